@@ -1,0 +1,113 @@
+// The interpreter's only output channel besides memory contents: events for
+// every memory access, lane-mask change, barrier and warp sync. Listeners
+// (memmodel) record them; the interpreter knows nothing about bug kinds.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace simulee::interp {
+
+using LaneMask = uint32_t;
+constexpr unsigned kWarpSize = 32;
+
+enum class MemSpace : uint8_t { Global, Shared, Local, Constant };
+enum class AccessKind : uint8_t { Read, Write, Atomic };
+
+inline const char *memSpaceName(MemSpace space) {
+  switch (space) {
+  case MemSpace::Global: return "global";
+  case MemSpace::Shared: return "shared";
+  case MemSpace::Local: return "local";
+  case MemSpace::Constant: return "constant";
+  }
+  return "?";
+}
+
+inline const char *accessKindName(AccessKind kind) {
+  switch (kind) {
+  case AccessKind::Read: return "read";
+  case AccessKind::Write: return "write";
+  case AccessKind::Atomic: return "atomic";
+  }
+  return "?";
+}
+
+// One lane's access to memory. `buffer` names the variable inside `space`
+// (see Launch::bufferName); `offset` is a byte offset inside that buffer.
+struct AccessEvent {
+  MemSpace space;
+  AccessKind kind;
+  uint32_t buffer;
+  uint64_t offset;
+  uint32_t sizeBytes;
+  uint32_t block;       // linear block id in the grid
+  uint32_t thread;      // linear thread id in the block
+  uint32_t warp;        // warp index in the block (thread / 32)
+  uint32_t lane;        // thread % 32
+  uint64_t step;        // the warp's lockstep step number, see below
+  uint32_t instruction; // Program-wide instruction id (ir::Program::instructions)
+};
+
+// Every instruction a warp executes is one lockstep step; `step` counts them
+// per warp from 0 and never goes back. Lane masks only change between steps
+// and each change is announced by a MaskChangeEvent before the next access,
+// so a listener can tell whether two lanes were ever active in the same step
+// between two accesses (DESIGN.md, "Diverged, precisely").
+struct MaskChangeEvent {
+  uint32_t block;
+  uint32_t warp;
+  uint64_t step;   // first step executed under the new mask
+  LaneMask active; // lanes executing from `step` on
+};
+
+// A barrier released: every live warp of `block` arrived (or exited).
+// Accesses after it carry the new visit order `epoch` (epochs start at 0).
+struct BarrierReleaseEvent {
+  uint32_t block;
+  uint32_t epoch;                       // visit order that starts now
+  std::vector<uint32_t> barrierInstrs;  // instruction ids the threads waited at
+};
+
+// A warp reached a barrier with only part of its live lanes, or threads of a
+// block waited at different barriers, or some exited while others waited.
+struct BarrierDivergenceEvent {
+  enum class Cause : uint8_t { PartialWarp, DifferentBarriers, ExitedThreads };
+  Cause cause;
+  uint32_t block;
+  uint32_t warp;
+  uint32_t barrierInstr;        // the barrier some threads wait at
+  uint32_t otherInstr;          // the other barrier, or the exit/ret instruction
+  uint32_t waitingThread;       // a thread waiting at barrierInstr
+  uint32_t otherThread;         // a thread that is not
+};
+
+// __syncwarp / bar.warp.sync: the lanes in `mask` are ordered with each other.
+struct WarpSyncEvent {
+  uint32_t block;
+  uint32_t warp;
+  uint64_t step;
+  LaneMask mask;
+};
+
+// An access outside every buffer (or outside its own). The access is not
+// performed: loads yield 0. Reported as its own finding kind.
+struct OutOfBoundsEvent {
+  AccessEvent access;
+  uint64_t bufferSizeBytes; // size of `access.buffer`, 0 if the pointer named none
+};
+
+class ExecutionListener {
+public:
+  virtual ~ExecutionListener() = default;
+  virtual void onBlockBegin(uint32_t /*block*/) {}
+  virtual void onBlockEnd(uint32_t /*block*/) {}
+  virtual void onAccess(const AccessEvent &) {}
+  virtual void onMaskChange(const MaskChangeEvent &) {}
+  virtual void onBarrierRelease(const BarrierReleaseEvent &) {}
+  virtual void onBarrierDivergence(const BarrierDivergenceEvent &) {}
+  virtual void onWarpSync(const WarpSyncEvent &) {}
+  virtual void onOutOfBounds(const OutOfBoundsEvent &) {}
+};
+
+} // namespace simulee::interp

@@ -1,0 +1,34 @@
+// The SIMT interpreter: runs a lowered kernel for every thread of a launch,
+// warps of 32 in lockstep, blocks one after another (blocks are never ordered
+// with each other, so the order is free), emitting events to a listener.
+#pragma once
+
+#include "interp/Events.h"
+#include "interp/Launch.h"
+#include "ir/Program.h"
+#include "support/Result.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace simulee::interp {
+
+struct RunStats {
+  uint64_t threadInstrs = 0; // instructions executed, summed over threads
+  uint64_t warpSteps = 0;    // lockstep steps, summed over warps
+};
+
+struct RunOptions {
+  ExecutionListener *listener = nullptr; // null: no events, no cost
+};
+
+// Runs one launch. `args` holds one value per kernel parameter in order;
+// buffer arguments are updated in place. Errors (an unsupported instruction,
+// the instruction budget exceeded, a trap) name the kernel, the instruction
+// and its source line.
+Result<RunStats> runKernel(const ir::Program &program, const ir::KernelInfo &kernel,
+                           const LaunchConfig &config, std::vector<ArgumentValue> &args,
+                           const RunOptions &options = {});
+
+} // namespace simulee::interp

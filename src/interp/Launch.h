@@ -1,0 +1,61 @@
+// One launch of a kernel: grid and block dimensions, argument values and the
+// buffers they point to. Buffers are modified in place by the run.
+#pragma once
+
+#include "interp/Events.h"
+#include "ir/Program.h"
+#include "support/Result.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace simulee::interp {
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t(x) * y * z; }
+  bool operator==(const Dim3 &) const = default;
+};
+
+std::string formatDim3(const Dim3 &d); // "(x,y,z)"
+Dim3 unlinearize(uint64_t linear, const Dim3 &shape);
+
+// Hardware limits a launch must respect (those of current NVIDIA GPUs).
+constexpr uint32_t kMaxThreadsPerBlock = 1024;
+constexpr uint32_t kMaxBlockDimZ = 64;
+constexpr uint32_t kMaxGridDimYZ = 65535;
+constexpr uint64_t kMaxSharedBytesPerBlock = 48 * 1024;
+
+struct LaunchConfig {
+  Dim3 grid;
+  Dim3 block;
+  uint32_t dynamicSharedBytes = 0;
+  uint64_t budgetInstrs = 1u << 22; // per thread; beyond it the run stops
+};
+
+// Checks `config` against the hardware limits; the error names the limit.
+Status validateLaunch(const LaunchConfig &config);
+
+// The value of one kernel parameter for a launch.
+struct ArgumentValue {
+  enum class Kind : uint8_t { Scalar, Buffer };
+  Kind kind = Kind::Scalar;
+  uint64_t bits = 0;          // scalar: the raw bits of the parameter's type
+  std::vector<uint8_t> bytes; // buffer: contents before and, after the run, after
+  bool autoSized = false;     // buffer created by simulee (not by the user)
+
+  static ArgumentValue scalar(uint64_t bits);
+  static ArgumentValue buffer(std::vector<uint8_t> bytes, bool autoSized = false);
+};
+
+// Buffer ids inside a space (AccessEvent::buffer):
+//   Global:   0..params-1 = pointer parameters (by index), then
+//             params + i   = Program::globalVariables[i]
+//   Shared:   i = Program::sharedVariables[i]
+//   Constant: i = Program::constantVariables[i]
+//   Local:    0 (each thread's private stack)
+std::string bufferName(const ir::Program &program, const ir::KernelInfo &kernel, MemSpace space,
+                       uint32_t buffer);
+
+} // namespace simulee::interp

@@ -1,0 +1,31 @@
+// Loading a kernel file (.ll, .bc, .cu) into a lowered Program.
+#pragma once
+
+#include "ir/Program.h"
+#include "support/Result.h"
+
+#include <string>
+#include <vector>
+
+namespace simulee::ir {
+
+struct LoadOptions {
+  // .cu only: clang optimisation level. 0 (the default) compiles at -O0
+  // without optnone and then runs mem2reg/SROA, which keeps every access a
+  // race detector must see; 1-3 let clang optimise (it may delete racy stores).
+  int optLevel = 0;
+  std::vector<std::string> extraClangArgs; // e.g. -D, -I
+};
+
+// Loads, verifies and lowers `path`. Errors carry clang's diagnostics for .cu
+// files and the parser's for .ll/.bc.
+Result<Program> loadProgram(const std::string &path, const LoadOptions &options = {});
+
+// Parses IR text directly (tests, Python).
+Result<Program> loadProgramFromIR(const std::string &irText, const std::string &name);
+
+// Compiles CUDA source text (tests, Python); `name` is used in diagnostics.
+Result<Program> loadProgramFromCuda(const std::string &source, const std::string &name,
+                                    const LoadOptions &options = {});
+
+} // namespace simulee::ir

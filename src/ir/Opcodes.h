@@ -1,0 +1,95 @@
+// The interpreter's instruction set. Each LLVM instruction lowers to one or
+// more of these; vectors and aggregates are split into scalar slots first, so
+// every opcode works on 64-bit scalar lanes.
+#pragma once
+
+#include <cstdint>
+
+namespace simulee::ir {
+
+enum class Op : uint16_t {
+  Nop,
+  Move,  // dst = a
+  // Integer arithmetic at `width` bits; values are kept zero-extended.
+  Add, Sub, Mul, UDiv, SDiv, URem, SRem, Shl, LShr, AShr, And, Or, Xor,
+  ICmp,  // flags = IntPredicate
+  SExt,  // dst = sext(a from imm bits) at width bits
+  Trunc, // dst = a masked to width
+  // Floating point at `width` (16, 32 or 64) bits.
+  FAdd, FSub, FMul, FDiv, FRem, FNeg,
+  FCmp,    // flags = FloatPredicate (LLVM's numbering)
+  FPConv,  // float width imm -> float width `width`
+  FPToUI, FPToSI, // imm = source float width, width = int width
+  UIToFP, SIToFP, // imm = source int width, width = float width
+  Select,  // dst = a ? b : c
+  PtrAdd,       // dst = a + imm
+  PtrAddScaled, // dst = a + sext(b from width bits) * imm
+  Load,    // dst = mem[a], imm = size in bytes, flags bit0 = atomic/volatile
+  Store,   // mem[a] = b, imm = size
+  AtomicRMW, // dst = old mem[a]; mem[a] = op(old, b); flags = AtomicOp, imm = size
+  CmpXchg,   // dst = old, dst+1 = success; if old == b: mem[a] = c; imm = size
+  MemCopy,   // copy c bytes from b to a (memmove semantics)
+  MemSet,    // set c bytes at a to b
+  Alloca,    // dst = new local memory of imm bytes (per lane)
+  ExtractDyn, // dst = slot[a + b], imm = number of elements (bounds)
+  InsertDyn,  // slots dst..dst+imm-1 = slots a..; then slot[dst + b] = c
+  BitcastPack,   // dst = concat(slots a.., each `imm` bits), count in flags
+  BitcastUnpack, // dst.. = split(a) into `imm`-bit pieces, count in flags
+  SpecialReg,  // dst = builtin; flags = SpecialRegister
+  MathUnary,   // dst = f(a); flags = MathFunction
+  MathBinary,  // dst = f(a, b); flags = MathFunction
+  Fma,         // dst = a * b + c (fused)
+  IntUnary,    // ctpop, ctlz, cttz, bswap, bitreverse, abs; flags = IntFunction
+  IntBinary,   // smin, smax, umin, umax, mulhi, ...; flags = IntFunction
+  FunnelShift, // flags 0 = fshl, 1 = fshr: dst = fsh(a, b, c)
+  Shuffle,     // dst = value of a from lane computed from b; flags = ShuffleMode, c = width/clamp
+  Vote,        // flags = VoteMode: all/any/ballot/uni; a = predicate, b = member mask
+  MatchAny,    // dst = mask of lanes with equal value
+  Barrier,     // __syncthreads; flags = BarrierKind (plain/and/or/popc); a = predicate
+  WarpSync,    // __syncwarp(a)
+  Fence,       // memory fence: orders nothing here
+  Print,       // printf: a = format pointer, aux = argument list
+  Trap,        // abort the launch with an error
+  Exit,        // lanes leave the kernel
+  // Control flow. Branch targets are instruction indexes in Function::code.
+  Br,      // imm = target; aux -> phi moves for the edge
+  CondBr,  // a = cond; aux -> {trueTarget, falseTarget, reconv, movesT.., movesF..}
+  Switch,  // a = value; aux -> table
+  Call,    // imm = callee function index; aux -> arguments; dst = return slots
+  Ret,     // a = return value (first slot), imm = number of slots
+  Unreachable,
+};
+
+enum class IntPredicate : uint8_t { EQ, NE, UGT, UGE, ULT, ULE, SGT, SGE, SLT, SLE };
+
+enum class AtomicOp : uint8_t {
+  Xchg, Add, Sub, And, Or, Xor, Max, Min, UMax, UMin, FAdd, FSub, FMax, FMin, UIncWrap, UDecWrap
+};
+
+enum class SpecialRegister : uint8_t {
+  TidX, TidY, TidZ, NTidX, NTidY, NTidZ, CtaIdX, CtaIdY, CtaIdZ, NCtaIdX, NCtaIdY, NCtaIdZ,
+  LaneId, WarpId, WarpSize, LaneMaskLt, LaneMaskLe, LaneMaskEq, LaneMaskGe, LaneMaskGt,
+  Clock, Clock64, GlobalTimer, SmId, NSmId, DynamicSharedSize
+};
+
+enum class MathFunction : uint8_t {
+  // unary
+  Sqrt, Rsqrt, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Exp, Exp2,
+  Exp10, Expm1, Log, Log2, Log10, Log1p, Fabs, Floor, Ceil, Trunc, Round, Rint, Cbrt, Rcbrt, Erf,
+  Erfc, Lgamma, Tgamma, Saturate, Signbit, IsNan, IsInf, IsFinite, Logb, Ilogb, Rcp, NearbyInt,
+  // binary
+  Pow, Atan2, Fmin, Fmax, Fmod, Remainder, Copysign, Hypot, Fdim, Ldexp, Scalbn, NextAfter,
+};
+
+enum class IntFunction : uint8_t {
+  // unary
+  Popc, Clz, Ctz, Ffs, Bswap, Brev, Abs,
+  // binary
+  SMin, SMax, UMin, UMax, MulHi, UMulHi, Mul24, UMul24, Sad, USad, HAdd, UHAdd, RHAdd, URHAdd,
+};
+
+enum class ShuffleMode : uint8_t { Idx, Up, Down, Bfly };
+enum class VoteMode : uint8_t { All, Any, Uni, Ballot };
+enum class BarrierKind : uint8_t { Plain, And, Or, Count };
+
+} // namespace simulee::ir

@@ -1,0 +1,121 @@
+// The interpreter's compact program form: LLVM IR lowered once per module into
+// flat arrays of decoded instructions with resolved operand slots, plus what
+// diagnostics need (kernels, parameters, variables, source locations).
+#pragma once
+
+#include "ir/Opcodes.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class Instruction;
+} // namespace llvm
+
+namespace simulee::ir {
+
+struct SourceLocation {
+  std::string file; // as written in debug info (may be relative to `directory`)
+  std::string directory;
+  uint32_t line = 0; // 0 = unknown
+  uint32_t column = 0;
+  bool known() const { return line != 0; }
+};
+
+// Diagnostic information for one lowered instruction (Program-wide id).
+struct InstructionInfo {
+  SourceLocation location;
+  uint32_t function = 0;                   // index into Program::functions
+  const llvm::Instruction *llvm = nullptr; // for instructionText()
+};
+
+enum class ValueKind : uint8_t { Int, Float, Pointer, Aggregate };
+
+struct ParamInfo {
+  std::string name; // source name from debug info, else "argN"
+  ValueKind kind = ValueKind::Int;
+  uint32_t bits = 0; // scalar width; 64 for pointers
+  // Pointers: what they point to, from debug info or the first typed use.
+  ValueKind elementKind = ValueKind::Int;
+  uint32_t elementBytes = 0; // 0 = unknown (treated as 1-byte elements)
+  uint32_t byValueBytes = 0; // aggregate passed by value (byval): its size
+  bool isConst = false;      // `const T*` in the source
+};
+
+// Which builtin components a kernel reads: dims[builtin][axis].
+enum class Builtin : uint8_t { ThreadIdx, BlockIdx, BlockDim, GridDim };
+
+struct KernelInfo {
+  std::string name;       // symbol name (possibly mangled)
+  std::string sourceName; // demangled base name, e.g. "reduce"
+  uint32_t function = 0;  // index into Program::functions
+  std::vector<ParamInfo> params;
+  bool readsBuiltin[4][3] = {};
+  SourceLocation location;
+};
+
+// A module-level variable: __shared__, __device__ or __constant__.
+struct VariableInfo {
+  std::string name;       // source name ("tile"), else the symbol name
+  std::string symbolName; // LLVM global name
+  uint64_t sizeBytes = 0;
+  std::vector<uint8_t> initializer; // empty = zero / undefined
+  bool isDynamicShared = false;     // extern __shared__ T x[];
+};
+
+// One decoded instruction. Operands are slots: an index into the frame's
+// registers, or (kConstantOperand | i) an index into Program::constants.
+struct Instr {
+  Op op = Op::Nop;
+  uint8_t width = 0; // integer bit width, or float width (16/32/64)
+  uint8_t flags = 0; // predicate, atomic operation, builtin selector ...
+  uint32_t dst = 0;
+  uint32_t a = 0, b = 0, c = 0;
+  uint64_t imm = 0;  // immediate: size, scale, target pc ...
+  uint32_t aux = 0;  // index into Function::aux side table
+  uint32_t id = 0;   // Program-wide instruction id (for events and diagnostics)
+};
+
+constexpr uint32_t kConstantOperand = 0x80000000u;
+constexpr uint32_t kNoReconvergence = 0xffffffffu; // reconverge at function exit
+
+struct Function {
+  std::string name;
+  std::vector<Instr> code;
+  std::vector<uint32_t> aux; // phi move lists, switch tables, call arguments
+  uint32_t numSlots = 0;
+  std::vector<uint32_t> paramSlots; // first slot of each parameter
+  uint32_t returnSlots = 0;         // slots of the return value
+  bool lowered = false;
+};
+
+struct Program {
+  Program();
+  ~Program();
+  Program(Program &&) noexcept;
+  Program &operator=(Program &&) noexcept;
+
+  std::string path; // the file it was loaded from
+  std::vector<Function> functions;
+  std::vector<KernelInfo> kernels;
+  std::vector<VariableInfo> sharedVariables;   // MemSpace::Shared buffers
+  std::vector<VariableInfo> globalVariables;   // __device__: global buffers after the params
+  std::vector<VariableInfo> constantVariables; // MemSpace::Constant buffers
+  std::vector<InstructionInfo> instructions;
+  // Each constant occupies kWarpSize consecutive copies so that an operand
+  // reads the same way whether it is a register or a constant.
+  std::vector<uint64_t> constants;
+
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+
+  const KernelInfo *findKernel(const std::string &name) const; // source or symbol name
+  std::string instructionText(uint32_t id) const;              // the LLVM text
+  std::string functionName(uint32_t id) const;                 // enclosing function (source name)
+};
+
+} // namespace simulee::ir
