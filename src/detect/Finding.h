@@ -50,13 +50,17 @@ struct Finding {
   FindingKind kind = FindingKind::DataRace;
   interp::MemSpace space = interp::MemSpace::Global;
   std::string variable;      // "tile", "out", "" when not about memory
+  uint32_t buffer = 0;       // AccessEvent::buffer in `space`: resolves `variable`
   uint64_t exampleOffset = 0; // byte offset in `variable`
   std::vector<Site> sites;    // races: the two accesses; divergence: barrier + other
   std::string detail;         // one line of extra explanation
   LaunchRecord launch;
 };
 
-// The deduplication key: (kind, space, ordered instruction pair).
+// The deduplication key: (kind, space, ordered instruction pair). For data
+// races the pair is normalised (smaller instruction first: a race between two
+// accesses has no direction); for barrier divergence it is (barrier, other);
+// one-site findings repeat their instruction as `second`.
 struct FindingKey {
   FindingKind kind;
   interp::MemSpace space;

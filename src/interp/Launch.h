@@ -51,7 +51,7 @@ struct ArgumentValue {
 
 // Buffer ids inside a space (AccessEvent::buffer):
 //   Global:   0..params-1 = pointer parameters (by index), then
-//             params + i   = Program::globalVariables[i]
+//             ir::kFirstGlobalVariableBuffer + i = Program::globalVariables[i]
 //   Shared:   i = Program::sharedVariables[i]
 //   Constant: i = Program::constantVariables[i]
 //   Local:    0 (each thread's private stack)

@@ -86,7 +86,14 @@ enum class IntFunction : uint8_t {
   Popc, Clz, Ctz, Ffs, Bswap, Brev, Abs,
   // binary
   SMin, SMax, UMin, UMax, MulHi, UMulHi, Mul24, UMul24, Sad, USad, HAdd, UHAdd, RHAdd, URHAdd,
+  // binary with a second result slot (dst + 1): the overflow bit
+  UAddO, SAddO, USubO, SSubO, UMulO, SMulO,
+  // saturating
+  UAddSat, SAddSat, USubSat, SSubSat,
 };
+
+constexpr bool isBinaryIntFunction(IntFunction f) { return f >= IntFunction::SMin; }
+constexpr bool isBinaryMathFunction(MathFunction f) { return f >= MathFunction::Pow; }
 
 enum class ShuffleMode : uint8_t { Idx, Up, Down, Bfly };
 enum class VoteMode : uint8_t { All, Any, Uni, Ballot };

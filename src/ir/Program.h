@@ -46,8 +46,8 @@ struct ParamInfo {
   bool isConst = false;      // `const T*` in the source
 };
 
-// Which builtin components a kernel reads: dims[builtin][axis].
-enum class Builtin : uint8_t { ThreadIdx, BlockIdx, BlockDim, GridDim };
+// Which builtin variable components a kernel reads: readsBuiltin[BuiltinVariable][axis].
+enum class BuiltinVariable : uint8_t { ThreadIdx, BlockIdx, BlockDim, GridDim };
 
 struct KernelInfo {
   std::string name;       // symbol name (possibly mangled)
@@ -56,6 +56,11 @@ struct KernelInfo {
   std::vector<ParamInfo> params;
   bool readsBuiltin[4][3] = {};
   SourceLocation location;
+  // Every barrier instruction reachable from the kernel (for "unreached").
+  std::vector<uint32_t> barrierInstructions;
+  // Non-empty when the kernel (or a function it calls) uses something the
+  // interpreter cannot run; the message names the instruction and its line.
+  std::string unsupported;
 };
 
 // A module-level variable: __shared__, __device__ or __constant__.
@@ -90,8 +95,15 @@ struct Function {
   uint32_t numSlots = 0;
   std::vector<uint32_t> paramSlots; // first slot of each parameter
   uint32_t returnSlots = 0;         // slots of the return value
-  bool lowered = false;
+  std::vector<uint32_t> callees;    // functions called directly
+  std::vector<uint32_t> barriers;   // ids of its barrier instructions
+  bool readsBuiltin[4][3] = {};
+  std::string error; // first unsupported construct, empty if none
 };
+
+// Buffer ids of module-level __device__ variables in MemSpace::Global start
+// here; pointer parameters use 0..params-1.
+constexpr uint32_t kFirstGlobalVariableBuffer = 1u << 20;
 
 struct Program {
   Program();

@@ -1,0 +1,21 @@
+// Tiled matmul missing the second barrier. The next iteration overwrites a
+// tile other warps may still be reading. As[ty][*] is only touched by the
+// warp owning row ty (ordered by lockstep); Bs[k][*] is read by every warp.
+#define TILE 16
+__global__ void matmul_missing_barrier(const float *A, const float *B, float *C, int n) {
+  __shared__ float As[TILE][TILE];
+  __shared__ float Bs[TILE][TILE];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * TILE + ty;
+  int col = blockIdx.x * TILE + tx;
+  float acc = 0.0f;
+  for (int k0 = 0; k0 < n; k0 += TILE) {
+    As[ty][tx] = (row < n && k0 + tx < n) ? A[row * n + k0 + tx] : 0.0f;
+    Bs[ty][tx] = (k0 + ty < n && col < n) ? B[(k0 + ty) * n + col] : 0.0f;
+    __syncthreads();
+    for (int k = 0; k < TILE; ++k)
+      acc += As[ty][k] * Bs[k][tx];
+  }
+  if (row < n && col < n)
+    C[row * n + col] = acc;
+}

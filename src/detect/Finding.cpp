@@ -1,0 +1,31 @@
+#include "detect/Finding.h"
+
+#include <algorithm>
+
+namespace simulee::detect {
+
+const char *findingKindName(FindingKind kind) {
+  switch (kind) {
+  case FindingKind::DataRace: return "data-race";
+  case FindingKind::RedundantBarrier: return "redundant-barrier";
+  case FindingKind::BarrierDivergence: return "barrier-divergence";
+  case FindingKind::OutOfBounds: return "out-of-bounds";
+  case FindingKind::UnreachedBarrier: return "unreached-barrier";
+  }
+  return "?";
+}
+
+bool isBug(FindingKind kind) { return kind != FindingKind::UnreachedBarrier; }
+
+FindingKey keyOf(const Finding &finding) {
+  FindingKey key{finding.kind, finding.space, 0, 0};
+  if (finding.sites.empty())
+    return key;
+  key.first = finding.sites[0].instruction;
+  key.second = finding.sites.size() > 1 ? finding.sites[1].instruction : key.first;
+  if (finding.kind == FindingKind::DataRace && key.second < key.first)
+    std::swap(key.first, key.second);
+  return key;
+}
+
+} // namespace simulee::detect

@@ -1,0 +1,42 @@
+#include "detect/FindingCollector.h"
+
+#include "detect/BarrierDivergenceDetector.h"
+#include "detect/DataRaceDetector.h"
+#include "detect/OutOfBoundsDetector.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace simulee::detect {
+
+FindingCollector::FindingCollector(std::vector<uint32_t> barrierInstructions)
+    : barriers_(std::move(barrierInstructions)) {}
+
+void FindingCollector::keepFirst(std::vector<Finding> findings) {
+  for (Finding &finding : findings)
+    byKey_.try_emplace(keyOf(finding), std::move(finding));
+}
+
+void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch) {
+  keepFirst(findDataRaces(model, launch));
+  keepFirst(findBarrierDivergences(model, launch));
+  keepFirst(findOutOfBounds(model, launch));
+  barriers_.addLaunch(model, launch);
+}
+
+std::vector<Finding> FindingCollector::findings() const {
+  std::vector<Finding> all;
+  for (const auto &[key, finding] : byKey_)
+    all.push_back(finding);
+  for (Finding &finding : barriers_.findings())
+    all.push_back(std::move(finding));
+  auto order = [](const Finding &f) {
+    FindingKey key = keyOf(f);
+    return std::make_tuple(key.kind, key.first, key.second, key.space);
+  };
+  std::stable_sort(all.begin(), all.end(),
+                   [&](const Finding &a, const Finding &b) { return order(a) < order(b); });
+  return all;
+}
+
+} // namespace simulee::detect

@@ -1,0 +1,36 @@
+// Accumulates findings over the many launches the search simulates for one
+// kernel: deduplicated by (kind, space, instruction pair), first example
+// kept; a barrier is redundant only if redundant in every launch that
+// executed it.
+//
+// Wiring: MemoryModel model(options); interp::runKernel(..., {.listener =
+// &model}); collector.addLaunch(model, record);
+#pragma once
+
+#include "detect/Finding.h"
+#include "detect/RedundantBarrierDetector.h"
+#include "memmodel/MemoryModel.h"
+
+#include <map>
+#include <vector>
+
+namespace simulee::detect {
+
+class FindingCollector {
+public:
+  // The kernel's barrier instruction ids (static list from the program).
+  explicit FindingCollector(std::vector<uint32_t> barrierInstructions);
+
+  void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
+  // Deduplicated, sorted by (kind, first instruction, second, space); with
+  // redundant barriers and unreached-barrier notes. `variable` left empty.
+  std::vector<Finding> findings() const;
+
+private:
+  void keepFirst(std::vector<Finding> findings);
+
+  std::map<FindingKey, Finding> byKey_;
+  RedundantBarrierDetector barriers_;
+};
+
+} // namespace simulee::detect

@@ -1,0 +1,13 @@
+// IEEE binary16 conversions for `__half` kernel parameters, written out so
+// they work with every compiler (_Float16 support varies by target).
+#pragma once
+
+#include <cstdint>
+
+namespace simulee::evo {
+
+// Round to nearest, ties to even; overflow gives infinity.
+uint16_t toHalfBits(float value);
+double fromHalfBits(uint16_t bits);
+
+} // namespace simulee::evo

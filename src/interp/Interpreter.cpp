@@ -1,0 +1,1001 @@
+#include "interp/Interpreter.h"
+
+#include "interp/MathLibrary.h"
+#include "interp/Memory.h"
+#include "interp/Warp.h"
+#include "ir/PointerEncoding.h"
+#include "support/Assert.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <set>
+
+namespace simulee::interp {
+namespace {
+
+using ir::Instr;
+using ir::Op;
+
+constexpr uint32_t kMaxCallDepth = 256;
+constexpr uint32_t kMaxLocalBytesPerThread = 1u << 20;
+
+template <class F> inline void forEachLane(LaneMask mask, F &&f) {
+  if (mask == kAllLanes) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      f(lane);
+    return;
+  }
+  while (mask) {
+    unsigned lane = unsigned(std::countr_zero(mask));
+    mask &= mask - 1;
+    f(lane);
+  }
+}
+
+bool compareInts(ir::IntPredicate pred, uint64_t a, uint64_t b, unsigned width) {
+  int64_t sa = signExtend(a, width), sb = signExtend(b, width);
+  switch (pred) {
+  case ir::IntPredicate::EQ: return a == b;
+  case ir::IntPredicate::NE: return a != b;
+  case ir::IntPredicate::UGT: return a > b;
+  case ir::IntPredicate::UGE: return a >= b;
+  case ir::IntPredicate::ULT: return a < b;
+  case ir::IntPredicate::ULE: return a <= b;
+  case ir::IntPredicate::SGT: return sa > sb;
+  case ir::IntPredicate::SGE: return sa >= sb;
+  case ir::IntPredicate::SLT: return sa < sb;
+  case ir::IntPredicate::SLE: return sa <= sb;
+  }
+  return false;
+}
+
+uint64_t integerOp(Op op, uint64_t a, uint64_t b, unsigned width) {
+  const uint64_t mask = widthMask(width);
+  switch (op) {
+  case Op::Add: return (a + b) & mask;
+  case Op::Sub: return (a - b) & mask;
+  case Op::Mul: return (a * b) & mask;
+  case Op::UDiv: return b == 0 ? mask : a / b;
+  case Op::URem: return b == 0 ? a : a % b;
+  case Op::SDiv: {
+    int64_t sa = signExtend(a, width), sb = signExtend(b, width);
+    if (sb == 0)
+      return mask;
+    if (sb == -1)
+      return uint64_t(-sa) & mask; // also the INT_MIN / -1 overflow, wrapping
+    return uint64_t(sa / sb) & mask;
+  }
+  case Op::SRem: {
+    int64_t sa = signExtend(a, width), sb = signExtend(b, width);
+    if (sb == 0)
+      return a;
+    if (sb == -1)
+      return 0;
+    return uint64_t(sa % sb) & mask;
+  }
+  case Op::Shl: return b >= width ? 0 : (a << b) & mask;
+  case Op::LShr: return b >= width ? 0 : a >> b;
+  case Op::AShr: {
+    int64_t sa = signExtend(a, width);
+    if (b >= width)
+      return sa < 0 ? mask : 0;
+    return uint64_t(sa >> b) & mask;
+  }
+  case Op::And: return a & b;
+  case Op::Or: return a | b;
+  case Op::Xor: return a ^ b;
+  default: return 0;
+  }
+}
+
+uint64_t atomicResult(ir::AtomicOp op, uint64_t old, uint64_t value, unsigned width) {
+  const uint64_t mask = widthMask(width);
+  int64_t so = signExtend(old, width), sv = signExtend(value, width);
+  switch (op) {
+  case ir::AtomicOp::Xchg: return value;
+  case ir::AtomicOp::Add: return (old + value) & mask;
+  case ir::AtomicOp::Sub: return (old - value) & mask;
+  case ir::AtomicOp::And: return old & value;
+  case ir::AtomicOp::Or: return old | value;
+  case ir::AtomicOp::Xor: return old ^ value;
+  case ir::AtomicOp::Max: return uint64_t(std::max(so, sv)) & mask;
+  case ir::AtomicOp::Min: return uint64_t(std::min(so, sv)) & mask;
+  case ir::AtomicOp::UMax: return std::max(old, value);
+  case ir::AtomicOp::UMin: return std::min(old, value);
+  case ir::AtomicOp::FAdd: return floatArithmetic(Op::FAdd, old, value, width);
+  case ir::AtomicOp::FSub: return floatArithmetic(Op::FSub, old, value, width);
+  case ir::AtomicOp::FMax: return mathBinary(ir::MathFunction::Fmax, old, value, width);
+  case ir::AtomicOp::FMin: return mathBinary(ir::MathFunction::Fmin, old, value, width);
+  case ir::AtomicOp::UIncWrap: return old >= value ? 0 : (old + 1) & mask;
+  case ir::AtomicOp::UDecWrap: return (old == 0 || old > value) ? value : old - 1;
+  }
+  return old;
+}
+
+uint64_t loadBytes(const uint8_t *bytes, uint64_t size) {
+  uint64_t value = 0;
+  std::memcpy(&value, bytes, std::min<uint64_t>(size, 8));
+  return value;
+}
+
+void storeBytes(uint8_t *bytes, uint64_t value, uint64_t size) {
+  std::memcpy(bytes, &value, std::min<uint64_t>(size, 8));
+}
+
+// Runs every block of one launch.
+class Launch {
+public:
+  Launch(const ir::Program &program, const ir::KernelInfo &kernel, const LaunchConfig &config,
+         std::vector<ArgumentValue> &args, const RunOptions &options)
+      : program_(program), kernel_(kernel), config_(config), args_(args),
+        listener_(options.listener), memory_(program, args, config.dynamicSharedBytes),
+        constants_(program.constants.data()) {}
+
+  Result<RunStats> run();
+
+private:
+  const ir::Program &program_;
+  const ir::KernelInfo &kernel_;
+  const LaunchConfig &config_;
+  std::vector<ArgumentValue> &args_;
+  ExecutionListener *listener_;
+  LaunchMemory memory_;
+  const uint64_t *constants_;
+  RunStats stats_;
+
+  uint32_t block_ = 0;
+  Dim3 blockIdx_;
+  uint32_t epoch_ = 0;
+  std::vector<Warp> warps_;
+  uint64_t barrierTrue_ = 0, barrierArrived_ = 0;
+  std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
+
+  Status runBlock();
+  void initWarp(Warp &warp, uint32_t index);
+  Status runWarp(Warp &warp);
+  Status execute(Warp &warp);
+  void releaseBarrier();
+  void announceMask(Warp &warp);
+  void popFinishedFrames(Warp &warp);
+  void diverge(Warp &warp, const std::pair<uint32_t, LaneMask> *paths, size_t count,
+               uint32_t reconv);
+  void exitLanes(Warp &warp, LaneMask lanes, uint32_t instr);
+  void parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask);
+  uint8_t *access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size, AccessKind kind,
+                  uint32_t instr, uint64_t step);
+  uint64_t specialRegister(const Warp &warp, unsigned lane, ir::SpecialRegister reg) const;
+  std::string where(uint32_t instr) const;
+  std::string threadName(const Warp &warp, unsigned lane) const;
+  void reportDivergence(BarrierDivergenceEvent event);
+};
+
+std::string Launch::where(uint32_t instr) const {
+  const ir::SourceLocation &loc = program_.instructions[instr].location;
+  if (loc.known())
+    return loc.file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
+  return "'" + program_.instructionText(instr) + "'";
+}
+
+std::string Launch::threadName(const Warp &warp, unsigned lane) const {
+  return "thread " + formatDim3(Dim3{warp.tid[lane][0], warp.tid[lane][1], warp.tid[lane][2]}) +
+         " of block " + formatDim3(blockIdx_);
+}
+
+void Launch::initWarp(Warp &warp, uint32_t index) {
+  const ir::Function &fn = program_.functions[kernel_.function];
+  uint64_t blockThreads = config_.block.count();
+  warp.index = index;
+  warp.firstThread = index * kWarpSize;
+  uint64_t lanes = std::min<uint64_t>(kWarpSize, blockThreads - warp.firstThread);
+  warp.fullMask = lanes == kWarpSize ? kAllLanes : (LaneMask(1) << lanes) - 1;
+  warp.liveMask = warp.fullMask;
+  warp.state = Warp::State::Ready;
+  warp.step = 0;
+  warp.announced = 0;
+  warp.exitInstr = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    Dim3 t = unlinearize(warp.firstThread + lane, config_.block);
+    warp.tid[lane] = {t.x, t.y, t.z};
+    warp.local[lane].clear();
+  }
+  warp.localTop.fill(0);
+  warp.stack.clear();
+  warp.frames.clear();
+  warp.pendingResults.clear();
+  warp.regs.assign(size_t(fn.numSlots) * kWarpSize, 0);
+  for (size_t p = 0; p < kernel_.params.size() && p < fn.paramSlots.size(); ++p) {
+    const ArgumentValue &arg = args_[p];
+    uint64_t value = arg.kind == ArgumentValue::Kind::Buffer
+                         ? ir::encodePointer(ir::PointerSpace::Global, uint32_t(p), 0)
+                         : arg.bits;
+    std::fill_n(warp.regs.begin() + size_t(fn.paramSlots[p]) * kWarpSize, kWarpSize, value);
+  }
+  warp.frames.push_back(Frame{kernel_.function, 0, 0, {}});
+  warp.stack.push_back(StackEntry{0, ir::kNoReconvergence, warp.fullMask, 0});
+}
+
+void Launch::announceMask(Warp &warp) {
+  if (!listener_ || warp.stack.empty())
+    return;
+  LaneMask mask = warp.stack.back().mask;
+  if (mask == warp.announced)
+    return;
+  warp.announced = mask;
+  listener_->onMaskChange(MaskChangeEvent{block_, warp.index, warp.step, mask});
+}
+
+void Launch::popFinishedFrames(Warp &warp) {
+  while (!warp.stack.empty() && warp.frames.size() > warp.stack.back().frame + 1) {
+    warp.localTop = warp.frames.back().savedLocalTop;
+    warp.frames.pop_back();
+  }
+}
+
+// The paths of a divergent branch (in the order they should run) replace the
+// current entry, which waits at the reconvergence point with their union.
+void Launch::diverge(Warp &warp, const std::pair<uint32_t, LaneMask> *paths, size_t count,
+                     uint32_t reconv) {
+  StackEntry current = warp.stack.back();
+  if (reconv == current.reconv)
+    warp.stack.pop_back(); // the entry below already waits at `reconv`
+  else
+    warp.stack.back().pc = reconv;
+  for (size_t i = count; i-- > 0;)
+    if (paths[i].first != reconv)
+      warp.stack.push_back(StackEntry{paths[i].first, reconv, paths[i].second, current.frame});
+}
+
+void Launch::exitLanes(Warp &warp, LaneMask lanes, uint32_t instr) {
+  warp.liveMask &= ~lanes;
+  warp.exitInstr = instr;
+  for (StackEntry &entry : warp.stack)
+    entry.mask &= ~lanes;
+}
+
+void Launch::reportDivergence(BarrierDivergenceEvent event) {
+  if (!listener_)
+    return;
+  if (!reportedDivergence_.insert({event.barrierInstr, uint8_t(event.cause)}).second)
+    return;
+  listener_->onBarrierDivergence(event);
+}
+
+void Launch::parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask) {
+  StackEntry &top = warp.stack.back();
+  top.waiting = true;
+  top.barrierInstr = inst.id;
+  if (mask == warp.liveMask)
+    return;
+  // Part of the warp: report, then let the other path of the branch run on
+  // until it reaches a barrier or exits (DESIGN.md).
+  LaneMask others = warp.liveMask & ~mask;
+  uint32_t otherInstr = inst.id;
+  size_t n = warp.stack.size();
+  if (n >= 2) {
+    const StackEntry &below = warp.stack[n - 2];
+    const ir::Function &fn = program_.functions[warp.frames[below.frame].function];
+    if (below.pc < fn.code.size())
+      otherInstr = fn.code[below.pc].id;
+  }
+  reportDivergence(BarrierDivergenceEvent{
+      BarrierDivergenceEvent::Cause::PartialWarp, block_, warp.index, inst.id, otherInstr,
+      warp.firstThread + unsigned(std::countr_zero(mask)),
+      warp.firstThread + unsigned(std::countr_zero(others))});
+  if (n >= 2) {
+    StackEntry &sibling = warp.stack[n - 2];
+    if (!sibling.waiting && sibling.reconv == top.reconv && sibling.frame == top.frame &&
+        sibling.pc != sibling.reconv)
+      std::swap(warp.stack[n - 1], warp.stack[n - 2]);
+  }
+}
+
+uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size,
+                        AccessKind kind, uint32_t instr, uint64_t step) {
+  ResolvedAccess resolved = memory_.resolve(pointer, size, warp.local[lane]);
+  if (!listener_ || (resolved.bytes && resolved.space == MemSpace::Local))
+    return resolved.bytes;
+  AccessEvent event{resolved.space,      kind,        resolved.buffer,
+                    resolved.offset,     uint32_t(size), block_,
+                    warp.firstThread + lane, warp.index, lane,
+                    step,                instr};
+  if (resolved.bytes)
+    listener_->onAccess(event);
+  else
+    listener_->onOutOfBounds(OutOfBoundsEvent{event, resolved.bufferSizeBytes});
+  return resolved.bytes;
+}
+
+uint64_t Launch::specialRegister(const Warp &warp, unsigned lane, ir::SpecialRegister reg) const {
+  using R = ir::SpecialRegister;
+  switch (reg) {
+  case R::TidX: return warp.tid[lane][0];
+  case R::TidY: return warp.tid[lane][1];
+  case R::TidZ: return warp.tid[lane][2];
+  case R::NTidX: return config_.block.x;
+  case R::NTidY: return config_.block.y;
+  case R::NTidZ: return config_.block.z;
+  case R::CtaIdX: return blockIdx_.x;
+  case R::CtaIdY: return blockIdx_.y;
+  case R::CtaIdZ: return blockIdx_.z;
+  case R::NCtaIdX: return config_.grid.x;
+  case R::NCtaIdY: return config_.grid.y;
+  case R::NCtaIdZ: return config_.grid.z;
+  case R::LaneId: return lane;
+  case R::WarpId: return warp.index;
+  case R::WarpSize: return kWarpSize;
+  case R::LaneMaskLt: return (uint64_t(1) << lane) - 1;
+  case R::LaneMaskLe: return (uint64_t(2) << lane) - 1;
+  case R::LaneMaskEq: return uint64_t(1) << lane;
+  case R::LaneMaskGe: return ~((uint64_t(1) << lane) - 1);
+  case R::LaneMaskGt: return ~((uint64_t(2) << lane) - 1);
+  case R::Clock:
+  case R::Clock64: return warp.step;
+  case R::GlobalTimer: return warp.step * 1000;
+  case R::SmId: return block_ % 80;
+  case R::NSmId: return 80;
+  case R::DynamicSharedSize: return config_.dynamicSharedBytes;
+  }
+  return 0;
+}
+
+Status Launch::runWarp(Warp &warp) {
+  for (;;) {
+    popFinishedFrames(warp);
+    if (warp.stack.empty()) {
+      warp.state = Warp::State::Done;
+      return Ok{};
+    }
+    StackEntry &top = warp.stack.back();
+    if (top.pc == top.reconv || top.pc == ir::kNoReconvergence || top.mask == 0) {
+      warp.stack.pop_back();
+      continue;
+    }
+    if (top.waiting) {
+      warp.state = Warp::State::AtBarrier;
+      return Ok{};
+    }
+    announceMask(warp);
+    if (Status status = execute(warp); !status)
+      return status;
+  }
+}
+
+// Executes instructions of the warp's top path until control flow changes
+// the stack (a branch, call, return, barrier or exit).
+Status Launch::execute(Warp &warp) {
+  StackEntry *top = &warp.stack.back();
+  const ir::Function &fn = program_.functions[warp.frames[top->frame].function];
+  const Instr *code = fn.code.data();
+  const uint32_t *aux = fn.aux.data();
+  uint64_t *regs = warp.regs.data() + warp.frames[top->frame].regBase;
+  const LaneMask mask = top->mask;
+  const unsigned activeLanes = unsigned(std::popcount(mask));
+  uint32_t pc = top->pc;
+
+  auto src = [&](uint32_t operand) -> const uint64_t * {
+    return (operand & ir::kConstantOperand)
+               ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
+               : regs + size_t(operand) * kWarpSize;
+  };
+  auto applyMoves = [&](uint32_t begin, uint32_t end, LaneMask lanes) {
+    for (uint32_t k = begin; k < end; k += 2) {
+      uint64_t *d = regs + size_t(aux[k]) * kWarpSize;
+      const uint64_t *s = src(aux[k + 1]);
+      forEachLane(lanes, [&](unsigned l) { d[l] = s[l]; });
+    }
+  };
+
+  for (;;) {
+    const Instr &in = code[pc];
+    const uint64_t step = warp.step++;
+    stats_.threadInstrs += activeLanes;
+    if (warp.step > config_.budgetInstrs)
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName +
+                       "' does not terminate under this launch: " +
+                       threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
+                       std::to_string(config_.budgetInstrs) + " instructions (last at " +
+                       where(in.id) + ")");
+    uint64_t *d = regs + size_t(in.dst) * kWarpSize;
+    switch (in.op) {
+    case Op::Nop:
+    case Op::Fence:
+      break;
+    case Op::Move: {
+      const uint64_t *a = src(in.a);
+      forEachLane(mask, [&](unsigned l) { d[l] = a[l]; });
+      break;
+    }
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::And: case Op::Or: case Op::Xor: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      const uint64_t m = widthMask(in.width);
+      switch (in.op) {
+      case Op::Add: forEachLane(mask, [&](unsigned l) { d[l] = (a[l] + b[l]) & m; }); break;
+      case Op::Sub: forEachLane(mask, [&](unsigned l) { d[l] = (a[l] - b[l]) & m; }); break;
+      case Op::Mul: forEachLane(mask, [&](unsigned l) { d[l] = (a[l] * b[l]) & m; }); break;
+      case Op::And: forEachLane(mask, [&](unsigned l) { d[l] = a[l] & b[l]; }); break;
+      case Op::Or: forEachLane(mask, [&](unsigned l) { d[l] = a[l] | b[l]; }); break;
+      default: forEachLane(mask, [&](unsigned l) { d[l] = a[l] ^ b[l]; }); break;
+      }
+      break;
+    }
+    case Op::UDiv: case Op::SDiv: case Op::URem: case Op::SRem: case Op::Shl: case Op::LShr:
+    case Op::AShr: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      forEachLane(mask, [&](unsigned l) { d[l] = integerOp(in.op, a[l], b[l], in.width); });
+      break;
+    }
+    case Op::ICmp: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      auto pred = ir::IntPredicate(in.flags);
+      forEachLane(mask, [&](unsigned l) { d[l] = compareInts(pred, a[l], b[l], in.width); });
+      break;
+    }
+    case Op::SExt: {
+      const uint64_t *a = src(in.a);
+      const uint64_t m = widthMask(in.width);
+      forEachLane(mask, [&](unsigned l) { d[l] = uint64_t(signExtend(a[l], unsigned(in.imm))) & m; });
+      break;
+    }
+    case Op::Trunc: {
+      const uint64_t *a = src(in.a);
+      const uint64_t m = widthMask(in.width);
+      forEachLane(mask, [&](unsigned l) { d[l] = a[l] & m; });
+      break;
+    }
+    case Op::FAdd: case Op::FSub: case Op::FMul: case Op::FDiv: case Op::FRem: case Op::FNeg: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      if (in.width == 32 && in.op == Op::FAdd) {
+        forEachLane(mask, [&](unsigned l) {
+          d[l] = std::bit_cast<uint32_t>(std::bit_cast<float>(uint32_t(a[l])) +
+                                         std::bit_cast<float>(uint32_t(b[l])));
+        });
+      } else if (in.width == 32 && in.op == Op::FMul) {
+        forEachLane(mask, [&](unsigned l) {
+          d[l] = std::bit_cast<uint32_t>(std::bit_cast<float>(uint32_t(a[l])) *
+                                         std::bit_cast<float>(uint32_t(b[l])));
+        });
+      } else {
+        forEachLane(mask, [&](unsigned l) { d[l] = floatArithmetic(in.op, a[l], b[l], in.width); });
+      }
+      break;
+    }
+    case Op::FCmp: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      forEachLane(mask, [&](unsigned l) { d[l] = floatCompare(in.flags, a[l], b[l], in.width); });
+      break;
+    }
+    case Op::FPConv: {
+      const uint64_t *a = src(in.a);
+      forEachLane(mask, [&](unsigned l) {
+        d[l] = doubleToFloatBits(floatBitsToDouble(a[l], unsigned(in.imm)), in.width);
+      });
+      break;
+    }
+    case Op::FPToUI: case Op::FPToSI: {
+      const uint64_t *a = src(in.a);
+      bool isSigned = in.op == Op::FPToSI;
+      forEachLane(mask, [&](unsigned l) {
+        double v = floatBitsToDouble(a[l], unsigned(in.imm));
+        d[l] = isSigned ? floatToSigned(v, in.width) : floatToUnsigned(v, in.width);
+      });
+      break;
+    }
+    case Op::UIToFP: case Op::SIToFP: {
+      const uint64_t *a = src(in.a);
+      bool isSigned = in.op == Op::SIToFP;
+      unsigned from = unsigned(in.imm);
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t v = a[l] & widthMask(from);
+        if (in.width == 32) // round once, directly to float
+          d[l] = std::bit_cast<uint32_t>(isSigned ? float(signExtend(v, from)) : float(v));
+        else
+          d[l] = doubleToFloatBits(isSigned ? double(signExtend(v, from)) : double(v), in.width);
+      });
+      break;
+    }
+    case Op::Select: {
+      const uint64_t *c = src(in.a), *t = src(in.b), *f = src(in.c);
+      forEachLane(mask, [&](unsigned l) { d[l] = (c[l] & 1) ? t[l] : f[l]; });
+      break;
+    }
+    case Op::PtrAdd: {
+      const uint64_t *a = src(in.a);
+      forEachLane(mask, [&](unsigned l) { d[l] = a[l] + in.imm; });
+      break;
+    }
+    case Op::PtrAddScaled: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      forEachLane(mask, [&](unsigned l) {
+        d[l] = a[l] + uint64_t(signExtend(b[l], in.width)) * in.imm;
+      });
+      break;
+    }
+    case Op::Load: {
+      const uint64_t *a = src(in.a);
+      AccessKind kind = (in.flags & 1) ? AccessKind::Atomic : AccessKind::Read;
+      forEachLane(mask, [&](unsigned l) {
+        uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step);
+        d[l] = bytes ? loadBytes(bytes, in.imm) : 0;
+      });
+      break;
+    }
+    case Op::Store: {
+      const uint64_t *a = src(in.a), *v = src(in.b);
+      AccessKind kind = (in.flags & 1) ? AccessKind::Atomic : AccessKind::Write;
+      forEachLane(mask, [&](unsigned l) {
+        if (uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step))
+          storeBytes(bytes, v[l], in.imm);
+      });
+      break;
+    }
+    case Op::AtomicRMW: {
+      const uint64_t *a = src(in.a), *v = src(in.b);
+      forEachLane(mask, [&](unsigned l) {
+        uint8_t *bytes = access(warp, l, a[l], in.imm, AccessKind::Atomic, in.id, step);
+        if (!bytes) {
+          d[l] = 0;
+          return;
+        }
+        uint64_t old = loadBytes(bytes, in.imm);
+        storeBytes(bytes, atomicResult(ir::AtomicOp(in.flags), old, v[l], in.width), in.imm);
+        d[l] = old;
+      });
+      break;
+    }
+    case Op::CmpXchg: {
+      const uint64_t *a = src(in.a), *cmp = src(in.b), *v = src(in.c);
+      uint64_t *success = d + kWarpSize;
+      const uint64_t m = widthMask(in.width);
+      forEachLane(mask, [&](unsigned l) {
+        uint8_t *bytes = access(warp, l, a[l], in.imm, AccessKind::Atomic, in.id, step);
+        uint64_t old = bytes ? loadBytes(bytes, in.imm) : 0;
+        bool swapped = bytes && (old & m) == (cmp[l] & m);
+        if (swapped)
+          storeBytes(bytes, v[l], in.imm);
+        d[l] = old;
+        success[l] = swapped;
+      });
+      break;
+    }
+    case Op::MemCopy: {
+      const uint64_t *to = src(in.a), *from = src(in.b), *length = src(in.c);
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t n = length[l] & widthMask(in.width);
+        if (n == 0)
+          return;
+        uint8_t *s = access(warp, l, from[l], n, AccessKind::Read, in.id, step);
+        uint8_t *t = access(warp, l, to[l], n, AccessKind::Write, in.id, step);
+        if (s && t)
+          std::memmove(t, s, n);
+      });
+      break;
+    }
+    case Op::MemSet: {
+      const uint64_t *to = src(in.a), *value = src(in.b), *length = src(in.c);
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t n = length[l] & widthMask(in.width);
+        if (n == 0)
+          return;
+        if (uint8_t *t = access(warp, l, to[l], n, AccessKind::Write, in.id, step))
+          std::memset(t, int(value[l] & 0xff), n);
+      });
+      break;
+    }
+    case Op::Alloca: {
+      uint32_t align = std::max<uint32_t>(in.flags, 1);
+      std::string error;
+      forEachLane(mask, [&](unsigned l) {
+        uint32_t offset = (warp.localTop[l] + align - 1) / align * align;
+        uint64_t end = uint64_t(offset) + in.imm;
+        if (end > kMaxLocalBytesPerThread) {
+          error = "more than 1 MiB of local memory";
+          return;
+        }
+        warp.localTop[l] = uint32_t(end);
+        if (warp.local[l].size() < end)
+          warp.local[l].resize(std::max<uint64_t>(end, warp.local[l].size() * 2), 0);
+        d[l] = ir::encodePointer(ir::PointerSpace::Local, 0, offset);
+      });
+      if (!error.empty())
+        return makeError(program_.path + ": " + threadName(warp, 0) + " uses " + error + " at " +
+                         where(in.id));
+      break;
+    }
+    case Op::ExtractDyn: {
+      const uint64_t *index = src(in.b);
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t i = index[l] & widthMask(in.width);
+        d[l] = i < in.imm ? regs[(size_t(in.a) + i) * kWarpSize + l] : 0;
+      });
+      break;
+    }
+    case Op::InsertDyn: {
+      const uint64_t *index = src(in.b), *value = src(in.c);
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t i = index[l] & widthMask(in.width);
+        if (i < in.imm)
+          regs[(size_t(in.dst) + i) * kWarpSize + l] = value[l];
+      });
+      break;
+    }
+    case Op::BitcastPack: {
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t packed = 0;
+        for (unsigned i = 0; i < in.flags; ++i)
+          packed |= (regs[(size_t(in.a) + i) * kWarpSize + l] & widthMask(unsigned(in.imm)))
+                    << (i * in.imm);
+        d[l] = packed;
+      });
+      break;
+    }
+    case Op::BitcastUnpack: {
+      const uint64_t *a = src(in.a);
+      forEachLane(mask, [&](unsigned l) {
+        for (unsigned i = 0; i < in.flags; ++i)
+          regs[(size_t(in.dst) + i) * kWarpSize + l] =
+              (a[l] >> (i * in.imm)) & widthMask(unsigned(in.imm));
+      });
+      break;
+    }
+    case Op::SpecialReg: {
+      const uint64_t m = widthMask(in.width);
+      auto reg = ir::SpecialRegister(in.flags);
+      forEachLane(mask, [&](unsigned l) { d[l] = specialRegister(warp, l, reg) & m; });
+      break;
+    }
+    case Op::MathUnary: {
+      const uint64_t *a = src(in.a);
+      auto f = ir::MathFunction(in.flags);
+      forEachLane(mask, [&](unsigned l) { d[l] = mathUnary(f, a[l], unsigned(in.imm), in.width); });
+      break;
+    }
+    case Op::MathBinary: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      auto f = ir::MathFunction(in.flags);
+      forEachLane(mask, [&](unsigned l) { d[l] = mathBinary(f, a[l], b[l], in.width); });
+      break;
+    }
+    case Op::Fma: {
+      const uint64_t *a = src(in.a), *b = src(in.b), *c = src(in.c);
+      forEachLane(mask, [&](unsigned l) { d[l] = fusedMultiplyAdd(a[l], b[l], c[l], in.width); });
+      break;
+    }
+    case Op::IntUnary: {
+      const uint64_t *a = src(in.a);
+      auto f = ir::IntFunction(in.flags);
+      forEachLane(mask, [&](unsigned l) { d[l] = intUnary(f, a[l], in.width); });
+      break;
+    }
+    case Op::IntBinary: {
+      const uint64_t *a = src(in.a), *b = src(in.b);
+      auto f = ir::IntFunction(in.flags);
+      const uint64_t *c =
+          (f == ir::IntFunction::Sad || f == ir::IntFunction::USad) ? src(in.c) : nullptr;
+      bool hasOverflow = f >= ir::IntFunction::UAddO && f <= ir::IntFunction::SMulO;
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t overflow = 0;
+        intBinary(f, a[l], b[l], c ? c[l] : 0, in.width, d[l], overflow);
+        if (hasOverflow)
+          d[kWarpSize + l] = overflow;
+      });
+      break;
+    }
+    case Op::FunnelShift: {
+      const uint64_t *a = src(in.a), *b = src(in.b), *c = src(in.c);
+      const unsigned w = in.width;
+      const uint64_t m = widthMask(w);
+      forEachLane(mask, [&](unsigned l) {
+        unsigned shift = unsigned(c[l] % w);
+        unsigned __int128 both = ((unsigned __int128)(a[l] & m) << w) | (b[l] & m);
+        d[l] = in.flags == 0 ? uint64_t((both << shift) >> w) & m : uint64_t(both >> shift) & m;
+      });
+      break;
+    }
+    case Op::Shuffle: {
+      const uint64_t *value = src(in.a), *lane = src(in.b), *control = src(in.c);
+      auto mode = ir::ShuffleMode(in.flags);
+      uint64_t result[kWarpSize];
+      forEachLane(mask, [&](unsigned l) {
+        uint32_t c = uint32_t(control[l]);
+        uint32_t segmask = (c >> 8) & 0x1f, clamp = c & 0x1f, b = uint32_t(lane[l]);
+        uint32_t minLane = l & segmask, maxLane = minLane | (clamp & ~segmask);
+        int64_t j = l;
+        bool inRange = true;
+        switch (mode) {
+        case ir::ShuffleMode::Up: j = int64_t(l) - b; inRange = j >= int64_t(maxLane); break;
+        case ir::ShuffleMode::Down: j = int64_t(l) + b; inRange = j <= int64_t(maxLane); break;
+        case ir::ShuffleMode::Bfly: j = l ^ b; inRange = j <= int64_t(maxLane); break;
+        case ir::ShuffleMode::Idx: j = minLane | (b & 0x1f & ~segmask); inRange = j <= int64_t(maxLane); break;
+        }
+        if (!inRange)
+          j = l;
+        result[l] = value[j & 31] & widthMask(in.width);
+      });
+      forEachLane(mask, [&](unsigned l) { d[l] = result[l]; });
+      break;
+    }
+    case Op::Vote: {
+      const uint64_t *predicate = src(in.a), *member = src(in.b);
+      LaneMask ballot = 0;
+      forEachLane(mask, [&](unsigned l) { ballot |= LaneMask(predicate[l] & 1) << l; });
+      forEachLane(mask, [&](unsigned l) {
+        LaneMask group = mask & LaneMask(member[l]);
+        LaneMask votes = ballot & group;
+        switch (ir::VoteMode(in.flags)) {
+        case ir::VoteMode::All: d[l] = votes == group; break;
+        case ir::VoteMode::Any: d[l] = votes != 0; break;
+        case ir::VoteMode::Uni: d[l] = votes == 0 || votes == group; break;
+        case ir::VoteMode::Ballot: d[l] = votes; break;
+        }
+      });
+      break;
+    }
+    case Op::MatchAny: {
+      const uint64_t *value = src(in.a), *member = src(in.b);
+      uint64_t result[kWarpSize];
+      forEachLane(mask, [&](unsigned l) {
+        LaneMask same = 0;
+        forEachLane(mask & LaneMask(member[l]), [&](unsigned k) {
+          if (value[k] == value[l])
+            same |= LaneMask(1) << k;
+        });
+        result[l] = same;
+      });
+      forEachLane(mask, [&](unsigned l) { d[l] = result[l]; });
+      break;
+    }
+    case Op::WarpSync: {
+      if (listener_) {
+        const uint64_t *member = src(in.a);
+        listener_->onWarpSync(WarpSyncEvent{block_, warp.index, step,
+                                            LaneMask(member[std::countr_zero(mask)]) & mask});
+      }
+      break;
+    }
+    case Op::Print:
+      forEachLane(mask, [&](unsigned l) { d[l] = 0; });
+      break;
+    case Op::Trap:
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' trapped (assert or " +
+                       "__trap) in " + threadName(warp, unsigned(std::countr_zero(mask))) +
+                       " at " + where(in.id));
+    case Op::Unreachable:
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': " +
+                       threadName(warp, unsigned(std::countr_zero(mask))) +
+                       " reached unreachable code (undefined behaviour) at " + where(in.id));
+    case Op::Barrier: {
+      auto kind = ir::BarrierKind(in.flags);
+      if (kind != ir::BarrierKind::Plain) {
+        const uint64_t *predicate = src(in.a);
+        forEachLane(mask, [&](unsigned l) { barrierTrue_ += (predicate[l] & widthMask(32)) != 0; });
+        warp.pendingResults.push_back(PendingBarrierResult{
+            warp.frames[top->frame].regBase + size_t(in.dst) * kWarpSize, mask, in.flags,
+            in.width});
+      }
+      barrierArrived_ += activeLanes;
+      top->pc = pc + 1;
+      parkAtBarrier(warp, in, mask);
+      return Ok{};
+    }
+    case Op::Exit:
+      exitLanes(warp, mask, in.id);
+      return Ok{};
+    case Op::Br:
+      applyMoves(aux[in.aux], aux[in.aux + 1], mask);
+      top->pc = uint32_t(in.imm);
+      return Ok{};
+    case Op::CondBr: {
+      const uint32_t *info = aux + in.aux;
+      const uint64_t *cond = src(in.a);
+      LaneMask taken = 0;
+      forEachLane(mask, [&](unsigned l) { taken |= LaneMask(cond[l] & 1) << l; });
+      LaneMask notTaken = mask & ~taken;
+      if (taken)
+        applyMoves(info[3], info[4], taken);
+      if (notTaken)
+        applyMoves(info[5], info[6], notTaken);
+      if (!notTaken || !taken) {
+        top->pc = taken ? info[0] : info[1];
+        return Ok{};
+      }
+      std::pair<uint32_t, LaneMask> paths[2] = {{info[0], taken}, {info[1], notTaken}};
+      diverge(warp, paths, 2, info[2]);
+      return Ok{};
+    }
+    case Op::Switch: {
+      const uint32_t *info = aux + in.aux;
+      const uint64_t *value = src(in.a);
+      uint32_t cases = info[1];
+      // Group lanes by the case they take; index `cases` is the default.
+      std::pair<uint32_t, LaneMask> paths[kWarpSize];
+      size_t pathCount = 0;
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t v = value[l] & widthMask(in.width);
+        const uint32_t *target = info + 2; // default: target, movesBegin, movesEnd
+        for (uint32_t c = 0; c < cases; ++c)
+          if (info[5 + 4 * c] == v)
+            target = info + 5 + 4 * c + 1;
+        applyMoves(target[1], target[2], LaneMask(1) << l);
+        for (size_t p = 0; p < pathCount; ++p)
+          if (paths[p].first == target[0]) {
+            paths[p].second |= LaneMask(1) << l;
+            return;
+          }
+        paths[pathCount++] = {target[0], LaneMask(1) << l};
+      });
+      if (pathCount == 1) {
+        top->pc = paths[0].first;
+        return Ok{};
+      }
+      diverge(warp, paths, pathCount, info[0]);
+      return Ok{};
+    }
+    case Op::Call: {
+      const ir::Function &callee = program_.functions[in.imm];
+      if (warp.frames.size() >= kMaxCallDepth)
+        return makeError(program_.path + ": kernel '" + kernel_.sourceName +
+                         "': calls nested deeper than " + std::to_string(kMaxCallDepth) + " at " +
+                         where(in.id) + " (unbounded recursion?)");
+      top->pc = pc + 1;
+      size_t callerBase = warp.frames[top->frame].regBase;
+      size_t base = callerBase + size_t(fn.numSlots) * kWarpSize;
+      size_t needed = base + size_t(callee.numSlots) * kWarpSize;
+      if (warp.regs.size() < needed)
+        warp.regs.resize(std::max(needed, warp.regs.size() * 2), 0);
+      regs = warp.regs.data() + callerBase;
+      uint64_t *calleeRegs = warp.regs.data() + base;
+      uint32_t count = aux[in.aux];
+      for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t *s = src(aux[in.aux + 1 + i]);
+        uint64_t *t = calleeRegs + size_t(i) * kWarpSize;
+        forEachLane(mask, [&](unsigned l) { t[l] = s[l]; });
+      }
+      uint32_t frame = uint32_t(warp.frames.size());
+      warp.frames.push_back(Frame{uint32_t(in.imm), base, in.dst, warp.localTop});
+      warp.stack.push_back(StackEntry{0, ir::kNoReconvergence, mask, frame});
+      return Ok{};
+    }
+    case Op::Ret: {
+      uint32_t frame = top->frame;
+      if (frame == 0) {
+        warp.stack.pop_back();
+        exitLanes(warp, mask, in.id);
+        return Ok{};
+      }
+      const Frame &callee = warp.frames[frame];
+      uint64_t *callerRegs = warp.regs.data() + warp.frames[frame - 1].regBase;
+      for (uint32_t i = 0; i < in.imm; ++i) {
+        const uint64_t *s = src(in.a + i);
+        uint64_t *t = callerRegs + size_t(callee.returnDst + i) * kWarpSize;
+        forEachLane(mask, [&](unsigned l) { t[l] = s[l]; });
+      }
+      warp.stack.pop_back();
+      return Ok{};
+    }
+    }
+    ++pc;
+  }
+}
+
+void Launch::releaseBarrier() {
+  // Threads waiting at different barriers, or exited while others wait.
+  std::vector<uint32_t> barriers;
+  uint32_t waitingThread = 0, firstBarrier = 0;
+  bool haveWaiting = false;
+  for (Warp &warp : warps_)
+    for (const StackEntry &entry : warp.stack)
+      if (entry.waiting && entry.mask) {
+        if (!haveWaiting) {
+          waitingThread = warp.firstThread + unsigned(std::countr_zero(entry.mask));
+          firstBarrier = entry.barrierInstr;
+          haveWaiting = true;
+        }
+        if (std::find(barriers.begin(), barriers.end(), entry.barrierInstr) == barriers.end())
+          barriers.push_back(entry.barrierInstr);
+      }
+  for (Warp &warp : warps_)
+    for (const StackEntry &entry : warp.stack)
+      if (entry.waiting && entry.mask && entry.barrierInstr != firstBarrier)
+        reportDivergence(BarrierDivergenceEvent{
+            BarrierDivergenceEvent::Cause::DifferentBarriers, block_, warp.index, firstBarrier,
+            entry.barrierInstr, waitingThread,
+            warp.firstThread + unsigned(std::countr_zero(entry.mask))});
+  for (Warp &warp : warps_) {
+    LaneMask exited = warp.fullMask & ~warp.liveMask;
+    if (exited && haveWaiting) {
+      reportDivergence(BarrierDivergenceEvent{BarrierDivergenceEvent::Cause::ExitedThreads, block_,
+                                              warp.index, firstBarrier, warp.exitInstr,
+                                              waitingThread,
+                                              warp.firstThread + unsigned(std::countr_zero(exited))});
+      break;
+    }
+  }
+
+  // __syncthreads_count/and/or results.
+  for (Warp &warp : warps_) {
+    for (const PendingBarrierResult &pending : warp.pendingResults) {
+      uint64_t value = 0;
+      switch (ir::BarrierKind(pending.kind)) {
+      case ir::BarrierKind::Count: value = barrierTrue_; break;
+      case ir::BarrierKind::And: value = barrierTrue_ == barrierArrived_; break;
+      case ir::BarrierKind::Or: value = barrierTrue_ != 0; break;
+      case ir::BarrierKind::Plain: break;
+      }
+      value &= widthMask(pending.width);
+      forEachLane(pending.mask, [&](unsigned l) { warp.regs[pending.regIndex + l] = value; });
+    }
+    warp.pendingResults.clear();
+  }
+  barrierTrue_ = barrierArrived_ = 0;
+
+  ++epoch_;
+  for (Warp &warp : warps_) {
+    for (StackEntry &entry : warp.stack)
+      entry.waiting = false;
+    if (warp.state == Warp::State::AtBarrier)
+      warp.state = Warp::State::Ready;
+  }
+  if (listener_)
+    listener_->onBarrierRelease(BarrierReleaseEvent{block_, epoch_, barriers});
+}
+
+Status Launch::runBlock() {
+  memory_.beginBlock();
+  epoch_ = 0;
+  barrierTrue_ = barrierArrived_ = 0;
+  reportedDivergence_.clear();
+  if (listener_)
+    listener_->onBlockBegin(block_);
+  uint32_t warpCount = uint32_t((config_.block.count() + kWarpSize - 1) / kWarpSize);
+  warps_.resize(warpCount);
+  for (uint32_t w = 0; w < warpCount; ++w)
+    initWarp(warps_[w], w);
+  for (;;) {
+    for (Warp &warp : warps_)
+      if (warp.state == Warp::State::Ready)
+        if (Status status = runWarp(warp); !status)
+          return status;
+    bool anyWaiting = std::any_of(warps_.begin(), warps_.end(), [](const Warp &w) {
+      return w.state == Warp::State::AtBarrier;
+    });
+    if (!anyWaiting)
+      break;
+    releaseBarrier();
+  }
+  for (const Warp &warp : warps_)
+    stats_.warpSteps += warp.step;
+  if (listener_)
+    listener_->onBlockEnd(block_);
+  return Ok{};
+}
+
+Result<RunStats> Launch::run() {
+  uint64_t blocks = config_.grid.count();
+  for (uint64_t b = 0; b < blocks; ++b) {
+    block_ = uint32_t(b);
+    blockIdx_ = unlinearize(b, config_.grid);
+    if (Status status = runBlock(); !status)
+      return status.error();
+  }
+  return stats_;
+}
+
+} // namespace
+
+Result<RunStats> runKernel(const ir::Program &program, const ir::KernelInfo &kernel,
+                           const LaunchConfig &config, std::vector<ArgumentValue> &args,
+                           const RunOptions &options) {
+  std::string prefix = program.path + ": kernel '" + kernel.sourceName + "': ";
+  if (!kernel.unsupported.empty())
+    return makeError(prefix + kernel.unsupported);
+  if (Status valid = validateLaunch(config); !valid)
+    return makeError(prefix + valid.error().message);
+  if (args.size() != kernel.params.size())
+    return makeError(prefix + "expects " + std::to_string(kernel.params.size()) +
+                     " arguments, got " + std::to_string(args.size()));
+  Launch launch(program, kernel, config, args, options);
+  return launch.run();
+}
+
+} // namespace simulee::interp

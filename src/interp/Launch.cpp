@@ -1,0 +1,76 @@
+#include "interp/Launch.h"
+
+#include "ir/PointerEncoding.h"
+
+namespace simulee::interp {
+
+std::string formatDim3(const Dim3 &d) {
+  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+Dim3 unlinearize(uint64_t linear, const Dim3 &shape) {
+  Dim3 d;
+  d.x = uint32_t(linear % shape.x);
+  d.y = uint32_t((linear / shape.x) % shape.y);
+  d.z = uint32_t(linear / (uint64_t(shape.x) * shape.y));
+  return d;
+}
+
+Status validateLaunch(const LaunchConfig &config) {
+  const Dim3 &b = config.block, &g = config.grid;
+  if (b.x == 0 || b.y == 0 || b.z == 0 || g.x == 0 || g.y == 0 || g.z == 0)
+    return makeError("launch dimensions must be at least 1 (grid " + formatDim3(g) + ", block " +
+                     formatDim3(b) + ")");
+  if (b.count() > kMaxThreadsPerBlock)
+    return makeError("block " + formatDim3(b) + " has " + std::to_string(b.count()) +
+                     " threads; the limit is " + std::to_string(kMaxThreadsPerBlock));
+  if (b.z > kMaxBlockDimZ)
+    return makeError("block z dimension " + std::to_string(b.z) + " exceeds the limit of " +
+                     std::to_string(kMaxBlockDimZ));
+  if (g.y > kMaxGridDimYZ || g.z > kMaxGridDimYZ)
+    return makeError("grid " + formatDim3(g) + " exceeds the y/z limit of " +
+                     std::to_string(kMaxGridDimYZ));
+  if (config.dynamicSharedBytes > kMaxSharedBytesPerBlock)
+    return makeError("dynamic shared memory of " + std::to_string(config.dynamicSharedBytes) +
+                     " bytes exceeds the limit of " + std::to_string(kMaxSharedBytesPerBlock));
+  return Ok{};
+}
+
+ArgumentValue ArgumentValue::scalar(uint64_t bits) {
+  ArgumentValue value;
+  value.kind = Kind::Scalar;
+  value.bits = bits;
+  return value;
+}
+
+ArgumentValue ArgumentValue::buffer(std::vector<uint8_t> bytes, bool autoSized) {
+  ArgumentValue value;
+  value.kind = Kind::Buffer;
+  value.bytes = std::move(bytes);
+  value.autoSized = autoSized;
+  return value;
+}
+
+std::string bufferName(const ir::Program &program, const ir::KernelInfo &kernel, MemSpace space,
+                       uint32_t buffer) {
+  switch (space) {
+  case MemSpace::Global:
+    if (buffer < kernel.params.size())
+      return kernel.params[buffer].name;
+    if (buffer >= ir::kFirstGlobalVariableBuffer &&
+        buffer - ir::kFirstGlobalVariableBuffer < program.globalVariables.size())
+      return program.globalVariables[buffer - ir::kFirstGlobalVariableBuffer].name;
+    return "<unknown global>";
+  case MemSpace::Shared:
+    return buffer < program.sharedVariables.size() ? program.sharedVariables[buffer].name
+                                                   : "<unknown shared>";
+  case MemSpace::Constant:
+    return buffer < program.constantVariables.size() ? program.constantVariables[buffer].name
+                                                     : "<unknown constant>";
+  case MemSpace::Local:
+    return "<local>";
+  }
+  return "?";
+}
+
+} // namespace simulee::interp

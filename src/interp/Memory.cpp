@@ -1,0 +1,72 @@
+#include "interp/Memory.h"
+
+#include <algorithm>
+
+namespace simulee::interp {
+
+LaunchMemory::LaunchMemory(const ir::Program &program, std::vector<ArgumentValue> &args,
+                           uint32_t dynamicSharedBytes) {
+  for (ArgumentValue &arg : args)
+    paramBuffers_.push_back(arg.kind == ArgumentValue::Kind::Buffer ? &arg.bytes : nullptr);
+  for (const ir::VariableInfo &var : program.globalVariables) {
+    std::vector<uint8_t> bytes(var.sizeBytes, 0);
+    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
+                bytes.begin());
+    globalVariables_.push_back(std::move(bytes));
+  }
+  for (const ir::VariableInfo &var : program.constantVariables) {
+    std::vector<uint8_t> bytes(var.sizeBytes, 0);
+    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
+                bytes.begin());
+    constantVariables_.push_back(std::move(bytes));
+  }
+  for (const ir::VariableInfo &var : program.sharedVariables)
+    sharedSizes_.push_back(var.isDynamicShared ? dynamicSharedBytes : var.sizeBytes);
+  shared_.resize(sharedSizes_.size());
+}
+
+void LaunchMemory::beginBlock() {
+  for (size_t i = 0; i < shared_.size(); ++i)
+    shared_[i].assign(sharedSizes_[i], 0);
+}
+
+ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
+                                     std::vector<uint8_t> &local) {
+  ir::DecodedPointer p = ir::decodePointer(pointer);
+  ResolvedAccess access{nullptr, MemSpace(uint8_t(p.space)), p.buffer, uint64_t(p.offset), 0};
+  if (p.isNull) {
+    access.buffer = 0;
+    return access;
+  }
+  std::vector<uint8_t> *buffer = nullptr;
+  switch (p.space) {
+  case ir::PointerSpace::Global:
+    if (p.buffer < paramBuffers_.size())
+      buffer = paramBuffers_[p.buffer];
+    else if (p.buffer >= ir::kFirstGlobalVariableBuffer &&
+             p.buffer - ir::kFirstGlobalVariableBuffer < globalVariables_.size())
+      buffer = &globalVariables_[p.buffer - ir::kFirstGlobalVariableBuffer];
+    break;
+  case ir::PointerSpace::Shared:
+    if (p.buffer < shared_.size())
+      buffer = &shared_[p.buffer];
+    break;
+  case ir::PointerSpace::Constant:
+    if (p.buffer < constantVariables_.size())
+      buffer = &constantVariables_[p.buffer];
+    break;
+  case ir::PointerSpace::Local:
+    buffer = &local;
+    access.buffer = 0;
+    break;
+  }
+  if (!buffer)
+    return access;
+  access.bufferSizeBytes = buffer->size();
+  if (p.offset < 0 || uint64_t(p.offset) + sizeBytes > buffer->size())
+    return access;
+  access.bytes = buffer->data() + p.offset;
+  return access;
+}
+
+} // namespace simulee::interp

@@ -1,0 +1,46 @@
+// The simulated memory of one launch: global buffers (pointer arguments and
+// __device__ variables), constant variables, one block's shared memory, and
+// each thread's private stack. Resolves encoded pointers to bytes with bounds
+// checks; an access outside its buffer is reported, never performed.
+#pragma once
+
+#include "interp/Events.h"
+#include "interp/Launch.h"
+#include "ir/PointerEncoding.h"
+#include "ir/Program.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace simulee::interp {
+
+// Where an encoded pointer points: bytes (null when out of bounds) and the
+// identity the events report.
+struct ResolvedAccess {
+  uint8_t *bytes;
+  MemSpace space;
+  uint32_t buffer;
+  uint64_t offset;         // as an unsigned byte offset (wraps for negative offsets)
+  uint64_t bufferSizeBytes; // 0 when the pointer named no buffer
+};
+
+class LaunchMemory {
+public:
+  LaunchMemory(const ir::Program &program, std::vector<ArgumentValue> &args,
+               uint32_t dynamicSharedBytes);
+
+  // Fresh (zeroed) shared memory for the next block.
+  void beginBlock();
+
+  // `local` is the accessing thread's private stack.
+  ResolvedAccess resolve(uint64_t pointer, uint64_t sizeBytes, std::vector<uint8_t> &local);
+
+private:
+  std::vector<std::vector<uint8_t> *> paramBuffers_; // null for scalars
+  std::vector<std::vector<uint8_t>> globalVariables_;
+  std::vector<std::vector<uint8_t>> constantVariables_;
+  std::vector<std::vector<uint8_t>> shared_;
+  std::vector<uint64_t> sharedSizes_;
+};
+
+} // namespace simulee::interp

@@ -1,0 +1,375 @@
+#include "ir/Builtins.h"
+
+#include <llvm/ADT/StringMap.h>
+
+namespace simulee::ir {
+namespace {
+
+using MF = MathFunction;
+using IF = IntFunction;
+
+Builtin make(BuiltinKind kind, uint8_t selector = 0) { return Builtin{kind, selector}; }
+template <class E> Builtin make(BuiltinKind kind, E selector) {
+  return Builtin{kind, uint8_t(selector)};
+}
+
+// Math functions shared by LLVM intrinsics (llvm.<name>.*) and libdevice
+// (__nv_<name> for double, __nv_<name>f for float).
+const llvm::StringMap<MathFunction> &mathNames() {
+  static const llvm::StringMap<MathFunction> names = {
+      {"sqrt", MF::Sqrt},     {"rsqrt", MF::Rsqrt},     {"sin", MF::Sin},
+      {"cos", MF::Cos},       {"tan", MF::Tan},         {"asin", MF::Asin},
+      {"acos", MF::Acos},     {"atan", MF::Atan},       {"sinh", MF::Sinh},
+      {"cosh", MF::Cosh},     {"tanh", MF::Tanh},       {"asinh", MF::Asinh},
+      {"acosh", MF::Acosh},   {"atanh", MF::Atanh},     {"exp", MF::Exp},
+      {"exp2", MF::Exp2},     {"exp10", MF::Exp10},     {"expm1", MF::Expm1},
+      {"log", MF::Log},       {"log2", MF::Log2},       {"log10", MF::Log10},
+      {"log1p", MF::Log1p},   {"fabs", MF::Fabs},       {"floor", MF::Floor},
+      {"ceil", MF::Ceil},     {"trunc", MF::Trunc},     {"round", MF::Round},
+      {"rint", MF::Rint},     {"roundeven", MF::Rint},  {"nearbyint", MF::NearbyInt},
+      {"cbrt", MF::Cbrt},     {"rcbrt", MF::Rcbrt},     {"erf", MF::Erf},
+      {"erfc", MF::Erfc},     {"lgamma", MF::Lgamma},   {"tgamma", MF::Tgamma},
+      {"saturate", MF::Saturate}, {"signbit", MF::Signbit}, {"isnan", MF::IsNan},
+      {"isinf", MF::IsInf},   {"finite", MF::IsFinite}, {"isfinite", MF::IsFinite},
+      {"logb", MF::Logb},     {"ilogb", MF::Ilogb},     {"rcp", MF::Rcp},
+      {"pow", MF::Pow},       {"atan2", MF::Atan2},     {"fmin", MF::Fmin},
+      {"fmax", MF::Fmax},     {"minnum", MF::Fmin},     {"maxnum", MF::Fmax},
+      {"minimum", MF::Fmin},  {"maximum", MF::Fmax},    {"fmod", MF::Fmod},
+      {"remainder", MF::Remainder}, {"copysign", MF::Copysign}, {"hypot", MF::Hypot},
+      {"fdim", MF::Fdim},     {"ldexp", MF::Ldexp},     {"scalbn", MF::Scalbn},
+      {"nextafter", MF::NextAfter},
+  };
+  return names;
+}
+
+Builtin mathBuiltin(MathFunction f) {
+  return make(isBinaryMathFunction(f) ? BuiltinKind::MathBinary : BuiltinKind::MathUnary, f);
+}
+
+std::optional<Builtin> classifyLibdevice(llvm::StringRef name) {
+  static const llvm::StringMap<Builtin> special = {
+      {"fmaf", make(BuiltinKind::Fma)},
+      {"fma", make(BuiltinKind::Fma)},
+      {"fmaf_rn", make(BuiltinKind::Fma)},
+      {"fma_rn", make(BuiltinKind::Fma)},
+      {"fdividef", make(BuiltinKind::FDiv)},
+      {"fdiv_rn", make(BuiltinKind::FDiv)},
+      {"ddiv_rn", make(BuiltinKind::FDiv)},
+      {"fadd_rn", make(BuiltinKind::FAdd)},
+      {"dadd_rn", make(BuiltinKind::FAdd)},
+      {"fmul_rn", make(BuiltinKind::FMul)},
+      {"dmul_rn", make(BuiltinKind::FMul)},
+      {"frcp_rn", make(BuiltinKind::MathUnary, MF::Rcp)},
+      {"drcp_rn", make(BuiltinKind::MathUnary, MF::Rcp)},
+      {"fsqrt_rn", make(BuiltinKind::MathUnary, MF::Sqrt)},
+      {"dsqrt_rn", make(BuiltinKind::MathUnary, MF::Sqrt)},
+      {"float_as_int", make(BuiltinKind::Bitcast)},
+      {"int_as_float", make(BuiltinKind::Bitcast)},
+      {"float_as_uint", make(BuiltinKind::Bitcast)},
+      {"uint_as_float", make(BuiltinKind::Bitcast)},
+      {"double_as_longlong", make(BuiltinKind::Bitcast)},
+      {"longlong_as_double", make(BuiltinKind::Bitcast)},
+      {"popc", make(BuiltinKind::IntUnary, IF::Popc)},
+      {"popcll", make(BuiltinKind::IntUnary, IF::Popc)},
+      {"clz", make(BuiltinKind::IntUnary, IF::Clz)},
+      {"clzll", make(BuiltinKind::IntUnary, IF::Clz)},
+      {"ffs", make(BuiltinKind::IntUnary, IF::Ffs)},
+      {"ffsll", make(BuiltinKind::IntUnary, IF::Ffs)},
+      {"brev", make(BuiltinKind::IntUnary, IF::Brev)},
+      {"brevll", make(BuiltinKind::IntUnary, IF::Brev)},
+      {"abs", make(BuiltinKind::IntUnary, IF::Abs)},
+      {"llabs", make(BuiltinKind::IntUnary, IF::Abs)},
+      {"mul24", make(BuiltinKind::IntBinary, IF::Mul24)},
+      {"umul24", make(BuiltinKind::IntBinary, IF::UMul24)},
+      {"mulhi", make(BuiltinKind::IntBinary, IF::MulHi)},
+      {"umulhi", make(BuiltinKind::IntBinary, IF::UMulHi)},
+      {"mul64hi", make(BuiltinKind::IntBinary, IF::MulHi)},
+      {"umul64hi", make(BuiltinKind::IntBinary, IF::UMulHi)},
+      {"sad", make(BuiltinKind::IntBinary, IF::Sad)},
+      {"usad", make(BuiltinKind::IntBinary, IF::USad)},
+      {"hadd", make(BuiltinKind::IntBinary, IF::HAdd)},
+      {"uhadd", make(BuiltinKind::IntBinary, IF::UHAdd)},
+      {"rhadd", make(BuiltinKind::IntBinary, IF::RHAdd)},
+      {"urhadd", make(BuiltinKind::IntBinary, IF::URHAdd)},
+      {"min", make(BuiltinKind::IntBinary, IF::SMin)},
+      {"max", make(BuiltinKind::IntBinary, IF::SMax)},
+      {"umin", make(BuiltinKind::IntBinary, IF::UMin)},
+      {"umax", make(BuiltinKind::IntBinary, IF::UMax)},
+      {"llmin", make(BuiltinKind::IntBinary, IF::SMin)},
+      {"llmax", make(BuiltinKind::IntBinary, IF::SMax)},
+      {"ullmin", make(BuiltinKind::IntBinary, IF::UMin)},
+      {"ullmax", make(BuiltinKind::IntBinary, IF::UMax)},
+      {"isnand", make(BuiltinKind::MathUnary, MF::IsNan)},
+      {"isinfd", make(BuiltinKind::MathUnary, MF::IsInf)},
+      {"isfinited", make(BuiltinKind::MathUnary, MF::IsFinite)},
+      {"signbitd", make(BuiltinKind::MathUnary, MF::Signbit)},
+  };
+  if (auto it = special.find(name); it != special.end())
+    return it->second;
+
+  // Conversions with a rounding mode: __nv_float2int_rn, __nv_double2uint_rz ...
+  for (const char *from : {"float2", "double2"}) {
+    if (!name.starts_with(from))
+      continue;
+    llvm::StringRef rest = name.drop_front(llvm::StringRef(from).size());
+    bool isSigned = rest.starts_with("int") || rest.starts_with("ll");
+    bool isUnsigned = rest.starts_with("uint") || rest.starts_with("ull");
+    if (!isSigned && !isUnsigned)
+      break;
+    MathFunction rounding = MF::Rint;
+    if (rest.ends_with("_rz"))
+      rounding = MF::Trunc;
+    else if (rest.ends_with("_ru"))
+      rounding = MF::Ceil;
+    else if (rest.ends_with("_rd"))
+      rounding = MF::Floor;
+    Builtin b = make(BuiltinKind::RoundToInt, rounding);
+    b.isSigned = isSigned;
+    return b;
+  }
+
+  // __nv_fast_expf, __nv_fast_sinf ...: same function, our precision.
+  name.consume_front("fast_");
+  const auto &names = mathNames();
+  if (auto it = names.find(name); it != names.end())
+    return mathBuiltin(it->second);
+  if (name.ends_with("f"))
+    if (auto it = names.find(name.drop_back()); it != names.end())
+      return mathBuiltin(it->second);
+  return std::nullopt;
+}
+
+std::optional<SpecialRegister> specialRegister(llvm::StringRef reg) {
+  static const llvm::StringMap<SpecialRegister> regs = {
+      {"tid.x", SpecialRegister::TidX},       {"tid.y", SpecialRegister::TidY},
+      {"tid.z", SpecialRegister::TidZ},       {"ntid.x", SpecialRegister::NTidX},
+      {"ntid.y", SpecialRegister::NTidY},     {"ntid.z", SpecialRegister::NTidZ},
+      {"ctaid.x", SpecialRegister::CtaIdX},   {"ctaid.y", SpecialRegister::CtaIdY},
+      {"ctaid.z", SpecialRegister::CtaIdZ},   {"nctaid.x", SpecialRegister::NCtaIdX},
+      {"nctaid.y", SpecialRegister::NCtaIdY}, {"nctaid.z", SpecialRegister::NCtaIdZ},
+      {"laneid", SpecialRegister::LaneId},    {"warpid", SpecialRegister::WarpId},
+      {"warpsize", SpecialRegister::WarpSize}, {"lanemask.lt", SpecialRegister::LaneMaskLt},
+      {"lanemask.le", SpecialRegister::LaneMaskLe}, {"lanemask.eq", SpecialRegister::LaneMaskEq},
+      {"lanemask.ge", SpecialRegister::LaneMaskGe}, {"lanemask.gt", SpecialRegister::LaneMaskGt},
+      {"clock", SpecialRegister::Clock},      {"clock64", SpecialRegister::Clock64},
+      {"globaltimer", SpecialRegister::GlobalTimer}, {"smid", SpecialRegister::SmId},
+      {"nsmid", SpecialRegister::NSmId},
+      {"dynamic_smem_size", SpecialRegister::DynamicSharedSize},
+  };
+  if (auto it = regs.find(reg); it != regs.end())
+    return it->second;
+  return std::nullopt;
+}
+
+std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
+  if (name.consume_front("read.ptx.sreg.")) {
+    if (auto reg = specialRegister(name))
+      return make(BuiltinKind::SpecialReg, *reg);
+    return std::nullopt;
+  }
+  if (name == "barrier0" || name == "barrier.sync" || name == "barrier.sync.cnt" ||
+      name == "bar.sync" || name == "barrier")
+    return make(BuiltinKind::Barrier, BarrierKind::Plain);
+  if (name == "barrier0.popc")
+    return make(BuiltinKind::Barrier, BarrierKind::Count);
+  if (name == "barrier0.and")
+    return make(BuiltinKind::Barrier, BarrierKind::And);
+  if (name == "barrier0.or")
+    return make(BuiltinKind::Barrier, BarrierKind::Or);
+  if (name == "bar.warp.sync")
+    return make(BuiltinKind::WarpSync);
+  if (name.starts_with("membar") || name.starts_with("fence"))
+    return make(BuiltinKind::Fence);
+  if (name == "activemask")
+    return make(BuiltinKind::ActiveMask);
+  if (name.starts_with("match.any.sync"))
+    return make(BuiltinKind::MatchAny);
+  if (name.starts_with("ldg.global") || name.starts_with("ldu.global"))
+    return make(BuiltinKind::Load);
+  if (name.starts_with("ptr.") || name.starts_with("move."))
+    return make(BuiltinKind::Identity);
+  if (name == "exit")
+    return make(BuiltinKind::Exit);
+
+  for (bool sync : {true, false}) {
+    llvm::StringRef rest = name;
+    if (!rest.consume_front(sync ? "shfl.sync." : "shfl."))
+      continue;
+    for (auto [mode, sel] : {std::pair{"idx", ShuffleMode::Idx}, std::pair{"up", ShuffleMode::Up},
+                             std::pair{"down", ShuffleMode::Down},
+                             std::pair{"bfly", ShuffleMode::Bfly}}) {
+      if (rest.starts_with(mode)) {
+        Builtin b = make(BuiltinKind::Shuffle, sel);
+        b.hasMask = sync;
+        return b;
+      }
+    }
+  }
+  for (bool sync : {true, false}) {
+    llvm::StringRef rest = name;
+    if (!rest.consume_front("vote."))
+      continue;
+    if (sync != rest.ends_with(".sync"))
+      continue;
+    for (auto [mode, sel] : {std::pair{"all", VoteMode::All}, std::pair{"any", VoteMode::Any},
+                             std::pair{"uni", VoteMode::Uni},
+                             std::pair{"ballot", VoteMode::Ballot}}) {
+      if (rest.starts_with(mode)) {
+        Builtin b = make(BuiltinKind::Vote, sel);
+        b.hasMask = sync;
+        return b;
+      }
+    }
+  }
+
+  static const llvm::StringMap<Builtin> table = {
+      {"mul24.i", make(BuiltinKind::IntBinary, IF::Mul24)},
+      {"mul24.ui", make(BuiltinKind::IntBinary, IF::UMul24)},
+      {"mulhi.i", make(BuiltinKind::IntBinary, IF::MulHi)},
+      {"mulhi.ui", make(BuiltinKind::IntBinary, IF::UMulHi)},
+      {"mulhi.ll", make(BuiltinKind::IntBinary, IF::MulHi)},
+      {"mulhi.ull", make(BuiltinKind::IntBinary, IF::UMulHi)},
+      {"sad.i", make(BuiltinKind::IntBinary, IF::Sad)},
+      {"sad.ui", make(BuiltinKind::IntBinary, IF::USad)},
+      {"brev32", make(BuiltinKind::IntUnary, IF::Brev)},
+      {"brev64", make(BuiltinKind::IntUnary, IF::Brev)},
+      {"clz.i", make(BuiltinKind::IntUnary, IF::Clz)},
+      {"clz.ll", make(BuiltinKind::IntUnary, IF::Clz)},
+      {"popc.i", make(BuiltinKind::IntUnary, IF::Popc)},
+      {"popc.ll", make(BuiltinKind::IntUnary, IF::Popc)},
+      {"abs.i", make(BuiltinKind::IntUnary, IF::Abs)},
+      {"abs.ll", make(BuiltinKind::IntUnary, IF::Abs)},
+      {"min.i", make(BuiltinKind::IntBinary, IF::SMin)},
+      {"max.i", make(BuiltinKind::IntBinary, IF::SMax)},
+      {"min.ui", make(BuiltinKind::IntBinary, IF::UMin)},
+      {"max.ui", make(BuiltinKind::IntBinary, IF::UMax)},
+      {"min.ll", make(BuiltinKind::IntBinary, IF::SMin)},
+      {"max.ll", make(BuiltinKind::IntBinary, IF::SMax)},
+      {"min.ull", make(BuiltinKind::IntBinary, IF::UMin)},
+      {"max.ull", make(BuiltinKind::IntBinary, IF::UMax)},
+      {"saturate.f", make(BuiltinKind::MathUnary, MF::Saturate)},
+      {"saturate.d", make(BuiltinKind::MathUnary, MF::Saturate)},
+      {"fabs.f", make(BuiltinKind::MathUnary, MF::Fabs)},
+      {"fabs.d", make(BuiltinKind::MathUnary, MF::Fabs)},
+      {"ex2.approx.f", make(BuiltinKind::MathUnary, MF::Exp2)},
+      {"ex2.approx.ftz.f", make(BuiltinKind::MathUnary, MF::Exp2)},
+      {"ex2.approx.d", make(BuiltinKind::MathUnary, MF::Exp2)},
+      {"lg2.approx.f", make(BuiltinKind::MathUnary, MF::Log2)},
+      {"lg2.approx.ftz.f", make(BuiltinKind::MathUnary, MF::Log2)},
+      {"lg2.approx.d", make(BuiltinKind::MathUnary, MF::Log2)},
+      {"sin.approx.f", make(BuiltinKind::MathUnary, MF::Sin)},
+      {"sin.approx.ftz.f", make(BuiltinKind::MathUnary, MF::Sin)},
+      {"cos.approx.f", make(BuiltinKind::MathUnary, MF::Cos)},
+      {"cos.approx.ftz.f", make(BuiltinKind::MathUnary, MF::Cos)},
+  };
+  if (auto it = table.find(name); it != table.end())
+    return it->second;
+
+  // Families with rounding-mode suffixes: sqrt.rn.f, rsqrt.approx.ftz.f,
+  // rcp.rn.d, div.rn.f, fma.rn.f, add.rz.d, mul.rn.f, fmin.f, fmax.ftz.nan.f ...
+  auto family = name.split('.').first;
+  if (family == "sqrt")
+    return make(BuiltinKind::MathUnary, MF::Sqrt);
+  if (family == "rsqrt")
+    return make(BuiltinKind::MathUnary, MF::Rsqrt);
+  if (family == "rcp")
+    return make(BuiltinKind::MathUnary, MF::Rcp);
+  if (family == "div")
+    return make(BuiltinKind::FDiv);
+  if (family == "fma")
+    return make(BuiltinKind::Fma);
+  if (family == "add")
+    return make(BuiltinKind::FAdd);
+  if (family == "mul")
+    return make(BuiltinKind::FMul);
+  if (family == "fmin")
+    return make(BuiltinKind::MathBinary, MF::Fmin);
+  if (family == "fmax")
+    return make(BuiltinKind::MathBinary, MF::Fmax);
+  if (family == "floor")
+    return make(BuiltinKind::MathUnary, MF::Floor);
+  if (family == "ceil")
+    return make(BuiltinKind::MathUnary, MF::Ceil);
+  if (family == "trunc")
+    return make(BuiltinKind::MathUnary, MF::Trunc);
+  if (family == "round")
+    return make(BuiltinKind::MathUnary, MF::Round);
+  return std::nullopt;
+}
+
+std::optional<Builtin> classifyLlvmIntrinsic(llvm::StringRef name) {
+  static const char *ignored[] = {"dbg.",       "lifetime.",     "assume",
+                                  "experimental.noalias.scope.decl", "invariant.start",
+                                  "invariant.end", "var.annotation", "sideeffect",
+                                  "donothing",  "codeview.annotation", "pseudoprobe"};
+  for (const char *prefix : ignored)
+    if (name.starts_with(prefix))
+      return make(BuiltinKind::Ignore);
+  static const char *identities[] = {"expect",  "ptr.annotation", "launder.invariant.group",
+                                     "strip.invariant.group", "ssa.copy", "canonicalize",
+                                     "annotation", "arithmetic.fence", "threadlocal.address"};
+  for (const char *prefix : identities)
+    if (name.starts_with(prefix))
+      return make(BuiltinKind::Identity);
+  if (name.starts_with("memcpy"))
+    return make(BuiltinKind::MemCopy);
+  if (name.starts_with("memmove"))
+    return make(BuiltinKind::MemMove);
+  if (name.starts_with("memset"))
+    return make(BuiltinKind::MemSet);
+  if (name == "trap" || name == "debugtrap" || name == "ubsantrap")
+    return make(BuiltinKind::Trap);
+  if (name.starts_with("fma") || name.starts_with("fmuladd"))
+    return make(BuiltinKind::Fma);
+  if (name.starts_with("powi"))
+    return make(BuiltinKind::PowI);
+  if (name.starts_with("fshl"))
+    return make(BuiltinKind::FunnelShift, 0);
+  if (name.starts_with("fshr"))
+    return make(BuiltinKind::FunnelShift, 1);
+
+  static const llvm::StringMap<IntFunction> intFunctions = {
+      {"ctpop", IF::Popc},  {"ctlz", IF::Clz},   {"cttz", IF::Ctz},   {"bswap", IF::Bswap},
+      {"bitreverse", IF::Brev}, {"abs", IF::Abs}, {"smin", IF::SMin}, {"smax", IF::SMax},
+      {"umin", IF::UMin},   {"umax", IF::UMax},  {"uadd.with.overflow", IF::UAddO},
+      {"sadd.with.overflow", IF::SAddO}, {"usub.with.overflow", IF::USubO},
+      {"ssub.with.overflow", IF::SSubO}, {"umul.with.overflow", IF::UMulO},
+      {"smul.with.overflow", IF::SMulO}, {"uadd.sat", IF::UAddSat}, {"sadd.sat", IF::SAddSat},
+      {"usub.sat", IF::USubSat}, {"ssub.sat", IF::SSubSat},
+  };
+  // Strip the type suffix: "ctpop.i32" -> "ctpop", "uadd.with.overflow.i32" -> ...
+  llvm::StringRef base = name.rsplit('.').first;
+  if (auto it = intFunctions.find(base); it != intFunctions.end()) {
+    IntFunction f = it->second;
+    return make(isBinaryIntFunction(f) ? BuiltinKind::IntBinary : BuiltinKind::IntUnary, f);
+  }
+  if (auto it = mathNames().find(base); it != mathNames().end())
+    return mathBuiltin(it->second);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<Builtin> classifyBuiltin(llvm::StringRef name) {
+  if (name.consume_front("llvm.nvvm."))
+    return classifyNvvm(name);
+  if (name.consume_front("llvm."))
+    return classifyLlvmIntrinsic(name);
+  if (name.consume_front("__nv_"))
+    return classifyLibdevice(name);
+  if (name == "vprintf" || name == "printf")
+    return make(BuiltinKind::Print);
+  if (name == "__assertfail" || name == "__assert_fail" || name == "abort")
+    return make(BuiltinKind::Trap);
+  if (name == "__syncthreads" || name == "_Z13__syncthreadsv" || name == "barrier")
+    return make(BuiltinKind::Barrier, BarrierKind::Plain);
+  if (name == "memcpy")
+    return make(BuiltinKind::MemCopy);
+  if (name == "memset")
+    return make(BuiltinKind::MemSet);
+  if (name == "memmove")
+    return make(BuiltinKind::MemMove);
+  return std::nullopt;
+}
+
+} // namespace simulee::ir

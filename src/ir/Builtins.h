@@ -1,0 +1,57 @@
+// Calls to declared functions that the interpreter implements natively: LLVM
+// and NVVM intrinsics, libdevice (__nv_*) math, vprintf, and the legacy
+// research-tool style (@__syncthreads). Maps a callee name to what it lowers to.
+#pragma once
+
+#include "ir/Opcodes.h"
+
+#include <llvm/ADT/StringRef.h>
+
+#include <optional>
+
+namespace simulee::ir {
+
+enum class BuiltinKind : uint8_t {
+  Ignore,       // debug info, lifetime markers, assumptions: no effect
+  Identity,     // returns its first argument (llvm.expect, address-space casts)
+  SpecialReg,   // selector = SpecialRegister
+  Barrier,      // selector = BarrierKind; predicate argument index in `predicateArg`
+  WarpSync,
+  Fence,
+  MathUnary,    // selector = MathFunction
+  MathBinary,   // selector = MathFunction
+  Fma,
+  FDiv,
+  FAdd,
+  FMul,
+  IntUnary,     // selector = IntFunction
+  IntBinary,    // selector = IntFunction
+  FunnelShift,  // selector 0 = left, 1 = right
+  RoundToInt,   // selector = MathFunction rounding (Rint/Trunc/Ceil/Floor); isSigned
+  Shuffle,      // selector = ShuffleMode; hasMask
+  Vote,         // selector = VoteMode; hasMask
+  ActiveMask,
+  MatchAny,
+  Load,         // llvm.nvvm.ldg / ldu: a load through argument 0
+  MemCopy,
+  MemMove,
+  MemSet,
+  Print,
+  Trap,
+  Exit,
+  PowI,         // llvm.powi: float base, int exponent
+  Bitcast,      // __int_as_float and friends: reinterpret the bits
+};
+
+struct Builtin {
+  BuiltinKind kind;
+  uint8_t selector = 0;
+  bool hasMask = false;  // shuffles and votes: first argument is the member mask
+  bool isSigned = true;  // RoundToInt
+  bool fromPointer = false;
+};
+
+// Returns what a call to `name` lowers to, or nothing for an unknown function.
+std::optional<Builtin> classifyBuiltin(llvm::StringRef name);
+
+} // namespace simulee::ir

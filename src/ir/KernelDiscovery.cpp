@@ -1,0 +1,229 @@
+#include "ir/KernelDiscovery.h"
+
+#include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/DebugProgramInstruction.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+
+#include <map>
+
+namespace simulee::ir {
+namespace {
+
+bool isAnnotatedKernel(llvm::Module &module, llvm::Function &function) {
+  llvm::NamedMDNode *annotations = module.getNamedMetadata("nvvm.annotations");
+  if (!annotations)
+    return false;
+  for (llvm::MDNode *node : annotations->operands()) {
+    if (node->getNumOperands() < 3)
+      continue;
+    auto *fn = llvm::mdconst::dyn_extract_or_null<llvm::Function>(node->getOperand(0));
+    auto *key = llvm::dyn_cast<llvm::MDString>(node->getOperand(1));
+    if (fn == &function && key && key->getString() == "kernel")
+      return true;
+  }
+  return false;
+}
+
+bool hasKernelCallingConvention(const llvm::Function &function) {
+  switch (function.getCallingConv()) {
+  case llvm::CallingConv::PTX_Kernel:
+  case llvm::CallingConv::AMDGPU_KERNEL:
+  case llvm::CallingConv::SPIR_KERNEL:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::string baseName(const llvm::Function &function) {
+  if (const llvm::DISubprogram *sp = function.getSubprogram())
+    if (!sp->getName().empty())
+      return sp->getName().str();
+  std::string symbol = function.getName().str();
+  llvm::ItaniumPartialDemangler demangler;
+  if (!demangler.partialDemangle(symbol.c_str())) {
+    size_t size = 0;
+    if (char *name = demangler.getFunctionBaseName(nullptr, &size)) {
+      std::string result(name);
+      std::free(name);
+      return result;
+    }
+  }
+  return symbol;
+}
+
+// Strips typedefs and cv-qualifiers; sets isConst when a const was seen.
+const llvm::DIType *stripQualifiers(const llvm::DIType *type, bool &isConst) {
+  while (auto *derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) {
+    unsigned tag = derived->getTag();
+    if (tag == llvm::dwarf::DW_TAG_const_type)
+      isConst = true;
+    if (tag != llvm::dwarf::DW_TAG_const_type && tag != llvm::dwarf::DW_TAG_volatile_type &&
+        tag != llvm::dwarf::DW_TAG_typedef && tag != llvm::dwarf::DW_TAG_restrict_type)
+      break;
+    type = derived->getBaseType();
+  }
+  return type;
+}
+
+void describePointee(const llvm::DIType *pointee, ParamInfo &param) {
+  pointee = stripQualifiers(pointee, param.isConst);
+  if (!pointee)
+    return;
+  param.elementBytes = uint32_t(pointee->getSizeInBits() / 8);
+  if (auto *basic = llvm::dyn_cast<llvm::DIBasicType>(pointee)) {
+    unsigned encoding = basic->getEncoding();
+    param.elementKind = encoding == llvm::dwarf::DW_ATE_float ? ValueKind::Float : ValueKind::Int;
+  } else if (llvm::isa<llvm::DIDerivedType>(pointee) &&
+             pointee->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
+    param.elementKind = ValueKind::Pointer;
+    param.elementBytes = 8;
+  } else {
+    param.elementKind = ValueKind::Aggregate;
+  }
+}
+
+// Argument names and types from the subprogram's debug info.
+void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
+  const llvm::DISubprogram *sp = function.getSubprogram();
+  if (!sp)
+    return;
+  auto nameArg = [&](const llvm::DILocalVariable *var) {
+    if (!var || var->getArg() == 0 || var->getArg() > params.size())
+      return;
+    params[var->getArg() - 1].name = var->getName().str();
+  };
+  for (llvm::BasicBlock &block : function)
+    for (llvm::Instruction &inst : block) {
+      if (auto *intrinsic = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&inst))
+        nameArg(intrinsic->getVariable());
+      for (llvm::DbgVariableRecord &record : llvm::filterDbgVars(inst.getDbgRecordRange()))
+        nameArg(record.getVariable());
+    }
+  if (const llvm::DISubroutineType *type = sp->getType()) {
+    llvm::DITypeRefArray types = type->getTypeArray();
+    for (size_t i = 0; i < params.size() && i + 1 < types.size(); ++i) {
+      const llvm::DIType *argType = types[i + 1];
+      bool ignored = false;
+      argType = stripQualifiers(argType, ignored);
+      auto *pointer = llvm::dyn_cast_or_null<llvm::DIDerivedType>(argType);
+      if (params[i].kind == ValueKind::Pointer && pointer &&
+          pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type)
+        describePointee(pointer->getBaseType(), params[i]);
+    }
+  }
+}
+
+// Without debug info: the element type of the first load, store or GEP that
+// uses the pointer directly.
+void inferElementType(llvm::Argument &arg, ParamInfo &param) {
+  const llvm::DataLayout &layout = arg.getParent()->getParent()->getDataLayout();
+  for (llvm::User *user : arg.users()) {
+    llvm::Type *type = nullptr;
+    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(user))
+      type = load->getType();
+    else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(user);
+             store && store->getPointerOperand() == &arg)
+      type = store->getValueOperand()->getType();
+    else if (auto *gep = llvm::dyn_cast<llvm::GEPOperator>(user))
+      type = gep->getSourceElementType();
+    if (!type || !type->isSized())
+      continue;
+    param.elementBytes = uint32_t(layout.getTypeAllocSize(type));
+    param.elementKind = type->isFloatingPointTy() ? ValueKind::Float
+                        : type->isPointerTy()     ? ValueKind::Pointer
+                        : type->isIntegerTy()     ? ValueKind::Int
+                                                  : ValueKind::Aggregate;
+    return;
+  }
+}
+
+} // namespace
+
+std::vector<llvm::Function *> findKernelFunctions(llvm::Module &module) {
+  std::vector<llvm::Function *> kernels;
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration() &&
+        (hasKernelCallingConvention(function) || isAnnotatedKernel(module, function)))
+      kernels.push_back(&function);
+  if (!kernels.empty())
+    return kernels;
+
+  // Legacy IR: entry points are the defined, externally visible functions
+  // that nothing in the module calls.
+  llvm::SmallPtrSet<const llvm::Function *, 16> called;
+  for (llvm::Function &function : module)
+    for (llvm::BasicBlock &block : function)
+      for (llvm::Instruction &inst : block)
+        if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+          if (const llvm::Function *callee = call->getCalledFunction())
+            called.insert(callee);
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration() && !function.hasLocalLinkage() && !called.count(&function) &&
+        function.getName() != "main")
+      kernels.push_back(&function);
+  return kernels;
+}
+
+KernelInfo describeKernel(llvm::Function &function) {
+  KernelInfo kernel;
+  kernel.name = function.getName().str();
+  kernel.sourceName = baseName(function);
+  const llvm::DataLayout &layout = function.getParent()->getDataLayout();
+  for (llvm::Argument &arg : function.args()) {
+    ParamInfo param;
+    param.name = arg.hasName() ? arg.getName().str() : "arg" + std::to_string(arg.getArgNo());
+    llvm::Type *type = arg.getType();
+    if (type->isPointerTy()) {
+      param.kind = ValueKind::Pointer;
+      param.bits = 64;
+      if (llvm::Type *byval = arg.getParamByValType()) {
+        param.kind = ValueKind::Aggregate;
+        param.byValueBytes = uint32_t(layout.getTypeAllocSize(byval));
+      }
+    } else if (type->isFloatingPointTy()) {
+      param.kind = ValueKind::Float;
+      param.bits = type->getPrimitiveSizeInBits();
+    } else if (type->isIntegerTy()) {
+      param.kind = ValueKind::Int;
+      param.bits = type->getIntegerBitWidth();
+    } else {
+      param.kind = ValueKind::Aggregate;
+      param.byValueBytes = uint32_t(layout.getTypeAllocSize(type));
+    }
+    kernel.params.push_back(param);
+  }
+  applyDebugInfo(function, kernel.params);
+  for (llvm::Argument &arg : function.args()) {
+    ParamInfo &param = kernel.params[arg.getArgNo()];
+    if (param.kind == ValueKind::Pointer && param.elementBytes == 0)
+      inferElementType(arg, param);
+  }
+  if (const llvm::DISubprogram *sp = function.getSubprogram()) {
+    kernel.location.file = sp->getFilename().str();
+    kernel.location.directory = sp->getDirectory().str();
+    kernel.location.line = sp->getLine();
+  }
+  return kernel;
+}
+
+std::string sourceNameOf(const llvm::GlobalVariable &variable) {
+  llvm::SmallVector<llvm::DIGlobalVariableExpression *, 1> expressions;
+  variable.getDebugInfo(expressions);
+  for (llvm::DIGlobalVariableExpression *expression : expressions)
+    if (llvm::DIGlobalVariable *var = expression->getVariable())
+      if (!var->getName().empty())
+        return var->getName().str();
+  return variable.getName().str();
+}
+
+} // namespace simulee::ir

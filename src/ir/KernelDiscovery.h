@@ -1,0 +1,28 @@
+// Which functions of a module are kernels, and what their parameters are
+// called and point to (from debug info, else from how the IR uses them).
+#pragma once
+
+#include "ir/Program.h"
+
+#include <vector>
+
+namespace llvm {
+class Function;
+class Module;
+class GlobalVariable;
+} // namespace llvm
+
+namespace simulee::ir {
+
+// Kernels by calling convention (PTX, AMDGPU, SPIR) or nvvm.annotations; for
+// legacy IR with neither, every defined external function no one calls.
+std::vector<llvm::Function *> findKernelFunctions(llvm::Module &module);
+
+// Names, parameters and location of a kernel (function index, barriers and
+// builtin reads are filled in by the lowering).
+KernelInfo describeKernel(llvm::Function &function);
+
+// The source-level name of a global variable (debug info), else its symbol.
+std::string sourceNameOf(const llvm::GlobalVariable &variable);
+
+} // namespace simulee::ir

@@ -1,0 +1,2 @@
+// Resolves #include <device_functions.h> in user code: simulee_cuda.h has it all.
+#include "simulee_cuda.h"

@@ -1,0 +1,38 @@
+// One Unit Tuple of the Memory-Access Model: who touched which bytes of which
+// buffer, how, in which visit order and at which lockstep step of its warp.
+#pragma once
+
+#include "interp/Events.h"
+
+#include <cstdint>
+
+namespace simulee::memmodel {
+
+struct Access {
+  interp::MemSpace space = interp::MemSpace::Global;
+  interp::AccessKind action = interp::AccessKind::Read;
+  uint32_t buffer = 0;
+  uint64_t offset = 0; // first byte, inside `buffer`
+  uint32_t sizeBytes = 0;
+  uint32_t visitOrder = 0; // the block's epoch when the access happened
+  uint32_t block = 0;
+  uint32_t thread = 0;
+  uint32_t warp = 0;
+  uint32_t lane = 0;
+  uint64_t step = 0; // the warp's lockstep step
+  uint32_t instruction = 0;
+  // Divergence state: the lanes of the warp executing this step. The order
+  // between two lanes is decided by DivergenceTracker, which sees every mask.
+  interp::LaneMask activeMask = 0;
+
+  bool sameThreadAs(const Access &other) const {
+    return block == other.block && thread == other.thread;
+  }
+};
+
+// The first byte two accesses share; only meaningful when they overlap.
+inline uint64_t firstSharedByte(const Access &a, const Access &b) {
+  return a.offset > b.offset ? a.offset : b.offset;
+}
+
+} // namespace simulee::memmodel

@@ -1,0 +1,27 @@
+// The one interface behind the model's two representations (FullTupleLog,
+// ShadowSummary): show a new access the earlier accesses it overlaps, then
+// keep it. What "keep" means is the representation's business.
+#pragma once
+
+#include "memmodel/Access.h"
+
+#include <cstdint>
+
+namespace simulee::memmodel {
+
+class PriorAccessVisitor {
+public:
+  virtual ~PriorAccessVisitor() = default;
+  // `prior` shares at least one byte with the access being recorded. A prior
+  // access spanning several granules may be shown once per shared granule.
+  virtual void visit(const Access &prior) = 0;
+};
+
+class AccessStore {
+public:
+  virtual ~AccessStore() = default;
+  virtual void record(const Access &access, PriorAccessVisitor &visitor) = 0;
+  virtual uint64_t granuleCount() const = 0;
+};
+
+} // namespace simulee::memmodel

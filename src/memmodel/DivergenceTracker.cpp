@@ -1,0 +1,85 @@
+#include "memmodel/DivergenceTracker.h"
+
+#include <bit>
+
+namespace simulee::memmodel {
+
+using interp::LaneMask;
+
+void DivergenceTracker::beginBlock() { ++blockSerial_; }
+
+DivergenceTracker::WarpState &DivergenceTracker::stateOf(uint32_t warp) {
+  if (warp >= warps_.size())
+    warps_.resize(warp + 1);
+  WarpState &state = warps_[warp];
+  if (state.blockSerial != blockSerial_) {
+    // Lazily reset: a block touches only its own warps, and clearing 16 KiB
+    // per warp for every block would dominate small blocks.
+    state.blockSerial = blockSerial_;
+    state.active = 0;
+    state.activeSince = 0;
+    for (auto &row : state.lastCommonStepPlus1)
+      row.fill(0);
+    for (auto &row : state.lastSyncStepPlus1)
+      row.fill(0);
+  }
+  return state;
+}
+
+const DivergenceTracker::WarpState *DivergenceTracker::findState(uint32_t warp) const {
+  if (warp >= warps_.size() || warps_[warp].blockSerial != blockSerial_)
+    return nullptr;
+  return &warps_[warp];
+}
+
+void DivergenceTracker::markPairs(LanePairSteps &table, LaneMask lanes, uint64_t stepPlus1) {
+  for (LaneMask rows = lanes; rows; rows &= rows - 1) {
+    unsigned a = unsigned(std::countr_zero(rows));
+    for (LaneMask cols = lanes; cols; cols &= cols - 1)
+      table[a][unsigned(std::countr_zero(cols))] = stepPlus1;
+  }
+}
+
+void DivergenceTracker::onMaskChange(uint32_t warp, uint64_t step, LaneMask active) {
+  WarpState &state = stateOf(warp);
+  // The old mask ran steps [activeSince, step - 1]; an interval that ran no
+  // step (two changes at one step) made no lanes meet.
+  if (step > state.activeSince && state.active != 0)
+    markPairs(state.lastCommonStepPlus1, state.active, step); // (step - 1) + 1
+  state.active = active;
+  state.activeSince = step;
+}
+
+void DivergenceTracker::onWarpSync(uint32_t warp, uint64_t step, LaneMask mask) {
+  markPairs(stateOf(warp).lastSyncStepPlus1, mask, step + 1);
+}
+
+bool DivergenceTracker::hadCommonActiveStep(uint32_t warp, unsigned laneA, uint64_t s1,
+                                            unsigned laneB, uint64_t s2) const {
+  const WarpState *state = findState(warp);
+  if (!state)
+    return false;
+  LaneMask both = (LaneMask(1) << laneA) | (LaneMask(1) << laneB);
+  // The current interval covers [activeSince, s2]; it meets [s1, s2] because
+  // s2 >= s1.
+  if ((state->active & both) == both && s2 >= state->activeSince && s2 >= s1)
+    return true;
+  uint64_t lastPlus1 = state->lastCommonStepPlus1[laneA][laneB];
+  return lastPlus1 != 0 && lastPlus1 - 1 >= s1;
+}
+
+bool DivergenceTracker::warpSyncBetween(uint32_t warp, unsigned laneA, uint64_t s1,
+                                        unsigned laneB, uint64_t s2) const {
+  const WarpState *state = findState(warp);
+  if (!state)
+    return false;
+  uint64_t lastPlus1 = state->lastSyncStepPlus1[laneA][laneB];
+  return lastPlus1 != 0 && lastPlus1 - 1 > s1 && lastPlus1 - 1 <= s2;
+}
+
+LaneMask DivergenceTracker::activeMask(uint32_t warp) const {
+  const WarpState *state = findState(warp);
+  return state ? state->active : 0;
+}
+
+} // namespace simulee::memmodel

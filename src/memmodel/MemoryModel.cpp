@@ -1,0 +1,241 @@
+#include "memmodel/MemoryModel.h"
+
+#include "memmodel/ShadowSummary.h"
+#include "support/Assert.h"
+
+#include <algorithm>
+
+namespace simulee::memmodel {
+
+using interp::MemSpace;
+
+// Shows each earlier overlapping access to the model together with the new one.
+class MemoryModel::PairRecorder final : public PriorAccessVisitor {
+public:
+  PairRecorder(MemoryModel &model, const Access &now) : model_(model), now_(now) {}
+  void visit(const Access &prior) override { model_.relate(prior, now_); }
+
+private:
+  MemoryModel &model_;
+  const Access &now_;
+};
+
+namespace {
+
+bool startsInSummary(const ModelOptions &options) {
+  if (options.representation == Representation::Summary)
+    return true;
+  return options.representation == Representation::Auto && options.launchThreads != 0 &&
+         options.launchThreads > options.summaryThresholdThreads;
+}
+
+Access tupleOf(const interp::AccessEvent &event, uint32_t visitOrder, interp::LaneMask active) {
+  Access access;
+  access.space = event.space;
+  access.action = event.kind;
+  access.buffer = event.buffer;
+  access.offset = event.offset;
+  access.sizeBytes = event.sizeBytes;
+  access.visitOrder = visitOrder;
+  access.block = event.block;
+  access.thread = event.thread;
+  access.warp = event.warp;
+  access.lane = event.lane;
+  access.step = event.step;
+  access.instruction = event.instruction;
+  access.activeMask = active;
+  return access;
+}
+
+// The facts that decide every rule about a pair, packed as the key under
+// which one example pair is kept (24 + 24 + 2 + 2 + 2 + 2 + 4 = 60 bits).
+uint64_t factsKey(const AccessPair &pair) {
+  const WarpOrdering &o = pair.ordering;
+  uint64_t key = pair.earlier.instruction;
+  key = key << 24 | pair.later.instruction;
+  key = key << 2 | uint64_t(pair.earlier.action);
+  key = key << 2 | uint64_t(pair.later.action);
+  key = key << 2 | uint64_t(pair.later.space);
+  key = key << 2 | uint64_t(pair.relation);
+  key = key << 4 | uint64_t(o.sameWarp) << 3 | uint64_t(o.commonActiveStep) << 2 |
+        uint64_t(o.warpSyncBetween) << 1 | uint64_t(o.sameStep);
+  return key;
+}
+
+} // namespace
+
+MemoryModel::MemoryModel(ModelOptions options) : options_(options) {
+  if (startsInSummary(options_)) {
+    store_ = std::make_unique<ShadowSummary>();
+    return;
+  }
+  auto log = std::make_unique<FullTupleLog>();
+  fullLog_ = log.get();
+  store_ = std::move(log);
+}
+
+Representation MemoryModel::representation() const {
+  return fullLog_ ? Representation::Full : Representation::Summary;
+}
+
+const std::vector<Access> &MemoryModel::tuples() const {
+  static const std::vector<Access> none;
+  return fullLog_ ? fullLog_->tuples() : none;
+}
+
+TupleColumns MemoryModel::tupleColumns() const {
+  TupleColumns columns;
+  for (const Access &a : tuples()) {
+    columns.space.push_back(uint8_t(a.space));
+    columns.action.push_back(uint8_t(a.action));
+    columns.buffer.push_back(a.buffer);
+    columns.offset.push_back(a.offset);
+    columns.sizeBytes.push_back(a.sizeBytes);
+    columns.visitOrder.push_back(a.visitOrder);
+    columns.block.push_back(a.block);
+    columns.thread.push_back(a.thread);
+    columns.warp.push_back(a.warp);
+    columns.lane.push_back(a.lane);
+    columns.step.push_back(a.step);
+    columns.instruction.push_back(a.instruction);
+    columns.activeMask.push_back(a.activeMask);
+  }
+  return columns;
+}
+
+void MemoryModel::switchToBlock(uint32_t block) {
+  if (currentBlock_ == block)
+    return;
+  if (currentBlock_)
+    onBlockEnd(*currentBlock_);
+  currentBlock_ = block;
+  currentEpoch_ = 0;
+  divergence_.beginBlock();
+}
+
+void MemoryModel::onBlockBegin(uint32_t block) { switchToBlock(block); }
+
+void MemoryModel::onBlockEnd(uint32_t /*block*/) {
+  closeOpenBarrier();
+  fitness_.endBlock();
+  currentBlock_.reset();
+}
+
+void MemoryModel::onMaskChange(const interp::MaskChangeEvent &event) {
+  switchToBlock(event.block);
+  divergence_.onMaskChange(event.warp, event.step, event.active);
+}
+
+void MemoryModel::onWarpSync(const interp::WarpSyncEvent &event) {
+  switchToBlock(event.block);
+  divergence_.onWarpSync(event.warp, event.step, event.mask);
+}
+
+void MemoryModel::onBarrierRelease(const interp::BarrierReleaseEvent &event) {
+  switchToBlock(event.block);
+  closeOpenBarrier();
+  currentEpoch_ = event.epoch;
+  openBarrier_ = OpenBarrier{event.barrierInstrs, event.epoch, {}};
+}
+
+// A barrier instance's crossings are complete once the next one starts or the
+// block ends: accesses two visit orders apart never meet across it.
+void MemoryModel::closeOpenBarrier() {
+  if (!openBarrier_)
+    return;
+  auto same = [&](const BarrierInstance &known) {
+    return known.barrierInstrs == openBarrier_->barrierInstrs &&
+           known.crossings == openBarrier_->crossings;
+  };
+  auto found = std::find_if(barriers_.begin(), barriers_.end(), same);
+  if (found != barriers_.end()) {
+    ++found->count;
+  } else {
+    barriers_.push_back(BarrierInstance{openBarrier_->barrierInstrs, openBarrier_->crossings,
+                                        currentBlock_.value_or(0), openBarrier_->epoch, 1});
+  }
+  openBarrier_.reset();
+}
+
+void MemoryModel::onBarrierDivergence(const interp::BarrierDivergenceEvent &event) {
+  uint64_t key = uint64_t(event.barrierInstr) << 32 | event.otherInstr;
+  if (divergenceSeen_.insert(key).second)
+    divergences_.push_back(event);
+}
+
+void MemoryModel::onOutOfBounds(const interp::OutOfBoundsEvent &event) {
+  if (outOfBoundsSeen_.insert(event.access.instruction).second)
+    outOfBounds_.push_back(event);
+}
+
+void MemoryModel::onAccess(const interp::AccessEvent &event) {
+  // Local memory is private to its thread: it can take part in no rule.
+  if (event.space == MemSpace::Local)
+    return;
+  switchToBlock(event.block);
+  fitness_.record(event);
+  ++accessCount_;
+  Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));
+  PairRecorder recorder(*this, now);
+  store_->record(now, recorder);
+  maybeSwitchToSummary();
+}
+
+// Auto with an unknown launch size: the full log until it grows too large
+// (or one Memory Unit makes it quadratic),
+// then its tuples are replayed into a summary (their pairs are known already).
+void MemoryModel::maybeSwitchToSummary() {
+  if (!fullLog_ || options_.representation != Representation::Auto)
+    return;
+  if (accessCount_ < options_.summaryThresholdAccesses &&
+      fullLog_->largestUnit() <= options_.summaryThresholdUnitTuples)
+    return;
+  struct Ignore final : PriorAccessVisitor {
+    void visit(const Access &) override {}
+  } ignore;
+  auto summary = std::make_unique<ShadowSummary>();
+  for (const Access &access : fullLog_->tuples())
+    summary->record(access, ignore);
+  fullLog_ = nullptr;
+  store_ = std::move(summary);
+}
+
+void MemoryModel::relate(const Access &prior, const Access &now) {
+  if (prior.sameThreadAs(now))
+    return;
+  AccessPair pair{prior, now, PairRelation::DifferentBlocks, {}};
+  if (prior.block != now.block) {
+    recordPair(pair);
+    return;
+  }
+  // Within a block visit orders only grow; two or more barriers apart, the
+  // pair is ordered and no barrier's necessity hangs on it.
+  if (prior.visitOrder > now.visitOrder || now.visitOrder - prior.visitOrder > 1)
+    return;
+  WarpOrdering &ordering = pair.ordering;
+  if (prior.warp == now.warp) {
+    ordering.sameWarp = true;
+    ordering.commonActiveStep =
+        divergence_.hadCommonActiveStep(now.warp, prior.lane, prior.step, now.lane, now.step);
+    ordering.warpSyncBetween =
+        divergence_.warpSyncBetween(now.warp, prior.lane, prior.step, now.lane, now.step);
+    ordering.sameStep = prior.step == now.step;
+  }
+  if (prior.visitOrder == now.visitOrder) {
+    pair.relation = PairRelation::SameVisitOrder;
+    recordPair(pair);
+    return;
+  }
+  if (!openBarrier_ || openBarrier_->epoch != now.visitOrder)
+    return;
+  openBarrier_->crossings.insert(BarrierCrossing{prior.action, now.action, ordering.sameWarp,
+                                                 ordering.commonActiveStep,
+                                                 ordering.warpSyncBetween});
+}
+
+void MemoryModel::recordPair(const AccessPair &pair) {
+  if (pairIndexByFacts_.try_emplace(factsKey(pair), uint32_t(pairs_.size())).second)
+    pairs_.push_back(pair);
+}
+
+} // namespace simulee::memmodel

@@ -1,0 +1,128 @@
+// The Memory-Access Model of ONE launch, recorded from the interpreter's
+// events: Memory Units per address holding Unit Tuples (memmodel/Access.h),
+// visit orders advanced per block at each released barrier, lane divergence
+// per warp, plus the fitness figures the search reads.
+//
+// The model decides no bug kind. As each access arrives it is shown the
+// earlier overlapping accesses of its Memory Units (full log or shadow
+// summary) and keeps, for each distinct combination of ordering facts, one
+// example AccessPair; across each barrier instance it keeps the set of
+// BarrierCrossings. detect/ applies DESIGN.md's rules to those afterwards
+// (detect depends on memmodel, never the reverse), which keeps the rules in
+// one place and the model's memory bounded by the number of distinct facts.
+#pragma once
+
+#include "interp/Events.h"
+#include "memmodel/AccessPair.h"
+#include "memmodel/AccessStore.h"
+#include "memmodel/DivergenceTracker.h"
+#include "memmodel/FitnessFigures.h"
+#include "memmodel/FullTupleLog.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace simulee::memmodel {
+
+enum class Representation : uint8_t { Full, Summary, Auto };
+
+struct ModelOptions {
+  Representation representation = Representation::Auto;
+  // Volta-and-later semantics: one warp's lanes are ordered only by
+  // __syncwarp (or a barrier), not by lockstep. Read by the detectors.
+  bool independentThreads = false;
+  // Auto: Summary when the launch has more threads than this (launchThreads
+  // given), else Full until this many accesses were recorded or one address
+  // holds this many tuples, then Summary.
+  uint64_t summaryThresholdThreads = 4096;
+  uint64_t summaryThresholdAccesses = 1u << 20;
+  uint64_t summaryThresholdUnitTuples = 1024; // the full log is quadratic per unit
+  uint64_t launchThreads = 0; // total threads of the launch, 0 = unknown
+};
+
+// The tuple log as columns (one entry per tuple), for the Python API.
+struct TupleColumns {
+  std::vector<uint8_t> space, action;
+  std::vector<uint32_t> buffer;
+  std::vector<uint64_t> offset;
+  std::vector<uint32_t> sizeBytes, visitOrder, block, thread, warp, lane;
+  std::vector<uint64_t> step;
+  std::vector<uint32_t> instruction, activeMask;
+};
+
+class MemoryModel final : public interp::ExecutionListener {
+public:
+  explicit MemoryModel(ModelOptions options = {});
+
+  void onBlockBegin(uint32_t block) override;
+  void onBlockEnd(uint32_t block) override;
+  void onAccess(const interp::AccessEvent &event) override;
+  void onMaskChange(const interp::MaskChangeEvent &event) override;
+  void onBarrierRelease(const interp::BarrierReleaseEvent &event) override;
+  void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;
+  void onWarpSync(const interp::WarpSyncEvent &event) override;
+  void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
+
+  const ModelOptions &options() const { return options_; }
+  // Full or Summary: what Auto chose (it may switch to Summary mid-run).
+  Representation representation() const;
+
+  // One example per distinct (space, instructions, actions, relation,
+  // ordering facts), first seen first; relation is DifferentBlocks or
+  // SameVisitOrder. Pairs of one thread are never recorded.
+  const std::vector<AccessPair> &accessPairs() const { return pairs_; }
+  // Executed barrier instances, folded by (instructions, crossings);
+  // complete once the block that executed them has ended.
+  const std::vector<BarrierInstance> &barrierInstances() const { return barriers_; }
+  // First event per (barrierInstr, otherInstr) / per instruction.
+  const std::vector<interp::BarrierDivergenceEvent> &barrierDivergences() const {
+    return divergences_;
+  }
+  const std::vector<interp::OutOfBoundsEvent> &outOfBounds() const { return outOfBounds_; }
+
+  // Every Unit Tuple in arrival order; empty in Summary representation.
+  const std::vector<Access> &tuples() const;
+  TupleColumns tupleColumns() const;
+
+  const FitnessFigures &fitness() const { return fitness_; }
+  uint64_t accessCount() const { return accessCount_; }
+  uint64_t granuleCount() const { return store_->granuleCount(); }
+
+private:
+  class PairRecorder;
+  struct OpenBarrier {
+    std::vector<uint32_t> barrierInstrs;
+    uint32_t epoch = 0;
+    BarrierCrossingSet crossings;
+  };
+
+  void switchToBlock(uint32_t block);
+  void closeOpenBarrier();
+  void maybeSwitchToSummary();
+  void relate(const Access &prior, const Access &now);
+  void recordPair(const AccessPair &pair);
+
+  ModelOptions options_;
+  std::unique_ptr<AccessStore> store_;
+  FullTupleLog *fullLog_ = nullptr; // store_ when it is the full log
+  DivergenceTracker divergence_;
+  FitnessFigures fitness_;
+
+  std::optional<uint32_t> currentBlock_;
+  uint32_t currentEpoch_ = 0;
+  std::optional<OpenBarrier> openBarrier_;
+  uint64_t accessCount_ = 0;
+
+  std::vector<AccessPair> pairs_;
+  std::unordered_map<uint64_t, uint32_t> pairIndexByFacts_;
+  std::vector<BarrierInstance> barriers_;
+  std::vector<interp::BarrierDivergenceEvent> divergences_;
+  std::vector<interp::OutOfBoundsEvent> outOfBounds_;
+  std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_;
+};
+
+} // namespace simulee::memmodel

@@ -1,0 +1,120 @@
+#include "report/JsonReport.h"
+
+#include "report/FindingRules.h"
+#include "report/FindingText.h"
+#include "report/Summary.h"
+#include "support/Assert.h"
+
+namespace simulee::report {
+
+using detect::Finding;
+using detect::Site;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json dim3Json(const interp::Dim3 &dim) { return Json::array({dim.x, dim.y, dim.z}); }
+
+Json siteJson(const ir::Program &program, const Finding &finding, const Site &site) {
+  Json json;
+  const ir::SourceLocation *location = nullptr;
+  if (site.instruction < program.instructions.size())
+    location = &program.instructions[site.instruction].location;
+  if (location && location->known()) {
+    json["file"] = location->file;
+    json["directory"] = location->directory;
+    json["line"] = location->line;
+    json["column"] = location->column;
+  } else {
+    json["file"] = nullptr;
+    json["line"] = nullptr;
+    json["column"] = nullptr;
+  }
+  json["function"] = program.functionName(site.instruction);
+  json["action"] = siteAction(program, site);
+  json["thread"] = dim3Json(threadCoordinates(finding, site));
+  json["block"] = dim3Json(blockCoordinates(finding, site));
+  json["instruction"] = program.instructionText(site.instruction);
+  return json;
+}
+
+Json launchJson(const detect::LaunchRecord &launch) {
+  Json arguments = Json::object();
+  for (const auto &[name, value] : launch.args)
+    arguments[name] = value;
+  return Json{{"grid", dim3Json(launch.grid)},
+              {"block", dim3Json(launch.block)},
+              {"sharedBytes", launch.dynamicSharedBytes},
+              {"arguments", arguments},
+              {"seed", launch.seed}};
+}
+
+Json findingJson(const ir::Program &program, const std::string &kernel, const Finding &finding) {
+  Json json;
+  json["kind"] = ruleId(finding.kind);
+  json["severity"] = severityName(severityOf(finding.kind));
+  json["kernel"] = kernel;
+  json["space"] = interp::memSpaceName(finding.space);
+  json["variable"] = finding.variable;
+  if (isAboutMemory(finding.kind))
+    json["address"] = {{"variable", finding.variable}, {"offset", finding.exampleOffset}};
+  Json accesses = Json::array();
+  for (const Site &site : finding.sites)
+    accesses.push_back(siteJson(program, finding, site));
+  json["accesses"] = accesses;
+  json["message"] = findingMessage(program, finding);
+  json["detail"] = finding.detail;
+  json["launch"] = launchJson(finding.launch);
+  return json;
+}
+
+Json summaryJson(const Summary &summary) {
+  Json byKind = Json::object();
+  for (const FindingRule &rule : findingRules())
+    byKind[ruleId(rule.kind)] = summary.perKind[ruleIndex(rule.kind)];
+  return Json{{"findings", summary.total()},
+              {"warnings", summary.warnings},
+              {"notes", summary.notes},
+              {"byKind", byKind}};
+}
+
+// The file all kernels come from, or null when they come from several.
+Json commonFile(const ReportInput &input) {
+  if (input.kernels.empty())
+    return nullptr;
+  const std::string &path = input.kernels.front().program->path;
+  for (const KernelFindings &kernel : input.kernels)
+    if (kernel.program->path != path)
+      return nullptr;
+  return path;
+}
+
+} // namespace
+
+Json jsonReport(const ReportInput &input) {
+  Json kernels = Json::array();
+  Json findings = Json::array();
+  for (const KernelFindings &kernel : input.kernels) {
+    SIMULEE_ASSERT(kernel.program, "kernel findings without their program");
+    kernels.push_back({{"file", kernel.program->path},
+                       {"kernel", kernel.kernel},
+                       {"findings", kernel.findings.size()}});
+    for (const Finding &finding : kernel.findings)
+      findings.push_back(findingJson(*kernel.program, kernel.kernel, finding));
+  }
+  Json document;
+  document["tool"] = kToolName;
+  document["version"] = kToolVersion;
+  document["file"] = commonFile(input);
+  document["kernel"] = input.kernels.size() == 1 ? Json(input.kernels.front().kernel) : Json();
+  document["kernels"] = kernels;
+  document["findings"] = findings;
+  document["summary"] = summaryJson(summarize(input));
+  return document;
+}
+
+void writeJsonReport(std::ostream &out, const ReportInput &input) {
+  out << jsonReport(input).dump(2) << "\n";
+}
+
+} // namespace simulee::report

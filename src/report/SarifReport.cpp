@@ -1,0 +1,239 @@
+#include "report/SarifReport.h"
+
+#include "report/FindingRules.h"
+#include "report/FindingText.h"
+#include "report/SourceFile.h"
+#include "support/Assert.h"
+
+#include <cctype>
+#include <cstdio>
+
+namespace simulee::report {
+
+using detect::Finding;
+using detect::Site;
+using Json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// RFC 3986: keep unreserved characters and the path separator.
+std::string percentEncode(const std::string &text) {
+  std::string encoded;
+  for (unsigned char c : text) {
+    bool keep = std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
+    if (keep) {
+      encoded += char(c);
+      continue;
+    }
+    char escape[4];
+    std::snprintf(escape, sizeof(escape), "%%%02X", c);
+    encoded += escape;
+  }
+  return encoded;
+}
+
+fs::path absoluteNormal(const fs::path &path) {
+  std::error_code error;
+  fs::path absolute = fs::absolute(path, error);
+  return (error ? path : absolute).lexically_normal();
+}
+
+std::string fileUri(const fs::path &absolute) {
+  std::string path = absolute.generic_string();
+  if (!path.empty() && path.front() != '/')
+    path = "/" + path; // a Windows drive letter
+  return "file://" + percentEncode(path);
+}
+
+fs::path rootOf(const ReportOptions &options) {
+  if (!options.sourceRoot.empty())
+    return absoluteNormal(options.sourceRoot);
+  std::error_code error;
+  return absoluteNormal(fs::current_path(error));
+}
+
+// FNV-1a: small, stable across platforms and releases, unlike std::hash.
+uint64_t fnv1a(const std::string &text) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+std::string hex(uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof(text), "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+Json message(const std::string &text) { return Json{{"text", text}}; }
+
+Json ruleJson(const FindingRule &rule) {
+  bool isWarning = severityOf(rule.kind) == Severity::Warning;
+  return Json{
+      {"id", ruleId(rule.kind)},
+      {"shortDescription", message(rule.shortDescription)},
+      {"fullDescription", message(rule.fullDescription)},
+      {"help", message(rule.help)},
+      {"defaultConfiguration", {{"level", severityName(severityOf(rule.kind))}}},
+      {"properties",
+       {{"tags", Json::array({"cuda", "concurrency", isWarning ? "correctness" : "coverage"})},
+        {"precision", "high"},
+        {"problem.severity", isWarning ? "warning" : "recommendation"}}},
+  };
+}
+
+class SarifWriter {
+public:
+  explicit SarifWriter(const ReportOptions &options) : root_(rootOf(options)) {}
+
+  Json run(const ReportInput &input) const {
+    Json rules = Json::array();
+    for (const FindingRule &rule : findingRules())
+      rules.push_back(ruleJson(rule));
+    Json results = Json::array();
+    for (const KernelFindings &kernel : input.kernels) {
+      SIMULEE_ASSERT(kernel.program, "kernel findings without their program");
+      for (const Finding &finding : kernel.findings)
+        results.push_back(result(*kernel.program, kernel.kernel, finding));
+    }
+    Json driver = {{"name", kToolName},
+                   {"informationUri", kToolUri},
+                   {"version", kToolVersion},
+                   {"semanticVersion", kToolVersion},
+                   {"rules", rules}};
+    std::string rootUri = fileUri(root_);
+    if (rootUri.back() != '/')
+      rootUri += "/";
+    return Json{{"tool", {{"driver", driver}}},
+                {"originalUriBaseIds", {{kSrcRootBaseId, {{"uri", rootUri}}}}},
+                {"results", results}};
+  }
+
+private:
+  Json artifactLocation(const fs::path &path) const {
+    ArtifactUri artifact = artifactUri(path, root_);
+    Json json = {{"uri", artifact.uri}};
+    if (artifact.relativeToRoot)
+      json["uriBaseId"] = kSrcRootBaseId;
+    return json;
+  }
+
+  // The file a location names as an artifact URI, for locations and fingerprints.
+  std::string sourceUri(const ir::SourceLocation &location) const {
+    fs::path found = findSourceFile(location);
+    return artifactUri(found.empty() ? intendedSourcePath(location) : found, root_).uri;
+  }
+
+  Json location(const ir::Program &program, uint32_t instruction) const {
+    const ir::SourceLocation *source = nullptr;
+    if (instruction < program.instructions.size())
+      source = &program.instructions[instruction].location;
+    Json json = Json::object();
+    if (source && source->known()) {
+      fs::path found = findSourceFile(*source);
+      Json region = {{"startLine", source->line}};
+      if (source->column)
+        region["startColumn"] = source->column;
+      json["physicalLocation"] = {
+          {"artifactLocation", artifactLocation(found.empty() ? intendedSourcePath(*source) : found)},
+          {"region", region}};
+      return json;
+    }
+    // Without debug info, point at the analysed file and name the function.
+    if (!program.path.empty())
+      json["physicalLocation"] = {{"artifactLocation", artifactLocation(program.path)}};
+    json["logicalLocations"] =
+        Json::array({{{"name", program.functionName(instruction)}, {"kind", "function"}}});
+    return json;
+  }
+
+  Json relatedLocations(const ir::Program &program, const Finding &finding) const {
+    Json related = Json::array();
+    for (size_t i = 1; i < finding.sites.size(); ++i) {
+      const Site &site = finding.sites[i];
+      Json json = location(program, site.instruction);
+      json["id"] = i;
+      json["message"] =
+          message(siteAction(program, site) + " by " + threadAndBlockText(finding, site));
+      related.push_back(json);
+    }
+    return related;
+  }
+
+  // Stable while the code around the finding is edited elsewhere: kind,
+  // variable, and the file and line of every site (or, without debug info,
+  // the function and instruction text).
+  std::string fingerprint(const ir::Program &program, const Finding &finding) const {
+    std::string key = std::string(ruleId(finding.kind)) + "|" + finding.variable;
+    for (const Site &site : finding.sites) {
+      const ir::SourceLocation *source = nullptr;
+      if (site.instruction < program.instructions.size())
+        source = &program.instructions[site.instruction].location;
+      key += '|';
+      if (source && source->known())
+        key += sourceUri(*source) + ":" + std::to_string(source->line);
+      else
+        key += program.functionName(site.instruction) + ":" +
+               program.instructionText(site.instruction);
+    }
+    return hex(fnv1a(key));
+  }
+
+  Json result(const ir::Program &program, const std::string &kernel,
+              const Finding &finding) const {
+    std::string text = findingMessage(program, finding);
+    if (needsDetailNote(finding))
+      text += "; " + finding.detail;
+    if (hasLaunchNote(finding))
+      text += "; " + launchNoteText(finding);
+    Json json = {{"ruleId", ruleId(finding.kind)},
+                 {"ruleIndex", ruleIndex(finding.kind)},
+                 {"level", severityName(severityOf(finding.kind))},
+                 {"message", message(text)}};
+    Json locations = Json::array();
+    if (!finding.sites.empty())
+      locations.push_back(location(program, finding.sites.front().instruction));
+    else if (!program.path.empty())
+      locations.push_back({{"physicalLocation", {{"artifactLocation", artifactLocation(program.path)}}}});
+    json["locations"] = locations;
+    Json related = relatedLocations(program, finding);
+    if (!related.empty())
+      json["relatedLocations"] = related;
+    json["partialFingerprints"] = {{"simuleeFindingHash/v1", fingerprint(program, finding)}};
+    json["properties"] = {{"kernel", kernel},
+                          {"space", interp::memSpaceName(finding.space)},
+                          {"variable", finding.variable},
+                          {"exampleOffset", finding.exampleOffset},
+                          {"launch", launchText(finding.launch)}};
+    return json;
+  }
+
+  fs::path root_;
+};
+
+} // namespace
+
+ArtifactUri artifactUri(const fs::path &path, const fs::path &root) {
+  fs::path absolute = absoluteNormal(path);
+  fs::path relative = absolute.lexically_relative(absoluteNormal(root));
+  bool underRoot = !relative.empty() && *relative.begin() != "..";
+  if (underRoot)
+    return {percentEncode(relative.generic_string()), true};
+  return {fileUri(absolute), false};
+}
+
+Json sarifReport(const ReportInput &input, const ReportOptions &options) {
+  return Json{{"$schema", kSarifSchema},
+              {"version", "2.1.0"},
+              {"runs", Json::array({SarifWriter(options).run(input)})}};
+}
+
+void writeSarifReport(std::ostream &out, const ReportInput &input, const ReportOptions &options) {
+  out << sarifReport(input, options).dump(2) << "\n";
+}
+
+} // namespace simulee::report

@@ -1,0 +1,204 @@
+#include "session/Arguments.h"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <cstring>
+
+namespace simulee::session {
+namespace {
+
+uint32_t elementSize(const ir::ParamInfo &param) {
+  return param.elementBytes ? param.elementBytes : 4;
+}
+
+bool parseUnsigned(const std::string &text, uint64_t &out) {
+  const char *begin = text.data(), *end = text.data() + text.size();
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    begin += 2;
+    base = 16;
+  }
+  auto [ptr, ec] = std::from_chars(begin, end, out, base);
+  return ec == std::errc() && ptr == end && begin != end;
+}
+
+// Seeded contents for a buffer: small non-negative integers (safe as indexes
+// and counts) or floats in [0, 1).
+std::vector<uint8_t> randomContents(const ir::ParamInfo &param, uint64_t elements,
+                                    std::mt19937_64 &rng) {
+  uint32_t size = elementSize(param);
+  std::vector<uint8_t> bytes(elements * size, 0);
+  bool isFloat = param.elementKind == ir::ValueKind::Float;
+  std::uniform_real_distribution<double> real(0.0, 1.0);
+  std::uniform_int_distribution<uint64_t> integer(0, 99);
+  for (uint64_t i = 0; i < elements; ++i) {
+    uint8_t *at = bytes.data() + i * size;
+    if (isFloat && size == 4) {
+      float v = float(real(rng));
+      std::memcpy(at, &v, 4);
+    } else if (isFloat && size == 8) {
+      double v = real(rng);
+      std::memcpy(at, &v, 8);
+    } else if (param.elementKind == ir::ValueKind::Int && size <= 8) {
+      uint64_t v = integer(rng);
+      std::memcpy(at, &v, size);
+    } else {
+      for (uint32_t b = 0; b < size; ++b)
+        at[b] = uint8_t(integer(rng));
+    }
+  }
+  return bytes;
+}
+
+} // namespace
+
+Result<ArgumentSpec> parseArgumentSpec(const std::string &text) {
+  size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    return makeError("--arg '" + text + "': expected NAME=VALUE");
+  return ArgumentSpec{text.substr(0, eq), text.substr(eq + 1)};
+}
+
+Result<size_t> findParameter(const ir::KernelInfo &kernel, const std::string &name) {
+  for (size_t i = 0; i < kernel.params.size(); ++i)
+    if (kernel.params[i].name == name)
+      return i;
+  uint64_t position;
+  if (parseUnsigned(name, position) && position < kernel.params.size())
+    return size_t(position);
+  std::string known;
+  for (const ir::ParamInfo &param : kernel.params)
+    known += (known.empty() ? "" : ", ") + param.name;
+  return makeError("kernel '" + kernel.sourceName + "' has no parameter '" + name +
+                   "' (parameters: " + (known.empty() ? "none" : known) + ")");
+}
+
+Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text) {
+  auto bad = [&](const std::string &why) {
+    return makeError("bad value '" + text + "' for parameter '" + param.name + "': " + why);
+  };
+  if (param.kind == ir::ValueKind::Float) {
+    char *end = nullptr;
+    double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0')
+      return bad("expected a number");
+    if (param.bits == 32)
+      return uint64_t(std::bit_cast<uint32_t>(float(value)));
+    return std::bit_cast<uint64_t>(value);
+  }
+  if (param.kind != ir::ValueKind::Int)
+    return bad("this parameter takes a buffer (zeros:N, random:N or @FILE)");
+  bool negative = !text.empty() && text[0] == '-';
+  uint64_t magnitude;
+  if (!parseUnsigned(negative ? text.substr(1) : text, magnitude)) {
+    if (text == "true")
+      return uint64_t(1);
+    if (text == "false")
+      return uint64_t(0);
+    return bad("expected an integer");
+  }
+  uint64_t mask = param.bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << param.bits) - 1;
+  if (param.bits < 64 && (negative ? magnitude > (mask >> 1) + 1 : magnitude > mask))
+    return bad("out of range for a " + std::to_string(param.bits) + "-bit integer");
+  uint64_t value = negative ? uint64_t(-int64_t(magnitude)) : magnitude;
+  return value & mask;
+}
+
+uint64_t automaticElements(const interp::LaunchConfig &config, uint64_t largestIntArgument) {
+  uint64_t threads = config.grid.count() * config.block.count();
+  uint64_t base = std::max({threads, largestIntArgument, uint64_t(1)});
+  // Headroom for neighbours (stencils read i+1) and 2-D indexing by the
+  // launch's width; capped so that a huge argument cannot exhaust memory.
+  return std::min<uint64_t>(base + config.block.x + 64, uint64_t(1) << 26);
+}
+
+Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
+                                      const interp::LaunchConfig &config,
+                                      const std::vector<ArgumentSpec> &specs, uint64_t seed,
+                                      const std::vector<uint64_t> &elementCounts) {
+  std::vector<const ArgumentSpec *> given(kernel.params.size(), nullptr);
+  for (const ArgumentSpec &spec : specs) {
+    Result<size_t> index = findParameter(kernel, spec.name);
+    if (!index)
+      return index.error();
+    given[*index] = &spec;
+  }
+
+  BuiltArguments built;
+  built.values.resize(kernel.params.size());
+  built.record.resize(kernel.params.size());
+  std::mt19937_64 rng(seed);
+  uint64_t largestInt = 0;
+
+  // Scalars first: automatic buffers are sized from them.
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    const ir::ParamInfo &param = kernel.params[i];
+    if (param.kind != ir::ValueKind::Int && param.kind != ir::ValueKind::Float)
+      continue;
+    std::string text = given[i] ? given[i]->value : "0";
+    if (!given[i] && param.kind == ir::ValueKind::Int)
+      text = std::to_string(config.grid.count() * config.block.count());
+    Result<uint64_t> bits = parseScalar(param, text);
+    if (!bits)
+      return bits.error();
+    built.values[i] = interp::ArgumentValue::scalar(*bits);
+    built.record[i] = {param.name, text};
+    if (param.kind == ir::ValueKind::Int) {
+      int64_t signedValue = param.bits >= 64 ? int64_t(*bits)
+                                             : int64_t(*bits << (64 - param.bits)) >> (64 - param.bits);
+      if (signedValue > 0)
+        largestInt = std::max<uint64_t>(largestInt, uint64_t(signedValue));
+    }
+  }
+
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    const ir::ParamInfo &param = kernel.params[i];
+    if (param.kind == ir::ValueKind::Int || param.kind == ir::ValueKind::Float)
+      continue;
+    uint32_t size = param.byValueBytes ? param.byValueBytes : elementSize(param);
+    if (!given[i]) {
+      uint64_t elements = param.byValueBytes ? 1
+                          : (i < elementCounts.size() && elementCounts[i])
+                              ? elementCounts[i]
+                              : automaticElements(config, largestInt);
+      built.values[i] = interp::ArgumentValue::buffer(randomContents(param, elements, rng), true);
+      if (param.byValueBytes)
+        built.values[i].bytes.resize(size);
+      built.record[i] = {param.name, "random:" + std::to_string(elements)};
+      continue;
+    }
+    const std::string &text = given[i]->value;
+    built.record[i] = {param.name, text};
+    if (!text.empty() && text[0] == '@') {
+      std::ifstream in(text.substr(1), std::ios::binary);
+      if (!in)
+        return makeError("cannot read '" + text.substr(1) + "' for parameter '" + param.name + "'");
+      std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+      built.values[i] = interp::ArgumentValue::buffer(std::move(bytes));
+      continue;
+    }
+    for (const char *prefix : {"zeros:", "random:"}) {
+      if (text.rfind(prefix, 0) != 0)
+        continue;
+      uint64_t elements;
+      if (!parseUnsigned(text.substr(std::strlen(prefix)), elements) || elements > (1u << 28))
+        return makeError("bad value '" + text + "' for parameter '" + param.name +
+                         "': expected an element count up to 2^28");
+      std::vector<uint8_t> bytes = prefix[0] == 'z' ? std::vector<uint8_t>(elements * size, 0)
+                                                    : randomContents(param, elements, rng);
+      built.values[i] = interp::ArgumentValue::buffer(std::move(bytes));
+      break;
+    }
+    if (built.values[i].kind != interp::ArgumentValue::Kind::Buffer)
+      return makeError("bad value '" + text + "' for pointer parameter '" + param.name +
+                       "': expected zeros:N, random:N or @FILE");
+  }
+  return built;
+}
+
+} // namespace simulee::session

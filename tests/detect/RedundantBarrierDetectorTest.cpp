@@ -1,0 +1,131 @@
+#include "detect/RedundantBarrierDetector.h"
+#include "DetectTestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace simulee;
+using namespace simulee::testing;
+using detect::Finding;
+using detect::FindingKind;
+using interp::MemSpace;
+using memmodel::MemoryModel;
+using memmodel::Representation;
+
+namespace {
+
+constexpr uint32_t kBarrier = 50;
+
+class BarrierRule : public ::testing::TestWithParam<Representation> {
+protected:
+  void launch(detect::RedundantBarrierDetector &detector,
+              const std::function<void(SyntheticRun &)> &script, bool independentThreads = false) {
+    MemoryModel model({.representation = GetParam(), .independentThreads = independentThreads});
+    {
+      SyntheticRun run(model);
+      script(run);
+    }
+    detector.addLaunch(model, {});
+  }
+};
+
+// tile[t] = ...; __syncthreads(); ... = tile[other(t)]  for two warps.
+void exchange(SyntheticRun &run, bool readOwnSlot) {
+  run.block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).in(MemSpace::Shared);
+  for (uint32_t t : {0u, 1u, 32u, 33u})
+    run.write(t, 1, 10, 4 * t);
+  run.barrier(1, {kBarrier});
+  for (uint32_t t : {0u, 1u, 32u, 33u}) {
+    uint32_t slot = readOwnSlot ? t : (t + 32) % 64;
+    run.read(t, 3, 11, 4 * slot);
+  }
+}
+
+} // namespace
+
+TEST_P(BarrierRule, BarrierOrderingTwoWarpsIsNeeded) {
+  detect::RedundantBarrierDetector detector({kBarrier});
+  launch(detector, [](SyntheticRun &run) { exchange(run, false); });
+  EXPECT_TRUE(detector.findings().empty());
+}
+
+TEST_P(BarrierRule, BarrierBetweenOwnSlotsIsRedundant) {
+  detect::RedundantBarrierDetector detector({kBarrier});
+  launch(detector, [](SyntheticRun &run) { exchange(run, true); });
+  auto found = detector.findings();
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].kind, FindingKind::RedundantBarrier);
+  EXPECT_EQ(found[0].sites[0].instruction, kBarrier);
+  EXPECT_FALSE(found[0].sites[0].isAccess);
+}
+
+TEST_P(BarrierRule, RedundantOnlyIfRedundantInEveryLaunch) {
+  detect::RedundantBarrierDetector detector({kBarrier});
+  launch(detector, [](SyntheticRun &run) { exchange(run, true); });
+  launch(detector, [](SyntheticRun &run) { exchange(run, false); });
+  launch(detector, [](SyntheticRun &run) { exchange(run, true); });
+  EXPECT_TRUE(detector.findings().empty());
+}
+
+TEST_P(BarrierRule, LaunchesThatDoNotExecuteTheBarrierDoNotCount) {
+  detect::RedundantBarrierDetector detector({kBarrier});
+  launch(detector, [](SyntheticRun &run) { exchange(run, true); });
+  launch(detector, [](SyntheticRun &run) { run.block(0).mask(0, 0, 1).write(0, 1, 10); });
+  EXPECT_EQ(countKind(detector.findings(), FindingKind::RedundantBarrier), 1u);
+}
+
+TEST_P(BarrierRule, NeverExecutedBarrierIsUnreachedNotRedundant) {
+  detect::RedundantBarrierDetector detector({kBarrier, 51});
+  launch(detector, [](SyntheticRun &run) { exchange(run, false); });
+  auto found = detector.findings();
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].kind, FindingKind::UnreachedBarrier);
+  EXPECT_EQ(found[0].sites[0].instruction, 51u);
+  EXPECT_FALSE(detect::isBug(found[0].kind));
+}
+
+TEST_P(BarrierRule, LockstepOrderedCrossingDoesNotMakeItNeeded) {
+  auto oneWarpExchange = [](SyntheticRun &run) {
+    run.block(0).mask(0, 0, kAllLanes).in(MemSpace::Shared);
+    run.write(0, 1, 10, 0).write(1, 1, 10, 4);
+    run.barrier(1, {kBarrier});
+    run.read(0, 3, 11, 4).read(1, 3, 11, 0);
+  };
+  detect::RedundantBarrierDetector lockstep({kBarrier});
+  launch(lockstep, oneWarpExchange);
+  EXPECT_EQ(countKind(lockstep.findings(), FindingKind::RedundantBarrier), 1u);
+  // Under independent thread scheduling the barrier is what orders them.
+  detect::RedundantBarrierDetector independent({kBarrier});
+  launch(independent, oneWarpExchange, true);
+  EXPECT_TRUE(independent.findings().empty());
+}
+
+TEST_P(BarrierRule, OnlyAdjacentVisitOrdersMatter) {
+  // write | barrier 50 | barrier 51 | read by another warp: no conflicting
+  // pair sits in the two visit orders either barrier separates, so each is
+  // redundant by the rule, which judges one barrier at a time.
+  detect::RedundantBarrierDetector detector({50, 51});
+  launch(detector, [](SyntheticRun &run) {
+    run.block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).in(MemSpace::Shared);
+    run.write(0, 1, 10).barrier(1, {50}).barrier(2, {51}).read(32, 5, 11);
+  });
+  EXPECT_EQ(countKind(detector.findings(), FindingKind::RedundantBarrier), 2u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Representations, BarrierRule,
+                         ::testing::Values(Representation::Full, Representation::Summary));
+
+TEST(BarrierRuleMerge, MergeWouldRaceReadsLikeTheRaceRule) {
+  using interp::AccessKind;
+  memmodel::BarrierCrossing crossing{AccessKind::Write, AccessKind::Read, false, false, false};
+  EXPECT_TRUE(detect::mergeWouldRace(crossing, false));
+  crossing.sameWarp = true;
+  crossing.commonActiveStep = true;
+  EXPECT_FALSE(detect::mergeWouldRace(crossing, false));
+  EXPECT_TRUE(detect::mergeWouldRace(crossing, true));
+  crossing.warpSyncBetween = true;
+  EXPECT_FALSE(detect::mergeWouldRace(crossing, true));
+  crossing = {AccessKind::Read, AccessKind::Read, false, false, false};
+  EXPECT_FALSE(detect::mergeWouldRace(crossing, false));
+}

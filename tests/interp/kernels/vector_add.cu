@@ -1,0 +1,6 @@
+// c = a + b, one element per thread with a bounds check.
+__global__ void vectorAdd(const float *a, const float *b, float *c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    c[i] = a[i] + b[i];
+}
