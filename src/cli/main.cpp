@@ -1,181 +1,121 @@
-// The `simulee` command. Subcommands: list, run, scan; with none, search +
-// detect on a file. Errors print one line and exit 2.
-#include "interp/Interpreter.h"
-#include "ir/Loader.h"
-#include "session/Arguments.h"
+// The `simulee` command: option parsing and dispatch. The work is done by the
+// session layer (session/Analysis.h); this file only turns words into
+// settings, prints reports, and maps outcomes to exit codes:
+// 0 no findings, 1 findings, 2 error.
+#include "cli/Commands.h"
 
 #include <CLI/CLI.hpp>
 
-#include <fstream>
 #include <iostream>
 
 using namespace simulee;
+using namespace simulee::cli;
 
 namespace {
 
-constexpr int kExitError = 2;
-
-int fail(const std::string &message) {
-  std::cerr << "simulee: error: " << message << "\n";
-  return kExitError;
+void addAnalysisOptions(CLI::App &app, CommonOptions &common) {
+  app.add_option("--format,-f", common.format, "Output format: text (default), json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  app.add_option("--record", common.record,
+                 "Memory-Access Model representation: auto (default), full (every tuple) or "
+                 "summary (constant size per address)")
+      ->check(CLI::IsMember({"auto", "full", "summary"}));
+  app.add_flag("--independent-threads", common.independentThreads,
+               "Volta-and-later semantics: lanes of a warp are ordered only by __syncwarp or a "
+               "barrier, not by lockstep execution");
+  app.add_option("--budget", common.budgetInstrs,
+                 "Instructions per thread before a launch is declared non-terminating "
+                 "(default 1048576)");
+  app.add_option("--shared-bytes", common.sharedBytes, "Dynamic shared memory bytes per block");
+  app.add_option("-O", common.optLevel,
+                 "Optimisation level for .cu files: 0 (default) keeps every memory access; 1-3 "
+                 "let clang delete racy stores")
+      ->check(CLI::Range(0, 3));
+  app.add_option("-D", common.defines, "Preprocessor definition for .cu files (NAME[=VALUE])");
+  app.add_option("-I", common.includes, "Include directory for .cu files");
+  app.add_flag("--color,!--no-color", common.color,
+               "Colour the text report (default: when standard output is a terminal)");
 }
 
-Result<interp::Dim3> parseDim3(const std::string &text, const char *what) {
-  interp::Dim3 d;
-  uint32_t *parts[] = {&d.x, &d.y, &d.z};
-  size_t start = 0;
-  for (int i = 0; i < 3 && start <= text.size(); ++i) {
-    size_t comma = text.find(',', start);
-    std::string piece = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    char *end = nullptr;
-    unsigned long value = std::strtoul(piece.c_str(), &end, 10);
-    if (piece.empty() || *end != '\0' || value == 0 || value > 0xffffffffu)
-      return makeError(std::string("bad ") + what + " '" + text +
-                       "': expected X[,Y[,Z]] with positive integers");
-    *parts[i] = uint32_t(value);
-    if (comma == std::string::npos)
-      return d;
-    start = comma + 1;
-  }
-  return makeError(std::string("bad ") + what + " '" + text + "': at most three dimensions");
-}
-
-Result<const ir::KernelInfo *> selectKernel(const ir::Program &program, const std::string &name) {
-  if (!name.empty()) {
-    if (const ir::KernelInfo *kernel = program.findKernel(name))
-      return kernel;
-    std::string known;
-    for (const ir::KernelInfo &k : program.kernels)
-      known += (known.empty() ? "" : ", ") + k.sourceName;
-    return makeError(program.path + ": no kernel named '" + name + "' (kernels: " + known + ")");
-  }
-  if (program.kernels.size() == 1)
-    return &program.kernels[0];
-  std::string known;
-  for (const ir::KernelInfo &k : program.kernels)
-    known += (known.empty() ? "" : ", ") + k.sourceName;
-  return makeError(program.path + ": several kernels (" + known + "); choose one with --kernel");
-}
-
-int listKernels(const std::string &file, const ir::LoadOptions &loadOptions) {
-  Result<ir::Program> program = ir::loadProgram(file, loadOptions);
-  if (!program)
-    return fail(program.error().message);
-  for (const ir::KernelInfo &kernel : program->kernels) {
-    std::cout << kernel.sourceName << "(";
-    for (size_t i = 0; i < kernel.params.size(); ++i)
-      std::cout << (i ? ", " : "") << kernel.params[i].name;
-    std::cout << ")";
-    if (kernel.name != kernel.sourceName)
-      std::cout << "  [" << kernel.name << "]";
-    if (kernel.location.known())
-      std::cout << "  " << kernel.location.file << ":" << kernel.location.line;
-    std::cout << "\n";
-  }
-  return 0;
-}
-
-struct RunCommand {
-  std::string file, kernel, grid = "1", block = "32";
-  std::vector<std::string> args, dumps;
-  uint32_t sharedBytes = 0;
-  uint64_t seed = 1;
-  uint64_t budget = 1u << 22;
-};
-
-int runOnce(const RunCommand &cmd, const ir::LoadOptions &loadOptions) {
-  Result<ir::Program> program = ir::loadProgram(cmd.file, loadOptions);
-  if (!program)
-    return fail(program.error().message);
-  Result<const ir::KernelInfo *> kernel = selectKernel(*program, cmd.kernel);
-  if (!kernel)
-    return fail(kernel.error().message);
-  const ir::KernelInfo &k = **kernel;
-  std::string prefix = cmd.file + ": kernel '" + k.sourceName + "': ";
-
-  interp::LaunchConfig config;
-  Result<interp::Dim3> grid = parseDim3(cmd.grid, "--grid");
-  Result<interp::Dim3> block = parseDim3(cmd.block, "--block");
-  if (!grid)
-    return fail(prefix + grid.error().message);
-  if (!block)
-    return fail(prefix + block.error().message);
-  config.grid = *grid;
-  config.block = *block;
-  config.dynamicSharedBytes = cmd.sharedBytes;
-  config.budgetInstrs = cmd.budget;
-  if (Status valid = interp::validateLaunch(config); !valid)
-    return fail(prefix + valid.error().message);
-
-  std::vector<session::ArgumentSpec> specs;
-  for (const std::string &text : cmd.args) {
-    Result<session::ArgumentSpec> spec = session::parseArgumentSpec(text);
-    if (!spec)
-      return fail(prefix + spec.error().message);
-    specs.push_back(*spec);
-  }
-  std::vector<std::pair<size_t, std::string>> dumps;
-  for (const std::string &text : cmd.dumps) {
-    Result<session::ArgumentSpec> spec = session::parseArgumentSpec(text);
-    if (!spec)
-      return fail(prefix + "--dump '" + text + "': expected NAME=PATH");
-    Result<size_t> index = session::findParameter(k, spec->name);
-    if (!index)
-      return fail(prefix + index.error().message);
-    if (k.params[*index].kind != ir::ValueKind::Pointer)
-      return fail(prefix + "--dump: parameter '" + spec->name + "' is not a buffer");
-    dumps.push_back({*index, spec->value});
-  }
-  Result<session::BuiltArguments> built = session::buildArguments(k, config, specs, cmd.seed);
-  if (!built)
-    return fail(prefix + built.error().message);
-
-  Result<interp::RunStats> stats = interp::runKernel(*program, k, config, built->values);
-  if (!stats)
-    return fail(stats.error().message);
-  for (auto &[index, path] : dumps) {
-    std::ofstream out(path, std::ios::binary);
-    const std::vector<uint8_t> &bytes = built->values[index].bytes;
-    out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
-    if (!out)
-      return fail(prefix + "cannot write '" + path + "'");
-  }
-  std::cerr << "simulee: ran " << k.sourceName << " grid " << interp::formatDim3(config.grid)
-            << " block " << interp::formatDim3(config.block) << ": " << stats->threadInstrs
-            << " thread-instructions\n";
-  return 0;
+void addLaunchOptions(CLI::App &app, LaunchOptions &launch) {
+  app.add_option("--kernel,-k", launch.kernel,
+                 "Kernel to analyse (source or mangled name); default: the only one, or all");
+  app.add_option("--grid,-g", launch.grid, "Grid dimensions X[,Y[,Z]]");
+  app.add_option("--block,-b", launch.block, "Block dimensions X[,Y[,Z]]");
+  app.add_option("--arg,-a", launch.args,
+                 "Argument NAME=VALUE (NAME: source name or 0-based position). VALUE: a scalar, "
+                 "zeros:N or random:N (N elements of the pointee type) or @PATH (raw bytes). "
+                 "Repeatable");
+  app.add_option("--seed", launch.seed,
+                 "Seed for the search and for automatic buffer contents (default 1); the same "
+                 "seed gives the same findings and output");
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  CLI::App app{"simulee: finds data races, redundant barriers and barrier divergence in CUDA "
-               "kernels by simulating every thread, without a GPU"};
+  CLI::App app{"simulee finds data races, redundant barriers and barrier divergence in CUDA "
+               "kernels by simulating every GPU thread on the CPU (no GPU, no CUDA toolkit).\n\n"
+               "  simulee FILE [options]       search launch settings and report findings\n"
+               "  simulee run FILE [options]   one launch with the given settings\n"
+               "  simulee list FILE            the kernels in a file\n"
+               "  simulee scan DIR [options]   every kernel file under DIR\n\n"
+               "FILE is .cu (compiled by clang 19 with simulee's own CUDA header), .ll or .bc.\n"
+               "Exit status: 0 no findings, 1 findings, 2 error."};
   app.require_subcommand(0, 1);
-  ir::LoadOptions loadOptions;
-  app.add_option("-O", loadOptions.optLevel,
-                 "Optimisation level for .cu files (default 0: keeps every access; 1-3 let clang "
-                 "delete racy stores)")
-      ->check(CLI::Range(0, 3));
+  app.fallthrough(false);
+
+  CommonOptions common;
+  LaunchOptions launch;
+  SearchOptions search;
+  std::string file;
+  app.add_option("file", file, "Kernel file to search and analyse (.cu, .ll, .bc)");
+  addAnalysisOptions(app, common);
+  addLaunchOptions(app, launch);
+  app.add_option("--population", search.population, "Solutions kept per generation (default 10)")
+      ->check(CLI::Range(1, 1000));
+  app.add_option("--generations", search.generations, "Generations to evolve (default 10)")
+      ->check(CLI::Range(0, 10000));
+  app.add_option("--accept", search.accept,
+                 "Stop when the access ratio F drops below this (default 0.3)")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--jobs,-j", search.jobs,
+                 "Launches simulated in parallel (default 0: one per core)");
+  app.add_option("--max-threads", search.maxThreads,
+                 "Largest total thread count of a searched launch (default 16384)")
+      ->check(CLI::Range(1, 1 << 24));
+  app.add_option("--save-launch", search.saveLaunch,
+                 "Write the launch that exposed the first finding (else the fittest launch) as "
+                 "JSON, for `simulee run FILE --launch PATH`");
+  app.add_flag("--quiet,-q", search.quiet, "No progress line on standard error");
 
   std::string listFile;
-  CLI::App *list = app.add_subcommand("list", "List the kernels in a file");
+  CLI::App *list = app.add_subcommand("list", "List the kernels in a file and their parameters");
   list->add_option("file", listFile, "Kernel file (.cu, .ll, .bc)")->required();
 
-  RunCommand run;
-  CLI::App *runApp = app.add_subcommand("run", "Run one launch with the given settings, no search");
+  RunOptions run;
+  CLI::App *runApp =
+      app.add_subcommand("run", "Simulate one launch with the given settings (no search)");
   runApp->add_option("file", run.file, "Kernel file (.cu, .ll, .bc)")->required();
-  runApp->add_option("--kernel,-k", run.kernel, "Kernel to run (source or mangled name)");
-  runApp->add_option("--grid,-g", run.grid, "Grid dimensions X[,Y[,Z]] (default 1)");
-  runApp->add_option("--block,-b", run.block, "Block dimensions X[,Y[,Z]] (default 32)");
-  runApp->add_option("--arg,-a", run.args,
-                     "Argument NAME=VALUE (NAME: source name or position). VALUE: a scalar, "
-                     "zeros:N, random:N (N elements) or @PATH (raw bytes); repeatable");
-  runApp->add_option("--dump", run.dumps, "Write buffer NAME's final bytes to PATH (NAME=PATH)");
-  runApp->add_option("--shared-bytes", run.sharedBytes, "Dynamic shared memory per block");
-  runApp->add_option("--seed", run.seed, "Seed for automatic buffer contents (default 1)");
-  runApp->add_option("--budget", run.budget,
-                     "Instructions per thread before the run is declared non-terminating");
+  addAnalysisOptions(*runApp, run.common);
+  addLaunchOptions(*runApp, run.launch);
+  runApp->add_option("--dump", run.dumps,
+                     "After the run, write buffer NAME's bytes to PATH (NAME=PATH); repeatable");
+  runApp->add_option("--launch", run.launchFile,
+                     "Replay a launch saved by --save-launch (other options override it)");
+
+  ScanOptions scan;
+  CLI::App *scanApp = app.add_subcommand(
+      "scan", "Analyse every kernel file (.cu, .ll, .bc) under a directory, in parallel");
+  scanApp->add_option("dir", scan.dir, "Directory to scan recursively")->required();
+  addAnalysisOptions(*scanApp, scan.common);
+  scanApp->add_option("--jobs,-j", scan.jobs, "Files analysed in parallel (default: one per core)");
+  scanApp->add_option("--max-threads", scan.maxThreads,
+                      "Largest total thread count of a searched launch (default 16384)");
+  scanApp->add_option("--seed", scan.seed, "Search seed (default 1)");
+  scanApp->add_option("--output,-o", scan.output,
+                      "Write the JSON/SARIF report to this file instead of standard output");
+  scanApp->add_flag("--quiet,-q", scan.quiet, "No progress on standard error");
 
   try {
     app.parse(argc, argv);
@@ -184,9 +124,14 @@ int main(int argc, char **argv) {
     return code == 0 ? 0 : kExitError;
   }
   if (*list)
-    return listKernels(listFile, loadOptions);
+    return listKernels(listFile, common);
   if (*runApp)
-    return runOnce(run, loadOptions);
-  std::cout << app.help();
-  return 0;
+    return runOnce(run);
+  if (*scanApp)
+    return scanDirectory(scan);
+  if (file.empty()) {
+    std::cout << app.help();
+    return kExitError;
+  }
+  return searchFile(file, common, launch, search);
 }

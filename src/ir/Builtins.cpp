@@ -190,6 +190,12 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     return make(BuiltinKind::Identity);
   if (name == "exit")
     return make(BuiltinKind::Exit);
+  if (name.starts_with("atomic.load.inc"))
+    return make(BuiltinKind::AtomicRMW, AtomicOp::UIncWrap);
+  if (name.starts_with("atomic.load.dec"))
+    return make(BuiltinKind::AtomicRMW, AtomicOp::UDecWrap);
+  if (name.starts_with("atomic.load.add.f"))
+    return make(BuiltinKind::AtomicRMW, AtomicOp::FAdd);
 
   for (bool sync : {true, false}) {
     llvm::StringRef rest = name;

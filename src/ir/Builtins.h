@@ -41,6 +41,7 @@ enum class BuiltinKind : uint8_t {
   Exit,
   PowI,         // llvm.powi: float base, int exponent
   Bitcast,      // __int_as_float and friends: reinterpret the bits
+  AtomicRMW,    // llvm.nvvm.atomic.load.inc/dec: selector = AtomicOp
 };
 
 struct Builtin {

@@ -115,6 +115,12 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
       const llvm::DIType *argType = types[i + 1];
       bool ignored = false;
       argType = stripQualifiers(argType, ignored);
+      if (auto *basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(argType)) {
+        unsigned encoding = basic->getEncoding();
+        params[i].isSigned = encoding != llvm::dwarf::DW_ATE_unsigned &&
+                             encoding != llvm::dwarf::DW_ATE_unsigned_char &&
+                             encoding != llvm::dwarf::DW_ATE_boolean;
+      }
       auto *pointer = llvm::dyn_cast_or_null<llvm::DIDerivedType>(argType);
       if (params[i].kind == ValueKind::Pointer && pointer &&
           pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type)

@@ -341,7 +341,7 @@ void ModuleLowering::collectVariables() {
   std::optional<uint32_t> dynamicShared;
   std::vector<std::pair<llvm::GlobalVariable *, VariableInfo *>> pending;
   for (llvm::GlobalVariable &gv : module_.globals()) {
-    if (gv.getName().starts_with("llvm.") || isLegacyBuiltinName(gv.getName()))
+    if (gv.getName().starts_with("llvm.") || isLegacyBuiltinName(gv.getName()) || gv.use_empty())
       continue;
     VariableInfo info;
     info.symbolName = gv.getName().str();
@@ -1034,11 +1034,26 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
            floatWidth(inst.getArgOperand(0)->getType()->getScalarType()),
            scalarWidth(type->getScalarType()), builtin.selector);
     return;
-  case BuiltinKind::MathBinary:
-    for (uint32_t i = 0; i < n; ++i)
-      emit(Op::MathBinary, dst + i, arg(0, i), arg(1, i), 0, 0, floatWidth(type->getScalarType()),
+  case BuiltinKind::MathBinary: {
+    // ldexp and scalbn take an integer exponent: convert it to the base's type.
+    llvm::Type *second = inst.getArgOperand(1)->getType()->getScalarType();
+    for (uint32_t i = 0; i < n; ++i) {
+      uint32_t b = arg(1, i);
+      if (second->isIntegerTy()) {
+        b = allocate(1);
+        emit(Op::SIToFP, b, arg(1, i), 0, 0, scalarWidth(second), floatWidth(type->getScalarType()));
+      }
+      emit(Op::MathBinary, dst + i, arg(0, i), b, 0, 0, floatWidth(type->getScalarType()),
            builtin.selector);
+    }
     return;
+  }
+  case BuiltinKind::AtomicRMW: {
+    llvm::Type *valueType = inst.getArgOperand(1)->getType();
+    emit(Op::AtomicRMW, dst, arg(0), arg(1), 0, module_.layout().getTypeStoreSize(valueType),
+         scalarWidth(valueType), builtin.selector);
+    return;
+  }
   case BuiltinKind::PowI: {
     // Convert the integer exponent to the base's type, then pow.
     for (uint32_t i = 0; i < n; ++i) {

@@ -44,6 +44,7 @@ struct ParamInfo {
   uint32_t elementBytes = 0; // 0 = unknown (treated as 1-byte elements)
   uint32_t byValueBytes = 0; // aggregate passed by value (byval): its size
   bool isConst = false;      // `const T*` in the source
+  bool isSigned = true;      // integers: from debug info (unsigned, bool)
 };
 
 // Which builtin variable components a kernel reads: readsBuiltin[BuiltinVariable][axis].

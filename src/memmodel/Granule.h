@@ -67,8 +67,8 @@ template <class F> void forEachGranule(const Access &access, F &&f) {
   }
 }
 
-// The sub-access of `access` lying in granule `key` (offset, size narrowed to
-// the granule): the example a summary cell can give back.
+// First byte and byte span of a mask: the offset and size a summary cell
+// gives back for its access (narrowed to the granule).
 inline unsigned firstByteOf(ByteMask mask) { return unsigned(std::countr_zero(unsigned(mask))); }
 inline unsigned spanOf(ByteMask mask) {
   return 8u - unsigned(std::countl_zero(uint8_t(mask))) - firstByteOf(mask);

@@ -85,34 +85,36 @@ namespace {
 //  - any access of an earlier block (global memory): one witness per
 //    (instruction, action) is as good as any other;
 //  - accesses of the current block in the current or previous visit order:
-//    one witness per (instruction, action, warp, visit order), the newest
+//    one witness per (instruction, action, thread, visit order), the newest
 //    step being the strongest for the same-warp divergence test.
 // A cell is "historic" when it can only serve the first purpose.
 struct WitnessClass {
   uint32_t instruction;
   interp::AccessKind action;
   bool historic;
-  uint32_t warp;       // unused when historic
+  uint32_t thread;     // unused when historic
   uint32_t visitOrder; // unused when historic
   bool operator==(const WitnessClass &) const = default;
 };
 
+bool isHistoric(const ShadowCell &cell, const Access &now) {
+  return cell.block() != now.block || cell.visitOrder() + 1 < now.visitOrder;
+}
+
 WitnessClass classOf(const ShadowCell &cell, const Access &now) {
-  bool historic = cell.block() != now.block || cell.visitOrder() + 1 < now.visitOrder;
-  if (historic)
+  if (isHistoric(cell, now))
     return {cell.instruction(), cell.action(), true, 0, 0};
-  return {cell.instruction(), cell.action(), false, cell.thread() / interp::kWarpSize,
-          cell.visitOrder()};
+  return {cell.instruction(), cell.action(), false, cell.thread(), cell.visitOrder()};
 }
 
 WitnessClass classOf(const Access &now) {
-  return {now.instruction, now.action, false, now.warp, now.visitOrder};
+  return {now.instruction, now.action, false, now.thread, now.visitOrder};
 }
 
-// Older = from an earlier block, then an earlier visit order, then step.
+// Older = historic first, then an earlier block, visit order, step.
 bool olderThan(const ShadowCell &a, const ShadowCell &b, const Access &now) {
   auto age = [&](const ShadowCell &c) {
-    return std::make_tuple(c.block() == now.block, c.visitOrder(), c.step());
+    return std::make_tuple(!isHistoric(c, now), c.block() == now.block, c.visitOrder(), c.step());
   };
   return age(a) < age(b);
 }
@@ -134,22 +136,18 @@ unsigned oldestMatching(const ShadowRecord &record, const Access &now, auto &&ma
 // The cell the new access overwrites, in order of preference.
 unsigned chooseSlot(const ShadowRecord &record, const Access &now, ByteMask mask) {
   const auto &cells = record.cells;
-  // 1. The same thread's earlier access of the same kind, which it subsumes.
+  // 1. The same thread's access of the same kind in this visit order, which
+  //    the new one subsumes (a later step is the stronger witness).
   for (unsigned i = 0; i < kCellsPerGranule; ++i)
-    if (!cells[i].empty() && cells[i].block() == now.block && cells[i].thread() == now.thread &&
-        classOf(cells[i], now) == classOf(now) && (cells[i].byteMask() & ~mask) == 0)
+    if (!cells[i].empty() && classOf(cells[i], now) == classOf(now) &&
+        (cells[i].byteMask() & ~mask) == 0)
       return i;
   // 2. An empty cell.
   for (unsigned i = 0; i < kCellsPerGranule; ++i)
     if (cells[i].empty())
       return i;
-  // 3. The oldest witness of the new access's own class.
-  unsigned slot =
-      oldestMatching(record, now, [&](unsigned i) { return classOf(cells[i], now) == classOf(now); });
-  if (slot != kNone)
-    return slot;
-  // 4. The older of two witnesses of one class.
-  slot = oldestMatching(record, now, [&](unsigned i) {
+  // 3. The older of two witnesses of one class.
+  unsigned slot = oldestMatching(record, now, [&](unsigned i) {
     for (unsigned j = 0; j < kCellsPerGranule; ++j)
       if (j != i && classOf(cells[j], now) == classOf(cells[i], now))
         return true;
@@ -157,7 +155,8 @@ unsigned chooseSlot(const ShadowRecord &record, const Access &now, ByteMask mask
   });
   if (slot != kNone)
     return slot;
-  // 5. The oldest cell.
+  // 4. The oldest cell, historic ones first; shared memory's historic cells
+  //    serve nothing (no other block sees them).
   return oldestMatching(record, now, [](unsigned) { return true; });
 }
 

@@ -3,7 +3,8 @@
 // A new access is checked against the cells, then stored in one of them by a
 // retention policy that keeps one witness per kind of earlier access the
 // rules can tell apart (see ShadowSummary.cpp). Verdicts match the full log
-// whenever no granule needs more witnesses than it has cells.
+// whenever no granule needs more witnesses than it has cells; beyond that it
+// may miss a race (never invent one), like ThreadSanitizer's shadow.
 #pragma once
 
 #include "memmodel/AccessStore.h"

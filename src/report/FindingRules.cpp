@@ -8,35 +8,31 @@ using detect::FindingKind;
 
 const std::array<FindingRule, 5> &findingRules() {
   static const std::array<FindingRule, 5> rules = {{
-      {FindingKind::DataRace,
-       "Data race between two threads of a CUDA kernel.",
+      {FindingKind::DataRace, "correctness", "Data race between two threads of a CUDA kernel.",
        "Two accesses to overlapping bytes, at least one a write and not both atomic, from "
        "different threads that nothing orders: different blocks on global memory, different "
        "warps between the same two barriers, or one warp on different sides of a divergent "
        "branch (or both writing from the same instruction in one lockstep step).",
        "Separate the two accesses with __syncthreads() (or __syncwarp() within a warp), make "
        "them atomic, or give each thread its own location."},
-      {FindingKind::RedundantBarrier,
+      {FindingKind::RedundantBarrier, "performance",
        "Barrier that orders nothing in any simulated launch.",
        "Every executed instance of this barrier, in every simulated launch, separates accesses "
        "that could be merged into one visit order without creating a data race.",
        "Check whether the barrier is needed for launches that were not simulated; if not, "
        "remove it to save a block-wide synchronization."},
-      {FindingKind::BarrierDivergence,
-       "Barrier reached by only part of a block.",
+      {FindingKind::BarrierDivergence, "correctness", "Barrier reached by only part of a block.",
        "A warp reached the barrier with only part of its live lanes, or some threads of the "
        "block exited or waited at a different barrier while others waited here. The behaviour "
        "is undefined in CUDA.",
        "Move the barrier out of the divergent branch, or make every thread of the block take "
        "the branch."},
-      {FindingKind::OutOfBounds,
-       "Memory access outside its buffer.",
+      {FindingKind::OutOfBounds, "correctness", "Memory access outside its buffer.",
        "A thread read or wrote bytes outside the buffer its pointer refers to (or outside "
        "every buffer). The access was not performed in the simulation.",
        "Guard the access with a bounds check against the buffer's size, or fix the index "
        "computation."},
-      {FindingKind::UnreachedBarrier,
-       "Barrier never executed in any simulated launch.",
+      {FindingKind::UnreachedBarrier, "coverage", "Barrier never executed in any simulated launch.",
        "No simulated launch executed this barrier, so whether it is needed was not checked.",
        "Simulate a launch that reaches the barrier (other dimensions or arguments) to check "
        "it."},

@@ -12,6 +12,7 @@ enum class Severity : uint8_t { Warning, Note };
 
 struct FindingRule {
   detect::FindingKind kind;
+  const char *category;         // SARIF tag: "correctness", "performance", "coverage"
   const char *shortDescription; // one sentence
   const char *fullDescription;  // what the rule decides, in DESIGN.md's terms
   const char *help;             // how to fix it

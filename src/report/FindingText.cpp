@@ -62,8 +62,7 @@ const ir::Instr *loweredInstr(const ir::Program &program, uint32_t instruction) 
 }
 
 bool isExitOp(ir::Op op) {
-  return op == ir::Op::Exit || op == ir::Op::Ret || op == ir::Op::Trap ||
-         op == ir::Op::Unreachable;
+  return op == ir::Op::Exit || op == ir::Op::Ret || op == ir::Op::Trap || op == ir::Op::Unreachable;
 }
 
 std::string variableText(const Finding &finding) {
@@ -108,16 +107,16 @@ std::string divergenceMessage(const ir::Program &program, const Finding &finding
   const Site *waiting = siteAt(finding, 0);
   if (!waiting)
     return "barrier divergence";
-  std::string message = "barrier divergence at " + locationText(program, waiting->instruction) +
-                        ": ";
+  std::string message =
+      "barrier divergence at " + locationText(program, waiting->instruction) + ": ";
   if (finding.launch.grid.count() > 1)
     message += "in block " + formatCoordinates(blockCoordinates(finding, *waiting)) + ", ";
   message += "thread " + formatCoordinates(threadCoordinates(finding, *waiting)) + " waits here";
   const Site *other = siteAt(finding, 1);
   if (!other)
     return message;
-  return message + " while thread " + formatCoordinates(threadCoordinates(finding, *other)) +
-         " " + otherThreadText(program, *other);
+  return message + " while thread " + formatCoordinates(threadCoordinates(finding, *other)) + " " +
+         otherThreadText(program, *other);
 }
 
 std::string outOfBoundsMessage(const ir::Program &program, const Finding &finding) {
@@ -167,9 +166,7 @@ bool needsDetailNote(const Finding &finding) {
   return finding.kind == FindingKind::DataRace || finding.kind == FindingKind::BarrierDivergence;
 }
 
-bool hasLaunchNote(const Finding &finding) {
-  return finding.kind != FindingKind::UnreachedBarrier;
-}
+bool hasLaunchNote(const Finding &finding) { return finding.kind != FindingKind::UnreachedBarrier; }
 
 std::string findingMessage(const ir::Program &program, const Finding &finding) {
   switch (finding.kind) {

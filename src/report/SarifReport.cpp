@@ -80,7 +80,7 @@ Json ruleJson(const FindingRule &rule) {
       {"help", message(rule.help)},
       {"defaultConfiguration", {{"level", severityName(severityOf(rule.kind))}}},
       {"properties",
-       {{"tags", Json::array({"cuda", "concurrency", isWarning ? "correctness" : "coverage"})},
+       {{"tags", Json::array({"cuda", "concurrency", rule.category})},
         {"precision", "high"},
         {"problem.severity", isWarning ? "warning" : "recommendation"}}},
   };
@@ -139,7 +139,8 @@ private:
       if (source->column)
         region["startColumn"] = source->column;
       json["physicalLocation"] = {
-          {"artifactLocation", artifactLocation(found.empty() ? intendedSourcePath(*source) : found)},
+          {"artifactLocation",
+           artifactLocation(found.empty() ? intendedSourcePath(*source) : found)},
           {"region", region}};
       return json;
     }
@@ -155,10 +156,10 @@ private:
     Json related = Json::array();
     for (size_t i = 1; i < finding.sites.size(); ++i) {
       const Site &site = finding.sites[i];
-      Json json = location(program, site.instruction);
-      json["id"] = i;
-      json["message"] =
-          message(siteAction(program, site) + " by " + threadAndBlockText(finding, site));
+      Json json = {{"id", i},
+                   {"message", message(siteAction(program, site) + " by " +
+                                       threadAndBlockText(finding, site))}};
+      json.update(location(program, site.instruction));
       related.push_back(json);
     }
     return related;
@@ -183,8 +184,7 @@ private:
     return hex(fnv1a(key));
   }
 
-  Json result(const ir::Program &program, const std::string &kernel,
-              const Finding &finding) const {
+  Json result(const ir::Program &program, const std::string &kernel, const Finding &finding) const {
     std::string text = findingMessage(program, finding);
     if (needsDetailNote(finding))
       text += "; " + finding.detail;
@@ -198,7 +198,8 @@ private:
     if (!finding.sites.empty())
       locations.push_back(location(program, finding.sites.front().instruction));
     else if (!program.path.empty())
-      locations.push_back({{"physicalLocation", {{"artifactLocation", artifactLocation(program.path)}}}});
+      locations.push_back(
+          {{"physicalLocation", {{"artifactLocation", artifactLocation(program.path)}}}});
     json["locations"] = locations;
     Json related = relatedLocations(program, finding);
     if (!related.empty())

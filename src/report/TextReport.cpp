@@ -79,9 +79,7 @@ private:
     out_ << "      | " << caretIndent(*line, location.column) << palette_.caret("^") << "\n";
   }
 
-  void writeNote(const std::string &text) {
-    out_ << palette_.note("note:") << " " << text << "\n";
-  }
+  void writeNote(const std::string &text) { out_ << palette_.note("note:") << " " << text << "\n"; }
 
   std::string launchNote(const std::string &kernel, const Finding &finding) const {
     std::string note = launchNoteText(finding);

@@ -190,9 +190,11 @@ TEST_P(RaceDetector, FindingsAreDeduplicatedByInstructionPair) {
   EXPECT_EQ(countKind(found, FindingKind::DataRace), 2u); // (10, 11) and (11, 11)
   EXPECT_EQ(keysOf(found), (std::set{raceKey(10, 11), raceKey(11, 11)}));
   // The first example is kept.
-  for (const Finding &finding : found)
-    if (detect::keyOf(finding) == raceKey(10, 11))
+  for (const Finding &finding : found) {
+    if (detect::keyOf(finding) == raceKey(10, 11)) {
       EXPECT_EQ(finding.exampleOffset, 0u);
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Representations, RaceDetector,

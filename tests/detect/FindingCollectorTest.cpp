@@ -67,7 +67,9 @@ TEST(OutOfBoundsDetector, OneFindingPerInstruction) {
 
 TEST(FindingCollector, AccumulatesDeduplicatesAndSortsOverLaunches) {
   FindingCollector collector({50, 51});
-  detect::LaunchRecord first{.seed = 1}, second{.seed = 2};
+  detect::LaunchRecord first, second;
+  first.seed = 1;
+  second.seed = 2;
   {
     MemoryModel model;
     SyntheticRun(model).block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).write(0, 1, 12).read(

@@ -182,9 +182,8 @@ TEST_P(KernelOutput, FivePointStencilOnTwoDimensionalGrid) {
     for (int x = 0; x < width; ++x) {
       int i = y * width + x;
       bool boundary = x == 0 || y == 0 || x == width - 1 || y == height - 1;
-      expected[i] = boundary ? in[i]
-                             : 0.2f * (in[i] + in[i - 1] + in[i + 1] + in[i - width] +
-                                       in[i + width]);
+      expected[i] =
+          boundary ? in[i] : 0.2f * (in[i] + in[i - 1] + in[i + 1] + in[i - width] + in[i + width]);
     }
   }
   EXPECT_TRUE(matches(expected, valuesOf<float>(args[1].bytes), 1e-5));

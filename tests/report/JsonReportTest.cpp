@@ -76,16 +76,14 @@ TEST_F(JsonReport, BarrierAndExitSitesAreNamedByWhatTheyAre) {
 }
 
 TEST_F(JsonReport, EveryKindHasItsName) {
-  Json findings =
-      jsonOf(input({race(), barrierFinding(detect::FindingKind::RedundantBarrier), divergence(),
-                    outOfBounds(), barrierFinding(detect::FindingKind::UnreachedBarrier)}))
-          ["findings"];
+  Json findings = jsonOf(
+      input({race(), barrierFinding(detect::FindingKind::RedundantBarrier), divergence(),
+             outOfBounds(), barrierFinding(detect::FindingKind::UnreachedBarrier)}))["findings"];
   std::vector<std::string> kinds;
   for (const Json &finding : findings)
     kinds.push_back(finding["kind"]);
-  EXPECT_EQ(kinds, (std::vector<std::string>{"data-race", "redundant-barrier",
-                                             "barrier-divergence", "out-of-bounds",
-                                             "unreached-barrier"}));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"data-race", "redundant-barrier", "barrier-divergence",
+                                             "out-of-bounds", "unreached-barrier"}));
   EXPECT_EQ(findings[4]["severity"], "note");
 }
 
@@ -98,8 +96,8 @@ TEST_F(JsonReport, UnknownLocationHasNullLineAndKeepsFunction) {
 }
 
 TEST_F(JsonReport, SummaryCountsPerKind) {
-  Json summary = jsonOf(input({race(), race(), barrierFinding(detect::FindingKind::UnreachedBarrier)}))
-      ["summary"];
+  Json summary = jsonOf(
+      input({race(), race(), barrierFinding(detect::FindingKind::UnreachedBarrier)}))["summary"];
   EXPECT_EQ(summary["findings"], 3);
   EXPECT_EQ(summary["warnings"], 2);
   EXPECT_EQ(summary["notes"], 1);

@@ -40,9 +40,9 @@ TEST_F(TextReport, ThreadAndBlockIdsAreShownInThreeDimensionsXFastest) {
   detect::Finding finding = race();
   finding.launch.block = {16, 16, 1};
   finding.launch.grid = {2, 3, 2};
-  finding.sites[0].thread = 17;         // x=1, y=1
+  finding.sites[0].thread = 17;          // x=1, y=1
   finding.sites[1].thread = 16 * 16 + 2; // z=1, x=2
-  finding.sites[1].block = 2 * 3 + 5;   // z=1, y=2, x=1
+  finding.sites[1].block = 2 * 3 + 5;    // z=1, y=2, x=1
   std::string text = textOf(input({finding}));
   EXPECT_NE(text.find("(thread (1,1,0) block (0,0,0))"), std::string::npos) << text;
   EXPECT_NE(text.find("(thread (2,0,1) block (1,2,1))"), std::string::npos) << text;
@@ -66,8 +66,7 @@ TEST_F(TextReport, UnknownColumnShowsTheLineWithoutCaret) {
 TEST_F(TextReport, CaretKeepsTabsOfTheSourceLine) {
   std::ofstream(directory / "kernel.cu") << "\tx = 1;\n";
   program.instructions[kBarrier].location = at(1, 2);
-  std::string text =
-      textOf(input({barrierFinding(detect::FindingKind::RedundantBarrier)}));
+  std::string text = textOf(input({barrierFinding(detect::FindingKind::RedundantBarrier)}));
   EXPECT_NE(text.find("    1 | \tx = 1;\n      | \t^\n"), std::string::npos) << text;
 }
 
@@ -180,8 +179,9 @@ TEST_F(TextReport, RaceDetailBecomesANote) {
 TEST_F(TextReport, NoFindingsSaysSo) { EXPECT_EQ(textOf(input({})), "no findings\n"); }
 
 TEST_F(TextReport, SummaryCountsWarningsNotesAndKinds) {
-  std::string text = textOf(input({race(), race(), barrierFinding(detect::FindingKind::RedundantBarrier),
-                                   barrierFinding(detect::FindingKind::UnreachedBarrier)}));
+  std::string text =
+      textOf(input({race(), race(), barrierFinding(detect::FindingKind::RedundantBarrier),
+                    barrierFinding(detect::FindingKind::UnreachedBarrier)}));
   std::string last = text.substr(text.rfind('\n', text.size() - 2) + 1);
   EXPECT_EQ(last, "3 warnings, 1 note (2 data-race, 1 redundant-barrier, 1 unreached-barrier)\n");
 }
@@ -207,13 +207,13 @@ TEST_F(TextReport, SeveralKernelsNameTheirKernelInTheLaunchNote) {
 TEST_F(TextReport, WithoutDebugInfoFallsBackToFunctionAndInstructionText) {
   program.context = std::make_unique<llvm::LLVMContext>();
   llvm::SMDiagnostic diagnostic;
-  program.module = llvm::parseAssemblyString(
-      "define void @_Z6reducePfi(ptr addrspace(3) %p, float %v) {\n"
-      "  store float %v, ptr addrspace(3) %p, align 4\n"
-      "  %x = load float, ptr addrspace(3) %p, align 4\n"
-      "  ret void\n"
-      "}\n",
-      diagnostic, *program.context);
+  program.module =
+      llvm::parseAssemblyString("define void @_Z6reducePfi(ptr addrspace(3) %p, float %v) {\n"
+                                "  store float %v, ptr addrspace(3) %p, align 4\n"
+                                "  %x = load float, ptr addrspace(3) %p, align 4\n"
+                                "  ret void\n"
+                                "}\n",
+                                diagnostic, *program.context);
   ASSERT_TRUE(program.module);
   llvm::BasicBlock &entry = program.module->getFunction("_Z6reducePfi")->getEntryBlock();
   auto it = entry.begin();
@@ -222,11 +222,12 @@ TEST_F(TextReport, WithoutDebugInfoFallsBackToFunctionAndInstructionText) {
   program.path = "kernel.ll";
 
   std::string text = textOf(input({race()}));
-  EXPECT_NE(text.find("kernel.ll: function 'reduce': store float %v, ptr addrspace(3) %p, align 4: "
-                      "warning: data race on shared 'partial' between write at function 'reduce': "
-                      "store float %v, ptr addrspace(3) %p, align 4 (thread (5,0,0) block (0,0,0)) "
-                      "and read at function 'reduce': %x = load float, ptr addrspace(3) %p, align 4"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("kernel.ll: function 'reduce': store float %v, ptr addrspace(3) %p, align 4: "
+                "warning: data race on shared 'partial' between write at function 'reduce': "
+                "store float %v, ptr addrspace(3) %p, align 4 (thread (5,0,0) block (0,0,0)) "
+                "and read at function 'reduce': %x = load float, ptr addrspace(3) %p, align 4"),
+      std::string::npos)
       << text;
   EXPECT_EQ(text.find(" | "), std::string::npos) << text;
 }

@@ -3,6 +3,7 @@
 // simulee_cuda.h. Grid-wide and multi-grid groups are not provided.
 #ifndef SIMULEE_COOPERATIVE_GROUPS_H
 #define SIMULEE_COOPERATIVE_GROUPS_H
+#pragma clang system_header // like the toolkit's headers: no warnings, relaxed overloading rules
 
 #include "simulee_cuda.h"
 

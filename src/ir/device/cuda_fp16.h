@@ -2,6 +2,7 @@
 // conversions round to nearest even, as CUDA's __float2half does.
 #ifndef SIMULEE_CUDA_FP16_H
 #define SIMULEE_CUDA_FP16_H
+#pragma clang system_header // like the toolkit's headers: no warnings, relaxed overloading rules
 
 #include "simulee_cuda.h"
 

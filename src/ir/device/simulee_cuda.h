@@ -7,6 +7,7 @@
 // file and, machine-readable, in LIBDEVICE_FUNCTIONS.txt.
 #ifndef SIMULEE_CUDA_H
 #define SIMULEE_CUDA_H
+#pragma clang system_header // like the toolkit's headers: no warnings, relaxed overloading rules
 
 #ifndef __CUDA__
 #error "simulee_cuda.h is meant for clang in CUDA mode (-x cuda)"
@@ -75,18 +76,8 @@ __device__ float __nv_ldexpf(float, int);
 __device__ double __nv_ldexp(double, int);
 __device__ float __nv_scalbnf(float, int);
 __device__ double __nv_scalbn(double, int);
-__device__ float __nv_frexpf(float, int *);
-__device__ double __nv_frexp(double, int *);
-__device__ float __nv_modff(float, float *);
-__device__ double __nv_modf(double, double *);
-__device__ void __nv_sincosf(float, float *, float *);
-__device__ void __nv_sincos(double, double *, double *);
 __device__ int __nv_ilogbf(float);
 __device__ int __nv_ilogb(double);
-__device__ long long __nv_llrintf(float);
-__device__ long long __nv_llrint(double);
-__device__ long long __nv_llroundf(float);
-__device__ long long __nv_llround(double);
 __device__ int __nv_isnanf(float);
 __device__ int __nv_isnand(double);
 __device__ int __nv_isinff(float);
@@ -104,17 +95,15 @@ __device__ float __nv_fast_sinf(float);
 __device__ float __nv_fast_cosf(float);
 __device__ float __nv_fast_tanf(float);
 __device__ float __nv_fast_powf(float, float);
-__device__ float __nv_fast_fdividef(float, float);
+__device__ float __nv_fdividef(float, float);
 __device__ float __nv_saturatef(float);
 __device__ float __nv_frcp_rn(float);
 __device__ float __nv_fsqrt_rn(float);
 __device__ float __nv_fadd_rn(float, float);
-__device__ float __nv_fsub_rn(float, float);
 __device__ float __nv_fmul_rn(float, float);
 __device__ float __nv_fdiv_rn(float, float);
 __device__ float __nv_fmaf_rn(float, float, float);
 __device__ double __nv_dadd_rn(double, double);
-__device__ double __nv_dsub_rn(double, double);
 __device__ double __nv_dmul_rn(double, double);
 __device__ double __nv_ddiv_rn(double, double);
 __device__ double __nv_drcp_rn(double);
@@ -157,7 +146,11 @@ __device__ double __nv_fma_rn(double, double, double);
   __device__ long lrint##F(T) noexcept;                                                           \
   __device__ long long llrint##F(T) noexcept;                                                     \
   __device__ long lround##F(T) noexcept;                                                          \
-  __device__ long long llround##F(T) noexcept;
+  __device__ long long llround##F(T) noexcept;                                                     \
+  __device__ void sincos##F(T, T *, T *) noexcept;                                                \
+  __device__ T sinpi##F(T) noexcept;                                                              \
+  __device__ T cospi##F(T) noexcept;                                                              \
+  __device__ T normcdf##F(T) noexcept;
 __SIMULEE_DECL_OTHERS(float, f)
 __SIMULEE_DECL_OTHERS(double, )
 namespace std {
@@ -176,8 +169,6 @@ __device__ bool signbit(float) noexcept;
 __device__ bool signbit(double) noexcept;
 } // namespace std
 #undef __SIMULEE_DECL_OTHERS
-__device__ void sincosf(float, float *, float *) noexcept;
-__device__ void sincos(double, double *, double *) noexcept;
 __device__ int abs(int) noexcept;
 __device__ long labs(long) noexcept;
 __device__ long long llabs(long long) noexcept;
@@ -237,17 +228,42 @@ __device__ void *memset(void *, int, size_t);
 #undef __SIMULEE_NV_UNARY
 #undef __SIMULEE_NV_BINARY
 
+__device__ __forceinline__ __attribute__((nodebug)) int __simulee_isfinite(float x) { return __nv_finitef(x); }
+__device__ __forceinline__ __attribute__((nodebug)) int __simulee_isfinite(double x) { return __nv_isfinited(x); }
+__device__ __forceinline__ __attribute__((nodebug)) int __simulee_isinf(float x) { return __nv_isinff(x); }
+__device__ __forceinline__ __attribute__((nodebug)) int __simulee_isinf(double x) { return __nv_isinfd(x); }
+
 #define __SIMULEE_DEFINE_OTHERS(T, F, NVF)                                                         \
   __SIMULEE_MATH_FN T fma##F(T x, T y, T z) noexcept { return __nv_fma##NVF(x, y, z); }          \
   __SIMULEE_MATH_FN T ldexp##F(T x, int e) noexcept { return __nv_ldexp##NVF(x, e); }            \
   __SIMULEE_MATH_FN T scalbn##F(T x, int e) noexcept { return __nv_scalbn##NVF(x, e); }          \
-  __SIMULEE_MATH_FN T frexp##F(T x, int *e) noexcept { return __nv_frexp##NVF(x, e); }           \
-  __SIMULEE_MATH_FN T modf##F(T x, T *i) noexcept { return __nv_modf##NVF(x, i); }               \
+  __SIMULEE_MATH_FN T frexp##F(T x, int *e) noexcept {                                            \
+    if (x == 0 || !__simulee_isfinite(x)) {                                                         \
+      *e = 0;                                                                                     \
+      return x;                                                                                   \
+    }                                                                                             \
+    *e = __nv_ilogb##NVF(x) + 1;                                                                  \
+    return __nv_ldexp##NVF(x, -*e);                                                               \
+  }                                                                                               \
+  __SIMULEE_MATH_FN T modf##F(T x, T *i) noexcept {                                               \
+    *i = __nv_trunc##NVF(x);                                                                      \
+    return __simulee_isinf(x) ? __nv_copysign##NVF(0, x) : x - *i;                                \
+  }                                                                                               \
   __SIMULEE_MATH_FN int ilogb##F(T x) noexcept { return __nv_ilogb##NVF(x); }                    \
-  __SIMULEE_MATH_FN long lrint##F(T x) noexcept { return (long)__nv_llrint##NVF(x); }            \
-  __SIMULEE_MATH_FN long long llrint##F(T x) noexcept { return __nv_llrint##NVF(x); }            \
-  __SIMULEE_MATH_FN long lround##F(T x) noexcept { return (long)__nv_llround##NVF(x); }          \
-  __SIMULEE_MATH_FN long long llround##F(T x) noexcept { return __nv_llround##NVF(x); }
+  __SIMULEE_MATH_FN long lrint##F(T x) noexcept { return (long)__nv_rint##NVF(x); }              \
+  __SIMULEE_MATH_FN long long llrint##F(T x) noexcept { return (long long)__nv_rint##NVF(x); }   \
+  __SIMULEE_MATH_FN long lround##F(T x) noexcept { return (long)__nv_round##NVF(x); }            \
+  __SIMULEE_MATH_FN long long llround##F(T x) noexcept { return (long long)__nv_round##NVF(x); } \
+  __SIMULEE_MATH_FN void sincos##F(T x, T *s, T *c) noexcept {                                    \
+    *s = __nv_sin##NVF(x);                                                                        \
+    *c = __nv_cos##NVF(x);                                                                        \
+  }                                                                                               \
+  __SIMULEE_MATH_FN T sinpi##F(T x) noexcept { return __nv_sin##NVF(x * (T)3.14159265358979323846); } \
+  __SIMULEE_MATH_FN T cospi##F(T x) noexcept { return __nv_cos##NVF(x * (T)3.14159265358979323846); } \
+  __SIMULEE_MATH_FN T normcdf##F(T x) noexcept {                                                  \
+    return (T)0.5 * __nv_erfc##NVF(-x * (T)0.70710678118654752440);                               \
+  }
+
 __SIMULEE_DEFINE_OTHERS(float, f, f)
 __SIMULEE_DEFINE_OTHERS(double, , )
 namespace std {
@@ -266,8 +282,6 @@ __SIMULEE_MATH_FN bool signbit(float x) noexcept { return __nv_signbitf(x) != 0;
 __SIMULEE_MATH_FN bool signbit(double x) noexcept { return __nv_signbitd(x) != 0; }
 } // namespace std
 #undef __SIMULEE_DEFINE_OTHERS
-__SIMULEE_MATH_FN void sincosf(float x, float *s, float *c) noexcept { __nv_sincosf(x, s, c); }
-__SIMULEE_MATH_FN void sincos(double x, double *s, double *c) noexcept { __nv_sincos(x, s, c); }
 __SIMULEE_MATH_FN int abs(int x) noexcept { return x < 0 ? -x : x; }
 __SIMULEE_MATH_FN long labs(long x) noexcept { return x < 0 ? -x : x; }
 __SIMULEE_MATH_FN long long llabs(long long x) noexcept { return x < 0 ? -x : x; }
@@ -296,19 +310,19 @@ __SIMULEE_DEV__ void __sincosf(float x, float *s, float *c) {
   *c = __nv_fast_cosf(x);
 }
 __SIMULEE_DEV__ float __powf(float x, float y) { return __nv_fast_powf(x, y); }
-__SIMULEE_DEV__ float __fdividef(float x, float y) { return __nv_fast_fdividef(x, y); }
-__SIMULEE_DEV__ float fdividef(float x, float y) { return __nv_fast_fdividef(x, y); }
+__SIMULEE_DEV__ float __fdividef(float x, float y) { return __nv_fdividef(x, y); }
+__SIMULEE_DEV__ float fdividef(float x, float y) { return __nv_fdividef(x, y); }
 __SIMULEE_DEV__ float __saturatef(float x) { return __nv_saturatef(x); }
 __SIMULEE_DEV__ float __frcp_rn(float x) { return __nv_frcp_rn(x); }
 __SIMULEE_DEV__ float __fsqrt_rn(float x) { return __nv_fsqrt_rn(x); }
 __SIMULEE_DEV__ float __frsqrt_rn(float x) { return __nv_rsqrtf(x); }
 __SIMULEE_DEV__ float __fadd_rn(float x, float y) { return __nv_fadd_rn(x, y); }
-__SIMULEE_DEV__ float __fsub_rn(float x, float y) { return __nv_fsub_rn(x, y); }
+__SIMULEE_DEV__ float __fsub_rn(float x, float y) { return __nv_fadd_rn(x, -y); }
 __SIMULEE_DEV__ float __fmul_rn(float x, float y) { return __nv_fmul_rn(x, y); }
 __SIMULEE_DEV__ float __fdiv_rn(float x, float y) { return __nv_fdiv_rn(x, y); }
 __SIMULEE_DEV__ float __fmaf_rn(float x, float y, float z) { return __nv_fmaf_rn(x, y, z); }
 __SIMULEE_DEV__ double __dadd_rn(double x, double y) { return __nv_dadd_rn(x, y); }
-__SIMULEE_DEV__ double __dsub_rn(double x, double y) { return __nv_dsub_rn(x, y); }
+__SIMULEE_DEV__ double __dsub_rn(double x, double y) { return __nv_dadd_rn(x, -y); }
 __SIMULEE_DEV__ double __dmul_rn(double x, double y) { return __nv_dmul_rn(x, y); }
 __SIMULEE_DEV__ double __ddiv_rn(double x, double y) { return __nv_ddiv_rn(x, y); }
 __SIMULEE_DEV__ double __drcp_rn(double x) { return __nv_drcp_rn(x); }
@@ -333,7 +347,7 @@ __SIMULEE_DEV__ int __float2int_rd(float x) { return (int)__nv_floorf(x); }
 __SIMULEE_DEV__ int __float2int_ru(float x) { return (int)__nv_ceilf(x); }
 __SIMULEE_DEV__ unsigned __float2uint_rn(float x) { return (unsigned)__nv_rintf(x); }
 __SIMULEE_DEV__ unsigned __float2uint_rz(float x) { return (unsigned)x; }
-__SIMULEE_DEV__ long long __float2ll_rn(float x) { return __nv_llrintf(x); }
+__SIMULEE_DEV__ long long __float2ll_rn(float x) { return (long long)__nv_rintf(x); }
 __SIMULEE_DEV__ long long __float2ll_rz(float x) { return (long long)x; }
 __SIMULEE_DEV__ int __double2int_rn(double x) { return (int)__nv_rint(x); }
 __SIMULEE_DEV__ int __double2int_rz(double x) { return (int)x; }
@@ -743,7 +757,7 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 // Every libdevice function this header (with simulee_math_list.h) declares,
 // sorted; the interpreter implements exactly these. LIBDEVICE_FUNCTIONS.txt
 // holds the same list as "name return-type argument-types..." with the types
-// spelled float, double, int, longlong, void, int*, float*, double*.
+// spelled float, double or int.
 //
 //   double __nv_acos(double);
 //   float __nv_acosf(float);
@@ -769,20 +783,15 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 //   float __nv_cosf(float);
 //   double __nv_cosh(double);
 //   float __nv_coshf(float);
-//   double __nv_cospi(double);
-//   float __nv_cospif(float);
 //   double __nv_dadd_rn(double, double);
 //   double __nv_ddiv_rn(double, double);
 //   double __nv_dmul_rn(double, double);
 //   double __nv_drcp_rn(double);
 //   double __nv_dsqrt_rn(double);
-//   double __nv_dsub_rn(double, double);
 //   double __nv_erf(double);
 //   double __nv_erfc(double);
 //   float __nv_erfcf(float);
 //   float __nv_erff(float);
-//   double __nv_erfinv(double);
-//   float __nv_erfinvf(float);
 //   double __nv_exp(double);
 //   double __nv_exp10(double);
 //   float __nv_exp10f(float);
@@ -797,7 +806,6 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 //   float __nv_fast_cosf(float);
 //   float __nv_fast_exp10f(float);
 //   float __nv_fast_expf(float);
-//   float __nv_fast_fdividef(float, float);
 //   float __nv_fast_log10f(float);
 //   float __nv_fast_log2f(float);
 //   float __nv_fast_logf(float);
@@ -807,6 +815,7 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 //   double __nv_fdim(double, double);
 //   float __nv_fdimf(float, float);
 //   float __nv_fdiv_rn(float, float);
+//   float __nv_fdividef(float, float);
 //   int __nv_finitef(float);
 //   double __nv_floor(double);
 //   float __nv_floorf(float);
@@ -822,10 +831,7 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 //   float __nv_fmodf(float, float);
 //   float __nv_fmul_rn(float, float);
 //   float __nv_frcp_rn(float);
-//   double __nv_frexp(double, int *);
-//   float __nv_frexpf(float, int *);
 //   float __nv_fsqrt_rn(float);
-//   float __nv_fsub_rn(float, float);
 //   double __nv_hypot(double, double);
 //   float __nv_hypotf(float, float);
 //   int __nv_ilogb(double);
@@ -839,10 +845,6 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 //   float __nv_ldexpf(float, int);
 //   double __nv_lgamma(double);
 //   float __nv_lgammaf(float);
-//   long long __nv_llrint(double);
-//   long long __nv_llrintf(float);
-//   long long __nv_llround(double);
-//   long long __nv_llroundf(float);
 //   double __nv_log(double);
 //   double __nv_log10(double);
 //   float __nv_log10f(float);
@@ -853,14 +855,10 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 //   double __nv_logb(double);
 //   float __nv_logbf(float);
 //   float __nv_logf(float);
-//   double __nv_modf(double, double *);
-//   float __nv_modff(float, float *);
 //   double __nv_nearbyint(double);
 //   float __nv_nearbyintf(float);
 //   double __nv_nextafter(double, double);
 //   float __nv_nextafterf(float, float);
-//   double __nv_normcdf(double);
-//   float __nv_normcdff(float);
 //   double __nv_pow(double, double);
 //   float __nv_powf(float, float);
 //   double __nv_rcbrt(double);
@@ -879,13 +877,9 @@ __SIMULEE_DEV__ void __nanosleep(unsigned) {}
 //   int __nv_signbitd(double);
 //   int __nv_signbitf(float);
 //   double __nv_sin(double);
-//   void __nv_sincos(double, double *, double *);
-//   void __nv_sincosf(float, float *, float *);
 //   float __nv_sinf(float);
 //   double __nv_sinh(double);
 //   float __nv_sinhf(float);
-//   double __nv_sinpi(double);
-//   float __nv_sinpif(float);
 //   double __nv_sqrt(double);
 //   float __nv_sqrtf(float);
 //   double __nv_tan(double);

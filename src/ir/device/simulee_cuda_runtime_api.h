@@ -2,6 +2,7 @@
 // compiles. simulee compiles device code only; nothing here is ever defined.
 #ifndef SIMULEE_CUDA_RUNTIME_API_H
 #define SIMULEE_CUDA_RUNTIME_API_H
+#pragma clang system_header // like the toolkit's headers: no warnings, relaxed overloading rules
 
 #include <stddef.h>
 

@@ -5,7 +5,7 @@ __global__ void reduceSum(const int *in, int *blockSums, int n) {
   __shared__ int partial[BLOCK];
   unsigned tid = threadIdx.x;
   unsigned i = blockIdx.x * blockDim.x + tid;
-  partial[tid] = i < n ? in[i] : 0;
+  partial[tid] = i < (unsigned)n ? in[i] : 0;
   __syncthreads();
   for (unsigned stride = blockDim.x / 2; stride > 0; stride >>= 1) {
     if (tid < stride)

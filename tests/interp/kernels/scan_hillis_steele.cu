@@ -8,7 +8,7 @@ __global__ void inclusiveScan(const int *in, int *out) {
   int current = 0;
   buffers[current][tid] = in[tid];
   __syncthreads();
-  for (int offset = 1; offset < blockDim.x; offset *= 2) {
+  for (int offset = 1; offset < (int)blockDim.x; offset *= 2) {
     int next = 1 - current;
     int value = buffers[current][tid];
     if (tid >= offset)

@@ -1,0 +1,76 @@
+// The whole pipeline for one kernel: one launch (`simulee run`) or the
+// evolutionary search over launches (`simulee FILE`), each simulated with a
+// Memory-Access Model attached and judged by the detectors. The CLI and the
+// Python module call only this and the part headers it includes.
+#pragma once
+
+#include "detect/Finding.h"
+#include "evo/Search.h"
+#include "interp/Launch.h"
+#include "ir/Program.h"
+#include "memmodel/MemoryModel.h"
+#include "session/Arguments.h"
+#include "support/Result.h"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace simulee::session {
+
+struct AnalysisOptions {
+  memmodel::Representation representation = memmodel::Representation::Auto;
+  bool independentThreads = false; // Volta-and-later warp semantics
+  uint64_t budgetInstrs = 1u << 20; // per thread
+};
+
+// One launch's settings as the user gave them.
+struct LaunchSpec {
+  interp::LaunchConfig config;
+  std::vector<ArgumentSpec> args;
+  uint64_t seed = 1; // automatic and random:N buffer contents
+};
+
+struct KernelAnalysis {
+  const ir::KernelInfo *kernel = nullptr;
+  std::vector<detect::Finding> findings; // variables named, deduplicated
+  uint64_t launches = 0;                 // launches simulated
+  uint64_t threadInstrs = 0;
+  uint64_t failedLaunches = 0;           // launches that ended in an error
+  std::string firstLaunchError;          // the first such error
+  std::optional<detect::LaunchRecord> bestLaunch; // search: the fittest launch
+  double bestRatio = 1.0;
+  // analyzeLaunch: every argument after the launch (buffers as the kernel
+  // left them), for --dump and the Python API.
+  std::vector<interp::ArgumentValue> arguments;
+};
+
+// Runs one launch and judges it (`simulee run`). Errors: bad arguments, an
+// unsupported instruction, a launch that does not terminate.
+Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
+                                     const LaunchSpec &launch, const AnalysisOptions &options);
+
+// What the user fixed; everything else is searched.
+struct FixedSettings {
+  std::optional<interp::Dim3> grid, block;
+  std::vector<ArgumentSpec> args;
+  uint32_t dynamicSharedBytes = 0;
+};
+
+struct SearchSettings {
+  evo::SearchOptions search;
+  uint64_t maxThreads = uint64_t(1) << 14; // per launch
+  evo::OnProgress onProgress;
+};
+
+// Searches launches with evolutionary programming and reports every finding
+// of every launch it simulated (`simulee FILE`).
+Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::KernelInfo &kernel,
+                                    const FixedSettings &fixed, const SearchSettings &settings,
+                                    const AnalysisOptions &options);
+
+// A launch as JSON text (`--save-launch`) and back (`run --launch`).
+std::string launchToJson(const std::string &kernel, const detect::LaunchRecord &launch);
+Result<LaunchSpec> launchFromJson(const std::string &text, std::string *kernel);
+
+} // namespace simulee::session
