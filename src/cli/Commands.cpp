@@ -303,6 +303,11 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       std::cerr << "simulee: warning: " << analysis->failedLaunches << " of "
                 << analysis->launches << " launches of '" << kernel->sourceName
                 << "' failed; first: " << analysis->firstLaunchError << "\n";
+    if (analysis->outOfBoundsLaunches && !search.quiet)
+      std::cerr << "simulee: note: " << analysis->outOfBoundsLaunches << " of "
+                << analysis->launches << " searched launches of '" << kernel->sourceName
+                << "' went out of bounds and were not judged (the kernel assumes smaller "
+                   "launches); fix --block/--grid to examine one\n";
     if (!launchToSave) {
       for (const detect::Finding &finding : analysis->findings)
         if (detect::isBug(finding.kind)) {

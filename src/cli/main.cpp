@@ -63,6 +63,10 @@ int main(int argc, char **argv) {
                "FILE is .cu (compiled by clang 19 with simulee's own CUDA header), .ll or .bc.\n"
                "Exit status: 0 no findings, 1 findings, 2 error."};
   app.require_subcommand(0, 1);
+  // One line, like every other error (exit status 2 is set below).
+  app.failure_message([](const CLI::App *, const CLI::Error &e) {
+    return std::string("simulee: error: ") + e.what() + " (see --help)\n";
+  });
   app.fallthrough(false);
 
   CommonOptions common;

@@ -161,7 +161,11 @@ std::vector<llvm::Function *> findKernelFunctions(llvm::Module &module) {
     if (!function.isDeclaration() &&
         (hasKernelCallingConvention(function) || isAnnotatedKernel(module, function)))
       kernels.push_back(&function);
-  if (!kernels.empty())
+  // A GPU module marks its kernels; only legacy (host-triple) IR needs the
+  // guess below. A .cu file without __global__ functions has no kernel.
+  llvm::StringRef triple = module.getTargetTriple();
+  if (!kernels.empty() || triple.starts_with("nvptx") || triple.starts_with("amdgcn") ||
+      triple.starts_with("spir"))
     return kernels;
 
   // Legacy IR: entry points are the defined, externally visible functions

@@ -122,6 +122,8 @@ private:
   uint32_t pointerPlus(uint32_t pointer, uint64_t offset);
   void move(uint32_t dst, uint32_t src) { emit(Op::Move, dst, src); }
 
+  std::string functionSourceName() const;
+  std::string describeUnsupported(llvm::Instruction &inst, const Unsupported &u) const;
   void lowerInstruction(llvm::Instruction &inst);
   void lowerBinary(llvm::BinaryOperator &inst);
   void lowerCast(llvm::CastInst &inst);
@@ -544,33 +546,56 @@ void FunctionLowering::appendEdgeMoves(const llvm::BasicBlock *from, const llvm:
   (void)begin;
 }
 
+std::string FunctionLowering::functionSourceName() const {
+  if (const llvm::DISubprogram *sp = source_.getSubprogram())
+    return sp->getName().str();
+  return source_.getName().str();
+}
+
+// "file:line: unsupported: <what> in '<instruction>'" (function name when
+// there is no debug location).
+std::string FunctionLowering::describeUnsupported(llvm::Instruction &inst,
+                                                  const Unsupported &u) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  inst.print(os);
+  os.flush();
+  size_t meta = text.find(", !");
+  if (meta != std::string::npos)
+    text.resize(meta);
+  size_t begin = text.find_first_not_of(' ');
+  text = text.substr(begin == std::string::npos ? 0 : begin);
+  std::string where = "function '" + functionSourceName() + "': ";
+  if (const llvm::DILocation *loc = inst.getDebugLoc().get())
+    where = loc->getFilename().str() + ":" + std::to_string(loc->getLine()) + ": ";
+  return where + "unsupported: " + u.what + " in '" + text + "'";
+}
+
 void FunctionLowering::run() {
   // Slots: parameters first (callers copy arguments into slots 0..k-1), then
   // every value-producing instruction.
-  for (llvm::Argument &arg : source_.args()) {
-    out_.paramSlots.push_back(out_.numSlots);
-    try {
+  try {
+    for (llvm::Argument &arg : source_.args()) {
+      out_.paramSlots.push_back(out_.numSlots);
       slots_[&arg] = allocate(slotCount(arg.getType()));
-    } catch (const Unsupported &u) {
-      out_.error = "function '" + source_.getName().str() + "': parameter of unsupported type (" +
-                   u.what + ")";
-      return;
     }
+    if (!source_.getReturnType()->isVoidTy())
+      out_.returnSlots = slotCount(source_.getReturnType());
+  } catch (const Unsupported &u) {
+    out_.error = "function '" + functionSourceName() + "': unsupported: " + u.what +
+                 " as a parameter or return value";
+    return;
   }
-  out_.returnSlots = 0;
   for (llvm::Instruction &inst : llvm::instructions(source_)) {
     try {
       uint32_t count = slotCount(inst.getType());
       if (count)
         slots_[&inst] = allocate(count);
     } catch (const Unsupported &u) {
-      currentId_ = module_.instructionId(inst, index_);
-      out_.error = u.what; // completed with the location below
-      break;
+      out_.error = describeUnsupported(inst, u);
+      return;
     }
   }
-  if (!source_.getReturnType()->isVoidTy())
-    out_.returnSlots = slotCount(source_.getReturnType());
 
   for (llvm::BasicBlock &block : source_) {
     blockPc_[&block] = uint32_t(out_.code.size());
@@ -581,21 +606,8 @@ void FunctionLowering::run() {
       try {
         lowerInstruction(inst);
       } catch (const Unsupported &u) {
-        if (!out_.error.empty())
-          continue;
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        inst.print(os);
-        os.flush();
-        size_t meta = text.find(", !");
-        if (meta != std::string::npos)
-          text.resize(meta);
-        size_t begin = text.find_first_not_of(' ');
-        text = text.substr(begin == std::string::npos ? 0 : begin);
-        std::string where;
-        if (const llvm::DILocation *loc = inst.getDebugLoc().get())
-          where = loc->getFilename().str() + ":" + std::to_string(loc->getLine()) + ": ";
-        out_.error = where + "unsupported: " + u.what + " in '" + text + "'";
+        if (out_.error.empty())
+          out_.error = describeUnsupported(inst, u);
         emit(Op::Unreachable);
       }
     }

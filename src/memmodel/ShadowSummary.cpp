@@ -2,173 +2,195 @@
 
 #include "support/Assert.h"
 
-#include <tuple>
+#include <algorithm>
 
 namespace simulee::memmodel {
 
-// A ShadowCell is two 64-bit words:
+// What the summary keeps, and why it reaches the full log's verdicts.
 //
-//   word0  63            44 43       36 35  34 33        24 23             0
-//         +----------------+-----------+------+------------+----------------+
-//         |  visitOrder    |  byteMask | act. |   thread   |  instruction   |
-//         |  20 bits, sat. |  8 bits   | 2 b  |  10 bits   |    24 bits     |
-//         +----------------+-----------+------+------------+----------------+
-//   word1  63                         32 31                                0
-//         +-----------------------------+----------------------------------+
-//         |   lockstep step, 32 bits,   |        block (linear id)         |
-//         |   saturating                |                                  |
-//         +-----------------------------+----------------------------------+
+// Findings are deduplicated by (kind, space, instruction pair), so for a new
+// access N the question per earlier instruction I is only "does SOME earlier
+// access of I relate to N with racing facts?" (and per barrier instance:
+// "does SOME access of the previous visit order?"). One WitnessGroup per
+// (instruction, action, byte mask) and granule answers it, because every
+// access of a group overlaps N alike:
+//  - Different blocks (global memory): the group's current block and one
+//    other block are remembered; whichever block N runs in, a witness of a
+//    different block is shown if one ever accessed. Exact.
+//  - Same block: the current and previous visit order are kept apart, so a
+//    barrier's crossings never lose the previous order's accesses.
+//  - Different warps: per visit order the warp that accessed last plus the
+//    newest access of another warp. If any earlier access came from a warp
+//    other than N's, one of the two is such a witness, and that pair alone
+//    decides the verdict for (I, N's instruction). Exact.
+//  - Same warp only (no other warp touched the group in that visit order):
+//    up to kLaneWitnesses distinct threads, each with its newest access. A
+//    thread's newest access stands for its older ones: "a common active step
+//    in [s1, s2]" and "a __syncwarp in (s1, s2]" only get likelier as s1
+//    shrinks, and the same-step-same-store pair is always the newest one.
+//    Exact while no group sees more threads of one warp in a visit order.
+//    Beyond that, the new access replaces the oldest witness whose lane ran
+//    in the new access's step: under lockstep semantics every later lane
+//    that misses one of them meets neither (reconvergence is nested), and
+//    under independent threads a full-warp __syncwarp orders both or
+//    neither. Only when no witness qualifies is the oldest one dropped
+//    (counted in droppedWitnesses()); then a race may be missed, never
+//    invented: every witness is a real access with its real facts.
+
+// A Witness word:
 //
-// byteMask == 0 marks an empty cell. warp and lane are thread / 32 and
-// thread % 32 (warps are 32 consecutive linear thread ids), so they take no
-// bits. Saturated visit orders or steps (beyond 2^20 barriers or 2^32 steps in
-// one block) make ordering answers approximate, never crash.
+//   63 62                                                    10 9          0
+//  +--+--------------------------------------------------------+------------+
+//  |1 |  lockstep step, 53 bits, saturating                     | thread id  |
+//  +--+--------------------------------------------------------+------------+
+//
+// Bit 63 marks a present witness. The thread is the linear id in its block
+// (blocks hold at most 1024 threads); warp and lane derive from it because
+// warps are 32 consecutive linear ids. The block, visit order, instruction,
+// action and bytes are the enclosing group's.
 namespace {
-constexpr unsigned kInstrBits = 24, kThreadBits = 10, kActionBits = 2, kMaskBits = 8,
-                   kVisitBits = 20;
-constexpr unsigned kThreadShift = kInstrBits;
-constexpr unsigned kActionShift = kThreadShift + kThreadBits;
-constexpr unsigned kMaskShift = kActionShift + kActionBits;
-constexpr unsigned kVisitShift = kMaskShift + kMaskBits;
-static_assert(kVisitShift + kVisitBits == 64, "word0 must be full");
+constexpr unsigned kThreadBits = 10, kStepBits = 53;
+constexpr uint64_t kPresent = uint64_t(1) << 63;
+static_assert(kThreadBits + kStepBits + 1 == 64, "a witness is one word");
 
 constexpr uint64_t lowBits(unsigned n) { return (uint64_t(1) << n) - 1; }
-uint64_t saturate(uint64_t value, unsigned bits) {
-  return value > lowBits(bits) ? lowBits(bits) : value;
-}
-uint64_t field(uint64_t word, unsigned shift, unsigned bits) {
-  return (word >> shift) & lowBits(bits);
-}
 } // namespace
 
-ShadowCell ShadowCell::pack(const Access &access, ByteMask mask) {
-  SIMULEE_ASSERT(access.instruction <= lowBits(kInstrBits), "instruction id exceeds 24 bits");
-  SIMULEE_ASSERT(access.thread <= lowBits(kThreadBits), "thread id exceeds 10 bits");
-  ShadowCell cell;
-  cell.word0 = uint64_t(access.instruction) | uint64_t(access.thread) << kThreadShift |
-               uint64_t(access.action) << kActionShift | uint64_t(mask) << kMaskShift |
-               saturate(access.visitOrder, kVisitBits) << kVisitShift;
-  cell.word1 = uint64_t(access.block) | saturate(access.step, 32) << 32;
-  return cell;
+Witness Witness::of(uint32_t thread, uint64_t step) {
+  SIMULEE_ASSERT(thread <= lowBits(kThreadBits), "thread id exceeds 10 bits");
+  uint64_t savedStep = std::min(step, lowBits(kStepBits));
+  return Witness{kPresent | savedStep << kThreadBits | thread};
 }
 
-uint32_t ShadowCell::instruction() const { return uint32_t(field(word0, 0, kInstrBits)); }
-uint32_t ShadowCell::thread() const { return uint32_t(field(word0, kThreadShift, kThreadBits)); }
-interp::AccessKind ShadowCell::action() const {
-  return interp::AccessKind(field(word0, kActionShift, kActionBits));
-}
-ByteMask ShadowCell::byteMask() const { return ByteMask(field(word0, kMaskShift, kMaskBits)); }
-uint32_t ShadowCell::visitOrder() const { return uint32_t(field(word0, kVisitShift, kVisitBits)); }
-uint32_t ShadowCell::block() const { return uint32_t(word1); }
-uint64_t ShadowCell::step() const { return word1 >> 32; }
+uint32_t Witness::thread() const { return uint32_t(word & lowBits(kThreadBits)); }
+uint64_t Witness::step() const { return (word >> kThreadBits) & lowBits(kStepBits); }
 
-Access ShadowCell::unpack(const GranuleKey &key) const {
+namespace {
+
+// The slot of `witnesses` (newest first) that a new access by `access`
+// overwrites, and whether that loses a witness nothing retained stands for.
+struct Eviction {
+  unsigned slot;
+  bool dropsWitness;
+};
+
+Eviction chooseEviction(const std::array<Witness, kLaneWitnesses> &witnesses,
+                        const Access &access) {
+  for (unsigned i = 0; i < kLaneWitnesses; ++i)
+    if (witnesses[i].empty() || witnesses[i].thread() == access.thread)
+      return {i, false};
+  for (unsigned i = kLaneWitnesses; i-- > 0;)
+    if (access.activeMask >> witnesses[i].lane() & 1)
+      return {i, false};
+  return {kLaneWitnesses - 1, true};
+}
+
+} // namespace
+
+bool VisitWitnesses::add(const Access &access) {
+  Witness witness = Witness::of(access.thread, access.step);
+  if (!empty() && latestWarp[0].warp() != witness.warp()) {
+    otherWarp = latestWarp[0];
+    latestWarp = {};
+    latestWarp[0] = witness;
+    return true;
+  }
+  Eviction eviction = chooseEviction(latestWarp, access);
+  std::copy_backward(latestWarp.begin(), latestWarp.begin() + eviction.slot,
+                     latestWarp.begin() + eviction.slot + 1);
+  latestWarp[0] = witness;
+  return !eviction.dropsWitness;
+}
+
+bool WitnessGroup::add(const Access &access) {
+  if (current.empty()) {
+    block = access.block;
+    current.visitOrder = access.visitOrder;
+  } else if (block != access.block) {
+    otherBlock = block;
+    otherBlockWitness = current.latestWarp[0];
+    block = access.block;
+    current = VisitWitnesses{};
+    current.visitOrder = access.visitOrder;
+    previous = VisitWitnesses{};
+  } else if (current.visitOrder != access.visitOrder) {
+    // Visit orders only grow within a block; two or more apart, the old
+    // accesses are ordered by a barrier and serve no rule.
+    bool adjacent = current.visitOrder + 1 == access.visitOrder;
+    previous = adjacent ? current : VisitWitnesses{};
+    current = VisitWitnesses{};
+    current.visitOrder = access.visitOrder;
+  }
+  return current.add(access);
+}
+
+namespace {
+
+Access unpack(const WitnessGroup &group, const GranuleKey &key, Witness witness, uint32_t block,
+              uint32_t visitOrder) {
   Access access;
   access.space = key.space;
-  access.action = action();
+  access.action = group.action;
   access.buffer = key.buffer;
-  access.offset = key.firstByte() + firstByteOf(byteMask());
-  access.sizeBytes = spanOf(byteMask());
-  access.visitOrder = visitOrder();
-  access.block = block();
-  access.thread = thread();
-  access.warp = thread() / interp::kWarpSize;
-  access.lane = thread() % interp::kWarpSize;
-  access.step = step();
-  access.instruction = instruction();
+  access.offset = key.firstByte() + firstByteOf(group.bytes);
+  access.sizeBytes = spanOf(group.bytes);
+  access.visitOrder = visitOrder;
+  access.block = block;
+  access.thread = witness.thread();
+  access.warp = witness.warp();
+  access.lane = witness.lane();
+  access.step = witness.step();
+  access.instruction = group.instruction;
   return access;
 }
 
-namespace {
-
-// Retention. Which earlier accesses a future access can race with:
-//  - any access of an earlier block (global memory): one witness per
-//    (instruction, action) is as good as any other;
-//  - accesses of the current block in the current or previous visit order:
-//    one witness per (instruction, action, thread, visit order), the newest
-//    step being the strongest for the same-warp divergence test.
-// A cell is "historic" when it can only serve the first purpose.
-struct WitnessClass {
-  uint32_t instruction;
-  interp::AccessKind action;
-  bool historic;
-  uint32_t thread;     // unused when historic
-  uint32_t visitOrder; // unused when historic
-  bool operator==(const WitnessClass &) const = default;
-};
-
-bool isHistoric(const ShadowCell &cell, const Access &now) {
-  return cell.block() != now.block || cell.visitOrder() + 1 < now.visitOrder;
-}
-
-WitnessClass classOf(const ShadowCell &cell, const Access &now) {
-  if (isHistoric(cell, now))
-    return {cell.instruction(), cell.action(), true, 0, 0};
-  return {cell.instruction(), cell.action(), false, cell.thread(), cell.visitOrder()};
-}
-
-WitnessClass classOf(const Access &now) {
-  return {now.instruction, now.action, false, now.thread, now.visitOrder};
-}
-
-// Older = historic first, then an earlier block, visit order, step.
-bool olderThan(const ShadowCell &a, const ShadowCell &b, const Access &now) {
-  auto age = [&](const ShadowCell &c) {
-    return std::make_tuple(!isHistoric(c, now), c.block() == now.block, c.visitOrder(), c.step());
-  };
-  return age(a) < age(b);
-}
-
-constexpr unsigned kNone = kCellsPerGranule;
-
-unsigned oldestMatching(const ShadowRecord &record, const Access &now, auto &&matches) {
-  unsigned chosen = kNone;
-  for (unsigned i = 0; i < kCellsPerGranule; ++i) {
-    const ShadowCell &cell = record.cells[i];
-    if (cell.empty() || !matches(i))
-      continue;
-    if (chosen == kNone || olderThan(cell, record.cells[chosen], now))
-      chosen = i;
-  }
-  return chosen;
-}
-
-// The cell the new access overwrites, in order of preference.
-unsigned chooseSlot(const ShadowRecord &record, const Access &now, ByteMask mask) {
-  const auto &cells = record.cells;
-  // 1. The same thread's access of the same kind in this visit order, which
-  //    the new one subsumes (a later step is the stronger witness).
-  for (unsigned i = 0; i < kCellsPerGranule; ++i)
-    if (!cells[i].empty() && classOf(cells[i], now) == classOf(now) &&
-        (cells[i].byteMask() & ~mask) == 0)
-      return i;
-  // 2. An empty cell.
-  for (unsigned i = 0; i < kCellsPerGranule; ++i)
-    if (cells[i].empty())
-      return i;
-  // 3. The older of two witnesses of one class.
-  unsigned slot = oldestMatching(record, now, [&](unsigned i) {
-    for (unsigned j = 0; j < kCellsPerGranule; ++j)
-      if (j != i && classOf(cells[j], now) == classOf(cells[i], now))
-        return true;
-    return false;
-  });
-  if (slot != kNone)
-    return slot;
-  // 4. The oldest cell, historic ones first; shared memory's historic cells
-  //    serve nothing (no other block sees them).
-  return oldestMatching(record, now, [](unsigned) { return true; });
-}
+bool sameOrAdjacent(uint32_t prior, uint32_t now) { return prior == now || prior + 1 == now; }
 
 } // namespace
 
+void WitnessGroup::showTo(const Access &access, const GranuleKey &key,
+                          PriorAccessVisitor &visitor) const {
+  auto show = [&](Witness witness, uint32_t fromBlock, uint32_t visitOrder) {
+    if (!witness.empty())
+      visitor.visit(unpack(*this, key, witness, fromBlock, visitOrder));
+  };
+  if (block != access.block) {
+    // Accesses of other blocks differ in nothing the rules read.
+    show(current.latestWarp[0], block, current.visitOrder);
+    return;
+  }
+  if (otherBlock != kNoBlock && otherBlock != access.block)
+    show(otherBlockWitness, otherBlock, 0);
+  for (const VisitWitnesses *visit : {&current, &previous}) {
+    if (visit->empty() || !sameOrAdjacent(visit->visitOrder, access.visitOrder))
+      continue;
+    for (Witness witness : visit->latestWarp)
+      show(witness, block, visit->visitOrder);
+    show(visit->otherWarp, block, visit->visitOrder);
+  }
+}
+
+WitnessGroup &ShadowSummary::groupFor(std::vector<WitnessGroup> &groups, const Access &access,
+                                      ByteMask mask) {
+  for (WitnessGroup &group : groups)
+    if (group.matches(access, mask))
+      return group;
+  ++groupCount_;
+  WitnessGroup &group = groups.emplace_back();
+  group.instruction = access.instruction;
+  group.action = access.action;
+  group.bytes = mask;
+  return group;
+}
+
 void ShadowSummary::record(const Access &access, PriorAccessVisitor &visitor) {
   forEachGranule(access, [&](const GranuleKey &key, ByteMask mask) {
-    ShadowRecord &record = records_[key];
-    for (const ShadowCell &cell : record.cells)
-      if (cell.byteMask() & mask)
-        visitor.visit(cell.unpack(key));
-    record.cells[chooseSlot(record, access, mask)] = ShadowCell::pack(access, mask);
+    std::vector<WitnessGroup> &groups = records_[key];
+    for (const WitnessGroup &group : groups)
+      if (group.bytes & mask)
+        group.showTo(access, key, visitor);
+    if (!groupFor(groups, access, mask).add(access))
+      ++droppedWitnesses_;
   });
 }
 

@@ -1,10 +1,10 @@
-// The compact representation of the model (ThreadSanitizer-style shadow): a
-// constant-size record of kCellsPerGranule packed cells per 8-byte granule.
-// A new access is checked against the cells, then stored in one of them by a
-// retention policy that keeps one witness per kind of earlier access the
-// rules can tell apart (see ShadowSummary.cpp). Verdicts match the full log
-// whenever no granule needs more witnesses than it has cells; beyond that it
-// may miss a race (never invent one), like ThreadSanitizer's shadow.
+// The compact representation of the model (ThreadSanitizer-style shadow): per
+// 8-byte granule, one fixed-size WitnessGroup per distinct (instruction,
+// action, byte mask) that touched it, keeping just the earlier accesses the
+// rules of DESIGN.md can still tell apart. Memory per address is bounded by
+// the number of instructions touching it, never by the number of threads.
+// Which verdicts are exact, and the one approximation, are in
+// ShadowSummary.cpp next to the retention code.
 #pragma once
 
 #include "memmodel/AccessStore.h"
@@ -13,31 +13,62 @@
 #include <array>
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 namespace simulee::memmodel {
 
-// One packed Unit Tuple; layout next to pack() in ShadowSummary.cpp.
-struct ShadowCell {
-  uint64_t word0 = 0; // visitOrder | byteMask | action | thread | instruction
-  uint64_t word1 = 0; // step | block
+// One earlier access of a group, packed into one word: the thread of the
+// group's block and its lockstep step. Layout next to of() in
+// ShadowSummary.cpp.
+struct Witness {
+  uint64_t word = 0; // 0 = no witness
 
-  static ShadowCell pack(const Access &access, ByteMask mask);
-  Access unpack(const GranuleKey &key) const;
-
-  bool empty() const { return byteMask() == 0; }
-  uint32_t instruction() const;
+  static Witness of(uint32_t thread, uint64_t step);
+  bool empty() const { return word == 0; }
   uint32_t thread() const;
-  interp::AccessKind action() const;
-  ByteMask byteMask() const;
-  uint32_t visitOrder() const;
-  uint32_t block() const;
+  uint32_t warp() const { return thread() / interp::kWarpSize; }
+  unsigned lane() const { return thread() % interp::kWarpSize; }
   uint64_t step() const;
 };
 
-constexpr unsigned kCellsPerGranule = 4;
+// Lanes of one warp remembered per visit order and group (newest first).
+constexpr unsigned kLaneWitnesses = 3;
 
-struct ShadowRecord {
-  std::array<ShadowCell, kCellsPerGranule> cells;
+// The accesses of a group in one visit order of its block.
+struct VisitWitnesses {
+  uint32_t visitOrder = 0;
+  // Distinct threads of the warp that accessed last, newest first.
+  std::array<Witness, kLaneWitnesses> latestWarp{};
+  // The newest access by a warp other than latestWarp's, if any.
+  Witness otherWarp;
+
+  bool empty() const { return latestWarp[0].empty(); }
+  // Keeps `access` (of this visit order); false when it had to drop a
+  // witness that no retained one stands for.
+  bool add(const Access &access);
+};
+
+// Every access of one (instruction, action, byte mask) to one granule, as
+// far as the rules can still use it.
+struct WitnessGroup {
+  static constexpr uint32_t kNoBlock = ~0u;
+
+  uint32_t instruction = 0;
+  interp::AccessKind action = interp::AccessKind::Read;
+  ByteMask bytes = 0;
+  uint32_t block = 0; // the block of `current` and `previous`
+  // A block other than `block` that made this access too (global memory).
+  uint32_t otherBlock = kNoBlock;
+  Witness otherBlockWitness;
+  VisitWitnesses current, previous; // previous: visit order current - 1
+
+  bool matches(const Access &access, ByteMask mask) const {
+    return instruction == access.instruction && action == access.action && bytes == mask;
+  }
+  // Keeps `access`; false when a witness was dropped (see VisitWitnesses).
+  bool add(const Access &access);
+  // Shows the visitor every retained witness `access` can be related to.
+  void showTo(const Access &access, const GranuleKey &key, PriorAccessVisitor &visitor) const;
 };
 
 class ShadowSummary final : public AccessStore {
@@ -45,8 +76,18 @@ public:
   void record(const Access &access, PriorAccessVisitor &visitor) override;
   uint64_t granuleCount() const override { return records_.size(); }
 
+  // Size figures for measurements and tests.
+  uint64_t groupCount() const { return groupCount_; }
+  // Accesses whose storing dropped a witness no retained one stands for; 0
+  // means every verdict so far is exactly the full log's (see the .cpp).
+  uint64_t droppedWitnesses() const { return droppedWitnesses_; }
+
 private:
-  std::unordered_map<GranuleKey, ShadowRecord, GranuleKeyHash> records_;
+  WitnessGroup &groupFor(std::vector<WitnessGroup> &groups, const Access &access, ByteMask mask);
+
+  std::unordered_map<GranuleKey, std::vector<WitnessGroup>, GranuleKeyHash> records_;
+  uint64_t groupCount_ = 0;
+  uint64_t droppedWitnesses_ = 0;
 };
 
 } // namespace simulee::memmodel

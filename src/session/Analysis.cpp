@@ -21,6 +21,7 @@ struct LaunchResult {
   uint64_t range = 0;
   uint64_t threadInstrs = 0;
   std::string error;
+  bool outOfBounds = false; // the launch broke the kernel's size assumptions
 };
 
 detect::LaunchRecord recordOf(const interp::LaunchConfig &config, const BuiltArguments &built,
@@ -54,6 +55,10 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   detect::FindingCollector collector(kernel.barrierInstructions);
   collector.addLaunch(model, recordOf(config, built, seed));
   result.findings = collector.findings();
+  result.outOfBounds = std::any_of(result.findings.begin(), result.findings.end(),
+                                   [](const detect::Finding &f) {
+                                     return f.kind == detect::FindingKind::OutOfBounds;
+                                   });
   result.ratio = model.fitness().ratio();
   result.range = model.fitness().range();
   return result;
@@ -136,6 +141,11 @@ uint32_t rankOf(const ir::KernelInfo &kernel, ir::BuiltinVariable index, ir::Bui
   return rank;
 }
 
+bool readsAny(const ir::KernelInfo &kernel, ir::BuiltinVariable variable) {
+  const bool(&axes)[3] = kernel.readsBuiltin[unsigned(variable)];
+  return axes[0] || axes[1] || axes[2];
+}
+
 evo::Dims toDims(const interp::Dim3 &d) { return evo::Dims{d.x, d.y, d.z}; }
 interp::Dim3 toDim3(const evo::Dims &d) { return interp::Dim3{d.x, d.y, d.z}; }
 
@@ -174,7 +184,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   for (const ArgumentSpec &spec : fixed.args) {
     Result<size_t> index = findParameter(kernel, spec.name);
     if (!index)
-      return makeError(program.path + ": " + index.error().message);
+      return makeError(program.path + ": kernel '" + kernel.sourceName + "': " +
+                       index.error().message);
     given[*index] = &spec;
   }
 
@@ -184,6 +195,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   space.block.rank = rankOf(kernel, ir::BuiltinVariable::ThreadIdx, ir::BuiltinVariable::BlockDim);
   if (fixed.grid)
     space.grid.fixed = toDims(*fixed.grid);
+  else if (!readsAny(kernel, ir::BuiltinVariable::BlockIdx) &&
+           !readsAny(kernel, ir::BuiltinVariable::GridDim))
+    // Blocks of a kernel that never asks which block it is do identical
+    // work; more than one would only race with copies of itself.
+    space.grid.fixed = evo::Dims{1, 1, 1};
   if (fixed.block)
     space.block.fixed = toDims(*fixed.block);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
@@ -260,7 +276,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     } else {
       result.error = config.error().message;
     }
-    evo::Fitness fitness = result.error.empty()
+    // A searched launch that goes out of bounds violates the kernel's size
+    // assumptions (a 256-slot tile under a 512-thread block): not judged.
+    evo::Fitness fitness = result.error.empty() && !result.outOfBounds
                                ? evo::Fitness{true, result.ratio, double(result.range)}
                                : evo::Fitness::invalid();
     std::lock_guard<std::mutex> lock(mutex);
@@ -289,9 +307,13 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
         analysis.firstLaunchError = result.error;
       continue;
     }
+    if (result.outOfBounds) {
+      ++analysis.outOfBoundsLaunches;
+      continue;
+    }
     ordered.push_back(&result);
   }
-  if (ordered.empty())
+  if (ordered.empty() && analysis.outOfBoundsLaunches == 0)
     return makeError(analysis.firstLaunchError.empty()
                          ? program.path + ": kernel '" + kernel.sourceName + "': no launch ran"
                          : analysis.firstLaunchError);

@@ -38,6 +38,9 @@ struct KernelAnalysis {
   uint64_t threadInstrs = 0;
   uint64_t failedLaunches = 0;           // launches that ended in an error
   std::string firstLaunchError;          // the first such error
+  // Searched launches that accessed memory out of bounds: they break the
+  // kernel's size assumptions, so their findings are not reported.
+  uint64_t outOfBoundsLaunches = 0;
   std::optional<detect::LaunchRecord> bestLaunch; // search: the fittest launch
   double bestRatio = 1.0;
   // analyzeLaunch: every argument after the launch (buffers as the kernel

@@ -74,7 +74,7 @@ Result<size_t> findParameter(const ir::KernelInfo &kernel, const std::string &na
   std::string known;
   for (const ir::ParamInfo &param : kernel.params)
     known += (known.empty() ? "" : ", ") + param.name;
-  return makeError("kernel '" + kernel.sourceName + "' has no parameter '" + name +
+  return makeError("no parameter '" + name +
                    "' (parameters: " + (known.empty() ? "none" : known) + ")");
 }
 

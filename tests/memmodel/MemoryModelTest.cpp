@@ -37,26 +37,15 @@ TEST(Granule, SharedMemoryIsScopedByBlockGlobalIsNot) {
   forEachGranule(global, [&](const GranuleKey &key, ByteMask) { EXPECT_EQ(key.scope, kGridScope); });
 }
 
-TEST(ShadowCell, PackUnpackRoundTrips) {
-  Access access{.space = MemSpace::Shared, .action = AccessKind::Atomic, .buffer = 7,
-                .offset = 20, .sizeBytes = 2, .visitOrder = 5, .block = 123456,
-                .thread = 1023, .warp = 31, .lane = 31, .step = 99999,
-                .instruction = 0xABCDE};
-  GranuleKey key{MemSpace::Shared, 7, 123456, 2};
-  ShadowCell cell = ShadowCell::pack(access, bytesInGranule(20, 2, 2));
-  Access back = cell.unpack(key);
-  EXPECT_EQ(back.action, AccessKind::Atomic);
-  EXPECT_EQ(back.offset, 20u);
-  EXPECT_EQ(back.sizeBytes, 2u);
-  EXPECT_EQ(back.visitOrder, 5u);
-  EXPECT_EQ(back.block, 123456u);
-  EXPECT_EQ(back.thread, 1023u);
-  EXPECT_EQ(back.warp, 31u);
-  EXPECT_EQ(back.lane, 31u);
-  EXPECT_EQ(back.step, 99999u);
-  EXPECT_EQ(back.instruction, 0xABCDEu);
-  EXPECT_FALSE(cell.empty());
-  EXPECT_TRUE(ShadowCell{}.empty());
+TEST(ShadowWitness, PackUnpackRoundTrips) {
+  Witness witness = Witness::of(1023, 99999);
+  EXPECT_EQ(witness.thread(), 1023u);
+  EXPECT_EQ(witness.warp(), 31u);
+  EXPECT_EQ(witness.lane(), 31u);
+  EXPECT_EQ(witness.step(), 99999u);
+  EXPECT_FALSE(witness.empty());
+  EXPECT_FALSE(Witness::of(0, 0).empty());
+  EXPECT_TRUE(Witness{}.empty());
 }
 
 class MemoryModelBoth : public ::testing::TestWithParam<Representation> {

@@ -1,0 +1,94 @@
+// Interpreter throughput: simulated thread-instructions per second on the
+// tiled matrix multiply (512 x 512) and the shared-memory tree reduction,
+// with no listener (pure interpretation) and with the Memory-Access Model
+// attached (what analysis costs).
+//
+//   build/bench/interp_bench [--benchmark_filter=...]
+#include "interp/Interpreter.h"
+#include "ir/Loader.h"
+#include "memmodel/MemoryModel.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <memory>
+
+using namespace simulee;
+
+namespace {
+
+const ir::Program &program(const char *file) {
+  static std::map<std::string, std::unique_ptr<ir::Program>> cache;
+  auto &slot = cache[file];
+  if (!slot) {
+    Result<ir::Program> loaded =
+        ir::loadProgram(std::string(SIMULEE_SOURCE_DIR) + "/bench/kernels/" + file);
+    if (!loaded) {
+      fprintf(stderr, "%s\n", loaded.error().message.c_str());
+      std::abort();
+    }
+    slot = std::make_unique<ir::Program>(std::move(*loaded));
+  }
+  return *slot;
+}
+
+std::vector<uint8_t> floats(size_t count, float value) {
+  std::vector<uint8_t> bytes(count * 4);
+  for (size_t i = 0; i < count; ++i)
+    std::memcpy(bytes.data() + i * 4, &value, 4);
+  return bytes;
+}
+
+void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchConfig &config,
+         const std::vector<interp::ArgumentValue> &initial, bool withModel) {
+  uint64_t instrs = 0;
+  for (auto _ : state) {
+    std::vector<interp::ArgumentValue> args = initial;
+    memmodel::ModelOptions options;
+    options.launchThreads = config.grid.count() * config.block.count();
+    memmodel::MemoryModel model(options);
+    interp::RunOptions runOptions;
+    if (withModel)
+      runOptions.listener = &model;
+    Result<interp::RunStats> stats =
+        interp::runKernel(prog, prog.kernels[0], config, args, runOptions);
+    if (!stats) {
+      state.SkipWithError(stats.error().message.c_str());
+      return;
+    }
+    instrs += stats->threadInstrs;
+  }
+  state.counters["thread_instrs_per_s"] =
+      benchmark::Counter(double(instrs), benchmark::Counter::kIsRate);
+}
+
+void MatmulTiled512(benchmark::State &state) {
+  const int n = 512;
+  interp::LaunchConfig config;
+  config.grid = {n / 16, n / 16, 1};
+  config.block = {16, 16, 1};
+  std::vector<interp::ArgumentValue> args = {
+      interp::ArgumentValue::buffer(floats(size_t(n) * n, 1.0f)),
+      interp::ArgumentValue::buffer(floats(size_t(n) * n, 2.0f)),
+      interp::ArgumentValue::buffer(floats(size_t(n) * n, 0.0f)),
+      interp::ArgumentValue::scalar(uint64_t(n))};
+  run(state, program("matmul_tiled.cu"), config, args, state.range(0) != 0);
+}
+BENCHMARK(MatmulTiled512)->Arg(0)->Arg(1)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void ReduceShared(benchmark::State &state) {
+  const uint64_t n = 1 << 20;
+  interp::LaunchConfig config;
+  config.grid = {uint32_t(n / 256), 1, 1};
+  config.block = {256, 1, 1};
+  std::vector<uint8_t> in(n * 4, 1);
+  std::vector<interp::ArgumentValue> args = {interp::ArgumentValue::buffer(in),
+                                             interp::ArgumentValue::buffer(std::vector<uint8_t>(n / 256 * 4)),
+                                             interp::ArgumentValue::scalar(n)};
+  run(state, program("reduce_shared.cu"), config, args, state.range(0) != 0);
+}
+BENCHMARK(ReduceShared)->Arg(0)->Arg(1)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(3);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,532 @@
+// End-to-end tests of the `simulee` command: every error path exits 2 with
+// one line naming the file (and kernel, and the bad thing); findings exit 1
+// in every output format; search is reproducible per seed; --dump, --launch,
+// --save-launch and scan work on real files.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace simulee::cli_test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory under /tmp, removed with everything in it at the end.
+class TempDir {
+public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "simulee-cli-XXXXXX").string();
+    path_ = mkdtemp(pattern.data()) ? pattern : std::string();
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty())
+      fs::remove_all(path_, ec);
+  }
+  std::string file(const std::string &name) const { return path_ + "/" + name; }
+  const std::string &path() const { return path_; }
+
+private:
+  std::string path_;
+};
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string quote(const std::string &word) {
+  std::string quoted = "'";
+  for (char c : word)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+struct Outcome {
+  int status = -1;
+  std::string out;
+  std::string err;
+
+  // Lines of stderr that start with "simulee: error:".
+  std::vector<std::string> errorLines() const {
+    std::vector<std::string> lines;
+    std::istringstream in(err);
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("simulee: error:", 0) == 0)
+        lines.push_back(line);
+    return lines;
+  }
+};
+
+std::ostream &operator<<(std::ostream &os, const Outcome &o) {
+  return os << "exit " << o.status << "\n--- stdout\n" << o.out << "--- stderr\n" << o.err;
+}
+
+// Runs the simulee binary with `args`, capturing both streams and the exit
+// status. A 60-second `timeout` guards against hangs.
+Outcome simulee(const std::vector<std::string> &args) {
+  TempDir capture;
+  std::string command = "timeout 60 " + quote(SIMULEE_BINARY);
+  for (const std::string &arg : args)
+    command += " " + quote(arg);
+  command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err")) + " </dev/null";
+  int raw = std::system(command.c_str());
+  Outcome outcome;
+  outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  outcome.out = readFile(capture.file("out"));
+  outcome.err = readFile(capture.file("err"));
+  return outcome;
+}
+
+std::string input(const std::string &name) {
+  return std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs/" + name;
+}
+
+std::string corpus(const std::string &name) {
+  return std::string(SIMULEE_SOURCE_DIR) + "/corpus/" + name;
+}
+
+bool contains(const std::string &text, const std::string &part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Exit 2 and exactly one error line that mentions every one of `parts`.
+::testing::AssertionResult isOneLineError(const Outcome &o,
+                                          std::initializer_list<std::string> parts) {
+  if (o.status != 2)
+    return ::testing::AssertionFailure() << "expected exit 2\n" << o;
+  std::vector<std::string> lines = o.errorLines();
+  if (lines.size() != 1)
+    return ::testing::AssertionFailure() << lines.size() << " error lines, expected 1\n" << o;
+  for (const std::string &part : parts)
+    if (!contains(lines[0], part))
+      return ::testing::AssertionFailure() << "error line lacks '" << part << "'\n" << o;
+  return ::testing::AssertionSuccess();
+}
+
+// The racy and the clean corpus kernels at their manifests' launches.
+std::vector<std::string> racyRun(const std::string &format) {
+  return {"run",    corpus("reduce_missing_loop_barrier.cu"),
+          "--grid", "1",
+          "--block", "128",
+          "--arg",  "in=random:128",
+          "--arg",  "out=zeros:1",
+          "--arg",  "n=128",
+          "--format", format};
+}
+
+// --- Input files ---------------------------------------------------------
+
+TEST(CliErrors, MissingFileNamesTheFile) {
+  std::string path = input("no_such_kernel.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path}), {path, "no such file"}));
+  EXPECT_TRUE(isOneLineError(simulee({path, "--quiet"}), {path}));
+}
+
+TEST(CliErrors, DirectoryIsNotAKernelFile) {
+  std::string dir = std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs";
+  EXPECT_TRUE(isOneLineError(simulee({"run", dir}), {dir, "directory"}));
+}
+
+TEST(CliErrors, UnknownExtensionIsRejected) {
+  std::string path = input("not_a_kernel.txt");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path}), {path, "unknown file type"}));
+}
+
+TEST(CliErrors, UnparsableIrShowsTheParserMessage) {
+  std::string path = input("garbage.ll");
+  Outcome o = simulee({"run", path});
+  EXPECT_TRUE(isOneLineError(o, {path, "parse"}));
+  EXPECT_TRUE(contains(o.err, "expected top-level entity")) << o;
+}
+
+TEST(CliErrors, CudaSyntaxErrorShowsClangDiagnostics) {
+  std::string path = input("syntax_error.cu");
+  Outcome o = simulee({"run", path});
+  EXPECT_TRUE(isOneLineError(o, {path}));
+  // clang's own text, with the line and the offending name.
+  EXPECT_TRUE(contains(o.err, "syntax_error.cu:3:")) << o;
+  EXPECT_TRUE(contains(o.err, "undeclared_name")) << o;
+}
+
+TEST(CliErrors, FileWithoutKernelIsAnError) {
+  std::string path = input("no_kernel.ll");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path}), {path, "no kernel"}));
+  EXPECT_TRUE(isOneLineError(simulee({path, "--quiet"}), {path, "no kernel"}));
+  EXPECT_TRUE(isOneLineError(simulee({"list", path}), {path, "no kernel"}));
+}
+
+TEST(CliErrors, CudaFileWithOnlyDeviceFunctionsHasNoKernel) {
+  // A __device__ function is not a kernel, however nothing calls it.
+  std::string path = input("no_kernel.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path}), {path, "no kernel"}));
+  EXPECT_TRUE(isOneLineError(simulee({path, "--quiet"}), {path, "no kernel"}));
+}
+
+// --- Kernel and argument selection ---------------------------------------
+
+TEST(CliErrors, UnknownKernelListsTheKernels) {
+  std::string path = input("two_kernels.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--kernel", "nope"}),
+                             {path, "'nope'", "scale", "fill"}));
+}
+
+TEST(CliErrors, RunWithSeveralKernelsNeedsKernelOption) {
+  std::string path = input("two_kernels.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path}), {path, "scale", "fill", "--kernel"}));
+  EXPECT_EQ(simulee({"run", path, "--kernel", "fill"}).status, 0);
+}
+
+TEST(CliErrors, UnknownArgumentNameListsTheParameters) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "bogus=1"}),
+                             {path, "vectorAdd", "'bogus'", "a, b, c, n"}));
+}
+
+TEST(CliErrors, NonNumericScalarIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(
+      isOneLineError(simulee({"run", path, "--arg", "n=abc"}), {path, "vectorAdd", "'abc'", "'n'"}));
+}
+
+TEST(CliErrors, OutOfRangeIntegerIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "n=99999999999"}),
+                             {path, "vectorAdd", "99999999999", "range"}));
+}
+
+TEST(CliErrors, PointerParameterRejectsAScalar) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(
+      isOneLineError(simulee({"run", path, "--arg", "a=5"}), {path, "vectorAdd", "'a'", "'5'"}));
+}
+
+TEST(CliErrors, BadZerosCountIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "a=zeros:x"}),
+                             {path, "vectorAdd", "zeros:x"}));
+}
+
+TEST(CliErrors, MissingArgumentFileIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "a=@/nonexistent/a.bin"}),
+                             {path, "/nonexistent/a.bin"}));
+}
+
+// --- Launch limits --------------------------------------------------------
+
+TEST(CliErrors, BlockOverThreadLimitIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--block", "2048"}), {path, "vectorAdd", "1024"}));
+  EXPECT_TRUE(
+      isOneLineError(simulee({"run", path, "--block", "32,32,2"}), {path, "vectorAdd", "1024"}));
+}
+
+TEST(CliErrors, ZeroBlockDimensionIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--block", "0"}), {path, "--block"}));
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--grid", "4,0"}), {path, "--grid"}));
+}
+
+TEST(CliErrors, GridOverDimensionLimitIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(
+      isOneLineError(simulee({"run", path, "--grid", "1,1,70000"}), {path, "vectorAdd", "65535"}));
+}
+
+TEST(CliErrors, BlockDepthAndSharedMemoryLimitsAreEnforced) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--block", "1,1,65"}), {path, "64"}));
+  EXPECT_TRUE(
+      isOneLineError(simulee({"run", path, "--shared-bytes", "100000"}), {path, "100000", "49152"}));
+}
+
+TEST(CliErrors, ParameterPositionOutOfRangeIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "9=1"}), {path, "'9'", "a, b, c, n"}));
+}
+
+TEST(CliErrors, UnwritableDumpPathIsRejected) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--dump", "c=/nonexistent/dir/c.bin"}),
+                             {path, "/nonexistent/dir/c.bin"}));
+}
+
+TEST(CliErrors, OversizedLaunchIsRejectedBySearchToo) {
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({path, "--block", "2048", "--quiet"}), {path, "1024"}));
+}
+
+TEST(CliErrors, DumpOfScalarParameterIsRejected) {
+  TempDir dir;
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--dump", "n=" + dir.file("n.bin")}),
+                             {path, "vectorAdd", "'n'", "not a buffer"}));
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--dump", "zz=" + dir.file("z.bin")}),
+                             {path, "vectorAdd", "'zz'"}));
+}
+
+TEST(CliErrors, MissingLaunchFileIsRejected) {
+  std::string launch = "/nonexistent/launch.json";
+  EXPECT_TRUE(isOneLineError(simulee({"run", input("vector_add.cu"), "--launch", launch}),
+                             {launch}));
+}
+
+TEST(CliErrors, GarbageLaunchFileIsRejected) {
+  std::string launch = input("garbage_launch.json");
+  EXPECT_TRUE(isOneLineError(simulee({"run", input("vector_add.cu"), "--launch", launch}),
+                             {launch}));
+}
+
+TEST(CliErrors, LaunchFileNamingUnknownKernelIsRejected) {
+  TempDir dir;
+  std::string launch = dir.file("launch.json");
+  std::ofstream(launch) << R"({"kernel": "nope", "grid": [1, 1, 1], "block": [32, 1, 1]})";
+  std::string path = input("vector_add.cu");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--launch", launch}), {path, "'nope'", "vectorAdd"}));
+}
+
+// --- Failures while simulating -------------------------------------------
+
+TEST(CliErrors, EndlessLoopEndsAsNonTerminating) {
+  std::string path = input("spin_forever.cu");
+  Outcome o = simulee({"run", path, "--arg", "flag=zeros:1", "--budget", "5000"});
+  EXPECT_TRUE(isOneLineError(o, {path, "spinForever", "does not terminate", "spin_forever.cu:3"}));
+}
+
+// Unsupported value types are named with the instruction and its line.
+TEST(CliErrors, WideIntegerInIrNamesTheInstruction) {
+  std::string path = input("wide_multiply.ll");
+  Outcome o = simulee({"run", path});
+  EXPECT_TRUE(isOneLineError(o, {path, "wideSquare", "64 bits"}));
+  // The instruction itself, so the user can find it in the .ll file.
+  EXPECT_TRUE(contains(o.err, "i128")) << o;
+}
+
+TEST(CliErrors, WideIntegerInCudaNamesTheSourceLine) {
+  std::string path = input("wide_multiply.cu");
+  Outcome o = simulee({"run", path});
+  EXPECT_TRUE(isOneLineError(o, {path, "wideMultiply", "64 bits", "wide_multiply.cu:3"}));
+}
+
+TEST(CliErrors, WideIntegerReturnNamesTheKernel) {
+  // The unsupported type sits in a device function's signature.
+  std::string path = input("wide_return.ll");
+  EXPECT_TRUE(isOneLineError(simulee({"run", path}), {path, "callsWide", "64 bits"}));
+}
+
+TEST(CliErrors, InlineAssemblyNamesInstructionAndLine) {
+  std::string path = input("inline_asm.cu");
+  Outcome o = simulee({"run", path});
+  EXPECT_TRUE(isOneLineError(o, {path, "inlineAsm", "inline assembly", "inline_asm.cu:4", "laneid"}));
+}
+
+TEST(CliErrors, TrapNamesTheThread) {
+  std::string path = input("trap.cu");
+  Outcome o = simulee({"run", path, "--block", "32"});
+  EXPECT_TRUE(isOneLineError(o, {path, "trapOnFive", "trap", "thread (5,0,0)", "trap.cu:4"}));
+}
+
+TEST(CliErrors, UnknownOptionExitsWithTwo) {
+  Outcome o = simulee({"run", input("vector_add.cu"), "--no-such-option"});
+  EXPECT_EQ(o.status, 2) << o;
+}
+
+// --- list and help --------------------------------------------------------
+
+TEST(CliList, PrintsEveryKernelWithItsParameters) {
+  Outcome o = simulee({"list", input("two_kernels.cu")});
+  ASSERT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "scale(data, factor)")) << o;
+  EXPECT_TRUE(contains(o.out, "fill(data, value)")) << o;
+}
+
+TEST(CliList, ListOfUnparsableFileIsAnError) {
+  std::string path = input("garbage.ll");
+  EXPECT_TRUE(isOneLineError(simulee({"list", path}), {path}));
+}
+
+TEST(CliHelp, DocumentsTheOptions) {
+  Outcome top = simulee({"--help"});
+  EXPECT_EQ(top.status, 0) << top;
+  for (const char *option : {"--kernel", "--grid", "--block", "--arg", "--format", "--seed",
+                             "--save-launch", "--population", "--generations", "--quiet",
+                             "--independent-threads", "--record", "--budget"})
+    EXPECT_TRUE(contains(top.out, option)) << "simulee --help lacks " << option;
+  for (const char *command : {"run", "list", "scan"})
+    EXPECT_TRUE(contains(top.out, command)) << "simulee --help lacks " << command;
+
+  Outcome run = simulee({"run", "--help"});
+  EXPECT_EQ(run.status, 0) << run;
+  for (const char *option : {"--dump", "--launch", "--grid", "--block", "--arg", "--format",
+                             "--record", "--independent-threads", "--shared-bytes"})
+    EXPECT_TRUE(contains(run.out, option)) << "simulee run --help lacks " << option;
+}
+
+// --- Reports --------------------------------------------------------------
+
+TEST(CliRun, RacyKernelReportsRaceWithSourceAndCaret) {
+  Outcome o = simulee(racyRun("text"));
+  ASSERT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "warning: data race")) << o;
+  EXPECT_TRUE(contains(o.out, "reduce_missing_loop_barrier.cu:12:")) << o;
+  EXPECT_TRUE(contains(o.out, "sd[tid] += sd[tid + s];")) << o;
+  // The caret sits on a line of its own (after the gutter), under the source line.
+  std::istringstream lines(o.out);
+  bool caret = false;
+  for (std::string line; std::getline(lines, line);)
+    if (line.find('^') != std::string::npos && line.find_first_not_of(" |^~") == std::string::npos)
+      caret = true;
+  EXPECT_TRUE(caret) << o;
+}
+
+TEST(CliRun, RaceFreeKernelReportsNoFindings) {
+  Outcome o = simulee({"run", corpus("reduce_sequential.cu"), "--grid", "2", "--block", "256",
+                       "--arg", "n=512", "--arg", "in=random:512", "--arg", "out=zeros:2"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "no findings")) << o;
+}
+
+TEST(CliRun, JsonReportParsesAndNamesTheRace) {
+  Outcome o = simulee(racyRun("json"));
+  ASSERT_EQ(o.status, 1) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_TRUE(report.contains("findings")) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  EXPECT_EQ(report["findings"][0]["kind"], "data-race") << o;
+}
+
+TEST(CliRun, SarifReportIsVersion210WithResults) {
+  Outcome o = simulee(racyRun("sarif"));
+  ASSERT_EQ(o.status, 1) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  EXPECT_EQ(report["version"], "2.1.0") << o;
+  ASSERT_TRUE(report["runs"].is_array() && !report["runs"].empty()) << o;
+  EXPECT_FALSE(report["runs"][0]["results"].empty()) << o;
+}
+
+TEST(CliRun, BothModelRepresentationsFindTheRace) {
+  for (const char *record : {"full", "summary"}) {
+    std::vector<std::string> args = racyRun("text");
+    args.insert(args.end(), {"--record", record});
+    Outcome o = simulee(args);
+    EXPECT_EQ(o.status, 1) << "--record " << record << "\n" << o;
+  }
+}
+
+TEST(CliRun, OptimisationLevelOptionIsAccepted) {
+  Outcome o = simulee({"run", input("vector_add.cu"), "-O", "3", "--grid", "2", "--block", "64"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(simulee({"run", input("vector_add.cu"), "-O", "7"}).status, 2);
+}
+
+TEST(CliRun, ArgumentFileInDumpedSumOut) {
+  TempDir dir;
+  const int n = 200;
+  std::vector<float> a(n), b(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = 0.5f * float(i);
+    b[i] = 1000.0f - float(i);
+  }
+  auto write = [](const std::string &path, const std::vector<float> &values) {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char *>(values.data()),
+              std::streamsize(values.size() * sizeof(float)));
+  };
+  write(dir.file("a.bin"), a);
+  write(dir.file("b.bin"), b);
+  Outcome o = simulee({"run", input("vector_add.cu"), "--grid", "4", "--block", "64",
+                       "--arg", "a=@" + dir.file("a.bin"), "--arg", "b=@" + dir.file("b.bin"),
+                       "--arg", "c=zeros:256", "--arg", "3=" + std::to_string(n),
+                       "--dump", "c=" + dir.file("c.bin")});
+  ASSERT_EQ(o.status, 0) << o;
+  std::string bytes = readFile(dir.file("c.bin"));
+  ASSERT_EQ(bytes.size(), 256 * sizeof(float));
+  std::vector<float> c(256);
+  std::memcpy(c.data(), bytes.data(), bytes.size());
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(c[i], a[i] + b[i]) << "element " << i;
+  for (int i = n; i < 256; ++i)
+    ASSERT_EQ(c[i], 0.0f) << "element " << i << " is past n";
+}
+
+// --- Search mode ----------------------------------------------------------
+
+TEST(CliSearch, FindsBlockSizeDependentRace) {
+  Outcome o = simulee({corpus("block_over_64.cu"), "--seed", "3", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "data race")) << o;
+  EXPECT_TRUE(o.err.find("generation") == std::string::npos) << "progress despite --quiet\n" << o;
+}
+
+TEST(CliSearch, SameSeedGivesIdenticalOutput) {
+  std::vector<std::string> args = {corpus("block_over_64.cu"), "--seed", "3", "--quiet"};
+  Outcome first = simulee(args), second = simulee(args);
+  EXPECT_EQ(first.status, second.status);
+  EXPECT_EQ(first.out, second.out);
+}
+
+TEST(CliSearch, SavedLaunchReplaysTheRace) {
+  TempDir dir;
+  std::string saved = dir.file("launch.json");
+  Outcome search =
+      simulee({corpus("block_over_64.cu"), "--seed", "3", "--quiet", "--save-launch", saved});
+  ASSERT_EQ(search.status, 1) << search;
+  ASSERT_TRUE(fs::exists(saved));
+  nlohmann::json launch = nlohmann::json::parse(readFile(saved), nullptr, false);
+  EXPECT_FALSE(launch.is_discarded()) << readFile(saved);
+
+  Outcome replay = simulee({"run", corpus("block_over_64.cu"), "--launch", saved});
+  EXPECT_EQ(replay.status, 1) << replay;
+  EXPECT_TRUE(contains(replay.out, "data race")) << replay;
+}
+
+TEST(CliSearch, FixedSmallBlockHidesTheRace) {
+  // A block of 64 threads never takes the racy path; a fixed setting is
+  // never mutated by the search.
+  Outcome o = simulee({corpus("block_over_64.cu"), "--block", "64", "--seed", "3", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+}
+
+TEST(CliScan, JsonListsFindingsOfTheRacyFile) {
+  TempDir dir;
+  for (const char *name : {"block_over_64.cu", "reduce_sequential.cu", "reduce_interleaved.cu"})
+    fs::copy_file(corpus(name), dir.file(name));
+  Outcome o = simulee({"scan", dir.path(), "--format", "json", "--quiet"});
+  ASSERT_EQ(o.status, 1) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_TRUE(report["findings"].is_array()) << o;
+  bool racyFileReported = false;
+  for (const nlohmann::json &finding : report["findings"]) {
+    std::string text = finding.dump();
+    EXPECT_FALSE(contains(text, "reduce_sequential.cu")) << "finding in a race-free file\n" << text;
+    EXPECT_FALSE(contains(text, "reduce_interleaved.cu")) << "finding in a race-free file\n" << text;
+    if (finding["kind"] == "data-race" && contains(text, "block_over_64.cu"))
+      racyFileReported = true;
+  }
+  EXPECT_TRUE(racyFileReported) << o;
+}
+
+TEST(CliScan, EmptyDirectoryIsAnError) {
+  TempDir dir;
+  EXPECT_TRUE(isOneLineError(simulee({"scan", dir.path(), "--quiet"}), {dir.path()}));
+}
+
+} // namespace
+} // namespace simulee::cli_test

@@ -1,0 +1,2 @@
+; Not LLVM IR at all.
+this is not ( valid IR @@@

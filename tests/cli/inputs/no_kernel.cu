@@ -1,0 +1,2 @@
+// Only a device function: there is no kernel to analyse.
+__device__ int twice(int x) { return 2 * x; }

@@ -1,0 +1,36 @@
+// Barriers and warp syncs as the SIMT tests need them: reached by part of a
+// warp, after other threads exited, with a predicate count, and __syncwarp.
+__global__ void barrierInHalfWarp(int *out) {
+  int t = threadIdx.x;
+  if (t < 16)
+    __syncthreads();
+  out[t] = t;
+}
+
+__global__ void barrierAfterExit(int *out) {
+  int t = threadIdx.x;
+  if (t >= 32)
+    return;
+  __syncthreads();
+  out[t] = t + 100;
+}
+
+__global__ void countPositive(const int *in, int *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = __syncthreads_count(in[t] > 0);
+}
+
+// Two stores and a load in lockstep, so every lane shares each step.
+__global__ void lockstepAccesses(int *a, int *b) {
+  int t = threadIdx.x;
+  a[t] = t;
+  b[t] = a[t ^ 1] + 1;
+}
+
+__global__ void warpSyncHandOff(int *out) {
+  __shared__ int slots[32];
+  int t = threadIdx.x;
+  slots[t] = t * 3;
+  __syncwarp();
+  out[t] = slots[(t + 1) % 32];
+}

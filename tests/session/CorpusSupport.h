@@ -1,0 +1,120 @@
+// Reading corpus/ manifests and comparing findings with them, shared by the
+// labeled-launch test and the search test.
+#pragma once
+
+#include "ir/Loader.h"
+#include "session/Analysis.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace simulee::corpus_test {
+
+inline std::filesystem::path corpusDir() {
+  return std::filesystem::path(SIMULEE_SOURCE_DIR) / "corpus";
+}
+
+struct Manifest {
+  std::string name; // manifest file name without .json
+  std::string source; // the .cu path
+  nlohmann::json json;
+};
+
+inline std::vector<Manifest> loadManifests() {
+  std::vector<Manifest> manifests;
+  for (const auto &entry : std::filesystem::directory_iterator(corpusDir())) {
+    if (entry.path().extension() != ".json")
+      continue;
+    Manifest m;
+    m.name = entry.path().stem().string();
+    std::ifstream in(entry.path());
+    m.json = nlohmann::json::parse(in);
+    std::string file = m.json.value("file", m.name.substr(0, m.name.find('.')) + ".cu");
+    m.source = (corpusDir() / file).string();
+    manifests.push_back(std::move(m));
+  }
+  std::sort(manifests.begin(), manifests.end(),
+            [](const Manifest &a, const Manifest &b) { return a.name < b.name; });
+  return manifests;
+}
+
+// Programs are compiled once per source file for the whole test binary.
+inline const ir::Program &programFor(const std::string &source) {
+  static std::map<std::string, std::unique_ptr<ir::Program>> cache;
+  auto it = cache.find(source);
+  if (it != cache.end())
+    return *it->second;
+  Result<ir::Program> program = ir::loadProgram(source);
+  if (!program)
+    throw std::runtime_error(program.error().message);
+  return *cache.emplace(source, std::make_unique<ir::Program>(std::move(*program))).first->second;
+}
+
+// A finding as the manifests label it: kind plus source lines.
+using Label = std::pair<std::string, std::vector<uint32_t>>;
+
+inline std::set<Label> expectedLabels(const nlohmann::json &manifest) {
+  std::set<Label> labels;
+  for (const nlohmann::json &e : manifest["expected"]) {
+    std::vector<uint32_t> lines;
+    if (e.contains("lines"))
+      lines = e["lines"].get<std::vector<uint32_t>>();
+    else
+      lines = {e["line"].get<uint32_t>()};
+    labels.insert({e["kind"].get<std::string>(), lines});
+  }
+  return labels;
+}
+
+inline std::set<Label> actualLabels(const ir::Program &program,
+                                    const std::vector<detect::Finding> &findings) {
+  std::set<Label> labels;
+  for (const detect::Finding &finding : findings) {
+    if (!detect::isBug(finding.kind) || finding.sites.empty())
+      continue;
+    auto line = [&](const detect::Site &site) {
+      return program.instructions[site.instruction].location.line;
+    };
+    std::vector<uint32_t> lines;
+    if (finding.kind == detect::FindingKind::DataRace && finding.sites.size() == 2) {
+      lines = {line(finding.sites[0]), line(finding.sites[1])};
+      std::sort(lines.begin(), lines.end());
+    } else {
+      lines = {line(finding.sites[0])};
+    }
+    labels.insert({detect::findingKindName(finding.kind), lines});
+  }
+  return labels;
+}
+
+inline std::string describe(const std::set<Label> &labels) {
+  std::string text;
+  for (const Label &label : labels) {
+    text += "  " + label.first + " [";
+    for (size_t i = 0; i < label.second.size(); ++i)
+      text += (i ? "," : "") + std::to_string(label.second[i]);
+    text += "]\n";
+  }
+  return text.empty() ? "  (none)\n" : text;
+}
+
+inline interp::Dim3 dimsOf(const nlohmann::json &d) {
+  return interp::Dim3{d[0].get<uint32_t>(), d[1].get<uint32_t>(), d[2].get<uint32_t>()};
+}
+
+inline std::vector<session::ArgumentSpec> argsOf(const nlohmann::json &launch) {
+  std::vector<session::ArgumentSpec> args;
+  if (launch.contains("args"))
+    for (auto &[name, value] : launch["args"].items())
+      args.push_back({name, value.get<std::string>()});
+  return args;
+}
+
+} // namespace simulee::corpus_test

@@ -1,0 +1,74 @@
+// Every corpus kernel's labeled launch must produce exactly its expected
+// findings, with the full tuple log and with the compact summary: a missed
+// finding and a false alarm both fail.
+#include "CorpusSupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace simulee;
+using namespace simulee::corpus_test;
+
+namespace {
+
+struct Case {
+  Manifest manifest;
+  memmodel::Representation representation;
+};
+
+std::vector<Case> allCases() {
+  std::vector<Case> cases;
+  for (const Manifest &m : loadManifests())
+    for (auto r : {memmodel::Representation::Full, memmodel::Representation::Summary})
+      cases.push_back({m, r});
+  return cases;
+}
+
+class CorpusLaunch : public ::testing::TestWithParam<Case> {};
+
+TEST_P(CorpusLaunch, FindsExactlyTheLabeledFindings) {
+  const Case &c = GetParam();
+  const nlohmann::json &json = c.manifest.json;
+  const ir::Program &program = programFor(c.manifest.source);
+  const ir::KernelInfo *kernel = program.findKernel(json["kernel"].get<std::string>());
+  ASSERT_NE(kernel, nullptr) << "no kernel " << json["kernel"];
+
+  session::LaunchSpec spec;
+  const nlohmann::json &launch = json["launch"];
+  spec.config.grid = dimsOf(launch["grid"]);
+  spec.config.block = dimsOf(launch["block"]);
+  spec.config.dynamicSharedBytes = launch.value("sharedBytes", 0u);
+  spec.args = argsOf(launch);
+  session::AnalysisOptions options;
+  options.representation = c.representation;
+  options.independentThreads = json.value("independentThreads", false);
+
+  Result<session::KernelAnalysis> analysis = session::analyzeLaunch(program, *kernel, spec, options);
+  ASSERT_TRUE(analysis.ok()) << analysis.error().message;
+  std::set<Label> expected = expectedLabels(json);
+  std::set<Label> actual = actualLabels(program, analysis->findings);
+  EXPECT_EQ(expected, actual) << c.manifest.name << " (" << json.value("description", "")
+                              << ")\nexpected:\n"
+                              << describe(expected) << "actual:\n"
+                              << describe(actual);
+}
+
+std::string caseName(const ::testing::TestParamInfo<Case> &info) {
+  std::string name = info.param.manifest.name;
+  for (char &ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch)))
+      ch = '_';
+  return name + (info.param.representation == memmodel::Representation::Full ? "_full"
+                                                                               : "_summary");
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusLaunch, ::testing::ValuesIn(allCases()), caseName);
+
+TEST(Corpus, HasAtLeastFortyKernelsAndAsManyRaceFreeAsRacy) {
+  size_t racy = 0, clean = 0;
+  for (const Manifest &m : loadManifests())
+    (m.json["expected"].empty() ? clean : racy)++;
+  EXPECT_GE(racy + clean, 40u);
+  EXPECT_GE(clean, racy);
+}
+
+} // namespace
