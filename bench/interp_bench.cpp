@@ -22,7 +22,7 @@ const ir::Program &program(const char *file) {
   auto &slot = cache[file];
   if (!slot) {
     Result<ir::Program> loaded =
-        ir::loadProgram(std::string(SIMULEE_SOURCE_DIR) + "/bench/kernels/" + file);
+        ir::loadProgram(std::string(SIMULEE_SOURCE_DIR) + "/tests/interp/kernels/" + file);
     if (!loaded) {
       fprintf(stderr, "%s\n", loaded.error().message.c_str());
       std::abort();

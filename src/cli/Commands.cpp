@@ -308,6 +308,10 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
                 << analysis->launches << " searched launches of '" << kernel->sourceName
                 << "' went out of bounds and were not judged (the kernel assumes smaller "
                    "launches); fix --block/--grid to examine one\n";
+    if (analysis->tooCostlyLaunches && !search.quiet)
+      std::cerr << "simulee: note: " << analysis->tooCostlyLaunches << " of "
+                << analysis->launches << " searched launches of '" << kernel->sourceName
+                << "' were too costly to simulate and were skipped\n";
     if (!launchToSave) {
       for (const detect::Finding &finding : analysis->findings)
         if (detect::isBug(finding.kind)) {

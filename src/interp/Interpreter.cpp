@@ -396,6 +396,9 @@ Status Launch::execute(Warp &warp) {
                        threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
                        std::to_string(config_.budgetInstrs) + " instructions (last at " +
                        where(in.id) + ")");
+    if (config_.totalBudgetInstrs && stats_.threadInstrs > config_.totalBudgetInstrs)
+      return makeError(std::string(kLaunchTooCostly) + ": more than " +
+                       std::to_string(config_.totalBudgetInstrs) + " thread-instructions");
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     switch (in.op) {
     case Op::Nop:

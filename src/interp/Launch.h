@@ -32,7 +32,11 @@ struct LaunchConfig {
   Dim3 block;
   uint32_t dynamicSharedBytes = 0;
   uint64_t budgetInstrs = 1u << 22; // per thread; beyond it the run stops
+  uint64_t totalBudgetInstrs = 0;   // whole launch (0 = none); the search's cost cap
 };
+
+// The start of the error a launch gets when it exceeds totalBudgetInstrs.
+constexpr const char *kLaunchTooCostly = "launch too costly to simulate";
 
 // Checks `config` against the hardware limits; the error names the limit.
 Status validateLaunch(const LaunchConfig &config);

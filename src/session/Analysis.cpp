@@ -236,6 +236,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     base.grid = toDim3(solution.grid);
     base.block = toDim3(solution.block);
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
+    base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
     LaunchResult result;
     Result<interp::LaunchConfig> config = configFor(base, options);
     std::vector<evo::TypedValue> values = evo::typedValues(space, solution);
@@ -251,19 +252,19 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     if (config) {
       // A buffer is never smaller than the launch needs: the search varies
       // how much room there is, not whether the kernel's guards hold.
-      uint64_t largestInt = 0;
+      std::vector<uint64_t> positiveInts;
       for (size_t g = 0; g < space.scalars.size(); ++g)
         if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
-          largestInt = std::max<uint64_t>(largestInt, uint64_t(values[g].integer));
+          positiveInts.push_back(uint64_t(values[g].integer));
       for (const ArgumentSpec &spec : fixed.args) {
         Result<size_t> index = findParameter(kernel, spec.name);
         if (index && kernel.params[*index].kind == ir::ValueKind::Int) {
           Result<uint64_t> bits = parseScalar(kernel.params[*index], spec.value);
           if (bits && int64_t(*bits) > 0)
-            largestInt = std::max<uint64_t>(largestInt, *bits);
+            positiveInts.push_back(*bits);
         }
       }
-      uint64_t minimum = automaticElements(*config, largestInt);
+      uint64_t minimum = automaticElements(*config, positiveInts);
       for (uint64_t &count : elementCounts)
         if (count)
           count = std::max(count, minimum);
@@ -302,6 +303,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     const LaunchResult &result = it->second;
     ++analysis.launches;
     analysis.threadInstrs += result.threadInstrs;
+    if (result.error.rfind(interp::kLaunchTooCostly, 0) == 0) {
+      ++analysis.tooCostlyLaunches;
+      continue;
+    }
     if (!result.error.empty()) {
       if (analysis.failedLaunches++ == 0)
         analysis.firstLaunchError = result.error;
@@ -313,7 +318,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     }
     ordered.push_back(&result);
   }
-  if (ordered.empty() && analysis.outOfBoundsLaunches == 0)
+  if (ordered.empty() && analysis.outOfBoundsLaunches == 0 && analysis.tooCostlyLaunches == 0)
     return makeError(analysis.firstLaunchError.empty()
                          ? program.path + ": kernel '" + kernel.sourceName + "': no launch ran"
                          : analysis.firstLaunchError);

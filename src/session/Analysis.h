@@ -22,6 +22,9 @@ struct AnalysisOptions {
   memmodel::Representation representation = memmodel::Representation::Auto;
   bool independentThreads = false; // Volta-and-later warp semantics
   uint64_t budgetInstrs = 1u << 20; // per thread
+  // Searched launches only: a launch costing more thread-instructions than
+  // this is abandoned and ranks last (the search keeps to affordable ones).
+  uint64_t searchLaunchBudgetInstrs = uint64_t(1) << 25;
 };
 
 // One launch's settings as the user gave them.
@@ -37,6 +40,7 @@ struct KernelAnalysis {
   uint64_t launches = 0;                 // launches simulated
   uint64_t threadInstrs = 0;
   uint64_t failedLaunches = 0;           // launches that ended in an error
+  uint64_t tooCostlyLaunches = 0;        // searched launches over the cost cap
   std::string firstLaunchError;          // the first such error
   // Searched launches that accessed memory out of bounds: they break the
   // kernel's size assumptions, so their findings are not reported.

@@ -109,12 +109,26 @@ Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text
   return value & mask;
 }
 
-uint64_t automaticElements(const interp::LaunchConfig &config, uint64_t largestIntArgument) {
-  uint64_t threads = config.grid.count() * config.block.count();
-  uint64_t base = std::max({threads, largestIntArgument, uint64_t(1)});
+uint64_t automaticElements(const interp::LaunchConfig &config,
+                           const std::vector<uint64_t> &positiveIntArguments) {
+  constexpr uint64_t kCap = uint64_t(1) << 24;
+  std::vector<uint64_t> ints = positiveIntArguments;
+  std::sort(ints.rbegin(), ints.rend());
+  uint64_t base = std::max<uint64_t>(config.grid.count() * config.block.count(), 1);
+  if (!ints.empty())
+    base = std::max(base, ints[0]);
+  // A matrix indexed row * n + col needs n * n (or rows * cols) elements.
+  if (!ints.empty() && ints[0] < kCap) {
+    uint64_t second = ints.size() > 1 ? ints[1] : 0;
+    uint64_t square = ints[0] * ints[0];
+    if (square <= kCap / 4)
+      base = std::max(base, square);
+    else if (second && ints[0] * second <= kCap / 4)
+      base = std::max(base, ints[0] * second);
+  }
   // Headroom for neighbours (stencils read i+1) and 2-D indexing by the
-  // launch's width; capped so that a huge argument cannot exhaust memory.
-  return std::min<uint64_t>(base + config.block.x + 64, uint64_t(1) << 26);
+  // launch's width.
+  return std::min<uint64_t>(base + config.block.x + 64, kCap);
 }
 
 Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
@@ -133,7 +147,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   built.values.resize(kernel.params.size());
   built.record.resize(kernel.params.size());
   std::mt19937_64 rng(seed);
-  uint64_t largestInt = 0;
+  std::vector<uint64_t> positiveInts;
 
   // Scalars first: automatic buffers are sized from them.
   for (size_t i = 0; i < kernel.params.size(); ++i) {
@@ -152,7 +166,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       int64_t signedValue = param.bits >= 64 ? int64_t(*bits)
                                              : int64_t(*bits << (64 - param.bits)) >> (64 - param.bits);
       if (signedValue > 0)
-        largestInt = std::max<uint64_t>(largestInt, uint64_t(signedValue));
+        positiveInts.push_back(uint64_t(signedValue));
     }
   }
 
@@ -165,7 +179,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       uint64_t elements = param.byValueBytes ? 1
                           : (i < elementCounts.size() && elementCounts[i])
                               ? elementCounts[i]
-                              : automaticElements(config, largestInt);
+                              : automaticElements(config, positiveInts);
       built.values[i] = interp::ArgumentValue::buffer(randomContents(param, elements, rng), true);
       if (param.byValueBytes)
         built.values[i].bytes.resize(size);

@@ -111,4 +111,11 @@ TEST(CorpusSearchCoverage, AtLeastTenSettingDependentBugsAndAllRaceFreeKernels) 
   EXPECT_GE(clean, 20u);
 }
 
+TEST(CorpusSearchCoverage, EveryRaceFreeKernelIsSearched) {
+  for (const Manifest &m : loadManifests())
+    if (m.json["expected"].empty())
+      EXPECT_TRUE(m.json.contains("search") && m.json["search"].value("expectFound", false))
+          << m.name << ": a race-free kernel must stay clean under the search";
+}
+
 } // namespace
