@@ -22,6 +22,7 @@ struct LaunchResult {
   uint64_t threadInstrs = 0;
   std::string error;
   bool outOfBounds = false; // the launch broke the kernel's size assumptions
+  detect::LaunchRecord record;
 };
 
 detect::LaunchRecord recordOf(const interp::LaunchConfig &config, const BuiltArguments &built,
@@ -39,6 +40,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
                       const interp::LaunchConfig &config, BuiltArguments &built, uint64_t seed,
                       const AnalysisOptions &options) {
   LaunchResult result;
+  result.record = recordOf(config, built, seed);
   memmodel::ModelOptions modelOptions;
   modelOptions.representation = options.representation;
   modelOptions.independentThreads = options.independentThreads;
@@ -53,7 +55,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   }
   result.threadInstrs = stats->threadInstrs;
   detect::FindingCollector collector(kernel.barrierInstructions);
-  collector.addLaunch(model, recordOf(config, built, seed));
+  collector.addLaunch(model, result.record);
   result.findings = collector.findings();
   result.outOfBounds = std::any_of(result.findings.begin(), result.findings.end(),
                                    [](const detect::Finding &f) {
@@ -325,12 +327,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   analysis.findings = mergeLaunches(kernel.barrierInstructions, ordered);
   nameVariables(program, kernel, analysis.findings);
   analysis.bestRatio = outcome->bestFitness.ratio;
-  detect::LaunchRecord best;
-  best.grid = toDim3(outcome->best.grid);
-  best.block = toDim3(outcome->best.block);
-  best.dynamicSharedBytes = fixed.dynamicSharedBytes;
-  best.seed = settings.search.seed;
-  analysis.bestLaunch = best;
+  if (auto best = results.find(keyOf(outcome->best)); best != results.end())
+    analysis.bestLaunch = best->second.record;
   return analysis;
 }
 

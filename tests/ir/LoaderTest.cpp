@@ -1,0 +1,141 @@
+// Loading: legacy research-tool IR (thread ids in external globals, barriers
+// as calls to @__syncthreads), bitcode files, kernel discovery and names.
+#include "interp/Interpreter.h"
+#include "ir/Loader.h"
+
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace simulee;
+
+namespace {
+
+// out[t] = in[blockDim.x - 1 - t] through a shared buffer, x86-style IR as
+// older GPU research tools produce it.
+const char *kLegacyReverse = R"IR(
+target triple = "x86_64-unknown-linux-gnu"
+%struct.dim3 = type { i32, i32, i32 }
+@threadIdx = external global %struct.dim3
+@blockDim = external global %struct.dim3
+@buf = internal addrspace(3) global [64 x i32] zeroinitializer
+
+declare void @__syncthreads()
+
+define void @reverse(ptr %in, ptr %out) {
+entry:
+  %tid = load i32, ptr @threadIdx
+  %dim = load i32, ptr @blockDim
+  %tidy = load i32, ptr getelementptr (%struct.dim3, ptr @threadIdx, i32 0, i32 1)
+  %idx = zext i32 %tid to i64
+  %src = getelementptr i32, ptr %in, i64 %idx
+  %v = load i32, ptr %src
+  %slot = getelementptr [64 x i32], ptr addrspace(3) @buf, i64 0, i64 %idx
+  store i32 %v, ptr addrspace(3) %slot
+  call void @__syncthreads()
+  %last = sub i32 %dim, 1
+  %rev = sub i32 %last, %tid
+  %ridx = zext i32 %rev to i64
+  %rslot = getelementptr [64 x i32], ptr addrspace(3) @buf, i64 0, i64 %ridx
+  %w = load i32, ptr addrspace(3) %rslot
+  %plus = add i32 %w, %tidy
+  %dst = getelementptr i32, ptr %out, i64 %idx
+  store i32 %plus, ptr %dst
+  ret void
+}
+)IR";
+
+std::vector<uint8_t> ints(const std::vector<int32_t> &values) {
+  std::vector<uint8_t> bytes(values.size() * 4);
+  std::memcpy(bytes.data(), values.data(), bytes.size());
+  return bytes;
+}
+
+TEST(LegacyIr, ThreadIdGlobalsAndSyncthreadsCallRunCorrectly) {
+  Result<ir::Program> program = ir::loadProgramFromIR(kLegacyReverse, "legacy.ll");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  ASSERT_EQ(program->kernels.size(), 1u);
+  const ir::KernelInfo &kernel = program->kernels[0];
+  EXPECT_EQ(kernel.sourceName, "reverse");
+  EXPECT_EQ(kernel.barrierInstructions.size(), 1u);
+  EXPECT_TRUE(kernel.readsBuiltin[unsigned(ir::BuiltinVariable::ThreadIdx)][0]);
+  EXPECT_TRUE(kernel.readsBuiltin[unsigned(ir::BuiltinVariable::ThreadIdx)][1]);
+  EXPECT_TRUE(kernel.readsBuiltin[unsigned(ir::BuiltinVariable::BlockDim)][0]);
+
+  std::vector<int32_t> in(64);
+  for (int i = 0; i < 64; ++i)
+    in[i] = i * 3;
+  std::vector<interp::ArgumentValue> args = {interp::ArgumentValue::buffer(ints(in)),
+                                             interp::ArgumentValue::buffer(ints(std::vector<int32_t>(64)))};
+  interp::LaunchConfig config;
+  config.block = {64, 1, 1};
+  Result<interp::RunStats> stats = interp::runKernel(*program, kernel, config, args);
+  ASSERT_TRUE(stats.ok()) << stats.error().message;
+  std::vector<int32_t> out(64);
+  std::memcpy(out.data(), args[1].bytes.data(), 64 * 4);
+  for (int t = 0; t < 64; ++t)
+    EXPECT_EQ(out[t], in[63 - t]) << "thread " << t;
+}
+
+TEST(Loader, BitcodeFileLoadsLikeItsSource) {
+  std::string source = std::string(SIMULEE_SOURCE_DIR) + "/tests/interp/kernels/saxpy.cu";
+  Result<ir::Program> fromSource = ir::loadProgram(source);
+  ASSERT_TRUE(fromSource.ok()) << fromSource.error().message;
+
+  llvm::SmallString<128> path;
+  int fd = -1;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("simulee-test", "bc", fd, path));
+  {
+    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+    llvm::WriteBitcodeToFile(*fromSource->module, out);
+  }
+  Result<ir::Program> fromBitcode = ir::loadProgram(path.str().str());
+  llvm::sys::fs::remove(path);
+  ASSERT_TRUE(fromBitcode.ok()) << fromBitcode.error().message;
+  ASSERT_EQ(fromBitcode->kernels.size(), fromSource->kernels.size());
+  EXPECT_EQ(fromBitcode->kernels[0].name, fromSource->kernels[0].name);
+  EXPECT_EQ(fromBitcode->kernels[0].params.size(), fromSource->kernels[0].params.size());
+}
+
+TEST(Loader, KernelIsFoundBySourceAndMangledName) {
+  Result<ir::Program> program =
+      ir::loadProgram(std::string(SIMULEE_SOURCE_DIR) + "/tests/interp/kernels/saxpy.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  const ir::KernelInfo &kernel = program->kernels[0];
+  EXPECT_NE(kernel.name, kernel.sourceName); // C++ mangling
+  EXPECT_EQ(program->findKernel(kernel.name), &kernel);
+  EXPECT_EQ(program->findKernel(kernel.sourceName), &kernel);
+  EXPECT_EQ(program->findKernel("noSuchKernel"), nullptr);
+}
+
+TEST(Loader, ParameterNamesAndElementTypesComeFromDebugInfo) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(
+      "__global__ void k(const double *values, unsigned count, float *out) {}\n", "k.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  const ir::KernelInfo &kernel = program->kernels[0];
+  ASSERT_EQ(kernel.params.size(), 3u);
+  EXPECT_EQ(kernel.params[0].name, "values");
+  EXPECT_EQ(kernel.params[0].kind, ir::ValueKind::Pointer);
+  EXPECT_EQ(kernel.params[0].elementKind, ir::ValueKind::Float);
+  EXPECT_EQ(kernel.params[0].elementBytes, 8u);
+  EXPECT_TRUE(kernel.params[0].isConst);
+  EXPECT_EQ(kernel.params[1].name, "count");
+  EXPECT_EQ(kernel.params[1].kind, ir::ValueKind::Int);
+  EXPECT_FALSE(kernel.params[1].isSigned);
+  EXPECT_EQ(kernel.params[2].elementBytes, 4u);
+}
+
+TEST(Loader, CompileErrorCarriesClangDiagnosticsWithTheGivenName) {
+  Result<ir::Program> program =
+      ir::loadProgramFromCuda("__global__ void k(int *p) { p[0] = undeclared; }\n", "broken.cu");
+  ASSERT_FALSE(program.ok());
+  EXPECT_NE(program.error().message.find("broken.cu"), std::string::npos);
+  EXPECT_NE(program.error().message.find("undeclared"), std::string::npos);
+}
+
+} // namespace
