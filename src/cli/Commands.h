@@ -35,7 +35,7 @@ struct SearchOptions {
   uint32_t generations = 10;
   double accept = 0.3;
   unsigned jobs = 0;
-  uint64_t maxThreads = 1u << 14;
+  uint64_t maxThreads = 1u << 12;
   std::string saveLaunch;
   bool quiet = false;
 };
@@ -52,7 +52,7 @@ struct ScanOptions {
   std::string dir;
   CommonOptions common;
   unsigned jobs = 0;
-  uint64_t maxThreads = 1u << 14;
+  uint64_t maxThreads = 1u << 12;
   uint64_t seed = 1;
   std::string output;
   bool quiet = false;

@@ -86,7 +86,7 @@ int main(int argc, char **argv) {
   app.add_option("--jobs,-j", search.jobs,
                  "Launches simulated in parallel (default 0: one per core)");
   app.add_option("--max-threads", search.maxThreads,
-                 "Largest total thread count of a searched launch (default 16384)")
+                 "Largest total thread count of a searched launch (default 4096)")
       ->check(CLI::Range(1, 1 << 24));
   app.add_option("--save-launch", search.saveLaunch,
                  "Write the launch that exposed the first finding (else the fittest launch) as "
@@ -115,7 +115,7 @@ int main(int argc, char **argv) {
   addAnalysisOptions(*scanApp, scan.common);
   scanApp->add_option("--jobs,-j", scan.jobs, "Files analysed in parallel (default: one per core)");
   scanApp->add_option("--max-threads", scan.maxThreads,
-                      "Largest total thread count of a searched launch (default 16384)");
+                      "Largest total thread count of a searched launch (default 4096)");
   scanApp->add_option("--seed", scan.seed, "Search seed (default 1)");
   scanApp->add_option("--output,-o", scan.output,
                       "Write the JSON/SARIF report to this file instead of standard output");

@@ -30,6 +30,15 @@ struct Access {
   }
 };
 
+// Whether two accesses of these actions can make a race or need a barrier
+// at all (DESIGN.md): two reads, or two atomics, order nothing. Stores show
+// only priors that can, which keeps the read-mostly common case cheap.
+inline bool actionsCanConflict(interp::AccessKind a, interp::AccessKind b) {
+  if (a == interp::AccessKind::Atomic && b == interp::AccessKind::Atomic)
+    return false;
+  return a != interp::AccessKind::Read || b != interp::AccessKind::Read;
+}
+
 // The first byte two accesses share; only meaningful when they overlap.
 inline uint64_t firstSharedByte(const Access &a, const Access &b) {
   return a.offset > b.offset ? a.offset : b.offset;

@@ -12,8 +12,9 @@ namespace simulee::memmodel {
 class PriorAccessVisitor {
 public:
   virtual ~PriorAccessVisitor() = default;
-  // `prior` shares at least one byte with the access being recorded. A prior
-  // access spanning several granules may be shown once per shared granule.
+  // `prior` shares at least one byte with the access being recorded and
+  // their actions can conflict (actionsCanConflict). A prior access spanning
+  // several granules may be shown once per shared granule.
   virtual void visit(const Access &prior) = 0;
 };
 
@@ -21,6 +22,8 @@ class AccessStore {
 public:
   virtual ~AccessStore() = default;
   virtual void record(const Access &access, PriorAccessVisitor &visitor) = 0;
+  // `block` ended: its shared memory will never be accessed again.
+  virtual void endBlock(uint32_t block) = 0;
   virtual uint64_t granuleCount() const = 0;
 };
 

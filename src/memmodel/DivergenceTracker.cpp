@@ -14,14 +14,13 @@ DivergenceTracker::WarpState &DivergenceTracker::stateOf(uint32_t warp) {
   WarpState &state = warps_[warp];
   if (state.blockSerial != blockSerial_) {
     // Lazily reset: a block touches only its own warps, and clearing 16 KiB
-    // per warp for every block would dominate small blocks.
+    // per warp for every block would dominate small blocks; rows are
+    // cleared when first written (markPairs).
     state.blockSerial = blockSerial_;
     state.active = 0;
     state.activeSince = 0;
-    for (auto &row : state.lastCommonStepPlus1)
-      row.fill(0);
-    for (auto &row : state.lastSyncStepPlus1)
-      row.fill(0);
+    state.lastCommonStepPlus1.valid = 0;
+    state.lastSyncStepPlus1.valid = 0;
   }
   return state;
 }
@@ -35,8 +34,13 @@ const DivergenceTracker::WarpState *DivergenceTracker::findState(uint32_t warp) 
 void DivergenceTracker::markPairs(LanePairSteps &table, LaneMask lanes, uint64_t stepPlus1) {
   for (LaneMask rows = lanes; rows; rows &= rows - 1) {
     unsigned a = unsigned(std::countr_zero(rows));
+    std::array<uint64_t, interp::kWarpSize> &row = table.rows[a];
+    if (!(table.valid >> a & 1)) {
+      row.fill(0);
+      table.valid |= LaneMask(1) << a;
+    }
     for (LaneMask cols = lanes; cols; cols &= cols - 1)
-      table[a][unsigned(std::countr_zero(cols))] = stepPlus1;
+      row[unsigned(std::countr_zero(cols))] = stepPlus1;
   }
 }
 
@@ -64,7 +68,7 @@ bool DivergenceTracker::hadCommonActiveStep(uint32_t warp, unsigned laneA, uint6
   // s2 >= s1.
   if ((state->active & both) == both && s2 >= state->activeSince && s2 >= s1)
     return true;
-  uint64_t lastPlus1 = state->lastCommonStepPlus1[laneA][laneB];
+  uint64_t lastPlus1 = state->lastCommonStepPlus1.at(laneA, laneB);
   return lastPlus1 != 0 && lastPlus1 - 1 >= s1;
 }
 
@@ -73,7 +77,7 @@ bool DivergenceTracker::warpSyncBetween(uint32_t warp, unsigned laneA, uint64_t 
   const WarpState *state = findState(warp);
   if (!state)
     return false;
-  uint64_t lastPlus1 = state->lastSyncStepPlus1[laneA][laneB];
+  uint64_t lastPlus1 = state->lastSyncStepPlus1.at(laneA, laneB);
   return lastPlus1 != 0 && lastPlus1 - 1 > s1 && lastPlus1 - 1 <= s2;
 }
 

@@ -39,14 +39,21 @@ public:
 
 private:
   // Steps are stored +1 so that 0 means "never".
-  using LanePairSteps = std::array<std::array<uint64_t, interp::kWarpSize>, interp::kWarpSize>;
+  // Row a holds lane a's pairs. Rows not in `valid` are stale (from an
+  // earlier block) and read as all zero, so a new block clears nothing.
+  struct LanePairSteps {
+    std::array<std::array<uint64_t, interp::kWarpSize>, interp::kWarpSize> rows;
+    interp::LaneMask valid = 0;
+
+    uint64_t at(unsigned a, unsigned b) const { return valid >> a & 1 ? rows[a][b] : 0; }
+  };
 
   struct WarpState {
     uint32_t blockSerial = 0; // state is stale unless equal to blockSerial_
     interp::LaneMask active = 0;
     uint64_t activeSince = 0;
-    LanePairSteps lastCommonStepPlus1{};
-    LanePairSteps lastSyncStepPlus1{};
+    LanePairSteps lastCommonStepPlus1;
+    LanePairSteps lastSyncStepPlus1;
   };
 
   WarpState &stateOf(uint32_t warp);

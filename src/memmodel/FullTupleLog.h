@@ -5,8 +5,9 @@
 
 #include "memmodel/AccessStore.h"
 #include "memmodel/Granule.h"
+#include "memmodel/PagedArray.h"
+#include "memmodel/RegionTable.h"
 
-#include <unordered_map>
 #include <vector>
 
 namespace simulee::memmodel {
@@ -14,16 +15,25 @@ namespace simulee::memmodel {
 class FullTupleLog final : public AccessStore {
 public:
   void record(const Access &access, PriorAccessVisitor &visitor) override;
-  uint64_t granuleCount() const override { return byGranule_.size(); }
+  // Drops the block's shared-memory index; its tuples stay in tuples().
+  void endBlock(uint32_t block) override { regions_.releaseScope(block); }
+  uint64_t granuleCount() const override { return granuleCount_; }
 
   const std::vector<Access> &tuples() const { return tuples_; }
   // The most tuples one granule holds: the per-access cost of record().
   uint64_t largestUnit() const { return largestUnit_; }
 
 private:
+  // Per granule of one buffer, the indices of its tuples in tuples_.
+  struct Region {
+    PagedArray<std::vector<uint32_t>, 9> units;
+    void reset() { units.reset(); }
+  };
+
   std::vector<Access> tuples_;
   uint64_t largestUnit_ = 0;
-  std::unordered_map<GranuleKey, std::vector<uint32_t>, GranuleKeyHash> byGranule_;
+  uint64_t granuleCount_ = 0; // granules ever touched, released ones included
+  RegionTable<Region> regions_;
 };
 
 } // namespace simulee::memmodel

@@ -49,14 +49,14 @@ Access tupleOf(const interp::AccessEvent &event, uint32_t visitOrder, interp::La
 
 // The facts that decide every rule about a pair, packed as the key under
 // which one example pair is kept (24 + 24 + 2 + 2 + 2 + 2 + 4 = 60 bits).
-uint64_t factsKey(const AccessPair &pair) {
-  const WarpOrdering &o = pair.ordering;
-  uint64_t key = pair.earlier.instruction;
-  key = key << 24 | pair.later.instruction;
-  key = key << 2 | uint64_t(pair.earlier.action);
-  key = key << 2 | uint64_t(pair.later.action);
-  key = key << 2 | uint64_t(pair.later.space);
-  key = key << 2 | uint64_t(pair.relation);
+uint64_t factsKey(const Access &earlier, const Access &later, PairRelation relation,
+                  const WarpOrdering &o) {
+  uint64_t key = earlier.instruction;
+  key = key << 24 | later.instruction;
+  key = key << 2 | uint64_t(earlier.action);
+  key = key << 2 | uint64_t(later.action);
+  key = key << 2 | uint64_t(later.space);
+  key = key << 2 | uint64_t(relation);
   key = key << 4 | uint64_t(o.sameWarp) << 3 | uint64_t(o.commonActiveStep) << 2 |
         uint64_t(o.warpSyncBetween) << 1 | uint64_t(o.sameStep);
   return key;
@@ -115,9 +115,10 @@ void MemoryModel::switchToBlock(uint32_t block) {
 
 void MemoryModel::onBlockBegin(uint32_t block) { switchToBlock(block); }
 
-void MemoryModel::onBlockEnd(uint32_t /*block*/) {
+void MemoryModel::onBlockEnd(uint32_t block) {
   closeOpenBarrier();
-  fitness_.endBlock();
+  fitness_.endBlock(block);
+  store_->endBlock(block);
   currentBlock_.reset();
 }
 
@@ -178,7 +179,8 @@ void MemoryModel::onAccess(const interp::AccessEvent &event) {
   Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));
   PairRecorder recorder(*this, now);
   store_->record(now, recorder);
-  maybeSwitchToSummary();
+  if (fullLog_)
+    maybeSwitchToSummary();
 }
 
 // Auto with an unknown launch size: the full log until it grows too large
@@ -194,8 +196,12 @@ void MemoryModel::maybeSwitchToSummary() {
     void visit(const Access &) override {}
   } ignore;
   auto summary = std::make_unique<ShadowSummary>();
-  for (const Access &access : fullLog_->tuples())
-    summary->record(access, ignore);
+  const std::vector<Access> &tuples = fullLog_->tuples();
+  for (size_t i = 0; i < tuples.size(); ++i) {
+    if (i > 0 && tuples[i - 1].block != tuples[i].block)
+      summary->endBlock(tuples[i - 1].block); // blocks ran one after another
+    summary->record(tuples[i], ignore);
+  }
   fullLog_ = nullptr;
   store_ = std::move(summary);
 }
@@ -203,16 +209,18 @@ void MemoryModel::maybeSwitchToSummary() {
 void MemoryModel::relate(const Access &prior, const Access &now) {
   if (prior.sameThreadAs(now))
     return;
-  AccessPair pair{prior, now, PairRelation::DifferentBlocks, {}};
   if (prior.block != now.block) {
-    recordPair(pair);
+    recordPair(prior, now, PairRelation::DifferentBlocks, {});
     return;
   }
   // Within a block visit orders only grow; two or more barriers apart, the
   // pair is ordered and no barrier's necessity hangs on it.
   if (prior.visitOrder > now.visitOrder || now.visitOrder - prior.visitOrder > 1)
     return;
-  WarpOrdering &ordering = pair.ordering;
+  bool sameVisitOrder = prior.visitOrder == now.visitOrder;
+  if (!sameVisitOrder && (!openBarrier_ || openBarrier_->epoch != now.visitOrder))
+    return;
+  WarpOrdering ordering;
   if (prior.warp == now.warp) {
     ordering.sameWarp = true;
     ordering.commonActiveStep =
@@ -221,21 +229,26 @@ void MemoryModel::relate(const Access &prior, const Access &now) {
         divergence_.warpSyncBetween(now.warp, prior.lane, prior.step, now.lane, now.step);
     ordering.sameStep = prior.step == now.step;
   }
-  if (prior.visitOrder == now.visitOrder) {
-    pair.relation = PairRelation::SameVisitOrder;
-    recordPair(pair);
+  if (sameVisitOrder) {
+    recordPair(prior, now, PairRelation::SameVisitOrder, ordering);
     return;
   }
-  if (!openBarrier_ || openBarrier_->epoch != now.visitOrder)
-    return;
   openBarrier_->crossings.insert(BarrierCrossing{prior.action, now.action, ordering.sameWarp,
                                                  ordering.commonActiveStep,
                                                  ordering.warpSyncBetween});
 }
 
-void MemoryModel::recordPair(const AccessPair &pair) {
-  if (pairIndexByFacts_.try_emplace(factsKey(pair), uint32_t(pairs_.size())).second)
-    pairs_.push_back(pair);
+// Most pairs repeat facts already kept: a direct-mapped cache of known keys
+// answers them before the hash map is consulted.
+void MemoryModel::recordPair(const Access &earlier, const Access &later, PairRelation relation,
+                             const WarpOrdering &ordering) {
+  uint64_t key = factsKey(earlier, later, relation, ordering);
+  uint64_t &cached = knownFacts_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kKnownFactsBits)];
+  if (cached == key + 1)
+    return;
+  cached = key + 1;
+  if (pairIndexByFacts_.try_emplace(key, uint32_t(pairs_.size())).second)
+    pairs_.push_back(AccessPair{earlier, later, relation, ordering});
 }
 
 } // namespace simulee::memmodel

@@ -19,6 +19,7 @@
 #include "memmodel/FitnessFigures.h"
 #include "memmodel/FullTupleLog.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -73,7 +74,9 @@ public:
 
   // One example per distinct (space, instructions, actions, relation,
   // ordering facts), first seen first; relation is DifferentBlocks or
-  // SameVisitOrder. Pairs of one thread are never recorded.
+  // SameVisitOrder. Pairs of one thread, and pairs whose actions cannot
+  // conflict (two reads, two atomics: actionsCanConflict), are never
+  // recorded, neither as pairs nor as barrier crossings.
   const std::vector<AccessPair> &accessPairs() const { return pairs_; }
   // Executed barrier instances, folded by (instructions, crossings);
   // complete once the block that executed them has ended.
@@ -104,7 +107,8 @@ private:
   void closeOpenBarrier();
   void maybeSwitchToSummary();
   void relate(const Access &prior, const Access &now);
-  void recordPair(const AccessPair &pair);
+  void recordPair(const Access &earlier, const Access &later, PairRelation relation,
+                  const WarpOrdering &ordering);
 
   ModelOptions options_;
   std::unique_ptr<AccessStore> store_;
@@ -119,6 +123,8 @@ private:
 
   std::vector<AccessPair> pairs_;
   std::unordered_map<uint64_t, uint32_t> pairIndexByFacts_;
+  static constexpr unsigned kKnownFactsBits = 10;
+  std::array<uint64_t, 1u << kKnownFactsBits> knownFacts_{}; // key + 1 of kept pairs, 0 = none
   std::vector<BarrierInstance> barriers_;
   std::vector<interp::BarrierDivergenceEvent> divergences_;
   std::vector<interp::OutOfBoundsEvent> outOfBounds_;

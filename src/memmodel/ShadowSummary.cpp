@@ -170,27 +170,44 @@ void WitnessGroup::showTo(const Access &access, const GranuleKey &key,
   }
 }
 
-WitnessGroup &ShadowSummary::groupFor(std::vector<WitnessGroup> &groups, const Access &access,
-                                      ByteMask mask) {
-  for (WitnessGroup &group : groups)
+// Shows every group overlapping `mask` (in creation order, so the first
+// example pair of each kind is the full log's), then keeps the access in its
+// group, creating it at the chain's end.
+void ShadowSummary::recordInGranule(Region &region, const GranuleKey &key, ByteMask mask,
+                                    const Access &access, PriorAccessVisitor &visitor) {
+  uint32_t &first = region.firstGroup.at(key.index);
+  uint32_t matching = 0, last = 0; // pool index + 1
+  for (uint32_t link = first; link != 0; link = region.groups[link - 1].next) {
+    const WitnessGroup &group = region.groups[link - 1];
+    if ((group.bytes & mask) && actionsCanConflict(group.action, access.action))
+      group.showTo(access, key, visitor);
     if (group.matches(access, mask))
-      return group;
-  ++groupCount_;
-  WitnessGroup &group = groups.emplace_back();
-  group.instruction = access.instruction;
-  group.action = access.action;
-  group.bytes = mask;
-  return group;
+      matching = link;
+    last = link;
+  }
+  if (matching == 0) {
+    SIMULEE_ASSERT(region.groups.size() < UINT32_MAX, "witness group pool overflow");
+    WitnessGroup &group = region.groups.emplace_back();
+    group.instruction = access.instruction;
+    group.action = access.action;
+    group.bytes = mask;
+    matching = uint32_t(region.groups.size());
+    ++groupCount_;
+    if (last == 0) {
+      first = matching;
+      ++granuleCount_;
+    } else {
+      region.groups[last - 1].next = matching;
+    }
+  }
+  if (!region.groups[matching - 1].add(access))
+    ++droppedWitnesses_;
 }
 
 void ShadowSummary::record(const Access &access, PriorAccessVisitor &visitor) {
+  Region &region = regions_.find({access.space, access.buffer, scopeOf(access.space, access.block)});
   forEachGranule(access, [&](const GranuleKey &key, ByteMask mask) {
-    std::vector<WitnessGroup> &groups = records_[key];
-    for (const WitnessGroup &group : groups)
-      if (group.bytes & mask)
-        group.showTo(access, key, visitor);
-    if (!groupFor(groups, access, mask).add(access))
-      ++droppedWitnesses_;
+    recordInGranule(region, key, mask, access, visitor);
   });
 }
 

@@ -9,10 +9,11 @@
 
 #include "memmodel/AccessStore.h"
 #include "memmodel/Granule.h"
+#include "memmodel/PagedArray.h"
+#include "memmodel/RegionTable.h"
 
 #include <array>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 namespace simulee::memmodel {
@@ -59,6 +60,9 @@ struct WitnessGroup {
   uint32_t block = 0; // the block of `current` and `previous`
   // A block other than `block` that made this access too (global memory).
   uint32_t otherBlock = kNoBlock;
+  // The granule's next group (its index in the region's pool + 1), 0 = last:
+  // a granule's groups form a chain in creation order.
+  uint32_t next = 0;
   Witness otherBlockWitness;
   VisitWitnesses current, previous; // previous: visit order current - 1
 
@@ -74,7 +78,8 @@ struct WitnessGroup {
 class ShadowSummary final : public AccessStore {
 public:
   void record(const Access &access, PriorAccessVisitor &visitor) override;
-  uint64_t granuleCount() const override { return records_.size(); }
+  void endBlock(uint32_t block) override { regions_.releaseScope(block); }
+  uint64_t granuleCount() const override { return granuleCount_; }
 
   // Size figures for measurements and tests.
   uint64_t groupCount() const { return groupCount_; }
@@ -83,9 +88,23 @@ public:
   uint64_t droppedWitnesses() const { return droppedWitnesses_; }
 
 private:
-  WitnessGroup &groupFor(std::vector<WitnessGroup> &groups, const Access &access, ByteMask mask);
+  // One buffer's groups: a pool, and per granule the head of its chain
+  // (pool index + 1, 0 = untouched).
+  struct Region {
+    PagedArray<uint32_t, 9> firstGroup;
+    std::vector<WitnessGroup> groups;
 
-  std::unordered_map<GranuleKey, std::vector<WitnessGroup>, GranuleKeyHash> records_;
+    void reset() {
+      firstGroup.reset();
+      groups.clear();
+    }
+  };
+
+  void recordInGranule(Region &region, const GranuleKey &key, ByteMask mask, const Access &access,
+                       PriorAccessVisitor &visitor);
+
+  RegionTable<Region> regions_;
+  uint64_t granuleCount_ = 0; // granules ever touched, released ones included
   uint64_t groupCount_ = 0;
   uint64_t droppedWitnesses_ = 0;
 };

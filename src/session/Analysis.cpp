@@ -224,6 +224,12 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     return makeError(program.path + ": kernel '" + kernel.sourceName +
                      "': " + valid.error().message);
 
+  // The search keeps only findings, never tuples: the constant-size summary
+  // reaches the same verdicts faster than the full log.
+  AnalysisOptions searchOptions = options;
+  if (searchOptions.representation == memmodel::Representation::Auto)
+    searchOptions.representation = memmodel::Representation::Summary;
+
   std::mutex mutex;
   std::map<std::string, LaunchResult> results; // by the solution's description
   auto keyOf = [&](const evo::Solution &solution) {
@@ -240,7 +246,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
     base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
     LaunchResult result;
-    Result<interp::LaunchConfig> config = configFor(base, options);
+    Result<interp::LaunchConfig> config = configFor(base, searchOptions);
     std::vector<evo::TypedValue> values = evo::typedValues(space, solution);
     std::vector<ArgumentSpec> specs = fixed.args;
     std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
@@ -266,14 +272,16 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
             positiveInts.push_back(*bits);
         }
       }
-      uint64_t minimum = automaticElements(*config, positiveInts);
+      uint64_t minimum = automaticElements(kernel, *config, positiveInts);
+      // ... and at most a few times larger: the gene says how much spare
+      // room there is, which changes nothing once buffers are large enough.
       for (uint64_t &count : elementCounts)
         if (count)
-          count = std::max(count, minimum);
+          count = std::clamp(count, minimum, 4 * minimum);
       Result<BuiltArguments> built =
           buildArguments(kernel, *config, specs, settings.search.seed, elementCounts);
       if (built)
-        result = simulate(program, kernel, *config, *built, settings.search.seed, options);
+        result = simulate(program, kernel, *config, *built, settings.search.seed, searchOptions);
       else
         result.error = built.error().message;
     } else {

@@ -24,7 +24,7 @@ struct AnalysisOptions {
   uint64_t budgetInstrs = 1u << 20; // per thread
   // Searched launches only: a launch costing more thread-instructions than
   // this is abandoned and ranks last (the search keeps to affordable ones).
-  uint64_t searchLaunchBudgetInstrs = uint64_t(1) << 25;
+  uint64_t searchLaunchBudgetInstrs = uint64_t(1) << 22;
 };
 
 // One launch's settings as the user gave them.
@@ -66,7 +66,7 @@ struct FixedSettings {
 
 struct SearchSettings {
   evo::SearchOptions search;
-  uint64_t maxThreads = uint64_t(1) << 14; // per launch
+  uint64_t maxThreads = uint64_t(1) << 12; // per launch
   evo::OnProgress onProgress;
 };
 

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
-#include <random>
 #include <cstring>
 
 namespace simulee::session {
@@ -27,29 +26,40 @@ bool parseUnsigned(const std::string &text, uint64_t &out) {
   return ec == std::errc() && ptr == end && begin != end;
 }
 
+// SplitMix64: a fast, seedable generator; buffer contents need variety, not
+// statistical quality, and are filled for every simulated launch.
+struct FastRandom {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+};
+
 // Seeded contents for a buffer: small non-negative integers (safe as indexes
 // and counts) or floats in [0, 1).
 std::vector<uint8_t> randomContents(const ir::ParamInfo &param, uint64_t elements,
-                                    std::mt19937_64 &rng) {
+                                    FastRandom &rng) {
   uint32_t size = elementSize(param);
   std::vector<uint8_t> bytes(elements * size, 0);
   bool isFloat = param.elementKind == ir::ValueKind::Float;
-  std::uniform_real_distribution<double> real(0.0, 1.0);
-  std::uniform_int_distribution<uint64_t> integer(0, 99);
   for (uint64_t i = 0; i < elements; ++i) {
     uint8_t *at = bytes.data() + i * size;
+    uint64_t r = rng.next();
     if (isFloat && size == 4) {
-      float v = float(real(rng));
+      float v = float(r >> 40) * 0x1.0p-24f;
       std::memcpy(at, &v, 4);
     } else if (isFloat && size == 8) {
-      double v = real(rng);
+      double v = double(r >> 11) * 0x1.0p-53;
       std::memcpy(at, &v, 8);
     } else if (param.elementKind == ir::ValueKind::Int && size <= 8) {
-      uint64_t v = integer(rng);
+      uint64_t v = r % 100;
       std::memcpy(at, &v, size);
     } else {
       for (uint32_t b = 0; b < size; ++b)
-        at[b] = uint8_t(integer(rng));
+        at[b] = uint8_t((r >> (8 * (b % 8))) % 100);
     }
   }
   return bytes;
@@ -109,7 +119,7 @@ Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text
   return value & mask;
 }
 
-uint64_t automaticElements(const interp::LaunchConfig &config,
+uint64_t automaticElements(const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                            const std::vector<uint64_t> &positiveIntArguments) {
   constexpr uint64_t kCap = uint64_t(1) << 24;
   std::vector<uint64_t> ints = positiveIntArguments;
@@ -119,11 +129,11 @@ uint64_t automaticElements(const interp::LaunchConfig &config,
     base = std::max(base, ints[0]);
   // A matrix indexed row * n + col needs n * n (or rows * cols) elements.
   if (!ints.empty() && ints[0] < kCap) {
-    uint64_t second = ints.size() > 1 ? ints[1] : 0;
-    uint64_t square = ints[0] * ints[0];
-    if (square <= kCap / 4)
-      base = std::max(base, square);
-    else if (second && ints[0] * second <= kCap / 4)
+    bool twoDimensional = false;
+    for (auto variable : {ir::BuiltinVariable::ThreadIdx, ir::BuiltinVariable::BlockIdx})
+      twoDimensional |= kernel.readsBuiltin[unsigned(variable)][1];
+    uint64_t second = twoDimensional ? ints[0] : ints.size() > 1 ? ints[1] : 0;
+    if (second && ints[0] * second <= kCap / 4)
       base = std::max(base, ints[0] * second);
   }
   // Headroom for neighbours (stencils read i+1) and 2-D indexing by the
@@ -146,7 +156,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   BuiltArguments built;
   built.values.resize(kernel.params.size());
   built.record.resize(kernel.params.size());
-  std::mt19937_64 rng(seed);
+  FastRandom rng{seed};
   std::vector<uint64_t> positiveInts;
 
   // Scalars first: automatic buffers are sized from them.
@@ -179,7 +189,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       uint64_t elements = param.byValueBytes ? 1
                           : (i < elementCounts.size() && elementCounts[i])
                               ? elementCounts[i]
-                              : automaticElements(config, positiveInts);
+                              : automaticElements(kernel, config, positiveInts);
       built.values[i] = interp::ArgumentValue::buffer(randomContents(param, elements, rng), true);
       if (param.byValueBytes)
         built.values[i].bytes.resize(size);

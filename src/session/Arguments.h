@@ -28,9 +28,10 @@ Result<ArgumentSpec> parseArgumentSpec(const std::string &text);
 Result<size_t> findParameter(const ir::KernelInfo &kernel, const std::string &name);
 
 // Number of elements an automatic buffer gets: enough for every thread of the
-// launch, for the largest integer argument, and for the product of the two
-// largest (a rows x cols matrix), with headroom; capped at 2^24.
-uint64_t automaticElements(const interp::LaunchConfig &config,
+// launch, for the largest integer argument, and for a matrix (the product of
+// the two largest integer arguments, or the largest squared when the kernel
+// is two-dimensional), with headroom; capped at 2^24.
+uint64_t automaticElements(const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                            const std::vector<uint64_t> &positiveIntArguments);
 
 struct BuiltArguments {

@@ -222,3 +222,25 @@ TEST(FitnessFigures, NothingAccessedIsRatioOne) {
   EXPECT_DOUBLE_EQ(model.fitness().ratio(), 1.0);
   EXPECT_EQ(model.fitness().range(), 0u);
 }
+
+TEST(FitnessFigures, ThreadReturningAfterAnotherCountsOnce) {
+  MemoryModel model(full());
+  {
+    SyntheticRun run(model);
+    run.block(0).mask(0, 0, kAllLanes).in(MemSpace::Shared);
+    run.write(0, 1, 10, 0).read(1, 2, 11, 0).write(0, 3, 10, 0).read(2, 4, 11, 0);
+    run.block(1).mask(0, 0, kAllLanes).write(0, 1, 10, 0); // another block's shared memory
+  }
+  EXPECT_EQ(model.fitness().distinctAddresses(), 2u);
+  EXPECT_EQ(model.fitness().accessingThreadsSum(), 4u);
+}
+
+TEST(MemoryModel, ReadReadPairsAreNotRecorded) {
+  MemoryModel model(full());
+  {
+    SyntheticRun run(model);
+    run.block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes);
+    run.read(0, 1, 10, 0).read(32, 1, 11, 0);
+  }
+  EXPECT_TRUE(model.accessPairs().empty());
+}

@@ -45,6 +45,10 @@ session::FixedSettings fixedSettings(const nlohmann::json &manifest) {
   return fixed;
 }
 
+void PrintTo(const SearchCase &c, std::ostream *os) {
+  *os << c.manifest.name << " seed " << c.seed;
+}
+
 class CorpusSearch : public ::testing::TestWithParam<SearchCase> {};
 
 TEST_P(CorpusSearch, DefaultSearchFindsTheLabeledBugsAndNothingElse) {

@@ -23,6 +23,8 @@ std::vector<Case> allCases() {
   return cases;
 }
 
+void PrintTo(const Case &c, std::ostream *os) { *os << c.manifest.name; }
+
 class CorpusLaunch : public ::testing::TestWithParam<Case> {};
 
 TEST_P(CorpusLaunch, FindsExactlyTheLabeledFindings) {

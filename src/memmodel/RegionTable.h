@@ -1,0 +1,80 @@
+// The dense shadow of the model, one Region per (space, buffer, scope): the
+// per-access lookup finds the region through a last-hit cache (consecutive
+// accesses mostly hit one buffer) and then indexes it directly, instead of
+// hashing every granule. Shared-memory regions belong to one block and are
+// recycled when it ends (shared memory never meets another block's).
+#pragma once
+
+#include "interp/Events.h"
+#include "memmodel/Granule.h"
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace simulee::memmodel {
+
+struct RegionKey {
+  interp::MemSpace space = interp::MemSpace::Global;
+  uint32_t buffer = 0;
+  uint32_t scope = kGridScope;
+
+  bool operator==(const RegionKey &) const = default;
+};
+
+struct RegionKeyHash {
+  size_t operator()(const RegionKey &key) const {
+    uint64_t h = (uint64_t(key.buffer) << 32 | key.scope) * 0x9E3779B97F4A7C15ull;
+    return size_t(h ^ uint64_t(key.space) * 0xC2B2AE3D27D4EB4Full);
+  }
+};
+
+// Region: default-constructible, with reset() returning it to that state
+// (keeping its allocations for the next block's shared memory).
+template <class Region> class RegionTable {
+public:
+  Region &find(const RegionKey &key) {
+    if (last_ && lastKey_ == key)
+      return *last_;
+    auto [it, inserted] = byKey_.try_emplace(key, nullptr);
+    if (inserted)
+      it->second = acquire();
+    last_ = it->second;
+    lastKey_ = key;
+    return *last_;
+  }
+
+  // Recycles the shared-memory regions of `block`: it has ended.
+  void releaseScope(uint32_t block) {
+    for (auto it = byKey_.begin(); it != byKey_.end();) {
+      if (it->first.space != interp::MemSpace::Shared || it->first.scope != block) {
+        ++it;
+        continue;
+      }
+      it->second->reset();
+      spare_.push_back(it->second);
+      it = byKey_.erase(it);
+    }
+    last_ = nullptr;
+  }
+
+private:
+  Region *acquire() {
+    if (!spare_.empty()) {
+      Region *region = spare_.back();
+      spare_.pop_back();
+      return region;
+    }
+    owned_.push_back(std::make_unique<Region>());
+    return owned_.back().get();
+  }
+
+  std::vector<std::unique_ptr<Region>> owned_;
+  std::vector<Region *> spare_;
+  std::unordered_map<RegionKey, Region *, RegionKeyHash> byKey_;
+  RegionKey lastKey_;
+  Region *last_ = nullptr;
+};
+
+} // namespace simulee::memmodel
