@@ -16,7 +16,6 @@ namespace simulee::report {
 
 inline constexpr const char *kToolName = "simulee";
 inline constexpr const char *kToolVersion = "0.1.0";
-inline constexpr const char *kToolUri = "https://github.com/simulee/simulee";
 
 enum class Format { Text, Json, Sarif };
 

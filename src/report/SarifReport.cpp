@@ -100,8 +100,8 @@ public:
       for (const Finding &finding : kernel.findings)
         results.push_back(result(*kernel.program, kernel.kernel, finding));
     }
+    // No informationUri: the project has no public home page yet.
     Json driver = {{"name", kToolName},
-                   {"informationUri", kToolUri},
                    {"version", kToolVersion},
                    {"semanticVersion", kToolVersion},
                    {"rules", rules}};
