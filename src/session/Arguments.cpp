@@ -39,13 +39,17 @@ struct FastRandom {
 };
 
 // Seeded contents for a buffer: small non-negative integers (safe as indexes
-// and counts) or floats in [0, 1).
+// and counts) or floats in [0, 1). Only the first kRandomElements are random,
+// the rest zero: a simulated launch touches a small part of a large matrix,
+// and filling megabytes per launch would dominate the search.
+constexpr uint64_t kRandomElements = uint64_t(1) << 16;
+
 std::vector<uint8_t> randomContents(const ir::ParamInfo &param, uint64_t elements,
                                     FastRandom &rng) {
   uint32_t size = elementSize(param);
   std::vector<uint8_t> bytes(elements * size, 0);
   bool isFloat = param.elementKind == ir::ValueKind::Float;
-  for (uint64_t i = 0; i < elements; ++i) {
+  for (uint64_t i = 0; i < std::min(elements, kRandomElements); ++i) {
     uint8_t *at = bytes.data() + i * size;
     uint64_t r = rng.next();
     if (isFloat && size == 4) {
@@ -121,7 +125,7 @@ Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text
 
 uint64_t automaticElements(const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                            const std::vector<uint64_t> &positiveIntArguments) {
-  constexpr uint64_t kCap = uint64_t(1) << 24;
+  constexpr uint64_t kCap = uint64_t(1) << 22;
   std::vector<uint64_t> ints = positiveIntArguments;
   std::sort(ints.rbegin(), ints.rend());
   uint64_t base = std::max<uint64_t>(config.grid.count() * config.block.count(), 1);
