@@ -65,7 +65,8 @@ std::vector<Finding> RedundantBarrierDetector::findings() const {
       finding.kind = FindingKind::RedundantBarrier;
       finding.detail = "removing it creates no race in any of its " +
                        std::to_string(history.instances) + " executed instances (" +
-                       std::to_string(history.launches) + " launches)";
+                       std::to_string(history.launches) +
+                       (history.launches == 1 ? " launch)" : " launches)");
       finding.launch = history.exampleLaunch;
     }
     findings.push_back(std::move(finding));

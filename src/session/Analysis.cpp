@@ -81,6 +81,7 @@ std::vector<detect::Finding> mergeLaunches(const std::vector<uint32_t> &barriers
                                            const std::vector<const LaunchResult *> &launches) {
   std::map<detect::FindingKey, detect::Finding> merged;
   std::map<uint32_t, detect::Finding> redundant, unreached;
+  std::map<uint32_t, uint64_t> redundantLaunches;
   std::set<uint32_t> needed;
   for (const LaunchResult *launch : launches) {
     std::set<uint32_t> notNeededHere;
@@ -96,6 +97,8 @@ std::vector<detect::Finding> mergeLaunches(const std::vector<uint32_t> &barriers
       uint32_t barrier = finding.sites[0].instruction;
       notNeededHere.insert(barrier);
       (isRedundant ? redundant : unreached).try_emplace(barrier, finding);
+      if (isRedundant)
+        ++redundantLaunches[barrier];
     }
     for (uint32_t barrier : barriers)
       if (!notNeededHere.count(barrier))
@@ -105,8 +108,13 @@ std::vector<detect::Finding> mergeLaunches(const std::vector<uint32_t> &barriers
     if (needed.count(barrier))
       continue;
     const detect::Finding *chosen = nullptr;
-    if (auto it = redundant.find(barrier); it != redundant.end())
+    if (auto it = redundant.find(barrier); it != redundant.end()) {
       chosen = &it->second;
+      if (launches.size() > 1)
+        it->second.detail = "removing it creates no race in any of the " +
+                            std::to_string(redundantLaunches[barrier]) +
+                            " simulated launches that executed it";
+    }
     else if (auto it = unreached.find(barrier); it != unreached.end())
       chosen = &it->second;
     if (chosen)
