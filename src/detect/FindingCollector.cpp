@@ -9,8 +9,9 @@
 
 namespace simulee::detect {
 
-FindingCollector::FindingCollector(std::vector<uint32_t> barrierInstructions)
-    : barriers_(std::move(barrierInstructions)) {}
+FindingCollector::FindingCollector(std::vector<uint32_t> barrierInstructions,
+                                   std::vector<uint32_t> valueBarrierInstructions)
+    : barriers_(std::move(barrierInstructions), std::move(valueBarrierInstructions)) {}
 
 void FindingCollector::keepFirst(std::vector<Finding> findings) {
   for (Finding &finding : findings)

@@ -19,7 +19,10 @@ namespace simulee::detect {
 class FindingCollector {
 public:
   // The kernel's barrier instruction ids (static list from the program).
-  explicit FindingCollector(std::vector<uint32_t> barrierInstructions);
+  // The kernel's barrier instruction ids (static list from the program), and
+  // those among them whose result the kernel uses (never redundant).
+  explicit FindingCollector(std::vector<uint32_t> barrierInstructions,
+                            std::vector<uint32_t> valueBarrierInstructions = {});
 
   void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
   // Deduplicated, sorted by (kind, first instruction, second, space); with

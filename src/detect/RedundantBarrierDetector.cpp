@@ -25,9 +25,12 @@ bool isNeeded(const memmodel::BarrierInstance &instance, bool independentThreads
   return false;
 }
 
-RedundantBarrierDetector::RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions) {
+RedundantBarrierDetector::RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions,
+                                                   std::vector<uint32_t> carryingValue) {
   for (uint32_t instruction : barrierInstructions)
     history_[instruction];
+  for (uint32_t instruction : carryingValue)
+    history_[instruction].needed = true;
 }
 
 void RedundantBarrierDetector::addLaunch(const memmodel::MemoryModel &model,

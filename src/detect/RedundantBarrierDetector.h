@@ -26,7 +26,11 @@ bool isNeeded(const memmodel::BarrierInstance &instance, bool independentThreads
 class RedundantBarrierDetector {
 public:
   // The kernel's barrier instructions, as the program lists them.
-  explicit RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions);
+  // `carryingValue`: barriers whose result the kernel uses
+  // (__syncthreads_count/and/or). They communicate through the barrier
+  // itself, so removing one is never harmless: they are never redundant.
+  explicit RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions,
+                                    std::vector<uint32_t> carryingValue = {});
 
   void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
   // Redundant barriers and unreached-barrier notes.

@@ -100,6 +100,9 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
   auto nameArg = [&](const llvm::DILocalVariable *var) {
     if (!var || var->getArg() == 0 || var->getArg() > params.size())
       return;
+    // Parameters of functions inlined into the kernel carry arg numbers too.
+    if (var->getScope()->getSubprogram() != sp)
+      return;
     params[var->getArg() - 1].name = var->getName().str();
   };
   for (llvm::BasicBlock &block : function)

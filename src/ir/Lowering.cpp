@@ -423,6 +423,8 @@ void ModuleLowering::describeKernels() {
         kernel.unsupported = fn.error;
       kernel.barrierInstructions.insert(kernel.barrierInstructions.end(), fn.barriers.begin(),
                                         fn.barriers.end());
+      kernel.valueBarrierInstructions.insert(kernel.valueBarrierInstructions.end(),
+                                             fn.valueBarriers.begin(), fn.valueBarriers.end());
       for (unsigned b = 0; b < 4; ++b)
         for (unsigned axis = 0; axis < 3; ++axis)
           kernel.readsBuiltin[b][axis] |= fn.readsBuiltin[b][axis];
@@ -1030,6 +1032,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
                              ? module_.constantOperand(0)
                              : arg(inst.arg_size() - 1);
     out_.barriers.push_back(currentId_);
+    if (builtin.selector != uint8_t(BarrierKind::Plain))
+      out_.valueBarriers.push_back(currentId_);
     emit(Op::Barrier, dst, predicate, 0, 0, 0, type->isVoidTy() ? 0 : scalarWidth(type),
          builtin.selector);
     return;

@@ -59,6 +59,8 @@ struct KernelInfo {
   SourceLocation location;
   // Every barrier instruction reachable from the kernel (for "unreached").
   std::vector<uint32_t> barrierInstructions;
+  // Those among them whose result the kernel uses (__syncthreads_count/and/or).
+  std::vector<uint32_t> valueBarrierInstructions;
   // Non-empty when the kernel (or a function it calls) uses something the
   // interpreter cannot run; the message names the instruction and its line.
   std::string unsupported;
@@ -98,6 +100,7 @@ struct Function {
   uint32_t returnSlots = 0;         // slots of the return value
   std::vector<uint32_t> callees;    // functions called directly
   std::vector<uint32_t> barriers;   // ids of its barrier instructions
+  std::vector<uint32_t> valueBarriers; // ... that produce a value (count/and/or)
   bool readsBuiltin[4][3] = {};
   std::string error; // first unsupported construct, empty if none
 };

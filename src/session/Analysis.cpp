@@ -54,7 +54,8 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
     return result;
   }
   result.threadInstrs = stats->threadInstrs;
-  detect::FindingCollector collector(kernel.barrierInstructions);
+  detect::FindingCollector collector(kernel.barrierInstructions,
+                                     kernel.valueBarrierInstructions);
   collector.addLaunch(model, result.record);
   result.findings = collector.findings();
   result.outOfBounds = std::any_of(result.findings.begin(), result.findings.end(),

@@ -60,6 +60,14 @@ TEST_P(BarrierRule, BarrierBetweenOwnSlotsIsRedundant) {
   EXPECT_FALSE(found[0].sites[0].isAccess);
 }
 
+TEST_P(BarrierRule, BarrierWhoseResultIsUsedIsNeverRedundant) {
+  // __syncthreads_count between own-slot accesses: no memory conflict, but
+  // the count it returns is the barrier's whole purpose.
+  detect::RedundantBarrierDetector detector({kBarrier}, {kBarrier});
+  launch(detector, [](SyntheticRun &run) { exchange(run, true); });
+  EXPECT_TRUE(detector.findings().empty());
+}
+
 TEST_P(BarrierRule, RedundantOnlyIfRedundantInEveryLaunch) {
   detect::RedundantBarrierDetector detector({kBarrier});
   launch(detector, [](SyntheticRun &run) { exchange(run, true); });

@@ -130,6 +130,17 @@ TEST(Loader, ParameterNamesAndElementTypesComeFromDebugInfo) {
   EXPECT_EQ(kernel.params[2].elementBytes, 4u);
 }
 
+TEST(Loader, InlinedFunctionParametersDoNotRenameKernelParameters) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(
+      "__device__ __forceinline__ int twice(int value) { return 2 * value; }\n"
+      "__global__ void k(const int *in, int *out) { out[0] = twice(in[0]); }\n",
+      "inl.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  ASSERT_EQ(program->kernels[0].params.size(), 2u);
+  EXPECT_EQ(program->kernels[0].params[0].name, "in");
+  EXPECT_EQ(program->kernels[0].params[1].name, "out");
+}
+
 TEST(Loader, CompileErrorCarriesClangDiagnosticsWithTheGivenName) {
   Result<ir::Program> program =
       ir::loadProgramFromCuda("__global__ void k(int *p) { p[0] = undeclared; }\n", "broken.cu");
