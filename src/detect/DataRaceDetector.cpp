@@ -1,5 +1,7 @@
 #include "detect/DataRaceDetector.h"
 
+#include "memmodel/Access.h"
+
 #include <set>
 
 namespace simulee::detect {
@@ -9,9 +11,8 @@ using memmodel::AccessPair;
 using memmodel::PairRelation;
 
 bool actionsConflict(AccessKind a, AccessKind b) {
-  if (a == AccessKind::Atomic && b == AccessKind::Atomic)
-    return false;
-  return a != AccessKind::Read || b != AccessKind::Read;
+  // The model already filters priors by the same rule; one definition.
+  return memmodel::actionsCanConflict(a, b);
 }
 
 bool sameWarpAccessesRace(const memmodel::WarpOrdering &ordering, bool oneStoreOneStep,

@@ -25,6 +25,12 @@ void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const Launc
   barriers_.addLaunch(model, launch);
 }
 
+void FindingCollector::merge(const FindingCollector &other) {
+  for (const auto &[key, finding] : other.byKey_)
+    byKey_.try_emplace(key, finding);
+  barriers_.merge(other.barriers_);
+}
+
 std::vector<Finding> FindingCollector::findings() const {
   std::vector<Finding> all;
   for (const auto &[key, finding] : byKey_)

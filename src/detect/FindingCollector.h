@@ -25,6 +25,9 @@ public:
                             std::vector<uint32_t> valueBarrierInstructions = {});
 
   void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
+  // Adds every launch `other` collected, as if added here after ours. Lets
+  // launches simulated in parallel be combined in a fixed order.
+  void merge(const FindingCollector &other);
   // Deduplicated, sorted by (kind, first instruction, second, space); with
   // redundant barriers and unreached-barrier notes. `variable` left empty.
   std::vector<Finding> findings() const;

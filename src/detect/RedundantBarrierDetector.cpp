@@ -33,6 +33,20 @@ RedundantBarrierDetector::RedundantBarrierDetector(std::vector<uint32_t> barrier
     history_[instruction].needed = true;
 }
 
+void RedundantBarrierDetector::merge(const RedundantBarrierDetector &other) {
+  for (const auto &[instruction, theirs] : other.history_) {
+    BarrierHistory &mine = history_[instruction];
+    if (!mine.executed && theirs.executed) {
+      mine.exampleBlock = theirs.exampleBlock;
+      mine.exampleLaunch = theirs.exampleLaunch;
+    }
+    mine.executed |= theirs.executed;
+    mine.needed |= theirs.needed;
+    mine.instances += theirs.instances;
+    mine.launches += theirs.launches;
+  }
+}
+
 void RedundantBarrierDetector::addLaunch(const memmodel::MemoryModel &model,
                                          const LaunchRecord &launch) {
   bool independentThreads = model.options().independentThreads;

@@ -32,6 +32,9 @@ public:
   explicit RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions,
                                     std::vector<uint32_t> carryingValue = {});
 
+  // Adds the launches `other` saw, as if they had been added here after ours.
+  void merge(const RedundantBarrierDetector &other);
+
   void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
   // Redundant barriers and unreached-barrier notes.
   std::vector<Finding> findings() const;

@@ -9,14 +9,14 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
-#include <set>
+#include <optional>
 
 namespace simulee::session {
 namespace {
 
 // Everything one simulated launch contributes.
 struct LaunchResult {
-  std::vector<detect::Finding> findings; // this launch alone
+  std::optional<detect::FindingCollector> findings; // this launch alone; none on error
   double ratio = 1.0;
   uint64_t range = 0;
   uint64_t threadInstrs = 0;
@@ -54,14 +54,9 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
     return result;
   }
   result.threadInstrs = stats->threadInstrs;
-  detect::FindingCollector collector(kernel.barrierInstructions,
-                                     kernel.valueBarrierInstructions);
-  collector.addLaunch(model, result.record);
-  result.findings = collector.findings();
-  result.outOfBounds = std::any_of(result.findings.begin(), result.findings.end(),
-                                   [](const detect::Finding &f) {
-                                     return f.kind == detect::FindingKind::OutOfBounds;
-                                   });
+  result.findings.emplace(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+  result.findings->addLaunch(model, result.record);
+  result.outOfBounds = !model.outOfBounds().empty();
   result.ratio = model.fitness().ratio();
   result.range = model.fitness().range();
   return result;
@@ -73,58 +68,6 @@ void nameVariables(const ir::Program &program, const ir::KernelInfo &kernel,
     if (finding.kind == detect::FindingKind::DataRace ||
         finding.kind == detect::FindingKind::OutOfBounds)
       finding.variable = interp::bufferName(program, kernel, finding.space, finding.buffer);
-}
-
-// Merges per-launch findings in launch order: the first example of each
-// finding wins; a barrier is redundant only if it was redundant in every
-// launch that executed it, and unreached only if no launch executed it.
-std::vector<detect::Finding> mergeLaunches(const std::vector<uint32_t> &barriers,
-                                           const std::vector<const LaunchResult *> &launches) {
-  std::map<detect::FindingKey, detect::Finding> merged;
-  std::map<uint32_t, detect::Finding> redundant, unreached;
-  std::map<uint32_t, uint64_t> redundantLaunches;
-  std::set<uint32_t> needed;
-  for (const LaunchResult *launch : launches) {
-    std::set<uint32_t> notNeededHere;
-    for (const detect::Finding &finding : launch->findings) {
-      bool isRedundant = finding.kind == detect::FindingKind::RedundantBarrier;
-      bool isUnreached = finding.kind == detect::FindingKind::UnreachedBarrier;
-      if (!isRedundant && !isUnreached) {
-        merged.try_emplace(detect::keyOf(finding), finding);
-        continue;
-      }
-      if (finding.sites.empty())
-        continue;
-      uint32_t barrier = finding.sites[0].instruction;
-      notNeededHere.insert(barrier);
-      (isRedundant ? redundant : unreached).try_emplace(barrier, finding);
-      if (isRedundant)
-        ++redundantLaunches[barrier];
-    }
-    for (uint32_t barrier : barriers)
-      if (!notNeededHere.count(barrier))
-        needed.insert(barrier);
-  }
-  for (uint32_t barrier : barriers) {
-    if (needed.count(barrier))
-      continue;
-    const detect::Finding *chosen = nullptr;
-    if (auto it = redundant.find(barrier); it != redundant.end()) {
-      chosen = &it->second;
-      if (launches.size() > 1)
-        it->second.detail = "removing it creates no race in any of the " +
-                            std::to_string(redundantLaunches[barrier]) +
-                            " simulated launches that executed it";
-    }
-    else if (auto it = unreached.find(barrier); it != unreached.end())
-      chosen = &it->second;
-    if (chosen)
-      merged.try_emplace(detect::keyOf(*chosen), *chosen);
-  }
-  std::vector<detect::Finding> findings;
-  for (auto &[key, finding] : merged)
-    findings.push_back(std::move(finding));
-  return findings;
 }
 
 Result<interp::LaunchConfig> configFor(const interp::LaunchConfig &base,
@@ -175,11 +118,11 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
     return makeError(result.error);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  analysis.findings = mergeLaunches(kernel.barrierInstructions, {&result});
+  analysis.findings = result.findings->findings();
   nameVariables(program, kernel, analysis.findings);
   analysis.launches = 1;
   analysis.threadInstrs = result.threadInstrs;
-  analysis.bestLaunch = recordOf(*config, *built, launch.seed);
+  analysis.bestLaunch = result.record;
   analysis.bestRatio = result.ratio;
   analysis.arguments = std::move(built->values);
   return analysis;
@@ -239,6 +182,16 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   if (searchOptions.representation == memmodel::Representation::Auto)
     searchOptions.representation = memmodel::Representation::Summary;
 
+  // The user's fixed integer arguments also size automatic buffers.
+  std::vector<uint64_t> fixedPositiveInts;
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    if (!given[i] || kernel.params[i].kind != ir::ValueKind::Int)
+      continue;
+    Result<uint64_t> bits = parseScalar(kernel.params[i], given[i]->value);
+    if (bits && int64_t(*bits) > 0)
+      fixedPositiveInts.push_back(*bits);
+  }
+
   std::mutex mutex;
   std::map<std::string, LaunchResult> results; // by the solution's description
   auto keyOf = [&](const evo::Solution &solution) {
@@ -269,18 +222,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     if (config) {
       // A buffer is never smaller than the launch needs: the search varies
       // how much room there is, not whether the kernel's guards hold.
-      std::vector<uint64_t> positiveInts;
+      std::vector<uint64_t> positiveInts = fixedPositiveInts;
       for (size_t g = 0; g < space.scalars.size(); ++g)
         if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
           positiveInts.push_back(uint64_t(values[g].integer));
-      for (const ArgumentSpec &spec : fixed.args) {
-        Result<size_t> index = findParameter(kernel, spec.name);
-        if (index && kernel.params[*index].kind == ir::ValueKind::Int) {
-          Result<uint64_t> bits = parseScalar(kernel.params[*index], spec.value);
-          if (bits && int64_t(*bits) > 0)
-            positiveInts.push_back(*bits);
-        }
-      }
       uint64_t minimum = automaticElements(kernel, *config, positiveInts);
       // ... and at most a few times larger: the gene says how much spare
       // room there is, which changes nothing once buffers are large enough.
@@ -312,9 +257,12 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     return makeError(program.path + ": kernel '" + kernel.sourceName +
                      "': " + outcome.error().message);
 
+  // Findings of every judged launch, combined in evaluation order so that the
+  // examples reported do not depend on --jobs.
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  std::vector<const LaunchResult *> ordered;
+  detect::FindingCollector combined(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+  uint64_t judged = 0;
   for (const evo::EvaluatedSolution &evaluated : outcome->evaluated) {
     auto it = results.find(keyOf(evaluated.solution));
     if (it == results.end())
@@ -335,13 +283,14 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       ++analysis.outOfBoundsLaunches;
       continue;
     }
-    ordered.push_back(&result);
+    combined.merge(*result.findings);
+    ++judged;
   }
-  if (ordered.empty() && analysis.outOfBoundsLaunches == 0 && analysis.tooCostlyLaunches == 0)
+  if (judged == 0 && analysis.outOfBoundsLaunches == 0 && analysis.tooCostlyLaunches == 0)
     return makeError(analysis.firstLaunchError.empty()
                          ? program.path + ": kernel '" + kernel.sourceName + "': no launch ran"
                          : analysis.firstLaunchError);
-  analysis.findings = mergeLaunches(kernel.barrierInstructions, ordered);
+  analysis.findings = combined.findings();
   nameVariables(program, kernel, analysis.findings);
   analysis.bestRatio = outcome->bestFitness.ratio;
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())

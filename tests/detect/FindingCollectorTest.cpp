@@ -101,3 +101,47 @@ TEST(FindingCollector, AccumulatesDeduplicatesAndSortsOverLaunches) {
   EXPECT_EQ(found[4].kind, FindingKind::UnreachedBarrier);
   EXPECT_EQ(found[4].sites[0].instruction, 51u);
 }
+
+// Launches collected separately (in parallel) and merged in order must give
+// what adding them to one collector in that order gives.
+TEST(FindingCollector, MergingPerLaunchCollectorsEqualsAddingInOrder) {
+  auto runRace = [](MemoryModel &model) {
+    SyntheticRun(model).block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).write(0, 1, 12).read(
+        32, 1, 11);
+  };
+  // Barrier 50 needed in launch 2 only; barrier 52 redundant in both.
+  auto runBarriers = [](MemoryModel &model, bool needed) {
+    SyntheticRun run(model);
+    run.block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).write(0, 1, 13);
+    run.barrier(1, {50}).read(needed ? 32 : 0, 2, 14);
+    run.barrier(2, {52}).write(0, 3, 15, 64); // its own slot: nothing to order
+  };
+  detect::LaunchRecord first, second;
+  first.seed = 1;
+  second.seed = 2;
+
+  FindingCollector inOrder({50, 51, 52});
+  FindingCollector merged({50, 51, 52});
+  for (int launch = 0; launch < 2; ++launch) {
+    const detect::LaunchRecord &record = launch == 0 ? first : second;
+    MemoryModel forInOrder, forMerge;
+    runRace(forInOrder);
+    runRace(forMerge);
+    runBarriers(forInOrder, launch == 1);
+    runBarriers(forMerge, launch == 1);
+    inOrder.addLaunch(forInOrder, record);
+    FindingCollector single({50, 51, 52});
+    single.addLaunch(forMerge, record);
+    merged.merge(single);
+  }
+  auto expected = inOrder.findings();
+  auto actual = merged.findings();
+  ASSERT_EQ(actual.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(detect::keyOf(actual[i]), detect::keyOf(expected[i]));
+    EXPECT_EQ(actual[i].launch.seed, expected[i].launch.seed);
+    EXPECT_EQ(actual[i].detail, expected[i].detail);
+  }
+  EXPECT_EQ(countKind(actual, FindingKind::RedundantBarrier), 1u); // 52 only
+  EXPECT_EQ(countKind(actual, FindingKind::UnreachedBarrier), 1u); // 51
+}
