@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
     settings.search.seed = 1;
     settings.search.jobs = jobs;
     session::AnalysisOptions options;
-    options.independentThreads = manifest.value("independentThreads", false);
+    options.independentThreads = !manifest.value("lockstep", false);
     auto t2 = Clock::now();
     Result<session::KernelAnalysis> analysis =
         session::searchKernel(*program, *kernel, {}, settings, options);
@@ -59,7 +59,7 @@ int main(int argc, char **argv) {
     searchMs.push_back(ms);
     compileMs.push_back(cms);
     printf("%-44s search+detect %8.1f ms  launches %4llu  thread-instrs %10llu  compile %6.1f ms%s\n",
-           name.c_str(), ms, analysis ? (unsigned long long)analysis->launches : 0ull,
+           name.c_str(), ms, analysis ? (unsigned long long)analysis->counts.simulated() : 0ull,
            analysis ? (unsigned long long)analysis->threadInstrs : 0ull, cms,
            analysis ? "" : "  (error)");
   }

@@ -3,6 +3,7 @@
 #include "detect/Finding.h"
 #include "ir/Loader.h"
 #include "report/Report.h"
+#include "report/Summary.h"
 #include "session/Analysis.h"
 
 #include <atomic>
@@ -10,7 +11,10 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <mutex>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -56,7 +60,8 @@ ir::LoadOptions loadOptionsOf(const CommonOptions &common) {
 
 session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   session::AnalysisOptions options;
-  options.independentThreads = common.independentThreads;
+  options.independentThreads = !common.lockstep;
+  options.strict = common.strict;
   options.budgetInstrs = common.budgetInstrs;
   options.representation = common.record == "full"      ? memmodel::Representation::Full
                            : common.record == "summary" ? memmodel::Representation::Summary
@@ -101,21 +106,78 @@ Result<std::vector<session::ArgumentSpec>> parseSpecs(const std::vector<std::str
   return specs;
 }
 
-bool hasBugs(const std::vector<report::KernelFindings> &kernels) {
-  for (const report::KernelFindings &kernel : kernels)
-    for (const detect::Finding &finding : kernel.findings)
-      if (detect::isBug(finding.kind))
-        return true;
-  return false;
+int exitStatusOf(detect::Verdict verdict) {
+  switch (verdict) {
+  case detect::Verdict::Clean: return kExitClean;
+  case detect::Verdict::Findings: return kExitFindings;
+  case detect::Verdict::Error: return kExitError;
+  case detect::Verdict::Inconclusive: return kExitInconclusive;
+  }
+  return kExitError;
 }
 
-int emitReport(const CommonOptions &common, const std::vector<report::KernelFindings> &kernels,
-               std::ostream &out = std::cout) {
+// Writes the report (to --output or standard output) and returns the exit
+// status its verdicts call for; a report that cannot be written is an error.
+int emitReport(const CommonOptions &common, const std::vector<report::KernelFindings> &kernels) {
   report::ReportOptions options;
-  options.color = common.color < 0 ? (&out == &std::cout && isatty(STDOUT_FILENO)) : common.color;
   report::ReportInput input{kernels};
+  std::ofstream file;
+  if (!common.output.empty()) {
+    file.open(common.output);
+    if (!file)
+      return fail(common.output + ": cannot write the report");
+  }
+  std::ostream &out = common.output.empty() ? std::cout : file;
+  options.color = common.color < 0 ? (common.output.empty() && isatty(STDOUT_FILENO))
+                                   : common.color != 0;
   report::writeReport(out, *report::parseFormat(common.format), input, options);
-  return hasBugs(kernels) ? kExitFindings : kExitClean;
+  out.flush();
+  if (!out)
+    return fail((common.output.empty() ? std::string("standard output") : common.output) +
+                ": cannot write the report");
+  return exitStatusOf(report::overallVerdict(input));
+}
+
+// The report entry of an analysed kernel.
+report::KernelFindings resultOf(const ir::Program &program, const ir::KernelInfo &kernel,
+                                session::KernelAnalysis analysis) {
+  report::KernelFindings result;
+  result.program = &program;
+  result.kernel = kernel.sourceName;
+  result.findings = std::move(analysis.findings);
+  result.verdict = analysis.verdict;
+  result.launches = analysis.counts;
+  result.cause = analysis.firstLaunchError;
+  return result;
+}
+
+// The report entry of a kernel (or, without one, a file) that could not be
+// analysed.
+report::KernelFindings errorOf(const std::string &file, const ir::Program *program,
+                               const std::string &kernel, const std::string &cause) {
+  report::KernelFindings result;
+  result.program = program;
+  result.file = file;
+  result.kernel = kernel;
+  result.verdict = detect::Verdict::Error;
+  result.cause = cause;
+  return result;
+}
+
+// Notes on standard error for a searched kernel whose launches were skipped.
+void noteSkippedLaunches(const std::string &kernel, const session::KernelAnalysis &analysis) {
+  const detect::LaunchCounts &counts = analysis.counts;
+  if (counts.skipped() == 0)
+    return;
+  std::cerr << "simulee: note: " << counts.skipped() << " of " << counts.simulated()
+            << " launches of '" << kernel << "' were not judged ("
+            << detect::skippedReasons(counts) << ")";
+  if (counts.outOfBounds)
+    std::cerr << "; out-of-bounds launches break the kernel's size assumptions: fix "
+                 "--block/--grid to examine one";
+  if (!analysis.firstLaunchError.empty())
+    std::cerr << "; first failure: " << analysis.firstLaunchError;
+  std::cerr << "\n";
 }
 
 // One line on stderr, redrawn in place, while a search runs in a terminal.
@@ -162,10 +224,23 @@ int listKernels(const std::string &file, const CommonOptions &common) {
   return kExitClean;
 }
 
-int runOnce(const RunOptions &options) {
-  Result<ir::Program> program = ir::loadProgram(options.file, loadOptionsOf(options.common));
+namespace {
+
+// A file that could not be loaded: the error line, and for JSON and SARIF
+// also a report that carries it.
+int failFile(const CommonOptions &common, const std::string &file, const std::string &message) {
+  fail(message);
+  if (common.format != "text")
+    emitReport(common, {errorOf(file, nullptr, "", message)});
+  return kExitError;
+}
+
+} // namespace
+
+int runOnce(const RunOptions &options, const CommonOptions &common, const LaunchOptions &launch) {
+  Result<ir::Program> program = ir::loadProgram(options.file, loadOptionsOf(common));
   if (!program)
-    return fail(program.error().message);
+    return failFile(common, options.file, program.error().message);
 
   session::LaunchSpec spec;
   std::string savedKernel;
@@ -180,7 +255,7 @@ int runOnce(const RunOptions &options) {
       return fail(options.launchFile + ": " + saved.error().message);
     spec = *saved;
   }
-  std::string kernelName = options.launch.kernel.empty() ? savedKernel : options.launch.kernel;
+  std::string kernelName = launch.kernel.empty() ? savedKernel : launch.kernel;
   Result<std::vector<const ir::KernelInfo *>> kernels =
       selectKernels(*program, kernelName, /*requireOne=*/true);
   if (!kernels)
@@ -192,23 +267,23 @@ int runOnce(const RunOptions &options) {
     spec.config.grid = interp::Dim3{1, 1, 1};
     spec.config.block = interp::Dim3{32, 1, 1};
   }
-  if (!options.launch.grid.empty()) {
-    Result<interp::Dim3> grid = parseDim3(options.launch.grid, "--grid");
+  if (!launch.grid.empty()) {
+    Result<interp::Dim3> grid = parseDim3(launch.grid, "--grid");
     if (!grid)
       return fail(prefix + grid.error().message);
     spec.config.grid = *grid;
   }
-  if (!options.launch.block.empty()) {
-    Result<interp::Dim3> block = parseDim3(options.launch.block, "--block");
+  if (!launch.block.empty()) {
+    Result<interp::Dim3> block = parseDim3(launch.block, "--block");
     if (!block)
       return fail(prefix + block.error().message);
     spec.config.block = *block;
   }
-  if (options.common.sharedBytes)
-    spec.config.dynamicSharedBytes = options.common.sharedBytes;
-  if (options.launchFile.empty() || options.launch.seed != 1)
-    spec.seed = options.launch.seed;
-  Result<std::vector<session::ArgumentSpec>> specs = parseSpecs(options.launch.args);
+  if (common.sharedBytes)
+    spec.config.dynamicSharedBytes = common.sharedBytes;
+  if (options.launchFile.empty() || launch.seed != 1)
+    spec.seed = launch.seed;
+  Result<std::vector<session::ArgumentSpec>> specs = parseSpecs(launch.args);
   if (!specs)
     return fail(prefix + specs.error().message);
   for (const session::ArgumentSpec &arg : *specs) {
@@ -230,7 +305,7 @@ int runOnce(const RunOptions &options) {
   }
 
   Result<session::KernelAnalysis> analysis =
-      session::analyzeLaunch(*program, kernel, spec, analysisOptionsOf(options.common));
+      session::analyzeLaunch(*program, kernel, spec, analysisOptionsOf(common));
   if (!analysis) {
     const std::string &message = analysis.error().message;
     return fail(message.rfind(options.file, 0) == 0 ? message : prefix + message);
@@ -242,14 +317,14 @@ int runOnce(const RunOptions &options) {
     if (!out)
       return fail(prefix + "cannot write '" + path + "'");
   }
-  return emitReport(options.common, {{&*program, kernel.sourceName, analysis->findings}});
+  return emitReport(common, {resultOf(*program, kernel, std::move(*analysis))});
 }
 
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
                const SearchOptions &search) {
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
   if (!program)
-    return fail(program.error().message);
+    return failFile(common, file, program.error().message);
   Result<std::vector<const ir::KernelInfo *>> kernels =
       selectKernels(*program, launch.kernel, /*requireOne=*/false);
   if (!kernels)
@@ -281,7 +356,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
   settings.search.seed = launch.seed;
   settings.search.jobs = search.jobs;
   settings.maxThreads = search.maxThreads;
-  ProgressLine progress(!search.quiet);
+  ProgressLine progress(!common.quiet);
 
   std::vector<report::KernelFindings> results;
   std::optional<detect::LaunchRecord> launchToSave;
@@ -297,24 +372,17 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
     Result<session::KernelAnalysis> analysis =
         session::searchKernel(*program, *kernel, fixed, settings, analysisOptionsOf(common));
     progress.clear();
-    if (!analysis)
-      return fail(analysis.error().message);
-    if (analysis->failedLaunches && !search.quiet)
-      std::cerr << "simulee: warning: " << analysis->failedLaunches << " of "
-                << analysis->launches << " launches of '" << kernel->sourceName
-                << "' failed; first: " << analysis->firstLaunchError << "\n";
-    if (analysis->outOfBoundsLaunches && !search.quiet)
-      std::cerr << "simulee: note: " << analysis->outOfBoundsLaunches << " of "
-                << analysis->launches << " searched launches of '" << kernel->sourceName
-                << "' went out of bounds and were not judged (the kernel assumes smaller "
-                   "launches); fix --block/--grid to examine one\n";
-    if (analysis->tooCostlyLaunches && !search.quiet)
-      std::cerr << "simulee: note: " << analysis->tooCostlyLaunches << " of "
-                << analysis->launches << " searched launches of '" << kernel->sourceName
-                << "' were too costly to simulate and were skipped\n";
+    if (!analysis) {
+      // This kernel cannot be analysed; the others still are.
+      fail(analysis.error().message);
+      results.push_back(errorOf(file, &*program, kernel->sourceName, analysis.error().message));
+      continue;
+    }
+    if (!common.quiet)
+      noteSkippedLaunches(kernel->sourceName, *analysis);
     if (!launchToSave) {
       for (const detect::Finding &finding : analysis->findings)
-        if (detect::isBug(finding.kind)) {
+        if (detect::isBug(finding)) {
           launchToSave = finding.launch;
           kernelToSave = kernel->sourceName;
           break;
@@ -324,7 +392,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       launchToSave = analysis->bestLaunch;
       kernelToSave = kernel->sourceName;
     }
-    results.push_back({&*program, kernel->sourceName, std::move(analysis->findings)});
+    results.push_back(resultOf(*program, *kernel, std::move(*analysis)));
   }
   if (!search.saveLaunch.empty() && launchToSave) {
     std::ofstream out(search.saveLaunch);
@@ -335,12 +403,49 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
   return emitReport(common, results);
 }
 
-int scanDirectory(const ScanOptions &options) {
+namespace {
+
+// The files other files of the scan `#include "..."`: analysed as part of
+// their includer, not a second time on their own.
+std::set<std::filesystem::path> includedFiles(const std::vector<std::string> &files,
+                                              const std::vector<std::string> &includeDirs) {
+  namespace fs = std::filesystem;
+  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::set<fs::path> included;
+  for (const std::string &file : files) {
+    if (fs::path(file).extension() != ".cu")
+      continue;
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::smatch match;
+      if (!std::regex_search(line, match, include))
+        continue;
+      std::vector<fs::path> candidates{fs::path(file).parent_path() / match[1].str()};
+      for (const std::string &dir : includeDirs)
+        candidates.push_back(fs::path(dir) / match[1].str());
+      for (const fs::path &candidate : candidates) {
+        std::error_code ec;
+        fs::path canonical = fs::weakly_canonical(candidate, ec);
+        if (!ec && fs::is_regular_file(canonical, ec)) {
+          included.insert(canonical);
+          break;
+        }
+      }
+    }
+  }
+  return included;
+}
+
+} // namespace
+
+int scanDirectory(const ScanOptions &options, const CommonOptions &common,
+                  const LaunchOptions &launch, const SearchOptions &search) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(options.dir, ec))
     return fail(options.dir + ": not a directory");
-  std::vector<std::string> files;
+  std::vector<std::string> found;
   for (auto it = fs::recursive_directory_iterator(
            options.dir, fs::directory_options::skip_permission_denied, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -348,43 +453,57 @@ int scanDirectory(const ScanOptions &options) {
       continue;
     std::string ext = it->path().extension().string();
     if (ext == ".cu" || ext == ".ll" || ext == ".bc")
-      files.push_back(it->path().string());
+      found.push_back(it->path().string());
   }
-  std::sort(files.begin(), files.end());
-  if (files.empty())
+  std::sort(found.begin(), found.end());
+  if (found.empty())
     return fail(options.dir + ": no .cu, .ll or .bc files");
+  std::set<fs::path> included = includedFiles(found, common.includes);
+  std::vector<std::string> files;
+  for (const std::string &file : found) {
+    fs::path canonical = fs::weakly_canonical(file, ec);
+    if (!included.count(ec ? fs::path(file) : canonical))
+      files.push_back(file);
+  }
+  if (files.size() < found.size() && !common.quiet)
+    std::cerr << "simulee: note: " << found.size() - files.size()
+              << " file(s) are #included by other files and analysed with them\n";
 
   struct FileResult {
     std::optional<ir::Program> program;
     std::vector<report::KernelFindings> kernels;
-    std::string error;
   };
   std::vector<FileResult> results(files.size());
   std::atomic<size_t> next{0}, done{0};
-  ProgressLine progress(!options.quiet);
-  session::AnalysisOptions analysisOptions = analysisOptionsOf(options.common);
+  ProgressLine progress(!common.quiet);
+  session::AnalysisOptions analysisOptions = analysisOptionsOf(common);
   session::SearchSettings settings;
-  settings.search.seed = options.seed;
+  settings.search.population = search.population;
+  settings.search.generations = search.generations;
+  settings.search.accept = search.accept;
+  settings.search.seed = launch.seed;
   settings.search.jobs = 1;
-  settings.maxThreads = options.maxThreads;
+  settings.maxThreads = search.maxThreads;
 
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
       FileResult &result = results[i];
-      Result<ir::Program> program = ir::loadProgram(files[i], loadOptionsOf(options.common));
+      Result<ir::Program> program = ir::loadProgram(files[i], loadOptionsOf(common));
       if (!program) {
-        result.error = program.error().message;
+        result.kernels.push_back(errorOf(files[i], nullptr, "", program.error().message));
       } else {
         result.program = std::move(*program);
         for (const ir::KernelInfo &kernel : result.program->kernels) {
           Result<session::KernelAnalysis> analysis = session::searchKernel(
               *result.program, kernel, {}, settings, analysisOptions);
-          if (!analysis) {
-            result.error += (result.error.empty() ? "" : "; ") + analysis.error().message;
-            continue;
-          }
-          result.kernels.push_back({&*result.program, kernel.sourceName, analysis->findings});
+          if (!analysis)
+            result.kernels.push_back(errorOf(files[i], &*result.program, kernel.sourceName,
+                                             analysis.error().message));
+          else
+            result.kernels.push_back(resultOf(*result.program, kernel, std::move(*analysis)));
         }
+        if (result.program->kernels.empty())
+          result.kernels.push_back(errorOf(files[i], &*result.program, "", "no kernel found"));
       }
       size_t finished = ++done;
       progress.show("simulee: scan [" + std::to_string(finished) + "/" +
@@ -399,35 +518,28 @@ int scanDirectory(const ScanOptions &options) {
     t.join();
   progress.clear();
 
+  // Summary table on stderr, so stdout stays a clean report: every kernel's
+  // verdict with its full cause.
   std::vector<report::KernelFindings> all;
-  size_t errors = 0;
-  // Summary table on stderr, so stdout stays a clean report.
-  std::cerr << std::left << std::setw(48) << "file" << std::setw(24) << "kernel"
-            << "findings\n";
-  for (size_t i = 0; i < files.size(); ++i) {
-    const FileResult &result = results[i];
-    if (!result.error.empty()) {
-      ++errors;
-      std::cerr << std::setw(48) << files[i] << std::setw(24) << "-"
-                << "error: " << result.error.substr(0, result.error.find('\n')) << "\n";
+  std::map<detect::Verdict, size_t> byVerdict;
+  std::cerr << std::left << std::setw(40) << "file" << " " << std::setw(24) << "kernel"
+            << " verdict\n";
+  for (size_t i = 0; i < files.size(); ++i)
+    for (report::KernelFindings &kernel : results[i].kernels) {
+      ++byVerdict[kernel.finalVerdict()];
+      std::cerr << std::setw(40) << files[i] << " " << std::setw(24)
+                << (kernel.kernel.empty() ? "-" : kernel.kernel) << " "
+                << report::verdictText(kernel) << "\n";
+      all.push_back(std::move(kernel));
     }
-    for (const report::KernelFindings &kernel : result.kernels) {
-      size_t bugs = 0;
-      for (const detect::Finding &finding : kernel.findings)
-        bugs += detect::isBug(finding.kind);
-      std::cerr << std::setw(48) << files[i] << std::setw(24) << kernel.kernel << bugs << "\n";
-      all.push_back(kernel);
-    }
+  std::cerr << files.size() << " files, " << all.size() << " kernels: ";
+  bool first = true;
+  for (auto [verdict, count] : byVerdict) {
+    std::cerr << (first ? "" : ", ") << count << " " << detect::verdictName(verdict);
+    first = false;
   }
-  std::cerr << files.size() << " files, " << all.size() << " kernels analysed, " << errors
-            << " with errors\n";
-  if (options.output.empty())
-    return emitReport(options.common, all);
-  std::ofstream out(options.output);
-  int code = emitReport(options.common, all, out);
-  if (!out)
-    return fail(options.output + ": cannot write the report");
-  return code;
+  std::cerr << "\n";
+  return emitReport(common, all);
 }
 
 } // namespace simulee::cli

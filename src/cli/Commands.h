@@ -8,19 +8,26 @@
 
 namespace simulee::cli {
 
-constexpr int kExitClean = 0;
-constexpr int kExitFindings = 1;
-constexpr int kExitError = 2;
+// Exit statuses (DESIGN.md, "Verdicts").
+constexpr int kExitClean = 0;        // every kernel asked for was analysed and is clean
+constexpr int kExitFindings = 1;     // some kernel has findings
+constexpr int kExitError = 2;        // usage error, or nothing could be analysed
+constexpr int kExitInconclusive = 3; // some kernel inconclusive or failed, nothing found
 
+// Options every command takes, before or after the command and the file.
 struct CommonOptions {
   std::string format = "text";
+  std::string output; // report file; empty = standard output
   std::string record = "auto";
-  bool independentThreads = false;
+  bool lockstep = false;           // pre-Volta warp semantics
+  bool independentThreads = false; // the default; the flag is accepted and changes nothing
+  bool strict = false;   // same-value races are warnings
   uint64_t budgetInstrs = 1u << 20;
   uint32_t sharedBytes = 0;
   int optLevel = 0;
   std::vector<std::string> defines, includes;
   int color = -1; // -1: when stdout is a terminal
+  bool quiet = false;
 };
 
 struct LaunchOptions {
@@ -37,31 +44,24 @@ struct SearchOptions {
   unsigned jobs = 0;
   uint64_t maxThreads = 1u << 12;
   std::string saveLaunch;
-  bool quiet = false;
 };
 
 struct RunOptions {
   std::string file;
-  CommonOptions common;
-  LaunchOptions launch;
   std::vector<std::string> dumps;
   std::string launchFile;
 };
 
 struct ScanOptions {
   std::string dir;
-  CommonOptions common;
-  unsigned jobs = 0;
-  uint64_t maxThreads = 1u << 12;
-  uint64_t seed = 1;
-  std::string output;
-  bool quiet = false;
+  unsigned jobs = 0; // files in parallel
 };
 
 int listKernels(const std::string &file, const CommonOptions &common);
-int runOnce(const RunOptions &options);
+int runOnce(const RunOptions &options, const CommonOptions &common, const LaunchOptions &launch);
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
                const SearchOptions &search);
-int scanDirectory(const ScanOptions &options);
+int scanDirectory(const ScanOptions &options, const CommonOptions &common,
+                  const LaunchOptions &launch, const SearchOptions &search);
 
 } // namespace simulee::cli

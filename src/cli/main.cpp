@@ -1,7 +1,7 @@
 // The `simulee` command: option parsing and dispatch. The work is done by the
 // session layer (session/Analysis.h); this file only turns words into
-// settings, prints reports, and maps outcomes to exit codes:
-// 0 no findings, 1 findings, 2 error.
+// settings. Options are global: they may stand before or after the command
+// and the file (`simulee -I D run FILE` is `simulee run FILE -I D`).
 #include "cli/Commands.h"
 
 #include <CLI/CLI.hpp>
@@ -13,16 +13,33 @@ using namespace simulee::cli;
 
 namespace {
 
-void addAnalysisOptions(CLI::App &app, CommonOptions &common) {
+// A repeatable option that takes exactly one value per occurrence, so that
+// `-I DIR FILE` never swallows FILE.
+template <typename T>
+CLI::Option *addRepeatable(CLI::App &app, const std::string &names, T &values,
+                           const std::string &help) {
+  return app.add_option(names, values, help)->allow_extra_args(false)->expected(1)->take_all();
+}
+
+void addCommonOptions(CLI::App &app, CommonOptions &common) {
   app.add_option("--format,-f", common.format, "Output format: text (default), json or sarif")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
+  app.add_option("--output,-o", common.output,
+                 "Write the report to this file instead of standard output");
   app.add_option("--record", common.record,
                  "Memory-Access Model representation: auto (default), full (every tuple) or "
                  "summary (constant size per address)")
       ->check(CLI::IsMember({"auto", "full", "summary"}));
+  app.add_flag("--lockstep", common.lockstep,
+               "Pre-Volta warp semantics (the Simulee paper's): lanes of a warp executing in "
+               "lockstep are ordered, so warp-synchronous code is race-free. The default is "
+               "independent thread scheduling (Volta and later), where only __syncwarp, "
+               "barriers and the *_sync warp intrinsics order lanes of a warp");
   app.add_flag("--independent-threads", common.independentThreads,
-               "Volta-and-later semantics: lanes of a warp are ordered only by __syncwarp or a "
-               "barrier, not by lockstep execution");
+               "Independent thread scheduling: the default; accepted for compatibility");
+  app.add_flag("--strict", common.strict,
+               "Report same-value races (every racing write stores the same value) as warnings "
+               "instead of notes");
   app.add_option("--budget", common.budgetInstrs,
                  "Instructions per thread before a launch is declared non-terminating "
                  "(default 1048576)");
@@ -31,51 +48,32 @@ void addAnalysisOptions(CLI::App &app, CommonOptions &common) {
                  "Optimisation level for .cu files: 0 (default) keeps every memory access; 1-3 "
                  "let clang delete racy stores")
       ->check(CLI::Range(0, 3));
-  app.add_option("-D", common.defines, "Preprocessor definition for .cu files (NAME[=VALUE])");
-  app.add_option("-I", common.includes, "Include directory for .cu files");
+  addRepeatable(app, "-D", common.defines,
+                "Preprocessor definition for .cu files (NAME[=VALUE]); repeatable");
+  addRepeatable(app, "-I", common.includes, "Include directory for .cu files; repeatable");
   app.add_flag("--color,!--no-color", common.color,
                "Colour the text report (default: when standard output is a terminal)");
+  app.add_flag("--quiet,-q", common.quiet, "No progress or notes on standard error");
 }
 
 void addLaunchOptions(CLI::App &app, LaunchOptions &launch) {
   app.add_option("--kernel,-k", launch.kernel,
-                 "Kernel to analyse (source or mangled name); default: the only one, or all");
-  app.add_option("--grid,-g", launch.grid, "Grid dimensions X[,Y[,Z]]");
-  app.add_option("--block,-b", launch.block, "Block dimensions X[,Y[,Z]]");
-  app.add_option("--arg,-a", launch.args,
-                 "Argument NAME=VALUE (NAME: source name or 0-based position). VALUE: a scalar, "
-                 "zeros:N or random:N (N elements of the pointee type) or @PATH (raw bytes). "
-                 "Repeatable");
+                 "Kernel to analyse (source or mangled name); default: every kernel of the file "
+                 "(`run`: the only one)");
+  app.add_option("--grid,-g", launch.grid,
+                 "Grid dimensions X[,Y[,Z]] (search: fixed instead of searched)");
+  app.add_option("--block,-b", launch.block,
+                 "Block dimensions X[,Y[,Z]] (search: fixed instead of searched)");
+  addRepeatable(app, "--arg,-a", launch.args,
+                "Argument NAME=VALUE (NAME: source name or 0-based position). VALUE: a scalar, "
+                "zeros:N or random:N (N elements of the pointee type) or @PATH (raw bytes). "
+                "Repeatable; a fixed argument is never searched");
   app.add_option("--seed", launch.seed,
                  "Seed for the search and for automatic buffer contents (default 1); the same "
                  "seed gives the same findings and output");
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-  CLI::App app{"simulee finds data races, redundant barriers and barrier divergence in CUDA "
-               "kernels by simulating every GPU thread on the CPU (no GPU, no CUDA toolkit).\n\n"
-               "  simulee FILE [options]       search launch settings and report findings\n"
-               "  simulee run FILE [options]   one launch with the given settings\n"
-               "  simulee list FILE            the kernels in a file\n"
-               "  simulee scan DIR [options]   every kernel file under DIR\n\n"
-               "FILE is .cu (compiled by clang 19 with simulee's own CUDA header), .ll or .bc.\n"
-               "Exit status: 0 no findings, 1 findings, 2 error."};
-  app.require_subcommand(0, 1);
-  // One line, like every other error (exit status 2 is set below).
-  app.failure_message([](const CLI::App *, const CLI::Error &e) {
-    return std::string("simulee: error: ") + e.what() + " (see --help)\n";
-  });
-  app.fallthrough(false);
-
-  CommonOptions common;
-  LaunchOptions launch;
-  SearchOptions search;
-  std::string file;
-  app.add_option("file", file, "Kernel file to search and analyse (.cu, .ll, .bc)");
-  addAnalysisOptions(app, common);
-  addLaunchOptions(app, launch);
+void addSearchOptions(CLI::App &app, SearchOptions &search) {
   app.add_option("--population", search.population, "Solutions kept per generation (default 10)")
       ->check(CLI::Range(1, 1000));
   app.add_option("--generations", search.generations, "Generations to evolve (default 10)")
@@ -84,15 +82,50 @@ int main(int argc, char **argv) {
                  "Stop when the access ratio F drops below this (default 0.3)")
       ->check(CLI::Range(0.0, 1.0));
   app.add_option("--jobs,-j", search.jobs,
-                 "Launches simulated in parallel (default 0: one per core)");
+                 "Work in parallel (default 0: one per core): launches of a search, files of "
+                 "a scan");
   app.add_option("--max-threads", search.maxThreads,
                  "Largest total thread count of a searched launch (default 4096)")
       ->check(CLI::Range(1, 1 << 24));
   app.add_option("--save-launch", search.saveLaunch,
                  "Write the launch that exposed the first finding (else the fittest launch) as "
                  "JSON, for `simulee run FILE --launch PATH`");
-  app.add_flag("--quiet,-q", search.quiet, "No progress line on standard error");
+}
 
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{
+      "simulee finds data races, redundant barriers and barrier divergence in CUDA kernels by "
+      "simulating every GPU thread on the CPU (no GPU, no CUDA toolkit).\n\n"
+      "  simulee FILE [options]       search launch settings and report findings\n"
+      "  simulee run FILE [options]   one launch with the given settings\n"
+      "  simulee list FILE            the kernels in a file\n"
+      "  simulee scan DIR [options]   every kernel file under DIR\n\n"
+      "FILE is .cu (compiled by clang 19 with simulee's own CUDA header), .ll or .bc. Options "
+      "may stand before or after the command and the file.\n\n"
+      "Every kernel gets a verdict: clean (with the number of launches judged), findings, "
+      "inconclusive (no launch could be judged: out of bounds, too costly, non-terminating or "
+      "failed, each counted) or error (could not be compiled, loaded or lowered).\n"
+      "Exit status: 0 every kernel clean; 1 findings; 2 error (nothing analysed) or bad usage; "
+      "3 some kernel inconclusive or in error and nothing found."};
+  app.require_subcommand(0, 1);
+  // One line, like every other error (exit status 2 is set below).
+  app.failure_message([](const CLI::App *, const CLI::Error &e) {
+    return std::string("simulee: error: ") + e.what() + " (see --help)\n";
+  });
+
+  CommonOptions common;
+  LaunchOptions launch;
+  SearchOptions search;
+  std::string file;
+  app.add_option("file", file, "Kernel file to search and analyse (.cu, .ll, .bc)");
+  addCommonOptions(app, common);
+  addLaunchOptions(app, launch);
+  addSearchOptions(app, search);
+
+  // Subcommands own their positional argument and their few own options;
+  // every other option falls through to the global ones above.
   std::string listFile;
   CLI::App *list = app.add_subcommand("list", "List the kernels in a file and their parameters");
   list->add_option("file", listFile, "Kernel file (.cu, .ll, .bc)")->required();
@@ -101,25 +134,21 @@ int main(int argc, char **argv) {
   CLI::App *runApp =
       app.add_subcommand("run", "Simulate one launch with the given settings (no search)");
   runApp->add_option("file", run.file, "Kernel file (.cu, .ll, .bc)")->required();
-  addAnalysisOptions(*runApp, run.common);
-  addLaunchOptions(*runApp, run.launch);
-  runApp->add_option("--dump", run.dumps,
-                     "After the run, write buffer NAME's bytes to PATH (NAME=PATH); repeatable");
+  addRepeatable(*runApp, "--dump", run.dumps,
+                "After the run, write buffer NAME's bytes to PATH (NAME=PATH); repeatable");
   runApp->add_option("--launch", run.launchFile,
                      "Replay a launch saved by --save-launch (other options override it)");
 
   ScanOptions scan;
   CLI::App *scanApp = app.add_subcommand(
-      "scan", "Analyse every kernel file (.cu, .ll, .bc) under a directory, in parallel");
+      "scan", "Analyse every kernel file (.cu, .ll, .bc) under a directory, in parallel, with a "
+              "summary table on standard error");
   scanApp->add_option("dir", scan.dir, "Directory to scan recursively")->required();
-  addAnalysisOptions(*scanApp, scan.common);
-  scanApp->add_option("--jobs,-j", scan.jobs, "Files analysed in parallel (default: one per core)");
-  scanApp->add_option("--max-threads", scan.maxThreads,
-                      "Largest total thread count of a searched launch (default 4096)");
-  scanApp->add_option("--seed", scan.seed, "Search seed (default 1)");
-  scanApp->add_option("--output,-o", scan.output,
-                      "Write the JSON/SARIF report to this file instead of standard output");
-  scanApp->add_flag("--quiet,-q", scan.quiet, "No progress on standard error");
+
+  for (CLI::App *sub : {list, runApp, scanApp}) {
+    sub->fallthrough();
+    sub->footer("Every option of `simulee --help` applies here too, before or after the file.");
+  }
 
   try {
     app.parse(argc, argv);
@@ -130,9 +159,11 @@ int main(int argc, char **argv) {
   if (*list)
     return listKernels(listFile, common);
   if (*runApp)
-    return runOnce(run);
-  if (*scanApp)
-    return scanDirectory(scan);
+    return runOnce(run, common, launch);
+  if (*scanApp) {
+    scan.jobs = search.jobs;
+    return scanDirectory(scan, common, launch, search);
+  }
   if (file.empty()) {
     std::cout << app.help();
     return kExitError;

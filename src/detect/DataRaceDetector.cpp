@@ -2,7 +2,7 @@
 
 #include "memmodel/Access.h"
 
-#include <set>
+#include <map>
 
 namespace simulee::detect {
 
@@ -56,23 +56,30 @@ bool racesWith(const AccessPair &pair, bool independentThreads) {
   return sameWarpAccessesRace(pair.ordering, isOneStoreOneStep(pair), independentThreads);
 }
 
-const char *raceReason(const AccessPair &pair, bool independentThreads) {
+const char *raceReason(const AccessPair &pair) {
   if (pair.relation == PairRelation::DifferentBlocks)
     return "accesses from different blocks, which no barrier orders";
   if (!pair.ordering.sameWarp)
     return "different warps in the same barrier interval";
   if (isOneStoreOneStep(pair))
     return "one store executed by several lanes of a warp in the same step";
-  if (independentThreads)
-    return "lanes of one warp with no __syncwarp between them (independent thread scheduling)";
-  return "lanes of one warp on different sides of a divergent branch";
+  if (!pair.ordering.commonActiveStep)
+    return "lanes of one warp on different sides of a divergent branch";
+  // Lockstep would order them: only independent scheduling makes this a race.
+  return kWarpSynchronousReason;
+}
+
+int exampleStrength(const Finding &finding) {
+  if (finding.benign != Benign::No)
+    return 0;
+  return finding.detail == kWarpSynchronousReason ? 1 : 2;
 }
 
 std::vector<Finding> findDataRaces(const memmodel::MemoryModel &model,
                                    const LaunchRecord &launch) {
   bool independentThreads = model.options().independentThreads;
   std::vector<Finding> findings;
-  std::set<FindingKey> seen;
+  std::map<FindingKey, size_t> indexByKey;
   for (const AccessPair &pair : model.accessPairs()) {
     if (!racesWith(pair, independentThreads))
       continue;
@@ -85,10 +92,20 @@ std::vector<Finding> findDataRaces(const memmodel::MemoryModel &model,
     bool swap = pair.later.instruction < pair.earlier.instruction;
     finding.sites = {siteOf(swap ? pair.later : pair.earlier),
                      siteOf(swap ? pair.earlier : pair.later)};
-    finding.detail = raceReason(pair, independentThreads);
+    finding.detail = raceReason(pair);
     finding.launch = launch;
-    if (seen.insert(keyOf(finding)).second)
+    if (memmodel::writesSameValue(pair.earlier, pair.later)) {
+      finding.benign = Benign::SameValue;
+      finding.detail = "both write the same value; the outcome does not depend on their order";
+    }
+    auto [known, added] = indexByKey.try_emplace(keyOf(finding), findings.size());
+    if (added) {
       findings.push_back(std::move(finding));
+      continue;
+    }
+    Finding &kept = findings[known->second];
+    if (exampleStrength(finding) > exampleStrength(kept))
+      kept = std::move(finding);
   }
   return findings;
 }

@@ -26,8 +26,19 @@ bool sameWarpAccessesRace(const memmodel::WarpOrdering &ordering, bool oneStoreO
 // different warps; or one visit order, one warp, and unordered as above.
 bool racesWith(const memmodel::AccessPair &pair, bool independentThreads);
 
+// The detail of races that exist only under independent thread scheduling.
+inline constexpr const char *kWarpSynchronousReason =
+    "lanes of one warp with no __syncwarp between them; warp-synchronous: safe only on "
+    "pre-Volta lockstep warps";
+
 // Why a racing pair races, as one line for Finding::detail.
-const char *raceReason(const memmodel::AccessPair &pair, bool independentThreads);
+const char *raceReason(const memmodel::AccessPair &pair);
+
+// How convincing a race finding's example is: 0 a same-value (benign) race,
+// 1 a race only under independent thread scheduling (warp-synchronous), 2
+// any other. A finding keeps its most convincing example; it is benign only
+// if every example is.
+int exampleStrength(const Finding &finding);
 
 // One finding per (space, instruction pair) among the model's pairs.
 std::vector<Finding> findDataRaces(const memmodel::MemoryModel &model, const LaunchRecord &launch);

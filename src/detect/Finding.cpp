@@ -17,6 +17,12 @@ const char *findingKindName(FindingKind kind) {
 
 bool isBug(FindingKind kind) { return kind != FindingKind::UnreachedBarrier; }
 
+bool isBug(const Finding &finding) { return isBug(finding.kind) && finding.benign == Benign::No; }
+
+const char *benignName(Benign benign) {
+  return benign == Benign::SameValue ? "same-value" : nullptr;
+}
+
 FindingKey keyOf(const Finding &finding) {
   FindingKey key{finding.kind, finding.space, 0, 0};
   if (finding.sites.empty())

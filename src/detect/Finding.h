@@ -25,6 +25,14 @@ enum class FindingKind : uint8_t {
 const char *findingKindName(FindingKind kind); // "data-race", "redundant-barrier", ...
 bool isBug(FindingKind kind);                  // false for notes (UnreachedBarrier)
 
+// Races whose outcome cannot depend on the order: reported as notes unless
+// --strict (DESIGN.md, "Same-value race").
+enum class Benign : uint8_t {
+  No,
+  SameValue, // write-write of the same bytes with the same value
+};
+const char *benignName(Benign benign); // "same-value"; nullptr for No
+
 // The launch settings that exposed a finding, printable and replayable.
 struct LaunchRecord {
   interp::Dim3 grid;
@@ -55,7 +63,18 @@ struct Finding {
   std::vector<Site> sites;    // races: the two accesses; divergence: barrier + other
   std::string detail;         // one line of extra explanation
   LaunchRecord launch;
+  Benign benign = Benign::No;
+  // How often it was seen: launches that showed it, summed over the
+  // instruction pairs merged into it (same kind and source lines).
+  uint64_t occurrences = 1;
+  // Redundant barriers: the other barriers of a group of which only one can
+  // go (sites[0] is one of them); empty for a barrier that can go alone.
+  std::vector<uint32_t> groupBarriers;
 };
+
+// A bug to warn about: a bug kind, not benign. Notes (unreached barriers,
+// same-value races) are not.
+bool isBug(const Finding &finding);
 
 // The deduplication key: (kind, space, ordered instruction pair). For data
 // races the pair is normalised (smaller instruction first: a race between two

@@ -13,29 +13,39 @@ FindingCollector::FindingCollector(std::vector<uint32_t> barrierInstructions,
                                    std::vector<uint32_t> valueBarrierInstructions)
     : barriers_(std::move(barrierInstructions), std::move(valueBarrierInstructions)) {}
 
-void FindingCollector::keepFirst(std::vector<Finding> findings) {
-  for (Finding &finding : findings)
-    byKey_.try_emplace(keyOf(finding), std::move(finding));
+void FindingCollector::add(Finding finding) {
+  auto [known, added] = byKey_.try_emplace(keyOf(finding), finding);
+  if (added)
+    return;
+  Finding &kept = known->second;
+  uint64_t occurrences = kept.occurrences + finding.occurrences;
+  // The most convincing example stays (see exampleStrength).
+  if (finding.kind == FindingKind::DataRace && exampleStrength(finding) > exampleStrength(kept))
+    kept = std::move(finding);
+  kept.occurrences = occurrences;
 }
 
 void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch) {
-  keepFirst(findDataRaces(model, launch));
-  keepFirst(findBarrierDivergences(model, launch));
-  keepFirst(findOutOfBounds(model, launch));
+  for (std::vector<Finding> found :
+       {findDataRaces(model, launch), findBarrierDivergences(model, launch),
+        findOutOfBounds(model, launch)})
+    for (Finding &finding : found)
+      add(std::move(finding));
   barriers_.addLaunch(model, launch);
 }
 
 void FindingCollector::merge(const FindingCollector &other) {
   for (const auto &[key, finding] : other.byKey_)
-    byKey_.try_emplace(key, finding);
+    add(finding);
   barriers_.merge(other.barriers_);
 }
 
-std::vector<Finding> FindingCollector::findings() const {
+std::vector<Finding>
+FindingCollector::findings(const std::vector<std::vector<uint32_t>> &barrierGroups) const {
   std::vector<Finding> all;
   for (const auto &[key, finding] : byKey_)
     all.push_back(finding);
-  for (Finding &finding : barriers_.findings())
+  for (Finding &finding : barriers_.findings(barrierGroups))
     all.push_back(std::move(finding));
   auto order = [](const Finding &f) {
     FindingKey key = keyOf(f);

@@ -18,7 +18,6 @@ namespace simulee::detect {
 
 class FindingCollector {
 public:
-  // The kernel's barrier instruction ids (static list from the program).
   // The kernel's barrier instruction ids (static list from the program), and
   // those among them whose result the kernel uses (never redundant).
   explicit FindingCollector(std::vector<uint32_t> barrierInstructions,
@@ -30,10 +29,13 @@ public:
   void merge(const FindingCollector &other);
   // Deduplicated, sorted by (kind, first instruction, second, space); with
   // redundant barriers and unreached-barrier notes. `variable` left empty.
-  std::vector<Finding> findings() const;
+  // `barrierGroups`: see RedundantBarrierDetector::findings.
+  std::vector<Finding> findings(const std::vector<std::vector<uint32_t>> &barrierGroups = {}) const;
+  const RedundantBarrierDetector &barriers() const { return barriers_; }
 
 private:
-  void keepFirst(std::vector<Finding> findings);
+  // Keeps the first example of each key and counts the occurrences.
+  void add(Finding finding);
 
   std::map<FindingKey, Finding> byKey_;
   RedundantBarrierDetector barriers_;

@@ -1,7 +1,16 @@
-// The redundant-barrier rule of DESIGN.md over many launches of one kernel: a
-// barrier is redundant when every executed instance, in every launch, only
-// separates visit orders whose tuples could be merged without a race; a
-// barrier no launch executed is reported as unreached (a note) instead.
+// The redundant-barrier rule of DESIGN.md over many launches of one kernel.
+// Advice to delete code must be safe on every GPU, so a barrier is a
+// candidate for removal only if
+//  - no executed instance, in any launch, separates accesses that would race
+//    in one visit order under independent thread scheduling (whatever
+//    semantics the races were judged by), and
+//  - some instance is evidence: it separated accesses of one variable by
+//    threads of several warps on both sides (a one-warp launch proves
+//    nothing).
+// Whether the candidates can go *together* is for the caller to re-check
+// (session/ re-simulates launches without them) and state with groupWith.
+// A barrier no judged launch executed is an unreached-barrier note; with no
+// judged launch at all nothing is said.
 #pragma once
 
 #include "detect/Finding.h"
@@ -15,13 +24,13 @@
 namespace simulee::detect {
 
 // Would two accesses on either side of a barrier race if the barrier were
-// removed, i.e. if they were in one visit order? Same-warp pairs that are
-// lockstep-ordered do not count.
-bool mergeWouldRace(const memmodel::BarrierCrossing &crossing, bool independentThreads);
+// removed, i.e. if they were in one visit order, under independent thread
+// scheduling? Only a __syncwarp between lanes of one warp orders them then.
+bool mergeWouldRace(const memmodel::BarrierCrossing &crossing);
 
 // A barrier instance is needed when merging the visit orders it separates
 // would create a race.
-bool isNeeded(const memmodel::BarrierInstance &instance, bool independentThreads);
+bool isNeeded(const memmodel::BarrierInstance &instance);
 
 class RedundantBarrierDetector {
 public:
@@ -36,20 +45,32 @@ public:
   void merge(const RedundantBarrierDetector &other);
 
   void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
-  // Redundant barriers and unreached-barrier notes.
-  std::vector<Finding> findings() const;
+
+  // Barriers that may go one at a time: never needed, with evidence.
+  std::vector<uint32_t> candidates() const;
+  // Whether this detector's launch(es) executed `barrier` with evidence.
+  bool hasEvidenceFor(uint32_t barrier) const;
+
+  // Redundant barriers and unreached-barrier notes. `groups`: candidates
+  // that cannot all go together, each reported once as "one of these".
+  std::vector<Finding> findings(const std::vector<std::vector<uint32_t>> &groups = {}) const;
 
 private:
   struct BarrierHistory {
     bool executed = false;
     bool needed = false; // in some instance of some launch
     uint64_t instances = 0;
+    uint64_t evidenceInstances = 0;
     uint32_t launches = 0;
+    uint32_t evidenceLaunches = 0;
     uint32_t exampleBlock = 0;
-    LaunchRecord exampleLaunch; // the first launch that executed it
+    LaunchRecord exampleLaunch; // the first launch that gave evidence (else executed it)
   };
 
+  Finding redundantFinding(uint32_t instruction, const BarrierHistory &history) const;
+
   std::map<uint32_t, BarrierHistory> history_;
+  uint64_t launches_ = 0;
 };
 
 } // namespace simulee::detect

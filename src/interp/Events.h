@@ -47,6 +47,10 @@ struct AccessEvent {
   uint32_t lane;        // thread % 32
   uint64_t step;        // the warp's lockstep step number, see below
   uint32_t instruction; // Program-wide instruction id (ir::Program::instructions)
+  // Plain stores of at most 8 bytes: the bits written (low `sizeBytes`
+  // bytes), so that listeners can tell same-value writes apart.
+  uint64_t value = 0;
+  bool valueKnown = false;
 };
 
 // Every instruction a warp executes is one lockstep step; `step` counts them

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <optional>
 #include <set>
 
 namespace simulee::interp {
@@ -129,7 +130,8 @@ public:
   Launch(const ir::Program &program, const ir::KernelInfo &kernel, const LaunchConfig &config,
          std::vector<ArgumentValue> &args, const RunOptions &options)
       : program_(program), kernel_(kernel), config_(config), args_(args),
-        listener_(options.listener), memory_(program, args, config.dynamicSharedBytes),
+        listener_(options.listener), removedBarriers_(options.removedBarriers),
+        memory_(program, args, config.dynamicSharedBytes),
         constants_(program.constants.data()) {}
 
   Result<RunStats> run();
@@ -140,6 +142,7 @@ private:
   const LaunchConfig &config_;
   std::vector<ArgumentValue> &args_;
   ExecutionListener *listener_;
+  const std::vector<uint32_t> &removedBarriers_;
   LaunchMemory memory_;
   const uint64_t *constants_;
   RunStats stats_;
@@ -157,13 +160,15 @@ private:
   Status execute(Warp &warp);
   void releaseBarrier();
   void announceMask(Warp &warp);
+  void copyByValueArgument(Warp &warp, const std::vector<uint8_t> &bytes, uint64_t *slot);
   void popFinishedFrames(Warp &warp);
   void diverge(Warp &warp, const std::pair<uint32_t, LaneMask> *paths, size_t count,
                uint32_t reconv);
   void exitLanes(Warp &warp, LaneMask lanes, uint32_t instr);
   void parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask);
+  // `stored`: the bits a plain store writes, when known (AccessEvent::value).
   uint8_t *access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size, AccessKind kind,
-                  uint32_t instr, uint64_t step);
+                  uint32_t instr, uint64_t step, std::optional<uint64_t> stored = std::nullopt);
   uint64_t specialRegister(const Warp &warp, unsigned lane, ir::SpecialRegister reg) const;
   std::string where(uint32_t instr) const;
   std::string threadName(const Warp &warp, unsigned lane) const;
@@ -206,13 +211,32 @@ void Launch::initWarp(Warp &warp, uint32_t index) {
   warp.regs.assign(size_t(fn.numSlots) * kWarpSize, 0);
   for (size_t p = 0; p < kernel_.params.size() && p < fn.paramSlots.size(); ++p) {
     const ArgumentValue &arg = args_[p];
+    uint64_t *slot = warp.regs.data() + size_t(fn.paramSlots[p]) * kWarpSize;
+    if (kernel_.params[p].byValueBytes && arg.kind == ArgumentValue::Kind::Buffer) {
+      copyByValueArgument(warp, arg.bytes, slot);
+      continue;
+    }
     uint64_t value = arg.kind == ArgumentValue::Kind::Buffer
                          ? ir::encodePointer(ir::PointerSpace::Global, uint32_t(p), 0)
                          : arg.bits;
-    std::fill_n(warp.regs.begin() + size_t(fn.paramSlots[p]) * kWarpSize, kWarpSize, value);
+    std::fill_n(slot, kWarpSize, value);
   }
   warp.frames.push_back(Frame{kernel_.function, 0, 0, {}});
   warp.stack.push_back(StackEntry{0, ir::kNoReconvergence, warp.fullMask, 0});
+}
+
+// An aggregate passed by value is each thread's own copy (CUDA copies kernel
+// parameters per thread): it goes on every lane's private stack, so writes to
+// it are private, as a local variable's are.
+void Launch::copyByValueArgument(Warp &warp, const std::vector<uint8_t> &bytes, uint64_t *slot) {
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    uint32_t offset = (warp.localTop[lane] + 15) / 16 * 16;
+    std::vector<uint8_t> &local = warp.local[lane];
+    local.resize(offset, 0);
+    local.insert(local.end(), bytes.begin(), bytes.end());
+    warp.localTop[lane] = uint32_t(local.size());
+    slot[lane] = ir::encodePointer(ir::PointerSpace::Local, 0, offset);
+  }
 }
 
 void Launch::announceMask(Warp &warp) {
@@ -291,7 +315,8 @@ void Launch::parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask) {
 }
 
 uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size,
-                        AccessKind kind, uint32_t instr, uint64_t step) {
+                        AccessKind kind, uint32_t instr, uint64_t step,
+                        std::optional<uint64_t> stored) {
   ResolvedAccess resolved = memory_.resolve(pointer, size, warp.local[lane]);
   if (!listener_ || (resolved.bytes && resolved.space == MemSpace::Local))
     return resolved.bytes;
@@ -299,6 +324,10 @@ uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t si
                     resolved.offset,     uint32_t(size), block_,
                     warp.firstThread + lane, warp.index, lane,
                     step,                instr};
+  if (stored && size <= 8) {
+    event.value = *stored & (size == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * size)) - 1);
+    event.valueKnown = true;
+  }
   if (resolved.bytes)
     listener_->onAccess(event);
   else
@@ -392,7 +421,7 @@ Status Launch::execute(Warp &warp) {
     stats_.threadInstrs += activeLanes;
     if (warp.step > config_.budgetInstrs)
       return makeError(program_.path + ": kernel '" + kernel_.sourceName +
-                       "' does not terminate under this launch: " +
+                       "' " + kDoesNotTerminate + ": " +
                        threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
                        std::to_string(config_.budgetInstrs) + " instructions (last at " +
                        where(in.id) + ")");
@@ -527,7 +556,7 @@ Status Launch::execute(Warp &warp) {
       const uint64_t *a = src(in.a), *v = src(in.b);
       AccessKind kind = (in.flags & 1) ? AccessKind::Atomic : AccessKind::Write;
       forEachLane(mask, [&](unsigned l) {
-        if (uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step))
+        if (uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step, v[l]))
           storeBytes(bytes, v[l], in.imm);
       });
       break;
@@ -769,6 +798,10 @@ Status Launch::execute(Warp &warp) {
                        " reached unreachable code (undefined behaviour) at " + where(in.id));
     case Op::Barrier: {
       auto kind = ir::BarrierKind(in.flags);
+      if (!removedBarriers_.empty() && kind == ir::BarrierKind::Plain &&
+          std::find(removedBarriers_.begin(), removedBarriers_.end(), in.id) !=
+              removedBarriers_.end())
+        break;
       if (kind != ir::BarrierKind::Plain) {
         const uint64_t *predicate = src(in.a);
         forEachLane(mask, [&](unsigned l) { barrierTrue_ += (predicate[l] & widthMask(32)) != 0; });

@@ -21,6 +21,9 @@ struct RunStats {
 
 struct RunOptions {
   ExecutionListener *listener = nullptr; // null: no events, no cost
+  // Barrier instructions executed as no-ops: the kernel as if they were
+  // deleted (the joint re-check of redundant barriers).
+  std::vector<uint32_t> removedBarriers;
 };
 
 // Runs one launch. `args` holds one value per kernel parameter in order;

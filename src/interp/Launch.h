@@ -37,6 +37,8 @@ struct LaunchConfig {
 
 // The start of the error a launch gets when it exceeds totalBudgetInstrs.
 constexpr const char *kLaunchTooCostly = "launch too costly to simulate";
+// Part of the error a launch gets when a thread exceeds budgetInstrs.
+constexpr const char *kDoesNotTerminate = "does not terminate under this launch";
 
 // Checks `config` against the hardware limits; the error names the limit.
 Status validateLaunch(const LaunchConfig &config);

@@ -1127,6 +1127,9 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   }
   case BuiltinKind::Shuffle: {
     unsigned first = builtin.hasMask ? 1 : 0;
+    // The _sync variants order the lanes of their mask like __syncwarp.
+    if (builtin.hasMask)
+      emit(Op::WarpSync, 0, arg(0));
     // Result may be {i32, i1} (the .p variants): the predicate slot says
     // whether the source lane was in range; we report it as true.
     emit(Op::Shuffle, dst, arg(first), arg(first + 1), arg(first + 2), 0,
@@ -1137,6 +1140,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   }
   case BuiltinKind::Vote: {
     uint32_t mask = builtin.hasMask ? arg(0) : module_.constantOperand(0xffffffffu);
+    if (builtin.hasMask)
+      emit(Op::WarpSync, 0, mask);
     emit(Op::Vote, dst, arg(builtin.hasMask ? 1 : 0), mask, 0, 0, scalarWidth(type),
          builtin.selector);
     return;
@@ -1146,6 +1151,7 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
          uint8_t(VoteMode::Ballot));
     return;
   case BuiltinKind::MatchAny:
+    emit(Op::WarpSync, 0, arg(0));
     emit(Op::MatchAny, dst, arg(1), arg(0), 0, 0, scalarWidth(inst.getArgOperand(1)->getType()));
     return;
   case BuiltinKind::Load: {

@@ -24,6 +24,9 @@ struct Access {
   // Divergence state: the lanes of the warp executing this step. The order
   // between two lanes is decided by DivergenceTracker, which sees every mask.
   interp::LaneMask activeMask = 0;
+  // Plain stores: the bits written, when known (interp::AccessEvent::value).
+  uint64_t value = 0;
+  bool valueKnown = false;
 
   bool sameThreadAs(const Access &other) const {
     return block == other.block && thread == other.thread;
@@ -37,6 +40,14 @@ inline bool actionsCanConflict(interp::AccessKind a, interp::AccessKind b) {
   if (a == interp::AccessKind::Atomic && b == interp::AccessKind::Atomic)
     return false;
   return a != interp::AccessKind::Read || b != interp::AccessKind::Read;
+}
+
+// Two writes of the same bytes with the same value: a race whose outcome does
+// not depend on the order (DESIGN.md, "Same-value race").
+inline bool writesSameValue(const Access &a, const Access &b) {
+  return a.action == interp::AccessKind::Write && b.action == interp::AccessKind::Write &&
+         a.valueKnown && b.valueKnown && a.offset == b.offset && a.sizeBytes == b.sizeBytes &&
+         a.value == b.value;
 }
 
 // The first byte two accesses share; only meaningful when they overlap.

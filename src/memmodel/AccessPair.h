@@ -88,6 +88,8 @@ private:
 struct BarrierInstance {
   std::vector<uint32_t> barrierInstrs; // from BarrierReleaseEvent
   BarrierCrossingSet crossings;        // pairs across this barrier
+  // Evidence that the instance separated something (see BarrierEvidence.h).
+  bool evidence = false;
   uint32_t exampleBlock = 0;
   uint32_t exampleEpoch = 0; // the visit order the barrier started
   uint64_t count = 0;        // instances folded into this entry

@@ -44,11 +44,13 @@ Access tupleOf(const interp::AccessEvent &event, uint32_t visitOrder, interp::La
   access.step = event.step;
   access.instruction = event.instruction;
   access.activeMask = active;
+  access.value = event.value;
+  access.valueKnown = event.valueKnown;
   return access;
 }
 
 // The facts that decide every rule about a pair, packed as the key under
-// which one example pair is kept (24 + 24 + 2 + 2 + 2 + 2 + 4 = 60 bits).
+// which one example pair is kept (24 + 24 + 2 + 2 + 2 + 2 + 5 = 61 bits).
 uint64_t factsKey(const Access &earlier, const Access &later, PairRelation relation,
                   const WarpOrdering &o) {
   uint64_t key = earlier.instruction;
@@ -59,6 +61,7 @@ uint64_t factsKey(const Access &earlier, const Access &later, PairRelation relat
   key = key << 2 | uint64_t(relation);
   key = key << 4 | uint64_t(o.sameWarp) << 3 | uint64_t(o.commonActiveStep) << 2 |
         uint64_t(o.warpSyncBetween) << 1 | uint64_t(o.sameStep);
+  key = key << 1 | uint64_t(writesSameValue(earlier, later));
   return key;
 }
 
@@ -110,6 +113,7 @@ void MemoryModel::switchToBlock(uint32_t block) {
     onBlockEnd(*currentBlock_);
   currentBlock_ = block;
   currentEpoch_ = 0;
+  evidence_.beginBlock();
   divergence_.beginBlock();
 }
 
@@ -117,6 +121,8 @@ void MemoryModel::onBlockBegin(uint32_t block) { switchToBlock(block); }
 
 void MemoryModel::onBlockEnd(uint32_t block) {
   closeOpenBarrier();
+  evidence_.endVisitOrder(currentEpoch_);
+  foldBlockBarriers();
   fitness_.endBlock(block);
   store_->endBlock(block);
   currentBlock_.reset();
@@ -135,6 +141,7 @@ void MemoryModel::onWarpSync(const interp::WarpSyncEvent &event) {
 void MemoryModel::onBarrierRelease(const interp::BarrierReleaseEvent &event) {
   switchToBlock(event.block);
   closeOpenBarrier();
+  evidence_.endVisitOrder(currentEpoch_);
   currentEpoch_ = event.epoch;
   openBarrier_ = OpenBarrier{event.barrierInstrs, event.epoch, {}};
 }
@@ -144,18 +151,28 @@ void MemoryModel::onBarrierRelease(const interp::BarrierReleaseEvent &event) {
 void MemoryModel::closeOpenBarrier() {
   if (!openBarrier_)
     return;
-  auto same = [&](const BarrierInstance &known) {
-    return known.barrierInstrs == openBarrier_->barrierInstrs &&
-           known.crossings == openBarrier_->crossings;
-  };
-  auto found = std::find_if(barriers_.begin(), barriers_.end(), same);
-  if (found != barriers_.end()) {
-    ++found->count;
-  } else {
-    barriers_.push_back(BarrierInstance{openBarrier_->barrierInstrs, openBarrier_->crossings,
-                                        currentBlock_.value_or(0), openBarrier_->epoch, 1});
-  }
+  blockBarriers_.push_back(std::move(*openBarrier_));
   openBarrier_.reset();
+}
+
+// At the end of a block every instance's evidence is known; instances with
+// the same barriers, crossings and evidence become one entry.
+void MemoryModel::foldBlockBarriers() {
+  for (OpenBarrier &closed : blockBarriers_) {
+    bool evidence = evidence_.isEvidence(closed.epoch);
+    auto same = [&](const BarrierInstance &known) {
+      return known.barrierInstrs == closed.barrierInstrs && known.crossings == closed.crossings &&
+             known.evidence == evidence;
+    };
+    auto found = std::find_if(barriers_.begin(), barriers_.end(), same);
+    if (found != barriers_.end()) {
+      ++found->count;
+      continue;
+    }
+    barriers_.push_back(BarrierInstance{std::move(closed.barrierInstrs), closed.crossings,
+                                        evidence, currentBlock_.value_or(0), closed.epoch, 1});
+  }
+  blockBarriers_.clear();
 }
 
 void MemoryModel::onBarrierDivergence(const interp::BarrierDivergenceEvent &event) {
@@ -175,6 +192,7 @@ void MemoryModel::onAccess(const interp::AccessEvent &event) {
     return;
   switchToBlock(event.block);
   fitness_.record(event);
+  evidence_.record(event.space, event.buffer, event.warp);
   ++accessCount_;
   Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));
   PairRecorder recorder(*this, now);

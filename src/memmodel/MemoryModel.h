@@ -16,6 +16,7 @@
 #include "memmodel/AccessPair.h"
 #include "memmodel/AccessStore.h"
 #include "memmodel/DivergenceTracker.h"
+#include "memmodel/BarrierEvidence.h"
 #include "memmodel/FitnessFigures.h"
 #include "memmodel/FullTupleLog.h"
 
@@ -33,9 +34,9 @@ enum class Representation : uint8_t { Full, Summary, Auto };
 
 struct ModelOptions {
   Representation representation = Representation::Auto;
-  // Volta-and-later semantics: one warp's lanes are ordered only by
-  // __syncwarp (or a barrier), not by lockstep. Read by the detectors.
-  bool independentThreads = false;
+  // Volta-and-later semantics (the default): one warp's lanes are ordered
+  // only by __syncwarp (or a barrier), not by lockstep. Read by the detectors.
+  bool independentThreads = true;
   // Auto: Summary when the launch has more threads than this (launchThreads
   // given), else Full until this many accesses were recorded or one address
   // holds this many tuples, then Summary.
@@ -105,6 +106,7 @@ private:
 
   void switchToBlock(uint32_t block);
   void closeOpenBarrier();
+  void foldBlockBarriers();
   void maybeSwitchToSummary();
   void relate(const Access &prior, const Access &now);
   void recordPair(const Access &earlier, const Access &later, PairRelation relation,
@@ -119,6 +121,10 @@ private:
   std::optional<uint32_t> currentBlock_;
   uint32_t currentEpoch_ = 0;
   std::optional<OpenBarrier> openBarrier_;
+  // The current block's closed barrier instances: folded into barriers_ when
+  // the block ends and their evidence is known.
+  std::vector<OpenBarrier> blockBarriers_;
+  BarrierEvidence evidence_;
   uint64_t accessCount_ = 0;
 
   std::vector<AccessPair> pairs_;

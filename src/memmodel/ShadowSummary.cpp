@@ -103,6 +103,12 @@ bool VisitWitnesses::add(const Access &access) {
 }
 
 bool WitnessGroup::add(const Access &access) {
+  if (!access.valueKnown)
+    values = Values::Mixed;
+  else if (values == Values::None)
+    values = Values::Uniform, value = access.value;
+  else if (values == Values::Uniform && value != access.value)
+    values = Values::Mixed;
   if (current.empty()) {
     block = access.block;
     current.visitOrder = access.visitOrder;
@@ -141,6 +147,8 @@ Access unpack(const WitnessGroup &group, const GranuleKey &key, Witness witness,
   access.lane = witness.lane();
   access.step = witness.step();
   access.instruction = group.instruction;
+  access.valueKnown = group.values == WitnessGroup::Values::Uniform;
+  access.value = group.value;
   return access;
 }
 

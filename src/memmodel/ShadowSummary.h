@@ -65,6 +65,10 @@ struct WitnessGroup {
   uint32_t next = 0;
   Witness otherBlockWitness;
   VisitWitnesses current, previous; // previous: visit order current - 1
+  // The value every store of the group wrote, while they all wrote one
+  // (same-value races); witnesses carry it only then.
+  uint64_t value = 0;
+  enum class Values : uint8_t { None, Uniform, Mixed } values = Values::None;
 
   bool matches(const Access &access, ByteMask mask) const {
     return instruction == access.instruction && action == access.action && bytes == mask;

@@ -16,9 +16,13 @@ const std::array<FindingRule, 5> &findingRules() {
        "Separate the two accesses with __syncthreads() (or __syncwarp() within a warp), make "
        "them atomic, or give each thread its own location."},
       {FindingKind::RedundantBarrier, "performance",
-       "Barrier that orders nothing in any simulated launch.",
-       "Every executed instance of this barrier, in every simulated launch, separates accesses "
-       "that could be merged into one visit order without creating a data race.",
+       "Barrier that orders nothing in any judged launch, even on GPUs with independent thread "
+       "scheduling.",
+       "Every executed instance of this barrier, in every judged launch, separates accesses "
+       "that could be merged into one visit order without creating a data race under "
+       "independent thread scheduling (Volta and later), and some instance separated accesses "
+       "of one variable by several warps on both sides. Barriers reported together were "
+       "re-simulated removed together; a group means only one of them can go.",
        "Check whether the barrier is needed for launches that were not simulated; if not, "
        "remove it to save a block-wide synchronization."},
       {FindingKind::BarrierDivergence, "correctness", "Barrier reached by only part of a block.",
@@ -56,6 +60,10 @@ const char *ruleId(FindingKind kind) { return detect::findingKindName(kind); }
 
 Severity severityOf(FindingKind kind) {
   return detect::isBug(kind) ? Severity::Warning : Severity::Note;
+}
+
+Severity severityOf(const detect::Finding &finding) {
+  return detect::isBug(finding) ? Severity::Warning : Severity::Note;
 }
 
 const char *severityName(Severity severity) {

@@ -26,6 +26,8 @@ uint32_t ruleIndex(detect::FindingKind kind);
 const char *ruleId(detect::FindingKind kind);
 // Bugs are warnings; the rest (unreached barriers) are notes.
 Severity severityOf(detect::FindingKind kind);
+// A finding's own severity: benign races are notes too.
+Severity severityOf(const detect::Finding &finding);
 const char *severityName(Severity severity); // "warning" / "note"
 
 } // namespace simulee::report

@@ -173,15 +173,23 @@ std::string findingMessage(const ir::Program &program, const Finding &finding) {
   case FindingKind::DataRace:
     return raceMessage(program, finding);
   case FindingKind::RedundantBarrier:
+    if (!finding.groupBarriers.empty()) {
+      std::string others;
+      for (uint32_t barrier : finding.groupBarriers)
+        others += (others.empty() ? "" : ", ") + locationText(program, barrier);
+      return "redundant barrier, but only one of this and the barrier(s) at " + others +
+             " can go (each alone is removable; removed together they let accesses race): " +
+             finding.detail;
+    }
     if (!finding.detail.empty())
       return "redundant barrier: " + finding.detail;
-    return "redundant barrier: removing it creates no race in any simulated launch";
+    return "redundant barrier: removing it creates no race in any judged launch";
   case FindingKind::BarrierDivergence:
     return divergenceMessage(program, finding);
   case FindingKind::OutOfBounds:
     return outOfBoundsMessage(program, finding);
   case FindingKind::UnreachedBarrier:
-    return "barrier never reached in any simulated launch";
+    return "barrier never reached in any judged launch";
   }
   return "unknown finding";
 }
@@ -215,6 +223,8 @@ std::string launchNoteText(const Finding &finding) {
   std::string address = exampleAddressText(finding);
   if (!address.empty())
     note += "; example address: " + address;
+  if (finding.occurrences > 1 && finding.kind != FindingKind::RedundantBarrier)
+    note += "; seen " + std::to_string(finding.occurrences) + " times";
   return note;
 }
 

@@ -3,7 +3,6 @@
 #include "report/FindingRules.h"
 #include "report/FindingText.h"
 #include "report/Summary.h"
-#include "support/Assert.h"
 
 namespace simulee::report {
 
@@ -52,7 +51,10 @@ Json launchJson(const detect::LaunchRecord &launch) {
 Json findingJson(const ir::Program &program, const std::string &kernel, const Finding &finding) {
   Json json;
   json["kind"] = ruleId(finding.kind);
-  json["severity"] = severityName(severityOf(finding.kind));
+  json["severity"] = severityName(severityOf(finding));
+  const char *benign = detect::benignName(finding.benign);
+  json["benign"] = benign ? Json(benign) : Json();
+  json["occurrences"] = finding.occurrences;
   json["kernel"] = kernel;
   json["space"] = interp::memSpaceName(finding.space);
   json["variable"] = finding.variable;
@@ -62,6 +64,14 @@ Json findingJson(const ir::Program &program, const std::string &kernel, const Fi
   for (const Site &site : finding.sites)
     accesses.push_back(siteJson(program, finding, site));
   json["accesses"] = accesses;
+  if (!finding.groupBarriers.empty()) {
+    // Redundant barriers of which only one can go: the others.
+    Json group = Json::array();
+    for (uint32_t barrier : finding.groupBarriers)
+      group.push_back(siteJson(program, finding,
+                               Site{barrier, interp::AccessKind::Read, false, 0, 0}));
+    json["onlyOneOf"] = group;
+  }
   json["message"] = findingMessage(program, finding);
   json["detail"] = finding.detail;
   json["launch"] = launchJson(finding.launch);
@@ -82,11 +92,19 @@ Json summaryJson(const Summary &summary) {
 Json commonFile(const ReportInput &input) {
   if (input.kernels.empty())
     return nullptr;
-  const std::string &path = input.kernels.front().program->path;
+  const std::string &path = input.kernels.front().path();
   for (const KernelFindings &kernel : input.kernels)
-    if (kernel.program->path != path)
+    if (kernel.path() != path)
       return nullptr;
   return path;
+}
+
+Json launchCountsJson(const detect::LaunchCounts &counts) {
+  return Json{{"judged", counts.judged},
+              {"outOfBounds", counts.outOfBounds},
+              {"tooCostly", counts.tooCostly},
+              {"nonTerminating", counts.nonTerminating},
+              {"failed", counts.failed}};
 }
 
 } // namespace
@@ -95,10 +113,15 @@ Json jsonReport(const ReportInput &input) {
   Json kernels = Json::array();
   Json findings = Json::array();
   for (const KernelFindings &kernel : input.kernels) {
-    SIMULEE_ASSERT(kernel.program, "kernel findings without their program");
-    kernels.push_back({{"file", kernel.program->path},
-                       {"kernel", kernel.kernel},
+    detect::Verdict verdict = kernel.finalVerdict();
+    kernels.push_back({{"file", kernel.path()},
+                       {"kernel", kernel.kernel.empty() ? Json() : Json(kernel.kernel)},
+                       {"verdict", detect::verdictName(verdict)},
+                       {"launches", launchCountsJson(kernel.launches)},
+                       {"cause", kernel.cause.empty() ? Json() : Json(kernel.cause)},
                        {"findings", kernel.findings.size()}});
+    if (!kernel.program)
+      continue;
     for (const Finding &finding : kernel.findings)
       findings.push_back(findingJson(*kernel.program, kernel.kernel, finding));
   }
@@ -107,6 +130,7 @@ Json jsonReport(const ReportInput &input) {
   document["version"] = kToolVersion;
   document["file"] = commonFile(input);
   document["kernel"] = input.kernels.size() == 1 ? Json(input.kernels.front().kernel) : Json();
+  document["verdict"] = detect::verdictName(overallVerdict(input));
   document["kernels"] = kernels;
   document["findings"] = findings;
   document["summary"] = summaryJson(summarize(input));

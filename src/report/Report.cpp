@@ -16,6 +16,31 @@ std::optional<Format> parseFormat(std::string_view name) {
   return std::nullopt;
 }
 
+detect::Verdict KernelFindings::finalVerdict() const {
+  if (verdict)
+    return *verdict;
+  for (const detect::Finding &finding : findings)
+    if (detect::isBug(finding))
+      return detect::Verdict::Findings;
+  return detect::Verdict::Clean;
+}
+
+detect::Verdict overallVerdict(const ReportInput &input) {
+  using detect::Verdict;
+  bool anyFindings = false, allErrors = !input.kernels.empty(), anyUnjudged = false;
+  for (const KernelFindings &kernel : input.kernels) {
+    Verdict verdict = kernel.finalVerdict();
+    anyFindings |= verdict == Verdict::Findings;
+    allErrors &= verdict == Verdict::Error;
+    anyUnjudged |= verdict == Verdict::Error || verdict == Verdict::Inconclusive;
+  }
+  if (anyFindings)
+    return Verdict::Findings;
+  if (allErrors)
+    return Verdict::Error;
+  return anyUnjudged ? Verdict::Inconclusive : Verdict::Clean;
+}
+
 void writeReport(std::ostream &out, Format format, const ReportInput &input,
                  const ReportOptions &options) {
   switch (format) {

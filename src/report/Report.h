@@ -3,6 +3,7 @@
 #pragma once
 
 #include "detect/Finding.h"
+#include "detect/Verdict.h"
 #include "ir/Program.h"
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace simulee::report {
@@ -22,17 +24,37 @@ enum class Format { Text, Json, Sarif };
 // "text", "json" or "sarif"; nullopt for anything else.
 std::optional<Format> parseFormat(std::string_view name);
 
-// The findings of one kernel; instruction ids in them index `program`.
+// The findings and verdict of one kernel; instruction ids in them index
+// `program`. A file that could not be loaded is one entry with no program and
+// no kernel, verdict error.
 struct KernelFindings {
+  KernelFindings() = default;
+  KernelFindings(const ir::Program *program, std::string kernel,
+                 std::vector<detect::Finding> findings = {})
+      : program(program), kernel(std::move(kernel)), findings(std::move(findings)) {}
+
   const ir::Program *program = nullptr;
   std::string kernel; // source name, e.g. "reduce"
   std::vector<detect::Finding> findings;
+  // Unset: derived from the findings (findings or clean).
+  std::optional<detect::Verdict> verdict;
+  detect::LaunchCounts launches;
+  std::string cause; // error: why; inconclusive: the first failed launch's error
+  std::string file;  // the analysed file; program->path when empty
+
+  const std::string &path() const { return file.empty() && program ? program->path : file; }
+  detect::Verdict finalVerdict() const;
 };
 
 // Everything one report covers: several kernels, possibly of several files.
 struct ReportInput {
   std::vector<KernelFindings> kernels;
 };
+
+// The verdict of a whole report, as the exit status states it: findings when
+// any kernel has them; error when every entry is an error; inconclusive when
+// some kernel is inconclusive or an error; clean only when all are clean.
+detect::Verdict overallVerdict(const ReportInput &input);
 
 struct ReportOptions {
   bool color = false; // ANSI colours in text; the CLI turns them on for terminals

@@ -3,7 +3,7 @@
 #include "report/FindingRules.h"
 #include "report/FindingText.h"
 #include "report/SourceFile.h"
-#include "support/Assert.h"
+#include "report/Summary.h"
 
 #include <cctype>
 #include <cstdio>
@@ -96,7 +96,8 @@ public:
       rules.push_back(ruleJson(rule));
     Json results = Json::array();
     for (const KernelFindings &kernel : input.kernels) {
-      SIMULEE_ASSERT(kernel.program, "kernel findings without their program");
+      if (!kernel.program)
+        continue;
       for (const Finding &finding : kernel.findings)
         results.push_back(result(*kernel.program, kernel.kernel, finding));
     }
@@ -109,11 +110,38 @@ public:
     if (rootUri.back() != '/')
       rootUri += "/";
     return Json{{"tool", {{"driver", driver}}},
+                {"invocations", Json::array({invocation(input)})},
                 {"originalUriBaseIds", {{kSrcRootBaseId, {{"uri", rootUri}}}}},
                 {"results", results}};
   }
 
 private:
+  // Kernels that could not be analysed (error) or judged (inconclusive) are
+  // tool execution notifications: a SARIF consumer must not read their
+  // absence of results as clean.
+  Json invocation(const ReportInput &input) const {
+    Json notifications = Json::array();
+    bool anyError = false;
+    for (const KernelFindings &kernel : input.kernels) {
+      detect::Verdict verdict = kernel.finalVerdict();
+      if (verdict != detect::Verdict::Error && verdict != detect::Verdict::Inconclusive)
+        continue;
+      anyError |= verdict == detect::Verdict::Error;
+      Json notification = {
+          {"level", verdict == detect::Verdict::Error ? "error" : "warning"},
+          {"message", message(verdictLine(kernel))},
+          {"descriptor", {{"id", detect::verdictName(verdict)}}},
+          {"locations",
+           Json::array({{{"physicalLocation",
+                          {{"artifactLocation", artifactLocation(kernel.path())}}}}})}};
+      if (!kernel.kernel.empty())
+        notification["properties"] = {{"kernel", kernel.kernel}};
+      notifications.push_back(notification);
+    }
+    return Json{{"executionSuccessful", !anyError},
+                {"toolExecutionNotifications", notifications}};
+  }
+
   Json artifactLocation(const fs::path &path) const {
     ArtifactUri artifact = artifactUri(path, root_);
     Json json = {{"uri", artifact.uri}};
@@ -192,7 +220,7 @@ private:
       text += "; " + launchNoteText(finding);
     Json json = {{"ruleId", ruleId(finding.kind)},
                  {"ruleIndex", ruleIndex(finding.kind)},
-                 {"level", severityName(severityOf(finding.kind))},
+                 {"level", severityName(severityOf(finding))},
                  {"message", message(text)}};
     Json locations = Json::array();
     if (!finding.sites.empty())
@@ -209,7 +237,10 @@ private:
                           {"space", interp::memSpaceName(finding.space)},
                           {"variable", finding.variable},
                           {"exampleOffset", finding.exampleOffset},
-                          {"launch", launchText(finding.launch)}};
+                          {"launch", launchText(finding.launch)},
+                          {"occurrences", finding.occurrences}};
+    if (const char *benign = detect::benignName(finding.benign))
+      json["properties"]["benign"] = benign;
     return json;
   }
 

@@ -6,7 +6,7 @@ Summary summarize(const ReportInput &input) {
   Summary summary;
   for (const KernelFindings &kernel : input.kernels) {
     for (const detect::Finding &finding : kernel.findings) {
-      if (severityOf(finding.kind) == Severity::Warning)
+      if (severityOf(finding) == Severity::Warning)
         ++summary.warnings;
       else
         ++summary.notes;
@@ -23,6 +23,40 @@ std::string counted(uint32_t count, const char *noun) {
 }
 
 } // namespace
+
+std::string verdictText(const KernelFindings &kernel) {
+  using detect::Verdict;
+  const detect::LaunchCounts &counts = kernel.launches;
+  Verdict verdict = kernel.finalVerdict();
+  std::string text = detect::verdictName(verdict);
+  switch (verdict) {
+  case Verdict::Error:
+    return text + ": " + kernel.cause;
+  case Verdict::Inconclusive:
+    text += ": no launch could be judged";
+    if (counts.skipped())
+      text += " (" + detect::skippedReasons(counts) + ")";
+    return kernel.cause.empty() ? text : text + "; first failure: " + kernel.cause;
+  case Verdict::Clean:
+  case Verdict::Findings:
+    if (counts.simulated() == 0)
+      return text;
+    text += " (" + std::to_string(counts.judged) +
+            (counts.judged == 1 ? " launch" : " launches") + " judged";
+    if (counts.skipped())
+      text += "; " + std::to_string(counts.skipped()) + " skipped: " +
+              detect::skippedReasons(counts);
+    return text + ")";
+  }
+  return text;
+}
+
+std::string verdictLine(const KernelFindings &kernel) {
+  std::string line = kernel.path() + ": ";
+  if (!kernel.kernel.empty())
+    line += "kernel '" + kernel.kernel + "': ";
+  return line + verdictText(kernel);
+}
 
 std::string summaryLine(const Summary &summary) {
   if (summary.total() == 0)

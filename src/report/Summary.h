@@ -19,6 +19,13 @@ struct Summary {
 
 Summary summarize(const ReportInput &input);
 
+// A kernel's verdict in words: "clean (12 launches judged)", "findings (12
+// launches judged; 3 skipped: 3 out of bounds)", "inconclusive: no launch
+// could be judged (10 out of bounds); first failure: ...", "error: <cause>".
+std::string verdictText(const KernelFindings &kernel);
+// "FILE: kernel 'K': " + verdictText, or "FILE: " + ... for a whole file.
+std::string verdictLine(const KernelFindings &kernel);
+
 // "2 warnings (1 data-race, 1 redundant-barrier)", "1 warning, 1 note (...)",
 // or "no findings".
 std::string summaryLine(const Summary &summary);

@@ -51,7 +51,7 @@ public:
   void write(const ir::Program &program, const std::string &kernel, const Finding &finding) {
     uint32_t primary = finding.sites.empty() ? 0 : finding.sites.front().instruction;
     std::string prefix = finding.sites.empty() ? program.path : diagnosticPrefix(program, primary);
-    Severity severity = severityOf(finding.kind);
+    Severity severity = severityOf(finding);
     std::string label = std::string(severityName(severity)) + ":";
     out_ << palette_.bold(prefix + ":") << " "
          << (severity == Severity::Warning ? palette_.warning(label) : palette_.note(label)) << " "
@@ -97,8 +97,12 @@ private:
 void writeTextReport(std::ostream &out, const ReportInput &input, const ReportOptions &options) {
   TextWriter writer(out, options, input.kernels.size() > 1);
   for (const KernelFindings &kernel : input.kernels)
-    for (const Finding &finding : kernel.findings)
-      writer.write(*kernel.program, kernel.kernel, finding);
+    if (kernel.program)
+      for (const Finding &finding : kernel.findings)
+        writer.write(*kernel.program, kernel.kernel, finding);
+  // Every kernel's verdict, so that nothing unanalysed can pass for clean.
+  for (const KernelFindings &kernel : input.kernels)
+    out << verdictLine(kernel) << "\n";
   out << summaryLine(summarize(input)) << "\n";
 }
 

@@ -10,20 +10,52 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
+#include <tuple>
 
 namespace simulee::session {
 namespace {
 
+// What one launch needs to be simulated again (the joint barrier re-check):
+// buildArguments is deterministic in these.
+struct LaunchInputs {
+  interp::LaunchConfig config;
+  std::vector<ArgumentSpec> specs;
+  std::vector<uint64_t> elementCounts; // by parameter, 0 = automatic
+  uint64_t seed = 1;
+};
+
+enum class LaunchOutcome : uint8_t { Judged, OutOfBounds, TooCostly, NonTerminating, Failed };
+
 // Everything one simulated launch contributes.
 struct LaunchResult {
-  std::optional<detect::FindingCollector> findings; // this launch alone; none on error
+  LaunchInputs inputs;
+  std::optional<detect::FindingCollector> findings; // this launch alone; none unless judged
+  LaunchOutcome outcome = LaunchOutcome::Failed;
   double ratio = 1.0;
   uint64_t range = 0;
   uint64_t threadInstrs = 0;
   std::string error;
-  bool outOfBounds = false; // the launch broke the kernel's size assumptions
   detect::LaunchRecord record;
 };
+
+LaunchOutcome outcomeOfError(const std::string &error) {
+  if (error.rfind(interp::kLaunchTooCostly, 0) == 0)
+    return LaunchOutcome::TooCostly;
+  if (error.find(interp::kDoesNotTerminate) != std::string::npos)
+    return LaunchOutcome::NonTerminating;
+  return LaunchOutcome::Failed;
+}
+
+void count(detect::LaunchCounts &counts, LaunchOutcome outcome) {
+  switch (outcome) {
+  case LaunchOutcome::Judged: ++counts.judged; return;
+  case LaunchOutcome::OutOfBounds: ++counts.outOfBounds; return;
+  case LaunchOutcome::TooCostly: ++counts.tooCostly; return;
+  case LaunchOutcome::NonTerminating: ++counts.nonTerminating; return;
+  case LaunchOutcome::Failed: ++counts.failed; return;
+  }
+}
 
 detect::LaunchRecord recordOf(const interp::LaunchConfig &config, const BuiltArguments &built,
                               uint64_t seed) {
@@ -36,38 +68,229 @@ detect::LaunchRecord recordOf(const interp::LaunchConfig &config, const BuiltArg
   return record;
 }
 
-LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
-                      const interp::LaunchConfig &config, BuiltArguments &built, uint64_t seed,
-                      const AnalysisOptions &options) {
-  LaunchResult result;
-  result.record = recordOf(config, built, seed);
+struct Simulation {
+  std::optional<memmodel::MemoryModel> model;
+  Result<interp::RunStats> stats = makeError("not run");
+};
+
+// Runs the launch with a Memory-Access Model attached.
+void simulateInto(Simulation &simulation, const ir::Program &program,
+                  const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
+                  std::vector<interp::ArgumentValue> &values, const AnalysisOptions &options,
+                  std::vector<uint32_t> removedBarriers = {}) {
   memmodel::ModelOptions modelOptions;
   modelOptions.representation = options.representation;
   modelOptions.independentThreads = options.independentThreads;
   modelOptions.launchThreads = config.grid.count() * config.block.count();
-  memmodel::MemoryModel model(modelOptions);
+  simulation.model.emplace(modelOptions);
   interp::RunOptions runOptions;
-  runOptions.listener = &model;
-  Result<interp::RunStats> stats = interp::runKernel(program, kernel, config, built.values, runOptions);
-  if (!stats) {
-    result.error = stats.error().message;
+  runOptions.listener = &*simulation.model;
+  runOptions.removedBarriers = std::move(removedBarriers);
+  simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
+}
+
+// `searched`: a launch simulee chose, judged only when in bounds (it would
+// break the kernel's size assumptions otherwise).
+LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
+                      LaunchInputs inputs, BuiltArguments &built, const AnalysisOptions &options,
+                      bool searched) {
+  LaunchResult result;
+  result.record = recordOf(inputs.config, built, inputs.seed);
+  result.inputs = std::move(inputs);
+  Simulation simulation;
+  simulateInto(simulation, program, kernel, result.inputs.config, built.values, options);
+  if (!simulation.stats) {
+    result.error = simulation.stats.error().message;
+    result.outcome = outcomeOfError(result.error);
     return result;
   }
-  result.threadInstrs = stats->threadInstrs;
-  result.findings.emplace(kernel.barrierInstructions, kernel.valueBarrierInstructions);
-  result.findings->addLaunch(model, result.record);
-  result.outOfBounds = !model.outOfBounds().empty();
+  const memmodel::MemoryModel &model = *simulation.model;
+  result.threadInstrs = simulation.stats->threadInstrs;
   result.ratio = model.fitness().ratio();
   result.range = model.fitness().range();
+  if (searched && !model.outOfBounds().empty()) {
+    result.outcome = LaunchOutcome::OutOfBounds;
+    return result;
+  }
+  result.outcome = LaunchOutcome::Judged;
+  result.findings.emplace(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+  result.findings->addLaunch(model, result.record);
   return result;
 }
 
-void nameVariables(const ir::Program &program, const ir::KernelInfo &kernel,
-                   std::vector<detect::Finding> &findings) {
-  for (detect::Finding &finding : findings)
+std::set<detect::FindingKey> raceKeys(const std::vector<detect::Finding> &findings) {
+  std::set<detect::FindingKey> keys;
+  for (const detect::Finding &finding : findings)
+    if (finding.kind == detect::FindingKind::DataRace)
+      keys.insert(detect::keyOf(finding));
+  return keys;
+}
+
+// The launches that can show whether removing barriers is safe: judged, and
+// having executed one of them with evidence. A few suffice; the first ones
+// are the search's earliest, so the choice does not depend on --jobs.
+constexpr size_t kRecheckLaunches = 8;
+
+std::vector<const LaunchResult *> recheckLaunches(const std::vector<const LaunchResult *> &judged,
+                                                  const std::vector<uint32_t> &barriers) {
+  std::vector<const LaunchResult *> chosen;
+  for (const LaunchResult *result : judged) {
+    if (chosen.size() == kRecheckLaunches)
+      break;
+    for (uint32_t barrier : barriers)
+      if (result->findings->barriers().hasEvidenceFor(barrier)) {
+        chosen.push_back(result);
+        break;
+      }
+  }
+  return chosen;
+}
+
+// Whether deleting `removed` together makes some launch race where it did
+// not: each launch is simulated again with those barriers as no-ops and
+// judged under independent thread scheduling.
+bool removalCreatesRace(const ir::Program &program, const ir::KernelInfo &kernel,
+                        const std::vector<const LaunchResult *> &launches,
+                        const std::vector<uint32_t> &removed, const AnalysisOptions &options) {
+  AnalysisOptions independent = options;
+  independent.independentThreads = true;
+  for (const LaunchResult *launch : launches) {
+    Result<BuiltArguments> built = buildArguments(kernel, launch->inputs.config, launch->inputs.specs,
+                                                  launch->inputs.seed, launch->inputs.elementCounts);
+    if (!built)
+      return true; // cannot show it safe
+    Simulation simulation;
+    simulateInto(simulation, program, kernel, launch->inputs.config, built->values, independent,
+                 removed);
+    if (!simulation.stats || !simulation.model->outOfBounds().empty())
+      return true;
+    std::set<detect::FindingKey> before = raceKeys(launch->findings->findings());
+    detect::FindingCollector after(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+    after.addLaunch(*simulation.model, launch->record);
+    for (const detect::FindingKey &key : raceKeys(after.findings()))
+      if (!before.count(key))
+        return true;
+  }
+  return false;
+}
+
+// DESIGN.md: the reported set of redundant barriers must be removable
+// together. Candidates are re-checked removed together; when that races,
+// pairs are re-checked, and candidates that cannot go together become groups
+// of which only one can go (connected by the pairs that race; all of them
+// when no pair explains the race).
+std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
+                                                 const ir::KernelInfo &kernel,
+                                                 const std::vector<const LaunchResult *> &judged,
+                                                 std::vector<uint32_t> &candidates,
+                                                 const AnalysisOptions &options) {
+  auto racesWithout = [&](const std::vector<uint32_t> &removed) {
+    return removalCreatesRace(program, kernel, recheckLaunches(judged, removed), removed, options);
+  };
+  // Alone: the model's verdict assumed the execution would not change
+  // without the barrier; the re-simulation does not need that assumption.
+  std::erase_if(candidates, [&](uint32_t barrier) { return racesWithout({barrier}); });
+  if (candidates.size() < 2 || !racesWithout(candidates))
+    return {};
+  std::vector<size_t> component(candidates.size());
+  for (size_t i = 0; i < candidates.size(); ++i)
+    component[i] = i;
+  auto root = [&](size_t i) {
+    while (component[i] != i)
+      i = component[i];
+    return i;
+  };
+  bool explained = false;
+  for (size_t i = 0; i < candidates.size(); ++i)
+    for (size_t j = i + 1; j < candidates.size(); ++j)
+      if (racesWithout({candidates[i], candidates[j]})) {
+        component[root(j)] = root(i);
+        explained = true;
+      }
+  std::map<size_t, std::vector<uint32_t>> byRoot;
+  for (size_t i = 0; i < candidates.size(); ++i)
+    byRoot[explained ? root(i) : 0].push_back(candidates[i]);
+  std::vector<std::vector<uint32_t>> groups;
+  for (auto &[rootIndex, members] : byRoot)
+    if (members.size() > 1)
+      groups.push_back(std::move(members));
+  return groups;
+}
+
+// The findings of the judged launches combined in their given order, so
+// that the examples reported do not depend on --jobs, with redundant
+// barriers re-checked jointly.
+std::vector<detect::Finding> combineFindings(const ir::Program &program,
+                                             const ir::KernelInfo &kernel,
+                                             const std::vector<const LaunchResult *> &judged,
+                                             const AnalysisOptions &options) {
+  detect::FindingCollector combined(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+  for (const LaunchResult *result : judged)
+    combined.merge(*result->findings);
+  std::vector<uint32_t> candidates = combined.barriers().candidates();
+  std::vector<std::vector<uint32_t>> groups =
+      barrierGroups(program, kernel, judged, candidates, options);
+  std::vector<detect::Finding> findings = combined.findings(groups);
+  // Candidates the re-simulation refuted are not redundant.
+  std::erase_if(findings, [&](const detect::Finding &finding) {
+    if (finding.kind != detect::FindingKind::RedundantBarrier)
+      return false;
+    uint32_t barrier = finding.sites.front().instruction;
+    return std::find(candidates.begin(), candidates.end(), barrier) == candidates.end();
+  });
+  return findings;
+}
+
+// The source lines a finding is about, when debug info names them all.
+std::optional<std::vector<std::pair<std::string, uint32_t>>>
+sourceLinesOf(const ir::Program &program, const detect::Finding &finding) {
+  std::vector<std::pair<std::string, uint32_t>> lines;
+  for (const detect::Site &site : finding.sites) {
+    const ir::SourceLocation &location = program.instructions[site.instruction].location;
+    if (!location.known())
+      return std::nullopt;
+    lines.push_back({location.file, location.line});
+  }
+  if (finding.kind == detect::FindingKind::DataRace)
+    std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+// One finding per bug: instruction pairs on the same source lines (an
+// unrolled loop, an inlined helper, a template instantiated twice) are one
+// finding whose occurrences add up; the first example stays.
+void groupBySourceLines(const ir::Program &program, std::vector<detect::Finding> &findings) {
+  using Key = std::tuple<detect::FindingKind, interp::MemSpace, std::string, detect::Benign,
+                         std::vector<std::pair<std::string, uint32_t>>>;
+  std::map<Key, size_t> kept;
+  std::vector<detect::Finding> grouped;
+  for (detect::Finding &finding : findings) {
+    std::optional<std::vector<std::pair<std::string, uint32_t>>> lines =
+        sourceLinesOf(program, finding);
+    if (!lines || !finding.groupBarriers.empty()) {
+      grouped.push_back(std::move(finding));
+      continue;
+    }
+    Key key{finding.kind, finding.space, finding.variable, finding.benign, std::move(*lines)};
+    auto [known, added] = kept.try_emplace(std::move(key), grouped.size());
+    if (added)
+      grouped.push_back(std::move(finding));
+    else
+      grouped[known->second].occurrences += finding.occurrences;
+  }
+  findings = std::move(grouped);
+}
+
+void finishFindings(const ir::Program &program, const ir::KernelInfo &kernel,
+                    const AnalysisOptions &options, std::vector<detect::Finding> &findings) {
+  for (detect::Finding &finding : findings) {
     if (finding.kind == detect::FindingKind::DataRace ||
         finding.kind == detect::FindingKind::OutOfBounds)
       finding.variable = interp::bufferName(program, kernel, finding.space, finding.buffer);
+    if (options.strict)
+      finding.benign = detect::Benign::No;
+  }
+  groupBySourceLines(program, findings);
 }
 
 Result<interp::LaunchConfig> configFor(const interp::LaunchConfig &base,
@@ -103,6 +326,27 @@ bool readsAny(const ir::KernelInfo &kernel, ir::BuiltinVariable variable) {
 evo::Dims toDims(const interp::Dim3 &d) { return evo::Dims{d.x, d.y, d.z}; }
 interp::Dim3 toDim3(const evo::Dims &d) { return interp::Dim3{d.x, d.y, d.z}; }
 
+// Combines the launches in `results` (in order) into the analysis: counts,
+// findings of the judged ones, verdict.
+void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
+              const std::vector<const LaunchResult *> &results, const AnalysisOptions &options,
+              KernelAnalysis &analysis) {
+  std::vector<const LaunchResult *> judged;
+  for (const LaunchResult *result : results) {
+    count(analysis.counts, result->outcome);
+    analysis.threadInstrs += result->threadInstrs;
+    if (result->outcome == LaunchOutcome::Judged)
+      judged.push_back(result);
+    else if (!result->error.empty() && analysis.firstLaunchError.empty())
+      analysis.firstLaunchError = result->error;
+  }
+  if (!judged.empty()) {
+    analysis.findings = combineFindings(program, kernel, judged, options);
+    finishFindings(program, kernel, options, analysis.findings);
+  }
+  analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
+}
+
 } // namespace
 
 Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
@@ -113,15 +357,13 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   Result<BuiltArguments> built = buildArguments(kernel, *config, launch.args, launch.seed);
   if (!built)
     return built.error();
-  LaunchResult result = simulate(program, kernel, *config, *built, launch.seed, options);
-  if (!result.error.empty())
-    return makeError(result.error);
+  if (!kernel.unsupported.empty())
+    return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
+  LaunchInputs inputs{*config, launch.args, {}, launch.seed};
+  LaunchResult result = simulate(program, kernel, inputs, *built, options, /*searched=*/false);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  analysis.findings = result.findings->findings();
-  nameVariables(program, kernel, analysis.findings);
-  analysis.launches = 1;
-  analysis.threadInstrs = result.threadInstrs;
+  conclude(program, kernel, {&result}, options, analysis);
   analysis.bestLaunch = result.record;
   analysis.bestRatio = result.ratio;
   analysis.arguments = std::move(built->values);
@@ -234,8 +476,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
           count = std::clamp(count, minimum, 4 * minimum);
       Result<BuiltArguments> built =
           buildArguments(kernel, *config, specs, settings.search.seed, elementCounts);
+      LaunchInputs inputs{*config, specs, elementCounts, settings.search.seed};
       if (built)
-        result = simulate(program, kernel, *config, *built, settings.search.seed, searchOptions);
+        result = simulate(program, kernel, inputs, *built, searchOptions, /*searched=*/true);
       else
         result.error = built.error().message;
     } else {
@@ -243,7 +486,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     }
     // A searched launch that goes out of bounds violates the kernel's size
     // assumptions (a 256-slot tile under a 512-thread block): not judged.
-    evo::Fitness fitness = result.error.empty() && !result.outOfBounds
+    evo::Fitness fitness = result.outcome == LaunchOutcome::Judged
                                ? evo::Fitness{true, result.ratio, double(result.range)}
                                : evo::Fitness::invalid();
     std::lock_guard<std::mutex> lock(mutex);
@@ -257,41 +500,17 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     return makeError(program.path + ": kernel '" + kernel.sourceName +
                      "': " + outcome.error().message);
 
-  // Findings of every judged launch, combined in evaluation order so that the
-  // examples reported do not depend on --jobs.
+  // Every launch in evaluation order, so that the examples reported do not
+  // depend on --jobs.
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  detect::FindingCollector combined(kernel.barrierInstructions, kernel.valueBarrierInstructions);
-  uint64_t judged = 0;
-  for (const evo::EvaluatedSolution &evaluated : outcome->evaluated) {
-    auto it = results.find(keyOf(evaluated.solution));
-    if (it == results.end())
-      continue;
-    const LaunchResult &result = it->second;
-    ++analysis.launches;
-    analysis.threadInstrs += result.threadInstrs;
-    if (result.error.rfind(interp::kLaunchTooCostly, 0) == 0) {
-      ++analysis.tooCostlyLaunches;
-      continue;
-    }
-    if (!result.error.empty()) {
-      if (analysis.failedLaunches++ == 0)
-        analysis.firstLaunchError = result.error;
-      continue;
-    }
-    if (result.outOfBounds) {
-      ++analysis.outOfBoundsLaunches;
-      continue;
-    }
-    combined.merge(*result.findings);
-    ++judged;
-  }
-  if (judged == 0 && analysis.outOfBoundsLaunches == 0 && analysis.tooCostlyLaunches == 0)
-    return makeError(analysis.firstLaunchError.empty()
-                         ? program.path + ": kernel '" + kernel.sourceName + "': no launch ran"
-                         : analysis.firstLaunchError);
-  analysis.findings = combined.findings();
-  nameVariables(program, kernel, analysis.findings);
+  std::vector<const LaunchResult *> inOrder;
+  std::set<const LaunchResult *> seen; // a solution evaluated twice ran once
+  for (const evo::EvaluatedSolution &evaluated : outcome->evaluated)
+    if (auto it = results.find(keyOf(evaluated.solution)); it != results.end())
+      if (seen.insert(&it->second).second)
+        inOrder.push_back(&it->second);
+  conclude(program, kernel, inOrder, searchOptions, analysis);
   analysis.bestRatio = outcome->bestFitness.ratio;
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())
     analysis.bestLaunch = best->second.record;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "detect/Finding.h"
+#include "detect/Verdict.h"
 #include "evo/Search.h"
 #include "interp/Launch.h"
 #include "ir/Program.h"
@@ -20,7 +21,12 @@ namespace simulee::session {
 
 struct AnalysisOptions {
   memmodel::Representation representation = memmodel::Representation::Auto;
-  bool independentThreads = false; // Volta-and-later warp semantics
+  // Volta-and-later warp semantics (the default): lanes of a warp are ordered
+  // only by __syncwarp, barriers and synchronising warp intrinsics. false =
+  // the paper's pre-Volta lockstep semantics (--lockstep).
+  bool independentThreads = true;
+  // Same-value races are warnings (default: notes, not counted as bugs).
+  bool strict = false;
   uint64_t budgetInstrs = 1u << 20; // per thread
   // Searched launches only: a launch costing more thread-instructions than
   // this is abandoned and ranks last (the search keeps to affordable ones).
@@ -36,15 +42,15 @@ struct LaunchSpec {
 
 struct KernelAnalysis {
   const ir::KernelInfo *kernel = nullptr;
-  std::vector<detect::Finding> findings; // variables named, deduplicated
-  uint64_t launches = 0;                 // launches simulated
+  // Variables named; one per bug: grouped by kind and source lines, with
+  // occurrence counts.
+  std::vector<detect::Finding> findings;
+  detect::Verdict verdict = detect::Verdict::Inconclusive;
+  // Judged launches, and the skipped ones by reason. Searched launches that
+  // went out of bounds break the kernel's size assumptions: skipped.
+  detect::LaunchCounts counts;
   uint64_t threadInstrs = 0;
-  uint64_t failedLaunches = 0;           // launches that ended in an error
-  uint64_t tooCostlyLaunches = 0;        // searched launches over the cost cap
-  std::string firstLaunchError;          // the first such error
-  // Searched launches that accessed memory out of bounds: they break the
-  // kernel's size assumptions, so their findings are not reported.
-  uint64_t outOfBoundsLaunches = 0;
+  std::string firstLaunchError; // the first launch that failed, ran too long or cost too much
   std::optional<detect::LaunchRecord> bestLaunch; // search: the fittest launch
   double bestRatio = 1.0;
   // analyzeLaunch: every argument after the launch (buffers as the kernel
@@ -53,7 +59,8 @@ struct KernelAnalysis {
 };
 
 // Runs one launch and judges it (`simulee run`). Errors: bad arguments, an
-// unsupported instruction, a launch that does not terminate.
+// unsupported instruction. A launch that does not terminate (or fails while
+// running) is an inconclusive verdict with the cause in firstLaunchError.
 Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
                                      const LaunchSpec &launch, const AnalysisOptions &options);
 

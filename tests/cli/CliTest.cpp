@@ -2,131 +2,11 @@
 // one line naming the file (and kernel, and the bad thing); findings exit 1
 // in every output format; search is reproducible per seed; --dump, --launch,
 // --save-launch and scan work on real files.
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
-#include <sys/wait.h>
-
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <initializer_list>
-#include <sstream>
-#include <string>
-#include <vector>
+#include "CliSupport.h"
 
 namespace simulee::cli_test {
 namespace {
 
-namespace fs = std::filesystem;
-
-// A fresh directory under /tmp, removed with everything in it at the end.
-class TempDir {
-public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "simulee-cli-XXXXXX").string();
-    path_ = mkdtemp(pattern.data()) ? pattern : std::string();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty())
-      fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string &name) const { return path_ + "/" + name; }
-  const std::string &path() const { return path_; }
-
-private:
-  std::string path_;
-};
-
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string quote(const std::string &word) {
-  std::string quoted = "'";
-  for (char c : word)
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-
-  // Lines of stderr that start with "simulee: error:".
-  std::vector<std::string> errorLines() const {
-    std::vector<std::string> lines;
-    std::istringstream in(err);
-    for (std::string line; std::getline(in, line);)
-      if (line.rfind("simulee: error:", 0) == 0)
-        lines.push_back(line);
-    return lines;
-  }
-};
-
-std::ostream &operator<<(std::ostream &os, const Outcome &o) {
-  return os << "exit " << o.status << "\n--- stdout\n" << o.out << "--- stderr\n" << o.err;
-}
-
-// Runs the simulee binary with `args`, capturing both streams and the exit
-// status. A 60-second `timeout` guards against hangs.
-Outcome simulee(const std::vector<std::string> &args) {
-  TempDir capture;
-  std::string command = "timeout 60 " + quote(SIMULEE_BINARY);
-  for (const std::string &arg : args)
-    command += " " + quote(arg);
-  command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err")) + " </dev/null";
-  int raw = std::system(command.c_str());
-  Outcome outcome;
-  outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  outcome.out = readFile(capture.file("out"));
-  outcome.err = readFile(capture.file("err"));
-  return outcome;
-}
-
-std::string input(const std::string &name) {
-  return std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs/" + name;
-}
-
-std::string corpus(const std::string &name) {
-  return std::string(SIMULEE_SOURCE_DIR) + "/corpus/" + name;
-}
-
-bool contains(const std::string &text, const std::string &part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Exit 2 and exactly one error line that mentions every one of `parts`.
-::testing::AssertionResult isOneLineError(const Outcome &o,
-                                          std::initializer_list<std::string> parts) {
-  if (o.status != 2)
-    return ::testing::AssertionFailure() << "expected exit 2\n" << o;
-  std::vector<std::string> lines = o.errorLines();
-  if (lines.size() != 1)
-    return ::testing::AssertionFailure() << lines.size() << " error lines, expected 1\n" << o;
-  for (const std::string &part : parts)
-    if (!contains(lines[0], part))
-      return ::testing::AssertionFailure() << "error line lacks '" << part << "'\n" << o;
-  return ::testing::AssertionSuccess();
-}
-
-// The racy and the clean corpus kernels at their manifests' launches.
-std::vector<std::string> racyRun(const std::string &format) {
-  return {"run",    corpus("reduce_missing_loop_barrier.cu"),
-          "--grid", "1",
-          "--block", "128",
-          "--arg",  "in=random:128",
-          "--arg",  "out=zeros:1",
-          "--arg",  "n=128",
-          "--format", format};
-}
 
 // --- Input files ---------------------------------------------------------
 
@@ -301,10 +181,15 @@ TEST(CliErrors, LaunchFileNamingUnknownKernelIsRejected) {
 
 // --- Failures while simulating -------------------------------------------
 
+// A launch that cannot be judged is an inconclusive verdict (exit 3) whose
+// cause names the kernel, the thread and the line; it is no usage error.
 TEST(CliErrors, EndlessLoopEndsAsNonTerminating) {
   std::string path = input("spin_forever.cu");
   Outcome o = simulee({"run", path, "--arg", "flag=zeros:1", "--budget", "5000"});
-  EXPECT_TRUE(isOneLineError(o, {path, "spinForever", "does not terminate", "spin_forever.cu:3"}));
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(o.errorLines().empty()) << o;
+  for (const char *part : {"inconclusive", "spinForever", "does not terminate", "spin_forever.cu:3"})
+    EXPECT_TRUE(contains(o.out, part)) << "lacks " << part << "\n" << o;
 }
 
 // Unsupported value types are named with the instruction and its line.
@@ -337,7 +222,9 @@ TEST(CliErrors, InlineAssemblyNamesInstructionAndLine) {
 TEST(CliErrors, TrapNamesTheThread) {
   std::string path = input("trap.cu");
   Outcome o = simulee({"run", path, "--block", "32"});
-  EXPECT_TRUE(isOneLineError(o, {path, "trapOnFive", "trap", "thread (5,0,0)", "trap.cu:4"}));
+  EXPECT_EQ(o.status, 3) << o;
+  for (const char *part : {"inconclusive", "trapOnFive", "trap", "thread (5,0,0)", "trap.cu:4"})
+    EXPECT_TRUE(contains(o.out, part)) << "lacks " << part << "\n" << o;
 }
 
 TEST(CliErrors, UnknownOptionExitsWithTwo) {
@@ -364,15 +251,19 @@ TEST(CliHelp, DocumentsTheOptions) {
   EXPECT_EQ(top.status, 0) << top;
   for (const char *option : {"--kernel", "--grid", "--block", "--arg", "--format", "--seed",
                              "--save-launch", "--population", "--generations", "--quiet",
-                             "--independent-threads", "--record", "--budget"})
+                             "--independent-threads", "--lockstep", "--strict", "--record",
+                             "--budget", "--output"})
     EXPECT_TRUE(contains(top.out, option)) << "simulee --help lacks " << option;
   for (const char *command : {"run", "list", "scan"})
     EXPECT_TRUE(contains(top.out, command)) << "simulee --help lacks " << command;
 
+  for (const char *word : {"clean", "inconclusive", "Exit status"})
+    EXPECT_TRUE(contains(top.out, word)) << "simulee --help lacks " << word;
+
+  // A command's help shows its own options and points at the global ones.
   Outcome run = simulee({"run", "--help"});
   EXPECT_EQ(run.status, 0) << run;
-  for (const char *option : {"--dump", "--launch", "--grid", "--block", "--arg", "--format",
-                             "--record", "--independent-threads", "--shared-bytes"})
+  for (const char *option : {"--dump", "--launch", "simulee --help"})
     EXPECT_TRUE(contains(run.out, option)) << "simulee run --help lacks " << option;
 }
 

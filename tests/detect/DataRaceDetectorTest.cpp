@@ -197,6 +197,60 @@ TEST_P(RaceDetector, FindingsAreDeduplicatedByInstructionPair) {
   }
 }
 
+TEST_P(RaceDetector, SameValueWritesAreABenignRace) {
+  auto found = races([](SyntheticRun &run) {
+    twoFullWarps(run);
+    run.in(MemSpace::Shared).store(0, 1, 10, 0, 1).store(32, 1, 10, 0, 1);
+  });
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].benign, detect::Benign::SameValue);
+  EXPECT_FALSE(detect::isBug(found[0]));
+}
+
+TEST_P(RaceDetector, DifferentValuesMakeTheRaceReal) {
+  auto found = races([](SyntheticRun &run) {
+    twoFullWarps(run);
+    run.in(MemSpace::Shared).store(0, 1, 10, 0, 1).store(32, 1, 10, 0, 2);
+  });
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].benign, detect::Benign::No);
+  EXPECT_TRUE(detect::isBug(found[0]));
+}
+
+TEST_P(RaceDetector, OneDifferingPairMakesTheWholeInstructionPairReal) {
+  // Three threads store with instruction 10: two agree, the third does not.
+  auto found = races([](SyntheticRun &run) {
+    twoFullWarps(run);
+    run.in(MemSpace::Shared).store(0, 1, 10, 0, 1).store(32, 1, 10, 0, 1).store(33, 2, 10, 0, 7);
+  });
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].benign, detect::Benign::No);
+}
+
+TEST_P(RaceDetector, AReadOfTheFlagStillRaces) {
+  // The writes agree, but a read between them may see either side.
+  auto found = races([](SyntheticRun &run) {
+    twoFullWarps(run);
+    run.in(MemSpace::Shared).store(0, 1, 10, 0, 1).read(40, 1, 11).store(32, 2, 10, 0, 1);
+  });
+  size_t real = 0, benign = 0;
+  for (const Finding &finding : found)
+    (finding.benign == detect::Benign::No ? real : benign)++;
+  EXPECT_EQ(real, 1u);   // read-write (10, 11)
+  EXPECT_EQ(benign, 1u); // write-write (10, 10)
+}
+
+TEST_P(RaceDetector, WarpSynchronousRaceSaysSo) {
+  // Lanes of one warp, ordered only by lockstep: a race on Volta and later.
+  auto script = [](SyntheticRun &run) {
+    run.block(0).mask(0, 0, kAllLanes).in(MemSpace::Shared).write(0, 1, 10).read(1, 2, 11);
+  };
+  auto independent = races(script, true);
+  ASSERT_EQ(independent.size(), 1u);
+  EXPECT_EQ(independent[0].detail, detect::kWarpSynchronousReason);
+  EXPECT_TRUE(races(script, false).empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(Representations, RaceDetector,
                          ::testing::Values(Representation::Full, Representation::Summary));
 

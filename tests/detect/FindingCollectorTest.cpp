@@ -85,7 +85,11 @@ TEST(FindingCollector, AccumulatesDeduplicatesAndSortsOverLaunches) {
         .mask(1, 0, kAllLanes)
         .write(32, 1, 12) // the same race, the other way round
         .read(0, 1, 11)
-        .barrier(1, {50});
+        .barrier(1, {50})
+        // Other bytes of the same buffer, by both warps: the barrier had
+        // something on both sides (evidence) and orders nothing.
+        .read(0, 2, 13, 64)
+        .read(32, 2, 13, 68);
     model.onBarrierDivergence(divergence(50, 60));
     collector.addLaunch(model, second);
   }
@@ -109,12 +113,13 @@ TEST(FindingCollector, MergingPerLaunchCollectorsEqualsAddingInOrder) {
     SyntheticRun(model).block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).write(0, 1, 12).read(
         32, 1, 11);
   };
-  // Barrier 50 needed in launch 2 only; barrier 52 redundant in both.
+  // Barrier 50 needed in launch 2 only; barrier 52 redundant in both. Both
+  // warps access the buffer in every visit order (evidence).
   auto runBarriers = [](MemoryModel &model, bool needed) {
     SyntheticRun run(model);
-    run.block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).write(0, 1, 13);
-    run.barrier(1, {50}).read(needed ? 32 : 0, 2, 14);
-    run.barrier(2, {52}).write(0, 3, 15, 64); // its own slot: nothing to order
+    run.block(0).mask(0, 0, kAllLanes).mask(1, 0, kAllLanes).write(0, 1, 13, 0).write(32, 1, 13, 4);
+    run.barrier(1, {50}).read(needed ? 32 : 0, 2, 14, 0).read(needed ? 0 : 32, 2, 14, 4);
+    run.barrier(2, {52}).write(0, 3, 15, 64).write(32, 3, 15, 68); // new slots: nothing to order
   };
   detect::LaunchRecord first, second;
   first.seed = 1;

@@ -40,6 +40,15 @@ public:
                       uint32_t size = 4) {
     return access(interp::AccessKind::Write, thread, step, instr, offset, size);
   }
+  // A store of `value` (known to listeners, as the interpreter's plain stores are).
+  SyntheticRun &store(uint32_t thread, uint64_t step, uint32_t instr, uint64_t offset,
+                      uint64_t value, uint32_t size = 4) {
+    storedValue_ = value;
+    hasStoredValue_ = true;
+    access(interp::AccessKind::Write, thread, step, instr, offset, size);
+    hasStoredValue_ = false;
+    return *this;
+  }
   SyntheticRun &atomic(uint32_t thread, uint64_t step, uint32_t instr, uint64_t offset = 0,
                        uint32_t size = 4) {
     return access(interp::AccessKind::Atomic, thread, step, instr, offset, size);
@@ -57,6 +66,8 @@ public:
                               thread % interp::kWarpSize,
                               step,
                               instr};
+    event.value = storedValue_;
+    event.valueKnown = hasStoredValue_;
     listener_.onAccess(event);
     return *this;
   }
@@ -79,6 +90,8 @@ private:
   std::optional<uint32_t> current_;
   interp::MemSpace space_ = interp::MemSpace::Global;
   uint32_t buffer_ = 0;
+  uint64_t storedValue_ = 0;
+  bool hasStoredValue_ = false;
 };
 
 constexpr interp::LaneMask kAllLanes = 0xFFFFFFFFu;

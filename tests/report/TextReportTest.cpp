@@ -31,7 +31,8 @@ TEST_F(TextReport, RaceReadsLikeACompilerDiagnosticWithCaretAndLaunch) {
       "   14 |       partial[tid] += partial[tid + stride];\n"
       "      |                       ^\n"
       "note: exposed by launch grid (1,1,1) block (256,1,1) n=1000 in=random:1000; example "
-      "address: 'partial' + 20 bytes\n"
+      "address: 'partial' + 20 bytes\n" +
+      program.path + ": kernel 'reduce': findings\n"
       "1 warning (1 data-race)\n";
   EXPECT_EQ(textOf(input({race()})), expected);
 }
@@ -116,11 +117,11 @@ TEST_F(TextReport, RedundantAndUnreachedBarriersHaveTheirOwnWording) {
   std::string text = textOf(input({barrierFinding(detect::FindingKind::RedundantBarrier),
                                    barrierFinding(detect::FindingKind::UnreachedBarrier)}));
   EXPECT_NE(text.find("kernel.cu:16:5: warning: redundant barrier: removing it creates no race in "
-                      "any simulated launch [redundant-barrier]\n"
+                      "any judged launch [redundant-barrier]\n"
                       "   16 |     __syncthreads();\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("kernel.cu:16:5: note: barrier never reached in any simulated launch "
+  EXPECT_NE(text.find("kernel.cu:16:5: note: barrier never reached in any judged launch "
                       "[unreached-barrier]"),
             std::string::npos)
       << text;
@@ -176,7 +177,62 @@ TEST_F(TextReport, RaceDetailBecomesANote) {
       << text;
 }
 
-TEST_F(TextReport, NoFindingsSaysSo) { EXPECT_EQ(textOf(input({})), "no findings\n"); }
+TEST_F(TextReport, NoFindingsSaysSo) {
+  EXPECT_EQ(textOf(input({})), program.path + ": kernel 'reduce': clean\nno findings\n");
+}
+
+// Every kernel's verdict is printed, so nothing unanalysed passes for clean.
+TEST_F(TextReport, EveryKernelHasAVerdictLine) {
+  ReportInput all = input({});
+  all.kernels[0].verdict = detect::Verdict::Clean;
+  all.kernels[0].launches.judged = 12;
+  all.kernels[0].launches.outOfBounds = 3;
+  KernelFindings unjudged(&program, "scan");
+  unjudged.verdict = detect::Verdict::Inconclusive;
+  unjudged.launches.tooCostly = 5;
+  unjudged.launches.nonTerminating = 2;
+  unjudged.cause = "kernel 'scan' does not terminate under this launch";
+  all.kernels.push_back(unjudged);
+  KernelFindings broken;
+  broken.file = "broken.cu";
+  broken.verdict = detect::Verdict::Error;
+  broken.cause = "broken.cu:3:1: error: expected expression";
+  all.kernels.push_back(broken);
+  std::string text = textOf(all);
+  EXPECT_NE(text.find(program.path +
+                      ": kernel 'reduce': clean (12 launches judged; 3 skipped: 3 out of bounds)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find(program.path +
+                      ": kernel 'scan': inconclusive: no launch could be judged (5 too costly, 2 "
+                      "non-terminating); first failure: kernel 'scan' does not terminate"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("broken.cu: error: broken.cu:3:1: error: expected expression\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(overallVerdict(all), detect::Verdict::Inconclusive);
+}
+
+TEST_F(TextReport, OverallVerdictFollowsTheExitStatusRule) {
+  auto kernel = [&](detect::Verdict verdict) {
+    KernelFindings k(&program, "k");
+    k.verdict = verdict;
+    return k;
+  };
+  using detect::Verdict;
+  auto overall = [&](std::vector<Verdict> verdicts) {
+    ReportInput in;
+    for (Verdict v : verdicts)
+      in.kernels.push_back(kernel(v));
+    return overallVerdict(in);
+  };
+  EXPECT_EQ(overall({Verdict::Clean, Verdict::Clean}), Verdict::Clean);
+  EXPECT_EQ(overall({Verdict::Clean, Verdict::Findings, Verdict::Error}), Verdict::Findings);
+  EXPECT_EQ(overall({Verdict::Error, Verdict::Error}), Verdict::Error);
+  EXPECT_EQ(overall({Verdict::Clean, Verdict::Error}), Verdict::Inconclusive);
+  EXPECT_EQ(overall({Verdict::Clean, Verdict::Inconclusive}), Verdict::Inconclusive);
+}
 
 TEST_F(TextReport, SummaryCountsWarningsNotesAndKinds) {
   std::string text =

@@ -73,11 +73,20 @@ inline std::set<Label> expectedLabels(const nlohmann::json &manifest) {
   return labels;
 }
 
+// Bugs by their kind; same-value races (notes) as "same-value-race"; other
+// notes (unreached barriers) are not labeled.
+inline std::string labelKind(const detect::Finding &finding) {
+  if (finding.benign == detect::Benign::SameValue)
+    return "same-value-race";
+  return detect::findingKindName(finding.kind);
+}
+
 inline std::set<Label> actualLabels(const ir::Program &program,
                                     const std::vector<detect::Finding> &findings) {
   std::set<Label> labels;
   for (const detect::Finding &finding : findings) {
-    if (!detect::isBug(finding.kind) || finding.sites.empty())
+    bool labeled = detect::isBug(finding) || finding.benign != detect::Benign::No;
+    if (!labeled || finding.sites.empty())
       continue;
     auto line = [&](const detect::Site &site) {
       return program.instructions[site.instruction].location.line;
@@ -89,9 +98,26 @@ inline std::set<Label> actualLabels(const ir::Program &program,
     } else {
       lines = {line(finding.sites[0])};
     }
-    labels.insert({detect::findingKindName(finding.kind), lines});
+    labels.insert({labelKind(finding), lines});
   }
   return labels;
+}
+
+// Whether the manifest labels a bug (a same-value race is a note).
+inline bool expectsBugs(const nlohmann::json &manifest) {
+  for (const nlohmann::json &e : manifest["expected"])
+    if (e["kind"] != "same-value-race")
+      return true;
+  return false;
+}
+
+// The verdict a manifest expects of `section` (the manifest itself for the
+// labeled launch, or its "search"): given, else findings when it labels a
+// bug, else clean.
+inline std::string expectedVerdict(const nlohmann::json &manifest, const nlohmann::json &section) {
+  if (section.contains("verdict"))
+    return section["verdict"].get<std::string>();
+  return expectsBugs(manifest) ? "findings" : "clean";
 }
 
 inline std::string describe(const std::set<Label> &labels) {

@@ -1,0 +1,39 @@
+// What the analysis of one kernel concluded (DESIGN.md, "Verdicts"): clean
+// only with judged launches; inconclusive when every launch was skipped, with
+// the reasons counted; error when it could not be analysed at all. Computed
+// by session/, shown by report/ and the CLI's exit status.
+#pragma once
+
+#include "detect/Finding.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace simulee::detect {
+
+enum class Verdict : uint8_t { Clean, Findings, Inconclusive, Error };
+
+const char *verdictName(Verdict verdict); // "clean", "findings", "inconclusive", "error"
+
+// The launches behind a verdict. Judged launches count; the others were
+// skipped for the reason their counter names.
+struct LaunchCounts {
+  uint64_t judged = 0;
+  uint64_t outOfBounds = 0;    // broke a fixed size contract (a static array, a fixed size)
+  uint64_t tooCostly = 0;      // over the cost cap
+  uint64_t nonTerminating = 0; // over the per-thread instruction budget
+  uint64_t failed = 0;         // any other error of the simulation
+
+  uint64_t skipped() const { return outOfBounds + tooCostly + nonTerminating + failed; }
+  uint64_t simulated() const { return judged + skipped(); }
+};
+
+// "12 out of bounds, 3 too costly" (the non-zero reasons), or "" when none.
+std::string skippedReasons(const LaunchCounts &counts);
+
+// Findings when some finding is a bug, else clean if a launch was judged,
+// else inconclusive.
+Verdict verdictOf(const std::vector<Finding> &findings, const LaunchCounts &counts);
+
+} // namespace simulee::detect

@@ -1,0 +1,87 @@
+// Whether a barrier instance separated anything worth judging: some variable
+// was accessed by threads of at least two warps in one visit order before
+// the barrier and again in one visit order after it (not necessarily the
+// adjacent ones: a double barrier separates the accesses around both).
+// Without such evidence (a one-warp block, nothing after the barrier) an
+// instance says nothing about whether the barrier can go
+// (BarrierInstance::evidence).
+#pragma once
+
+#include "interp/Events.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace simulee::memmodel {
+
+class BarrierEvidence {
+public:
+  // A new block: nothing seen yet.
+  void beginBlock() {
+    epoch_.clear();
+    spans_.clear();
+    last_ = 0;
+  }
+
+  // An access of the current visit order.
+  void record(interp::MemSpace space, uint32_t buffer, uint32_t warp) {
+    uint64_t key = uint64_t(space) << 32 | buffer;
+    if (last_ >= epoch_.size() || epoch_[last_].key != key) {
+      for (last_ = 0; last_ < epoch_.size() && epoch_[last_].key != key; ++last_) {
+      }
+      if (last_ == epoch_.size())
+        epoch_.push_back(EpochEntry{key, warp, false});
+    }
+    epoch_[last_].severalWarps |= epoch_[last_].firstWarp != warp;
+  }
+
+  // The current visit order `visitOrder` is over.
+  void endVisitOrder(uint32_t visitOrder) {
+    for (const EpochEntry &entry : epoch_) {
+      if (!entry.severalWarps)
+        continue;
+      Span *span = spanOf(entry.key);
+      if (!span)
+        spans_.push_back(Span{entry.key, visitOrder, visitOrder});
+      else
+        span->last = visitOrder;
+    }
+    epoch_.clear();
+    last_ = 0;
+  }
+
+  // For a barrier that started `visitOrder`, once the block has ended.
+  bool isEvidence(uint32_t visitOrder) const {
+    for (const Span &span : spans_)
+      if (span.first < visitOrder && visitOrder <= span.last)
+        return true;
+    return false;
+  }
+
+private:
+  struct EpochEntry {
+    uint64_t key; // space << 32 | buffer
+    uint32_t firstWarp;
+    bool severalWarps;
+  };
+  // The first and last visit orders in which a variable was accessed by
+  // several warps.
+  struct Span {
+    uint64_t key;
+    uint32_t first, last;
+  };
+
+  Span *spanOf(uint64_t key) {
+    for (Span &span : spans_)
+      if (span.key == key)
+        return &span;
+    return nullptr;
+  }
+
+  std::vector<EpochEntry> epoch_;
+  size_t last_ = 0; // the entry of the previous access
+  std::vector<Span> spans_;
+};
+
+} // namespace simulee::memmodel
