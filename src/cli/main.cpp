@@ -147,7 +147,7 @@ int main(int argc, char **argv) {
 
   for (CLI::App *sub : {list, runApp, scanApp}) {
     sub->fallthrough();
-    sub->footer("Every option of `simulee --help` applies here too, before or after the file.");
+    sub->footer("\nEvery option of `simulee --help` applies here too, before or after the file.\n");
   }
 
   try {
