@@ -63,6 +63,7 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   options.independentThreads = !common.lockstep;
   options.strict = common.strict;
   options.budgetInstrs = common.budgetInstrs;
+  options.searchLaunchBudgetInstrs = common.maxCostInstrs;
   options.representation = common.record == "full"      ? memmodel::Representation::Full
                            : common.record == "summary" ? memmodel::Representation::Summary
                                                         : memmodel::Representation::Auto;

@@ -23,6 +23,7 @@ struct CommonOptions {
   bool independentThreads = false; // the default; the flag is accepted and changes nothing
   bool strict = false;   // same-value races are warnings
   uint64_t budgetInstrs = 1u << 20;
+  uint64_t maxCostInstrs = uint64_t(1) << 22; // per searched launch
   uint32_t sharedBytes = 0;
   int optLevel = 0;
   std::vector<std::string> defines, includes;

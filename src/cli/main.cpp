@@ -43,6 +43,10 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
   app.add_option("--budget", common.budgetInstrs,
                  "Instructions per thread before a launch is declared non-terminating "
                  "(default 1048576)");
+  app.add_option("--max-cost", common.maxCostInstrs,
+                 "Thread-instructions a searched launch may cost (default 4194304); a costlier "
+                 "launch is shrunk (fewer blocks) and run again, else skipped as too costly")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   app.add_option("--shared-bytes", common.sharedBytes, "Dynamic shared memory bytes per block");
   app.add_option("-O", common.optLevel,
                  "Optimisation level for .cu files: 0 (default) keeps every memory access; 1-3 "

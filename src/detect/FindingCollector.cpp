@@ -3,6 +3,7 @@
 #include "detect/BarrierDivergenceDetector.h"
 #include "detect/DataRaceDetector.h"
 #include "detect/OutOfBoundsDetector.h"
+#include "detect/UninitializedReadDetector.h"
 
 #include <algorithm>
 #include <tuple>
@@ -28,7 +29,7 @@ void FindingCollector::add(Finding finding) {
 void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch) {
   for (std::vector<Finding> found :
        {findDataRaces(model, launch), findBarrierDivergences(model, launch),
-        findOutOfBounds(model, launch)})
+        findOutOfBounds(model, launch), findUninitializedReads(model, launch)})
     for (Finding &finding : found)
       add(std::move(finding));
   barriers_.addLaunch(model, launch);

@@ -27,6 +27,8 @@ static Dims typicalGrid(uint32_t rank) {
 static double typicalGene(const Gene &gene, uint64_t threads) {
   if (gene.kind == GeneKind::Float)
     return 1.0;
+  if (gene.role == GeneRole::BufferFill)
+    return 0.0;
   return double(threads);
 }
 
@@ -100,6 +102,8 @@ static double randomGene(const SearchSpace &space, size_t index, const Solution 
     double threads = double(solution.threadCount());
     return sampleInWindow(gene, range, threads, 2 * threads, random);
   }
+  if (gene.role == GeneRole::BufferFill)
+    return double(random.uniformInt(int64_t(range.low), int64_t(range.high)));
   return sampleInWindow(gene, range, 0, 2 * double(solution.block.count()), random);
 }
 

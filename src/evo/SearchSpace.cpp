@@ -30,6 +30,14 @@ Gene Gene::bufferSize(std::string name) {
   return gene;
 }
 
+Gene Gene::bufferFill(std::string name, uint32_t kinds) {
+  Gene gene = integer(std::move(name), 32, /*isSigned=*/false);
+  gene.role = GeneRole::BufferFill;
+  gene.lower = 0;
+  gene.upper = double(kinds - 1);
+  return gene;
+}
+
 const Gene &SearchSpace::gene(size_t index) const {
   SIMULEE_ASSERT(index < geneCount(), "gene index out of range");
   return index < scalars.size() ? scalars[index] : buffers[index - scalars.size()];
@@ -100,8 +108,8 @@ static Status checkGene(const Gene &gene, const Limits &limits) {
   bool floatWidthOk = gene.bits == 16 || gene.bits == 32 || gene.bits == 64;
   if (gene.kind == GeneKind::Int ? !intWidthOk : !floatWidthOk)
     return makeError(shown + " has an unsupported width of " + std::to_string(gene.bits) + " bits");
-  if (gene.role == GeneRole::BufferSize && gene.kind != GeneKind::Int)
-    return makeError(shown + ": a buffer size must be an integer");
+  if (gene.role != GeneRole::Scalar && gene.kind != GeneKind::Int)
+    return makeError(shown + ": a buffer size or fill must be an integer");
   GeneRange range = geneRange(gene, limits);
   if (range.low > range.high)
     return makeError(shown + " has no value within its bounds");

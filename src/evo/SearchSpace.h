@@ -38,10 +38,12 @@ struct DimsSetting {
 };
 
 enum class GeneKind : uint8_t { Int, Float };
-enum class GeneRole : uint8_t { Scalar, BufferSize };
+// BufferFill: which of the caller's kFillKinds ways of filling an automatic
+// buffer (zeros, sorted, in-range indices, ...), an integer in [0, kinds-1].
+enum class GeneRole : uint8_t { Scalar, BufferSize, BufferFill };
 
-// One number the search varies (or holds fixed): a scalar kernel argument or
-// the element count of an automatically created buffer.
+// One number the search varies (or holds fixed): a scalar kernel argument,
+// the element count of an automatically created buffer, or how it is filled.
 struct Gene {
   std::string name;
   GeneRole role = GeneRole::Scalar;
@@ -55,6 +57,8 @@ struct Gene {
   static Gene integer(std::string name, uint32_t bits, bool isSigned);
   static Gene floating(std::string name, uint32_t bits);
   static Gene bufferSize(std::string name);
+  // `kinds` ways to fill a buffer; 0 is the typical one.
+  static Gene bufferFill(std::string name, uint32_t kinds);
 };
 
 // The closed interval a gene's value is kept in: its type's range (integers

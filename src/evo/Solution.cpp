@@ -85,6 +85,8 @@ std::vector<std::string> describe(const SearchSpace &space, const Solution &solu
     std::string value = formatValue(gene, values[index]);
     if (gene.role == GeneRole::BufferSize)
       value = "buffer(" + value + ")";
+    else if (gene.role == GeneRole::BufferFill)
+      value = "fill(" + value + ")";
     lines.push_back(gene.name + "=" + value);
   }
   return lines;

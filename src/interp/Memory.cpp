@@ -21,13 +21,27 @@ LaunchMemory::LaunchMemory(const ir::Program &program, std::vector<ArgumentValue
     constantVariables_.push_back(std::move(bytes));
   }
   for (const ir::VariableInfo &var : program.sharedVariables)
-    sharedSizes_.push_back(var.isDynamicShared ? dynamicSharedBytes : var.sizeBytes);
-  shared_.resize(sharedSizes_.size());
+    sharedGarbage_.push_back(garbage(var.isDynamicShared ? dynamicSharedBytes : var.sizeBytes));
+  shared_.resize(sharedGarbage_.size());
+}
+
+// Shared memory is not zeroed on a GPU: a block finds whatever was there. A
+// fixed non-zero pattern stands for it, so that code relying on zeros takes
+// the paths it would take on hardware (reads of it are reported by memmodel
+// as uninitialized-read).
+std::vector<uint8_t> LaunchMemory::garbage(uint64_t sizeBytes) {
+  std::vector<uint8_t> bytes(sizeBytes);
+  uint64_t state = 0x5EED5EED5EED5EEDull;
+  for (uint64_t i = 0; i < sizeBytes; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    bytes[i] = uint8_t(state >> 56) | 1;
+  }
+  return bytes;
 }
 
 void LaunchMemory::beginBlock() {
   for (size_t i = 0; i < shared_.size(); ++i)
-    shared_[i].assign(sharedSizes_[i], 0);
+    shared_[i] = sharedGarbage_[i];
 }
 
 ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,

@@ -29,7 +29,7 @@ public:
   LaunchMemory(const ir::Program &program, std::vector<ArgumentValue> &args,
                uint32_t dynamicSharedBytes);
 
-  // Fresh (zeroed) shared memory for the next block.
+  // Fresh shared memory for the next block: not zeroed, as on a GPU.
   void beginBlock();
 
   // `local` is the accessing thread's private stack.
@@ -39,8 +39,10 @@ private:
   std::vector<std::vector<uint8_t> *> paramBuffers_; // null for scalars
   std::vector<std::vector<uint8_t>> globalVariables_;
   std::vector<std::vector<uint8_t>> constantVariables_;
+  static std::vector<uint8_t> garbage(uint64_t sizeBytes);
+
   std::vector<std::vector<uint8_t>> shared_;
-  std::vector<uint64_t> sharedSizes_;
+  std::vector<std::vector<uint8_t>> sharedGarbage_; // each block's initial shared memory
 };
 
 } // namespace simulee::interp

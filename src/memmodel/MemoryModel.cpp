@@ -114,6 +114,7 @@ void MemoryModel::switchToBlock(uint32_t block) {
   currentBlock_ = block;
   currentEpoch_ = 0;
   evidence_.beginBlock();
+  sharedInit_.beginBlock();
   divergence_.beginBlock();
 }
 
@@ -123,6 +124,10 @@ void MemoryModel::onBlockEnd(uint32_t block) {
   closeOpenBarrier();
   evidence_.endVisitOrder(currentEpoch_);
   foldBlockBarriers();
+  sharedInit_.blockEnd([&](const interp::AccessEvent &read) {
+    if (uninitializedSeen_.insert(read.instruction).second)
+      uninitialized_.push_back(read);
+  });
   fitness_.endBlock(block);
   store_->endBlock(block);
   currentBlock_.reset();
@@ -191,6 +196,8 @@ void MemoryModel::onAccess(const interp::AccessEvent &event) {
   if (event.space == MemSpace::Local)
     return;
   switchToBlock(event.block);
+  if (event.space == MemSpace::Shared)
+    sharedInit_.record(event);
   fitness_.record(event);
   evidence_.record(event.space, event.buffer, event.warp);
   ++accessCount_;

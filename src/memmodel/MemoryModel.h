@@ -19,6 +19,7 @@
 #include "memmodel/BarrierEvidence.h"
 #include "memmodel/FitnessFigures.h"
 #include "memmodel/FullTupleLog.h"
+#include "memmodel/SharedInitTracker.h"
 
 #include <array>
 #include <cstdint>
@@ -87,6 +88,10 @@ public:
     return divergences_;
   }
   const std::vector<interp::OutOfBoundsEvent> &outOfBounds() const { return outOfBounds_; }
+  // Reads of shared bytes no thread of the block ever wrote (see
+  // SharedInitTracker.h): the first per instruction, complete once the
+  // block that made them has ended.
+  const std::vector<interp::AccessEvent> &uninitializedReads() const { return uninitialized_; }
 
   // Every Unit Tuple in arrival order; empty in Summary representation.
   const std::vector<Access> &tuples() const;
@@ -134,7 +139,9 @@ private:
   std::vector<BarrierInstance> barriers_;
   std::vector<interp::BarrierDivergenceEvent> divergences_;
   std::vector<interp::OutOfBoundsEvent> outOfBounds_;
-  std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_;
+  std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_, uninitializedSeen_;
+  SharedInitTracker sharedInit_;
+  std::vector<interp::AccessEvent> uninitialized_;
 };
 
 } // namespace simulee::memmodel

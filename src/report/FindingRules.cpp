@@ -6,8 +6,8 @@ namespace simulee::report {
 
 using detect::FindingKind;
 
-const std::array<FindingRule, 5> &findingRules() {
-  static const std::array<FindingRule, 5> rules = {{
+const std::array<FindingRule, detect::kFindingKinds> &findingRules() {
+  static const std::array<FindingRule, detect::kFindingKinds> rules = {{
       {FindingKind::DataRace, "correctness", "Data race between two threads of a CUDA kernel.",
        "Two accesses to overlapping bytes, at least one a write and not both atomic, from "
        "different threads that nothing orders: different blocks on global memory, different "
@@ -36,10 +36,17 @@ const std::array<FindingRule, 5> &findingRules() {
        "every buffer). The access was not performed in the simulation.",
        "Guard the access with a bounds check against the buffer's size, or fix the index "
        "computation."},
-      {FindingKind::UnreachedBarrier, "coverage", "Barrier never executed in any simulated launch.",
+      {FindingKind::UnreachedBarrier, "coverage", "Barrier never executed in any judged launch.",
        "No simulated launch executed this barrier, so whether it is needed was not checked.",
        "Simulate a launch that reaches the barrier (other dimensions or arguments) to check "
        "it."},
+      {FindingKind::UninitializedRead, "correctness",
+       "Read of shared memory no thread of the block has written.",
+       "A thread read (or atomically updated) bytes of a __shared__ variable that no thread of "
+       "its block had written before: shared memory starts with whatever the hardware left "
+       "there, so the value is garbage.",
+       "Initialise the shared variable (and separate the initialisation from the read with "
+       "__syncthreads()) before reading it."},
   }};
   return rules;
 }

@@ -19,7 +19,7 @@ struct FindingRule {
 };
 
 // Every kind, in FindingKind order (the index is the SARIF ruleIndex).
-const std::array<FindingRule, 5> &findingRules();
+const std::array<FindingRule, detect::kFindingKinds> &findingRules();
 const FindingRule &ruleFor(detect::FindingKind kind);
 uint32_t ruleIndex(detect::FindingKind kind);
 // detect::findingKindName: the tag in text, the SARIF ruleId.

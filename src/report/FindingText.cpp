@@ -190,6 +190,12 @@ std::string findingMessage(const ir::Program &program, const Finding &finding) {
     return outOfBoundsMessage(program, finding);
   case FindingKind::UnreachedBarrier:
     return "barrier never reached in any judged launch";
+  case FindingKind::UninitializedRead: {
+    const Site *read = siteAt(finding, 0);
+    std::string message = "read of uninitialized " + variableText(finding) + " (offset " +
+                          std::to_string(finding.exampleOffset) + ")";
+    return read ? message + " by " + threadAndBlockText(finding, *read) : message;
+  }
   }
   return "unknown finding";
 }
@@ -207,7 +213,8 @@ std::string launchText(const detect::LaunchRecord &launch) {
 }
 
 bool isAboutMemory(FindingKind kind) {
-  return kind == FindingKind::DataRace || kind == FindingKind::OutOfBounds;
+  return kind == FindingKind::DataRace || kind == FindingKind::OutOfBounds ||
+         kind == FindingKind::UninitializedRead;
 }
 
 std::string exampleAddressText(const Finding &finding) {

@@ -2,6 +2,7 @@
 
 #include "detect/FindingCollector.h"
 #include "interp/Interpreter.h"
+#include "report/FindingText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +24,7 @@ struct LaunchInputs {
   std::vector<ArgumentSpec> specs;
   std::vector<uint64_t> elementCounts; // by parameter, 0 = automatic
   uint64_t seed = 1;
+  std::vector<Fill> fills; // by parameter, for automatic buffers
 };
 
 enum class LaunchOutcome : uint8_t { Judged, OutOfBounds, TooCostly, NonTerminating, Failed };
@@ -37,6 +39,10 @@ struct LaunchResult {
   uint64_t threadInstrs = 0;
   std::string error;
   detect::LaunchRecord record;
+  // OutOfBounds: element counts by parameter that would have kept every
+  // access in bounds, when only buffers simulee sized itself were overrun
+  // (empty when a fixed contract was broken: a static array, a user's size).
+  std::vector<uint64_t> grownElementCounts;
 };
 
 LaunchOutcome outcomeOfError(const std::string &error) {
@@ -89,6 +95,28 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
 }
 
+// The element counts of automatic buffers that would hold every access of
+// `overruns`; empty when some overrun is not of such a buffer (a static or
+// user-given array, a wild pointer), which no growth can repair.
+std::vector<uint64_t> grownCounts(const ir::KernelInfo &kernel, const BuiltArguments &built,
+                                  const std::vector<interp::OutOfBoundsEvent> &overruns) {
+  constexpr uint64_t kLargestOffset = uint64_t(1) << 40; // beyond: a wild pointer
+  std::vector<uint64_t> counts(kernel.params.size(), 0);
+  for (const interp::OutOfBoundsEvent &overrun : overruns) {
+    const interp::AccessEvent &access = overrun.access;
+    bool automatic = access.space == interp::MemSpace::Global &&
+                     access.buffer < kernel.params.size() &&
+                     built.values[access.buffer].autoSized &&
+                     !kernel.params[access.buffer].byValueBytes;
+    if (!automatic || access.offset >= kLargestOffset)
+      return {};
+    uint64_t elementBytes = std::max<uint64_t>(kernel.params[access.buffer].elementBytes, 1);
+    uint64_t needed = (access.offset + access.sizeBytes + elementBytes - 1) / elementBytes;
+    counts[access.buffer] = std::max(counts[access.buffer], needed);
+  }
+  return counts;
+}
+
 // `searched`: a launch simulee chose, judged only when in bounds (it would
 // break the kernel's size assumptions otherwise).
 LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
@@ -110,6 +138,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   result.range = model.fitness().range();
   if (searched && !model.outOfBounds().empty()) {
     result.outcome = LaunchOutcome::OutOfBounds;
+    result.grownElementCounts = grownCounts(kernel, built, model.outOfBounds());
     return result;
   }
   result.outcome = LaunchOutcome::Judged;
@@ -156,7 +185,8 @@ bool removalCreatesRace(const ir::Program &program, const ir::KernelInfo &kernel
   independent.independentThreads = true;
   for (const LaunchResult *launch : launches) {
     Result<BuiltArguments> built = buildArguments(kernel, launch->inputs.config, launch->inputs.specs,
-                                                  launch->inputs.seed, launch->inputs.elementCounts);
+                                                  launch->inputs.seed, launch->inputs.elementCounts,
+                                                  launch->inputs.fills);
     if (!built)
       return true; // cannot show it safe
     Simulation simulation;
@@ -284,8 +314,7 @@ void groupBySourceLines(const ir::Program &program, std::vector<detect::Finding>
 void finishFindings(const ir::Program &program, const ir::KernelInfo &kernel,
                     const AnalysisOptions &options, std::vector<detect::Finding> &findings) {
   for (detect::Finding &finding : findings) {
-    if (finding.kind == detect::FindingKind::DataRace ||
-        finding.kind == detect::FindingKind::OutOfBounds)
+    if (report::isAboutMemory(finding.kind))
       finding.variable = interp::bufferName(program, kernel, finding.space, finding.buffer);
     if (options.strict)
       finding.benign = detect::Benign::No;
@@ -326,6 +355,67 @@ bool readsAny(const ir::KernelInfo &kernel, ir::BuiltinVariable variable) {
 evo::Dims toDims(const interp::Dim3 &d) { return evo::Dims{d.x, d.y, d.z}; }
 interp::Dim3 toDim3(const evo::Dims &d) { return interp::Dim3{d.x, d.y, d.z}; }
 
+// One searched launch, repaired rather than thrown away (DESIGN.md): when it
+// overruns only buffers simulee sized itself, they grow to what it needed and
+// it runs again; when it costs more than the cap, its grid (unless fixed)
+// halves and it runs again. A launch still out of bounds broke a fixed
+// contract; one still too costly is skipped as such.
+LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &kernel,
+                              interp::LaunchConfig base, const std::vector<ArgumentSpec> &specs,
+                              std::vector<uint64_t> elementCounts, const std::vector<Fill> &fills,
+                              const std::vector<uint64_t> &positiveInts, bool gridShrinks,
+                              uint64_t seed, const AnalysisOptions &options) {
+  constexpr int kAttempts = 4;
+  constexpr uint64_t kLargestBuffer = uint64_t(1) << 24; // elements
+  LaunchResult result;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    Result<interp::LaunchConfig> config = configFor(base, options);
+    if (!config) {
+      result = LaunchResult{};
+      result.error = config.error().message;
+      return result;
+    }
+    if (attempt == 0) {
+      // A buffer is never smaller than the launch needs, and at most a few
+      // times larger: the gene says how much spare room there is.
+      uint64_t minimum = automaticElements(kernel, *config, positiveInts);
+      for (uint64_t &count : elementCounts)
+        if (count)
+          count = std::clamp(count, minimum, 4 * minimum);
+    }
+    Result<BuiltArguments> built =
+        buildArguments(kernel, *config, specs, seed, elementCounts, fills);
+    if (!built) {
+      result = LaunchResult{};
+      result.error = built.error().message;
+      return result;
+    }
+    LaunchInputs inputs{*config, specs, elementCounts, seed, fills};
+    result = simulate(program, kernel, inputs, *built, options, /*searched=*/true);
+    if (result.outcome == LaunchOutcome::OutOfBounds && !result.grownElementCounts.empty()) {
+      bool grew = false;
+      for (size_t p = 0; p < elementCounts.size(); ++p) {
+        uint64_t needed = result.grownElementCounts[p];
+        uint64_t current = built->values[p].bytes.size() /
+                           std::max<uint64_t>(kernel.params[p].elementBytes, 1);
+        if (needed > current && needed <= kLargestBuffer) {
+          elementCounts[p] = needed + needed / 4;
+          grew = true;
+        }
+      }
+      if (grew)
+        continue;
+    }
+    if (result.outcome == LaunchOutcome::TooCostly && gridShrinks && base.grid.count() > 1) {
+      for (uint32_t *axis : {&base.grid.x, &base.grid.y, &base.grid.z})
+        *axis = (*axis + 1) / 2;
+      continue;
+    }
+    return result;
+  }
+  return result;
+}
+
 // Combines the launches in `results` (in order) into the analysis: counts,
 // findings of the judged ones, verdict.
 void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
@@ -359,7 +449,7 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
     return built.error();
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
-  LaunchInputs inputs{*config, launch.args, {}, launch.seed};
+  LaunchInputs inputs{*config, launch.args, {}, launch.seed, {}};
   LaunchResult result = simulate(program, kernel, inputs, *built, options, /*searched=*/false);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
@@ -407,6 +497,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     } else if (param.kind == ir::ValueKind::Float) {
       space.scalars.push_back(evo::Gene::floating(param.name, param.bits));
     } else if (param.kind == ir::ValueKind::Pointer) {
+      // How large, and how filled: contents decide index ranges, sortedness,
+      // which guarded paths run.
+      space.buffers.push_back(evo::Gene::bufferFill(param.name, kFillKinds));
+      space.buffers.back().param = uint32_t(i);
       space.buffers.push_back(evo::Gene::bufferSize(param.name));
     } else {
       continue;
@@ -449,43 +543,28 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     base.block = toDim3(solution.block);
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
     base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
-    LaunchResult result;
-    Result<interp::LaunchConfig> config = configFor(base, searchOptions);
     std::vector<evo::TypedValue> values = evo::typedValues(space, solution);
     std::vector<ArgumentSpec> specs = fixed.args;
     std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
+    std::vector<Fill> fills(kernel.params.size(), Fill::Random);
     for (size_t g = 0; g < space.geneCount(); ++g) {
       const evo::Gene &gene = space.gene(g);
       if (gene.role == evo::GeneRole::Scalar)
         specs.push_back({gene.name, formatScalar(values[g])});
+      else if (gene.role == evo::GeneRole::BufferFill)
+        fills[gene.param] = Fill(std::clamp<int64_t>(values[g].integer, 0, kFillKinds - 1));
       else
         elementCounts[gene.param] = uint64_t(std::max<int64_t>(values[g].integer, 1));
     }
-    if (config) {
-      // A buffer is never smaller than the launch needs: the search varies
-      // how much room there is, not whether the kernel's guards hold.
-      std::vector<uint64_t> positiveInts = fixedPositiveInts;
-      for (size_t g = 0; g < space.scalars.size(); ++g)
-        if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
-          positiveInts.push_back(uint64_t(values[g].integer));
-      uint64_t minimum = automaticElements(kernel, *config, positiveInts);
-      // ... and at most a few times larger: the gene says how much spare
-      // room there is, which changes nothing once buffers are large enough.
-      for (uint64_t &count : elementCounts)
-        if (count)
-          count = std::clamp(count, minimum, 4 * minimum);
-      Result<BuiltArguments> built =
-          buildArguments(kernel, *config, specs, settings.search.seed, elementCounts);
-      LaunchInputs inputs{*config, specs, elementCounts, settings.search.seed};
-      if (built)
-        result = simulate(program, kernel, inputs, *built, searchOptions, /*searched=*/true);
-      else
-        result.error = built.error().message;
-    } else {
-      result.error = config.error().message;
-    }
-    // A searched launch that goes out of bounds violates the kernel's size
-    // assumptions (a 256-slot tile under a 512-thread block): not judged.
+    std::vector<uint64_t> positiveInts = fixedPositiveInts;
+    for (size_t g = 0; g < space.scalars.size(); ++g)
+      if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
+        positiveInts.push_back(uint64_t(values[g].integer));
+    LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
+                                           positiveInts, !fixed.grid, settings.search.seed,
+                                           searchOptions);
+    // A searched launch that goes out of bounds of a fixed contract (a
+    // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = result.outcome == LaunchOutcome::Judged
                                ? evo::Fitness{true, result.ratio, double(result.range)}
                                : evo::Fitness::invalid();

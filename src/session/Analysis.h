@@ -29,7 +29,8 @@ struct AnalysisOptions {
   bool strict = false;
   uint64_t budgetInstrs = 1u << 20; // per thread
   // Searched launches only: a launch costing more thread-instructions than
-  // this is abandoned and ranks last (the search keeps to affordable ones).
+  // this is shrunk (fewer blocks) and run again; if it still costs too much
+  // it is skipped as too costly and ranks last (--max-cost).
   uint64_t searchLaunchBudgetInstrs = uint64_t(1) << 22;
 };
 

@@ -38,34 +38,71 @@ struct FastRandom {
   }
 };
 
-// Seeded contents for a buffer: small non-negative integers (safe as indexes
-// and counts) or floats in [0, 1). Only the first kRandomElements are random,
-// the rest zero: a simulated launch touches a small part of a large matrix,
-// and filling megabytes per launch would dominate the search.
+// Seeded contents for a buffer, as `fill` says. Only the first
+// kRandomElements are drawn: a simulated launch touches a small part of a
+// large matrix, and filling megabytes per launch would dominate the search.
+// The rest are zero, or repeat the last value for the monotone fills.
 constexpr uint64_t kRandomElements = uint64_t(1) << 16;
 
-std::vector<uint8_t> randomContents(const ir::ParamInfo &param, uint64_t elements,
-                                    FastRandom &rng) {
+void storeNumber(uint8_t *at, const ir::ParamInfo &param, uint32_t size, double value) {
+  if (param.elementKind == ir::ValueKind::Float && size == 4) {
+    float v = float(value);
+    std::memcpy(at, &v, 4);
+  } else if (param.elementKind == ir::ValueKind::Float && size == 8) {
+    std::memcpy(at, &value, 8);
+  } else {
+    uint64_t v = uint64_t(int64_t(value));
+    std::memcpy(at, &v, std::min<uint32_t>(size, 8));
+  }
+}
+
+// `indexRange`: the elements of the smallest other buffer (index fills stay
+// below it).
+std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint64_t elements, Fill fill,
+                                  uint64_t indexRange, FastRandom &rng) {
   uint32_t size = elementSize(param);
   std::vector<uint8_t> bytes(elements * size, 0);
   bool isFloat = param.elementKind == ir::ValueKind::Float;
-  for (uint64_t i = 0; i < std::min(elements, kRandomElements); ++i) {
+  uint64_t drawn = fill == Fill::Zeros ? 0 : std::min(elements, kRandomElements);
+  indexRange = std::max<uint64_t>(indexRange, 1);
+  double running = 0;
+  std::vector<uint64_t> order;
+  if (fill == Fill::Permutation) {
+    order.resize(drawn);
+    for (uint64_t i = 0; i < drawn; ++i)
+      order[i] = i;
+    for (uint64_t i = drawn; i > 1; --i)
+      std::swap(order[i - 1], order[rng.next() % i]);
+  }
+  for (uint64_t i = 0; i < drawn; ++i) {
     uint8_t *at = bytes.data() + i * size;
     uint64_t r = rng.next();
-    if (isFloat && size == 4) {
-      float v = float(r >> 40) * 0x1.0p-24f;
-      std::memcpy(at, &v, 4);
-    } else if (isFloat && size == 8) {
-      double v = double(r >> 11) * 0x1.0p-53;
-      std::memcpy(at, &v, 8);
-    } else if (param.elementKind == ir::ValueKind::Int && size <= 8) {
-      uint64_t v = r % 100;
-      std::memcpy(at, &v, size);
-    } else {
-      for (uint32_t b = 0; b < size; ++b)
-        at[b] = uint8_t((r >> (8 * (b % 8))) % 100);
+    double value = 0;
+    switch (fill) {
+    case Fill::Random:
+      if (isFloat) {
+        value = size == 4 ? double(float(r >> 40) * 0x1.0p-24f) : double(r >> 11) * 0x1.0p-53;
+      } else if (param.elementKind != ir::ValueKind::Int || size > 8) {
+        for (uint32_t b = 0; b < size; ++b)
+          at[b] = uint8_t((r >> (8 * (b % 8))) % 100);
+        continue;
+      } else {
+        value = double(r % 100);
+      }
+      break;
+    case Fill::Zeros: break;
+    case Fill::Small: value = double(r % 8); break;
+    case Fill::Binary: value = double(r & 1); break;
+    case Fill::Sorted: running += double(r % 3); value = running; break;
+    case Fill::Indices: value = double(r % indexRange); break;
+    case Fill::Permutation: value = double(order[i]); break;
+    case Fill::PrefixSums: value = running; running += double(r % 4); break;
     }
+    storeNumber(at, param, size, value);
   }
+  if (drawn > 0 && (fill == Fill::Sorted || fill == Fill::PrefixSums))
+    for (uint64_t i = drawn; i < elements; ++i)
+      std::memcpy(bytes.data() + i * size, bytes.data() + (drawn - 1) * size, size);
   return bytes;
 }
 
@@ -145,10 +182,25 @@ uint64_t automaticElements(const ir::KernelInfo &kernel, const interp::LaunchCon
   return std::min<uint64_t>(base + config.block.x + 64, kCap);
 }
 
+const char *fillName(Fill fill) {
+  switch (fill) {
+  case Fill::Random: return "random";
+  case Fill::Zeros: return "zeros";
+  case Fill::Small: return "small";
+  case Fill::Binary: return "binary";
+  case Fill::Sorted: return "sorted";
+  case Fill::Indices: return "indices";
+  case Fill::Permutation: return "perm";
+  case Fill::PrefixSums: return "prefix";
+  }
+  return "random";
+}
+
 Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                                       const interp::LaunchConfig &config,
                                       const std::vector<ArgumentSpec> &specs, uint64_t seed,
-                                      const std::vector<uint64_t> &elementCounts) {
+                                      const std::vector<uint64_t> &elementCounts,
+                                      const std::vector<Fill> &fills) {
   std::vector<const ArgumentSpec *> given(kernel.params.size(), nullptr);
   for (const ArgumentSpec &spec : specs) {
     Result<size_t> index = findParameter(kernel, spec.name);
@@ -184,20 +236,26 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     }
   }
 
+  // Buffers: first how many elements and how filled (index fills depend on
+  // the other buffers' sizes), then the contents.
+  struct Planned {
+    uint64_t elements = 0;
+    Fill fill = Fill::Random;
+    bool planned = false; // false: scalar, by-value aggregate or @FILE
+  };
+  std::vector<Planned> plans(kernel.params.size());
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];
     if (param.kind == ir::ValueKind::Int || param.kind == ir::ValueKind::Float)
       continue;
-    uint32_t size = param.byValueBytes ? param.byValueBytes : elementSize(param);
+    Planned &plan = plans[i];
     if (!given[i]) {
-      uint64_t elements = param.byValueBytes ? 1
-                          : (i < elementCounts.size() && elementCounts[i])
-                              ? elementCounts[i]
-                              : automaticElements(kernel, config, positiveInts);
-      built.values[i] = interp::ArgumentValue::buffer(randomContents(param, elements, rng), true);
-      if (param.byValueBytes)
-        built.values[i].bytes.resize(size);
-      built.record[i] = {param.name, "random:" + std::to_string(elements)};
+      plan.elements = param.byValueBytes ? 1
+                      : (i < elementCounts.size() && elementCounts[i])
+                          ? elementCounts[i]
+                          : automaticElements(kernel, config, positiveInts);
+      plan.fill = i < fills.size() ? fills[i] : Fill::Random;
+      plan.planned = true;
       continue;
     }
     const std::string &text = given[i]->value;
@@ -210,21 +268,38 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       built.values[i] = interp::ArgumentValue::buffer(std::move(bytes));
       continue;
     }
-    for (const char *prefix : {"zeros:", "random:"}) {
-      if (text.rfind(prefix, 0) != 0)
-        continue;
-      uint64_t elements;
-      if (!parseUnsigned(text.substr(std::strlen(prefix)), elements) || elements > (1u << 28))
-        return makeError("bad value '" + text + "' for parameter '" + param.name +
-                         "': expected an element count up to 2^28");
-      std::vector<uint8_t> bytes = prefix[0] == 'z' ? std::vector<uint8_t>(elements * size, 0)
-                                                    : randomContents(param, elements, rng);
-      built.values[i] = interp::ArgumentValue::buffer(std::move(bytes));
-      break;
-    }
-    if (built.values[i].kind != interp::ArgumentValue::Kind::Buffer)
+    size_t colon = text.find(':');
+    bool known = false;
+    for (uint32_t kind = 0; kind < kFillKinds && colon != std::string::npos; ++kind)
+      if (text.compare(0, colon, fillName(Fill(kind))) == 0) {
+        plan.fill = Fill(kind);
+        known = true;
+      }
+    if (!known)
       return makeError("bad value '" + text + "' for pointer parameter '" + param.name +
-                       "': expected zeros:N, random:N or @FILE");
+                       "': expected FILL:N (FILL: random, zeros, small, binary, sorted, "
+                       "indices, perm, prefix) or @FILE");
+    if (!parseUnsigned(text.substr(colon + 1), plan.elements) || plan.elements > (1u << 28))
+      return makeError("bad value '" + text + "' for parameter '" + param.name +
+                       "': expected an element count up to 2^28");
+    plan.planned = true;
+  }
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    if (!plans[i].planned)
+      continue;
+    // Index fills stay inside the smallest other buffer.
+    uint64_t indexRange = plans[i].elements;
+    for (size_t other = 0; other < plans.size(); ++other)
+      if (other != i && plans[other].planned)
+        indexRange = std::min(indexRange, plans[other].elements);
+    built.values[i] = interp::ArgumentValue::buffer(
+        fillContents(kernel.params[i], plans[i].elements, plans[i].fill, indexRange, rng),
+        /*autoSized=*/!given[i]);
+    if (kernel.params[i].byValueBytes) // the aggregate itself, whatever its element type
+      built.values[i].bytes.resize(kernel.params[i].byValueBytes);
+    if (!given[i])
+      built.record[i] = {kernel.params[i].name, std::string(fillName(plans[i].fill)) + ":" +
+                                                    std::to_string(plans[i].elements)};
   }
   return built;
 }

@@ -1,7 +1,8 @@
 // Kernel arguments from the user's words: `--arg NAME=VALUE` where VALUE is a
-// scalar, `@PATH` (a buffer read from a raw binary file), `zeros:N` or
-// `random:N` (N elements of the pointee type). Pointer parameters not given
-// get an automatic buffer, large enough for the launch, with seeded contents.
+// scalar, `@PATH` (a buffer read from a raw binary file) or `FILL:N` (N
+// elements of the pointee type filled as FILL says: zeros, random, ...).
+// Pointer parameters not given get an automatic buffer, large enough for the
+// launch, with seeded contents; the search evolves how they are filled.
 #pragma once
 
 #include "detect/Finding.h"
@@ -20,6 +21,22 @@ struct ArgumentSpec {
   std::string name; // source name, or a 0-based position ("1")
   std::string value;
 };
+
+// How a buffer is filled. Index-like fills stay inside the smallest other
+// buffer of the launch, so an index buffer never points outside the buffer
+// it indexes.
+enum class Fill : uint8_t {
+  Random,      // "random": small non-negative integers (0..99) or floats in [0, 1)
+  Zeros,       // "zeros"
+  Small,       // "small": integers 0..7
+  Binary,      // "binary": 0 or 1
+  Sorted,      // "sorted": non-decreasing small steps from 0
+  Indices,     // "indices": uniform in-range indices (repeats likely)
+  Permutation, // "perm": a permutation of 0..N-1
+  PrefixSums,  // "prefix": offsets from 0 in steps of 0..3 (CSR row offsets)
+};
+inline constexpr uint32_t kFillKinds = 8;
+const char *fillName(Fill fill);
 
 // Parses "NAME=VALUE".
 Result<ArgumentSpec> parseArgumentSpec(const std::string &text);
@@ -41,11 +58,13 @@ struct BuiltArguments {
 };
 
 // Builds one value per parameter. `elementCounts` (optional, by parameter
-// index, 0 = automatic) overrides the automatic buffer size.
+// index, 0 = automatic) overrides the automatic buffer size, `fills` (by
+// parameter index) how automatic buffers are filled (default random).
 Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                                       const interp::LaunchConfig &config,
                                       const std::vector<ArgumentSpec> &specs, uint64_t seed,
-                                      const std::vector<uint64_t> &elementCounts = {});
+                                      const std::vector<uint64_t> &elementCounts = {},
+                                      const std::vector<Fill> &fills = {});
 
 // Parses a scalar for a parameter of the given kind and width.
 Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text);
