@@ -33,6 +33,10 @@ void addAnalysisOptions(CLI::App &app, CommonOptions &common) {
       ->check(CLI::Range(0, 3));
   app.add_option("-D", common.defines, "Preprocessor definition for .cu files (NAME[=VALUE])");
   app.add_option("-I", common.includes, "Include directory for .cu files");
+  app.add_option("--cuda-path", common.cudaPath,
+                 "CUDA installation to compile .cu files against (default: NVIDIA's headers "
+                 "that scripts/setup.sh installed; a toolkit on the machine is used only when "
+                 "named here)");
   app.add_flag("--color,!--no-color", common.color,
                "Colour the text report (default: when standard output is a terminal)");
 }

@@ -1,7 +1,9 @@
 #include "ir/Loader.h"
 
+#include "ir/CudaInstallation.h"
 #include "ir/EmbeddedHeaders.h"
 #include "ir/Lowering.h"
+#include "ir/ModulePreparation.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/IR/LLVMContext.h>
@@ -78,23 +80,17 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   llvm::sys::fs::createTemporaryFile("simulee", "bc", output);
   llvm::sys::fs::createTemporaryFile("simulee", "err", diagnostics);
 
-  std::vector<std::string> args = {clangPath(),
-                                   "-x",
-                                   "cuda",
-                                   "--cuda-device-only",
-                                   "-nocudainc",
-                                   "-nocudalib",
-                                   "--cuda-path=/nonexistent",
-                                   "-Wno-unknown-cuda-version",
-                                   "--cuda-gpu-arch=sm_70",
-                                   "-g",
-                                   "-fno-discard-value-names",
-                                   "-isystem",
-                                   *includeDir,
-                                   "-include",
-                                   "simulee_cuda.h",
-                                   "-emit-llvm",
-                                   "-c"};
+  Result<std::optional<CudaInstallation>> cuda = findCudaInstallation(options.cudaPath);
+  if (!cuda)
+    return cuda.error();
+  llvm::SmallString<128> dependencies;
+  llvm::sys::fs::createTemporaryFile("simulee", "d", dependencies);
+
+  std::vector<std::string> args = {clangPath(), "-x", "cuda", "--cuda-device-only",
+                                   "--cuda-gpu-arch=sm_70", "-g", "-fno-discard-value-names",
+                                   "-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()};
+  std::vector<std::string> headerArgs = cudaHeaderArgs(*cuda, *includeDir);
+  args.insert(args.end(), headerArgs.begin(), headerArgs.end());
   if (options.optLevel <= 0) {
     args.insert(args.end(), {"-O0", "-Xclang", "-disable-O0-optnone"});
   } else {
@@ -105,10 +101,17 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
 
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, diagnostics.str(), diagnostics.str()};
+  std::vector<std::string> environment = clangEnvironment();
+  std::vector<llvm::StringRef> environmentRefs(environment.begin(), environment.end());
   std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(args[0], argRefs, std::nullopt, redirects, 120, 0, &execError);
+  int rc = llvm::sys::ExecuteAndWait(args[0], argRefs, environmentRefs, redirects, 120, 0,
+                                     &execError);
   std::string clangOutput = readWholeFile(diagnostics.str().str());
   llvm::sys::fs::remove(diagnostics);
+  Status ownHeadersOnly = Ok{};
+  if (*cuda)
+    ownHeadersOnly = checkNoForeignCudaHeaders(dependencies.str().str(), **cuda, *includeDir, path);
+  llvm::sys::fs::remove(dependencies);
   if (rc != 0) {
     llvm::sys::fs::remove(output);
     if (rc < 0)
@@ -116,6 +119,10 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     while (!clangOutput.empty() && clangOutput.back() == '\n')
       clangOutput.pop_back();
     return makeError(path + ": compilation failed:\n" + clangOutput);
+  }
+  if (!ownHeadersOnly) {
+    llvm::sys::fs::remove(output);
+    return ownHeadersOnly.error();
   }
   return output.str().str();
 }
@@ -151,6 +158,9 @@ Result<Program> finish(std::unique_ptr<llvm::LLVMContext> context,
     verifyOut.flush();
     return makeError(path + ": invalid LLVM IR: " + verifyErrors);
   }
+  Status prepared = prepareModule(*module);
+  if (!prepared)
+    return makeError(path + ": " + prepared.error().message);
   if (promote)
     promoteAllocas(*module);
   Program program;

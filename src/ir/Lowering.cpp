@@ -1,6 +1,7 @@
 #include "ir/Lowering.h"
 
 #include "ir/Builtins.h"
+#include "ir/InlinePtx.h"
 #include "ir/KernelDiscovery.h"
 #include "ir/PointerEncoding.h"
 
@@ -980,7 +981,7 @@ void FunctionLowering::lowerShuffleVector(llvm::ShuffleVectorInst &inst) {
 
 void FunctionLowering::lowerCall(llvm::CallInst &inst) {
   if (inst.isInlineAsm())
-    throw Unsupported{"inline assembly"};
+    throw Unsupported{describeUnloweredAsm(inst)};
   llvm::Function *callee = inst.getCalledFunction();
   if (!callee)
     throw Unsupported{"an indirect call"};
