@@ -3,6 +3,7 @@
 #include "ir/Builtins.h"
 #include "ir/InlinePtx.h"
 #include "ir/KernelDiscovery.h"
+#include "ir/PlainInitializer.h"
 #include "ir/PointerEncoding.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -320,6 +321,8 @@ std::vector<uint8_t> initializerBytes(ModuleLowering &module, llvm::GlobalVariab
   if (!gv.hasInitializer() || llvm::isa<llvm::UndefValue>(gv.getInitializer()) ||
       gv.getInitializer()->isNullValue())
     return bytes;
+  if (auto plain = plainInitializerBytes(*gv.getInitializer(), module.layout(), size))
+    return std::move(*plain);
   bytes.assign(size, 0);
   std::vector<uint64_t> values;
   module.constantLeaves(gv.getInitializer(), values);
