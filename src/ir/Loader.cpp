@@ -4,6 +4,7 @@
 #include "ir/EmbeddedHeaders.h"
 #include "ir/Lowering.h"
 #include "ir/ModulePreparation.h"
+#include "ir/WrapperPch.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/IR/LLVMContext.h>
@@ -87,8 +88,7 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   llvm::sys::fs::createTemporaryFile("simulee", "d", dependencies);
 
   std::vector<std::string> args = {clangPath(), "-x", "cuda", "--cuda-device-only",
-                                   "--cuda-gpu-arch=sm_70", "-g", "-fno-discard-value-names",
-                                   "-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()};
+                                   "--cuda-gpu-arch=sm_70", "-g", "-fno-discard-value-names"};
   std::vector<std::string> headerArgs = cudaHeaderArgs(*cuda, *includeDir);
   args.insert(args.end(), headerArgs.begin(), headerArgs.end());
   if (options.optLevel <= 0) {
@@ -96,6 +96,10 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   } else {
     args.push_back("-O" + std::to_string(std::min(options.optLevel, 3)));
   }
+  std::optional<std::string> pch = *cuda ? wrapperPch(args, {*includeDir}) : std::nullopt;
+  args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
+  if (pch)
+    args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
   args.insert(args.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
   args.insert(args.end(), {path, "-o", output.str().str()});
 
