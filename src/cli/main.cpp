@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
                "  simulee run FILE [options]   one launch with the given settings\n"
                "  simulee list FILE            the kernels in a file\n"
                "  simulee scan DIR [options]   every kernel file under DIR\n\n"
-               "FILE is .cu (compiled by clang 19 with simulee's own CUDA header), .ll or .bc.\n"
+               "FILE is .cu (compiled by clang 19 against NVIDIA's CUDA 12.4 headers), .ll or .bc.\n"
                "Exit status: 0 no findings, 1 findings, 2 error."};
   app.require_subcommand(0, 1);
   // One line, like every other error (exit status 2 is set below).
