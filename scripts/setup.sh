@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build git python3
+  build-essential cmake ninja-build git python3 python3-pip
   llvm-19-dev clang-19 libclang-19-dev
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev pybind11-dev
@@ -21,6 +21,9 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# NVIDIA's CUDA headers (runtime, CCCL, cuRAND) and libdevice from PyPI.
+scripts/cuda-headers.sh build/cuda
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"

@@ -51,6 +51,7 @@ Result<interp::Dim3> parseDim3(const std::string &text, const char *what) {
 ir::LoadOptions loadOptionsOf(const CommonOptions &common) {
   ir::LoadOptions options;
   options.optLevel = common.optLevel;
+  options.cudaPath = common.cudaPath;
   for (const std::string &define : common.defines)
     options.extraClangArgs.push_back("-D" + define);
   for (const std::string &include : common.includes)

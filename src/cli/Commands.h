@@ -27,6 +27,7 @@ struct CommonOptions {
   uint32_t sharedBytes = 0;
   int optLevel = 0;
   std::vector<std::string> defines, includes;
+  std::string cudaPath; // empty: the installation scripts/setup.sh assembled
   int color = -1; // -1: when stdout is a terminal
   bool quiet = false;
 };

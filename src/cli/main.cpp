@@ -55,6 +55,10 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
   addRepeatable(app, "-D", common.defines,
                 "Preprocessor definition for .cu files (NAME[=VALUE]); repeatable");
   addRepeatable(app, "-I", common.includes, "Include directory for .cu files; repeatable");
+  app.add_option("--cuda-path", common.cudaPath,
+                 "CUDA installation to compile .cu files against (default: NVIDIA's headers "
+                 "that scripts/setup.sh installed; a toolkit on the machine is used only when "
+                 "named here)");
   app.add_flag("--color,!--no-color", common.color,
                "Colour the text report (default: when standard output is a terminal)");
   app.add_flag("--quiet,-q", common.quiet, "No progress or notes on standard error");
@@ -106,7 +110,7 @@ int main(int argc, char **argv) {
       "  simulee run FILE [options]   one launch with the given settings\n"
       "  simulee list FILE            the kernels in a file\n"
       "  simulee scan DIR [options]   every kernel file under DIR\n\n"
-      "FILE is .cu (compiled by clang 19 with simulee's own CUDA header), .ll or .bc. Options "
+      "FILE is .cu (compiled by clang 19 against NVIDIA's CUDA 12.4 headers), .ll or .bc. Options "
       "may stand before or after the command and the file.\n\n"
       "Every kernel gets a verdict: clean (with the number of launches judged), findings, "
       "inconclusive (no launch could be judged: out of bounds, too costly, non-terminating or "

@@ -228,6 +228,26 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     }
   }
 
+  // Conversions libdevice uses: f2i.rn, d2ull.rz.ftz, bitcast.f2i ...
+  if (name.starts_with("bitcast."))
+    return make(BuiltinKind::Bitcast);
+  for (const char *from : {"f2", "d2"}) {
+    llvm::StringRef rest = name;
+    if (!rest.consume_front(from))
+      continue;
+    auto [target, rounding] = rest.split('.');
+    bool isSigned = target == "i" || target == "ll";
+    if (!isSigned && target != "ui" && target != "ull")
+      break;
+    MathFunction mode = rounding.starts_with("rz")   ? MF::Trunc
+                        : rounding.starts_with("rm") ? MF::Floor
+                        : rounding.starts_with("rp") ? MF::Ceil
+                                                     : MF::Rint;
+    Builtin b = make(BuiltinKind::RoundToInt, mode);
+    b.isSigned = isSigned;
+    return b;
+  }
+
   static const llvm::StringMap<Builtin> table = {
       {"mul24.i", make(BuiltinKind::IntBinary, IF::Mul24)},
       {"mul24.ui", make(BuiltinKind::IntBinary, IF::UMul24)},
@@ -257,6 +277,7 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
       {"saturate.d", make(BuiltinKind::MathUnary, MF::Saturate)},
       {"fabs.f", make(BuiltinKind::MathUnary, MF::Fabs)},
       {"fabs.d", make(BuiltinKind::MathUnary, MF::Fabs)},
+      {"fabs.ftz.f", make(BuiltinKind::MathUnary, MF::Fabs)},
       {"ex2.approx.f", make(BuiltinKind::MathUnary, MF::Exp2)},
       {"ex2.approx.ftz.f", make(BuiltinKind::MathUnary, MF::Exp2)},
       {"ex2.approx.d", make(BuiltinKind::MathUnary, MF::Exp2)},

@@ -1,7 +1,10 @@
 #include "ir/Loader.h"
 
+#include "ir/CudaInstallation.h"
 #include "ir/EmbeddedHeaders.h"
 #include "ir/Lowering.h"
+#include "ir/ModulePreparation.h"
+#include "ir/WrapperPch.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/IR/LLVMContext.h>
@@ -78,37 +81,41 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   llvm::sys::fs::createTemporaryFile("simulee", "bc", output);
   llvm::sys::fs::createTemporaryFile("simulee", "err", diagnostics);
 
-  std::vector<std::string> args = {clangPath(),
-                                   "-x",
-                                   "cuda",
-                                   "--cuda-device-only",
-                                   "-nocudainc",
-                                   "-nocudalib",
-                                   "--cuda-path=/nonexistent",
-                                   "-Wno-unknown-cuda-version",
-                                   "--cuda-gpu-arch=sm_70",
-                                   "-g",
-                                   "-fno-discard-value-names",
-                                   "-isystem",
-                                   *includeDir,
-                                   "-include",
-                                   "simulee_cuda.h",
-                                   "-emit-llvm",
-                                   "-c"};
+  Result<std::optional<CudaInstallation>> cuda = findCudaInstallation(options.cudaPath);
+  if (!cuda)
+    return cuda.error();
+  llvm::SmallString<128> dependencies;
+  llvm::sys::fs::createTemporaryFile("simulee", "d", dependencies);
+
+  std::vector<std::string> args = {clangPath(), "-x", "cuda", "--cuda-device-only",
+                                   "--cuda-gpu-arch=sm_70", "-g", "-fno-discard-value-names"};
+  std::vector<std::string> headerArgs = cudaHeaderArgs(*cuda, *includeDir);
+  args.insert(args.end(), headerArgs.begin(), headerArgs.end());
   if (options.optLevel <= 0) {
     args.insert(args.end(), {"-O0", "-Xclang", "-disable-O0-optnone"});
   } else {
     args.push_back("-O" + std::to_string(std::min(options.optLevel, 3)));
   }
+  std::optional<std::string> pch = *cuda ? wrapperPch(args, {*includeDir}) : std::nullopt;
+  args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
+  if (pch)
+    args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
   args.insert(args.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
   args.insert(args.end(), {path, "-o", output.str().str()});
 
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, diagnostics.str(), diagnostics.str()};
+  std::vector<std::string> environment = clangEnvironment();
+  std::vector<llvm::StringRef> environmentRefs(environment.begin(), environment.end());
   std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(args[0], argRefs, std::nullopt, redirects, 120, 0, &execError);
+  int rc = llvm::sys::ExecuteAndWait(args[0], argRefs, environmentRefs, redirects, 120, 0,
+                                     &execError);
   std::string clangOutput = readWholeFile(diagnostics.str().str());
   llvm::sys::fs::remove(diagnostics);
+  Status ownHeadersOnly = Ok{};
+  if (*cuda)
+    ownHeadersOnly = checkNoForeignCudaHeaders(dependencies.str().str(), **cuda, *includeDir, path);
+  llvm::sys::fs::remove(dependencies);
   if (rc != 0) {
     llvm::sys::fs::remove(output);
     if (rc < 0)
@@ -116,6 +123,10 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     while (!clangOutput.empty() && clangOutput.back() == '\n')
       clangOutput.pop_back();
     return makeError(path + ": compilation failed:\n" + clangOutput);
+  }
+  if (!ownHeadersOnly) {
+    llvm::sys::fs::remove(output);
+    return ownHeadersOnly.error();
   }
   return output.str().str();
 }
@@ -151,6 +162,9 @@ Result<Program> finish(std::unique_ptr<llvm::LLVMContext> context,
     verifyOut.flush();
     return makeError(path + ": invalid LLVM IR: " + verifyErrors);
   }
+  Status prepared = prepareModule(*module);
+  if (!prepared)
+    return makeError(path + ": " + prepared.error().message);
   if (promote)
     promoteAllocas(*module);
   Program program;

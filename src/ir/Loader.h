@@ -15,6 +15,9 @@ struct LoadOptions {
   // race detector must see; 1-3 let clang optimise (it may delete racy stores).
   int optLevel = 0;
   std::vector<std::string> extraClangArgs; // e.g. -D, -I
+  // .cu only: a CUDA installation to compile against instead of the one
+  // scripts/setup.sh assembled from NVIDIA's wheels (CudaInstallation.h).
+  std::string cudaPath;
 };
 
 // Loads, verifies and lowers `path`. Errors carry clang's diagnostics for .cu

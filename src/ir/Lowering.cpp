@@ -1,7 +1,9 @@
 #include "ir/Lowering.h"
 
 #include "ir/Builtins.h"
+#include "ir/InlinePtx.h"
 #include "ir/KernelDiscovery.h"
+#include "ir/PlainInitializer.h"
 #include "ir/PointerEncoding.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -319,6 +321,8 @@ std::vector<uint8_t> initializerBytes(ModuleLowering &module, llvm::GlobalVariab
   if (!gv.hasInitializer() || llvm::isa<llvm::UndefValue>(gv.getInitializer()) ||
       gv.getInitializer()->isNullValue())
     return bytes;
+  if (auto plain = plainInitializerBytes(*gv.getInitializer(), module.layout(), size))
+    return std::move(*plain);
   bytes.assign(size, 0);
   std::vector<uint64_t> values;
   module.constantLeaves(gv.getInitializer(), values);
@@ -980,7 +984,7 @@ void FunctionLowering::lowerShuffleVector(llvm::ShuffleVectorInst &inst) {
 
 void FunctionLowering::lowerCall(llvm::CallInst &inst) {
   if (inst.isInlineAsm())
-    throw Unsupported{"inline assembly"};
+    throw Unsupported{describeUnloweredAsm(inst)};
   llvm::Function *callee = inst.getCalledFunction();
   if (!callee)
     throw Unsupported{"an indirect call"};

@@ -216,7 +216,7 @@ TEST(CliErrors, WideIntegerReturnNamesTheKernel) {
 TEST(CliErrors, InlineAssemblyNamesInstructionAndLine) {
   std::string path = input("inline_asm.cu");
   Outcome o = simulee({"run", path});
-  EXPECT_TRUE(isOneLineError(o, {path, "inlineAsm", "inline assembly", "inline_asm.cu:4", "laneid"}));
+  EXPECT_TRUE(isOneLineError(o, {path, "inlineAsm", "inline assembly", "inline_asm.cu:4", "vabsdiff4"}));
 }
 
 TEST(CliErrors, TrapNamesTheThread) {

@@ -1,0 +1,53 @@
+// The CUDA installation clang compiles .cu files against: NVIDIA's own headers
+// (runtime, CCCL, cuRAND, fp16/bf16) and libdevice, assembled from NVIDIA's
+// PyPI wheels by scripts/setup.sh, or a toolkit the user names with
+// --cuda-path. A toolkit elsewhere on the machine is never used unasked.
+#pragma once
+
+#include "support/Result.h"
+
+#include <llvm/ADT/StringRef.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace simulee::ir {
+
+struct CudaInstallation {
+  std::string root; // holds include/ and nvvm/libdevice/
+  bool userGiven = false;
+};
+
+// The installation to use: `userPath` when set (an error if it is no CUDA
+// installation), else $SIMULEE_CUDA_PATH, else the one scripts/setup.sh
+// assembled next to the build. Nothing when none is there: .cu files then
+// compile against simulee's stand-in header alone.
+Result<std::optional<CudaInstallation>> findCudaInstallation(const std::string &userPath);
+
+// clang arguments that choose the headers of a .cu compile: `installation`
+// with simulee's own include directory searched after it, or, with no
+// installation, simulee's stand-in header alone (no CUDA installation at all).
+std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &installation,
+                                        const std::string &ownIncludeDir);
+
+// Path of libdevice in `installation`, or empty.
+std::string libdevicePath(const CudaInstallation &installation);
+
+// Reads the dependency file clang wrote and fails when a header came from a
+// CUDA toolkit's include directory other than `installation`'s (a system
+// toolkit on the default include path, or one named by CPATH).
+Status checkNoForeignCudaHeaders(const std::string &dependencyFile,
+                                 const CudaInstallation &installation,
+                                 const std::string &ownIncludeDir, const std::string &sourcePath);
+
+// Whether `path` is a CUDA header: in a CUDA toolkit's include directory (any
+// installation, found by its cuda_runtime_api.h) or one of clang's CUDA
+// wrappers (__clang_cuda_*.h).
+bool isCudaHeader(llvm::StringRef path);
+
+// Environment for the clang child process: the parent's, less the variables
+// that add include directories behind simulee's back (CPATH and friends).
+std::vector<std::string> clangEnvironment();
+
+} // namespace simulee::ir

@@ -1,0 +1,1153 @@
+#include "ir/InlinePtx.h"
+
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/ADT/StringRef.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+
+#include <bit>
+#include <cstring>
+#include <map>
+#include <set>
+#include <vector>
+
+namespace simulee::ir {
+namespace {
+
+constexpr const char *kUnsupportedMetadata = "simulee.unsupported.ptx";
+
+// One PTX statement: `@!p opcode.mod.mod a, b, {c, d}, [e+4];`
+struct Statement {
+  std::string guard; // predicate register, empty when unguarded
+  bool guardNegated = false;
+  std::string opcode;
+  llvm::SmallVector<llvm::StringRef, 6> parts; // opcode split at '.'
+  std::vector<std::string> operands;
+
+  bool has(llvm::StringRef modifier) const {
+    return std::find(parts.begin() + 1, parts.end(), modifier) != parts.end();
+  }
+};
+
+std::vector<std::string> splitTopLevel(llvm::StringRef text, char separator) {
+  std::vector<std::string> pieces;
+  int depth = 0;
+  std::string current;
+  for (char c : text) {
+    if (c == '{' || c == '[')
+      ++depth;
+    if (c == '}' || c == ']')
+      --depth;
+    if (c == separator && depth == 0) {
+      pieces.push_back(llvm::StringRef(current).trim().str());
+      current.clear();
+      continue;
+    }
+    current += c;
+  }
+  if (!llvm::StringRef(current).trim().empty())
+    pieces.push_back(llvm::StringRef(current).trim().str());
+  return pieces;
+}
+
+// Splits the asm text into statements; scope braces are dropped, comments too.
+std::vector<Statement> parseStatements(llvm::StringRef text, std::string &error) {
+  std::string cleaned;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text.substr(i).starts_with("//")) {
+      while (i < text.size() && text[i] != '\n')
+        ++i;
+      continue;
+    }
+    cleaned += text[i] == '\n' || text[i] == '\t' ? ' ' : text[i];
+  }
+  std::vector<Statement> statements;
+  for (llvm::StringRef piece : llvm::split(cleaned, ';')) {
+    piece = piece.trim();
+    while (!piece.empty() && (piece.front() == '{' || piece.front() == '}'))
+      piece = piece.drop_front().trim();
+    while (!piece.empty() && piece.back() == '}' && piece.count('{') < piece.count('}'))
+      piece = piece.drop_back().trim();
+    if (piece.empty())
+      continue;
+    Statement statement;
+    if (piece.consume_front("@")) {
+      statement.guardNegated = piece.consume_front("!");
+      auto [guard, rest] = piece.split(' ');
+      statement.guard = guard.str();
+      piece = rest.trim();
+    }
+    auto [opcode, rest] = piece.split(' ');
+    if (opcode.ends_with(":")) {
+      error = "label '" + opcode.str() + "' (branches inside inline PTX)";
+      return {};
+    }
+    statement.opcode = opcode.str();
+    statement.operands = splitTopLevel(rest, ',');
+    statements.push_back(std::move(statement));
+  }
+  for (Statement &statement : statements)
+    llvm::SplitString(statement.opcode, statement.parts, ".");
+  return statements;
+}
+
+struct Unsupported {
+  std::string what;
+};
+
+// Rewrites one inline-asm call into IR before it.
+class PtxLowering {
+public:
+  PtxLowering(llvm::CallInst &call) : call_(call), builder_(&call), module_(*call.getModule()) {}
+
+  void run();
+
+private:
+  llvm::LLVMContext &context() { return call_.getContext(); }
+  llvm::IntegerType *intType(unsigned bits) { return builder_.getIntNTy(bits); }
+
+  // Operand binding: $0.. outputs, then the call's arguments.
+  void bindOperands();
+  void lowerStatement(const Statement &statement);
+  void lowerOperation(const Statement &statement);
+
+  // Values.
+  llvm::Type *typeOf(llvm::StringRef suffix);
+  llvm::Value *convert(llvm::Value *value, llvm::Type *type, bool isSigned = false);
+  llvm::Value *read(const std::string &operand, llvm::Type *type, bool isSigned = false);
+  llvm::Value *readRaw(const std::string &operand);
+  void write(const std::string &operand, llvm::Value *value);
+  llvm::Value *specialRegister(llvm::StringRef name);
+  llvm::Value *address(const std::string &operand, unsigned extraOffset = 0);
+  std::vector<std::string> vectorElements(const std::string &operand);
+
+  llvm::Value *intrinsic(llvm::StringRef name, llvm::Type *result, llvm::ArrayRef<llvm::Value *> args);
+  llvm::Value *carryFlag();
+  void setCarry(llvm::Value *flag);
+
+  // Operation families (the PTX ISA's chapters).
+  void lowerMove(const Statement &s);
+  void lowerIntegerArithmetic(const Statement &s);
+  void lowerFloatArithmetic(const Statement &s);
+  void lowerBitField(const Statement &s);
+  void lowerLogic(const Statement &s);
+  void lowerCompare(const Statement &s);
+  void lowerConvert(const Statement &s);
+  void lowerMemory(const Statement &s);
+  void lowerAtomic(const Statement &s);
+  void lowerWarp(const Statement &s);
+  void lowerSync(const Statement &s);
+
+  static bool hasSideEffects(const Statement &s);
+  static bool isSignedType(llvm::StringRef type) { return type.starts_with("s"); }
+  static bool isFloatType(llvm::StringRef type) { return type.starts_with("f"); }
+  static unsigned bitsOf(llvm::StringRef type) {
+    if (type == "pred")
+      return 1;
+    unsigned bits = 0;
+    type.drop_front().getAsInteger(10, bits);
+    return bits;
+  }
+
+  llvm::CallInst &call_;
+  llvm::IRBuilder<> builder_;
+  llvm::Module &module_;
+  unsigned outputCount_ = 0;
+  std::vector<llvm::Type *> outputTypes_;
+  std::map<std::string, llvm::Value *> registers_;
+  std::map<std::string, llvm::Value *> inputs_;
+};
+
+llvm::Type *PtxLowering::typeOf(llvm::StringRef suffix) {
+  if (suffix == "pred")
+    return builder_.getInt1Ty();
+  if (suffix == "f16" || suffix == "bf16")
+    return suffix == "f16" ? builder_.getHalfTy() : builder_.getBFloatTy();
+  if (suffix == "f32")
+    return builder_.getFloatTy();
+  if (suffix == "f64")
+    return builder_.getDoubleTy();
+  unsigned bits = bitsOf(suffix);
+  if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
+    return intType(bits);
+  throw Unsupported{"type ." + suffix.str()};
+}
+
+llvm::Value *PtxLowering::convert(llvm::Value *value, llvm::Type *type, bool isSigned) {
+  llvm::Type *from = value->getType();
+  if (from == type)
+    return value;
+  if (from->isPointerTy() && type->isPointerTy())
+    return builder_.CreatePointerBitCastOrAddrSpaceCast(value, type);
+  if (from->isPointerTy())
+    return convert(builder_.CreatePtrToInt(value, builder_.getInt64Ty()), type, isSigned);
+  if (type->isPointerTy())
+    return builder_.CreateIntToPtr(convert(value, builder_.getInt64Ty()), type);
+  if (from->isFloatingPointTy())
+    return convert(builder_.CreateBitCast(value, intType(from->getPrimitiveSizeInBits())), type,
+                   isSigned);
+  if (type->isFloatingPointTy())
+    return builder_.CreateBitCast(convert(value, intType(type->getPrimitiveSizeInBits())), type);
+  return builder_.CreateIntCast(value, type, isSigned && from->getIntegerBitWidth() > 1);
+}
+
+void PtxLowering::bindOperands() {
+  llvm::InlineAsm *asmValue = llvm::cast<llvm::InlineAsm>(call_.getCalledOperand());
+  llvm::InlineAsm::ConstraintInfoVector constraints = asmValue->ParseConstraints();
+  unsigned argument = 0;
+  std::vector<std::pair<unsigned, unsigned>> tied; // output, argument
+  for (const llvm::InlineAsm::ConstraintInfo &constraint : constraints) {
+    if (constraint.Type == llvm::InlineAsm::isClobber)
+      continue;
+    if (constraint.isIndirect)
+      throw Unsupported{"a memory operand (\"m\" constraint)"};
+    if (constraint.Type == llvm::InlineAsm::isOutput) {
+      ++outputCount_;
+      continue;
+    }
+    if (constraint.hasMatchingInput() || constraint.MatchingInput >= 0)
+      tied.push_back({unsigned(constraint.MatchingInput), argument});
+    inputs_["$" + std::to_string(outputCount_ + argument)] = call_.getArgOperand(argument);
+    ++argument;
+  }
+  llvm::Type *result = call_.getType();
+  if (auto *structType = llvm::dyn_cast<llvm::StructType>(result))
+    outputTypes_.assign(structType->element_begin(), structType->element_end());
+  else if (!result->isVoidTy())
+    outputTypes_.push_back(result);
+  for (auto [output, arg] : tied)
+    registers_["$" + std::to_string(output)] = call_.getArgOperand(arg);
+}
+
+llvm::Value *PtxLowering::intrinsic(llvm::StringRef name, llvm::Type *result,
+                                    llvm::ArrayRef<llvm::Value *> args) {
+  std::vector<llvm::Type *> types;
+  for (llvm::Value *arg : args)
+    types.push_back(arg->getType());
+  llvm::FunctionCallee callee =
+      module_.getOrInsertFunction(name, llvm::FunctionType::get(result, types, false));
+  return builder_.CreateCall(callee, args);
+}
+
+const std::set<std::string> &specialRegisterNames() {
+  static const std::set<std::string> known = {
+      "tid.x",       "tid.y",       "tid.z",       "ntid.x",      "ntid.y",    "ntid.z",
+      "ctaid.x",     "ctaid.y",     "ctaid.z",     "nctaid.x",    "nctaid.y",  "nctaid.z",
+      "laneid",      "warpid",      "nwarpid",     "smid",        "nsmid",     "gridid",
+      "lanemask_lt", "lanemask_le", "lanemask_eq", "lanemask_ge", "lanemask_gt",
+      "clock",       "clock64",     "globaltimer"};
+  return known;
+}
+
+bool isSpecialRegister(llvm::StringRef name) {
+  return specialRegisterNames().count(name.str()) || name.starts_with("envreg") ||
+         name.starts_with("pm") || name == "total_smem_size" || name == "dynamic_smem_size";
+}
+
+llvm::Value *PtxLowering::specialRegister(llvm::StringRef name) {
+  std::string reg = name.str();
+  if (!specialRegisterNames().count(reg))
+    throw Unsupported{"special register %" + reg};
+  if (reg == "nwarpid") // warps per block, rounded up: the only use is as a bound
+    return builder_.CreateUDiv(builder_.CreateAdd(specialRegister("ntid.x"), builder_.getInt32(31)),
+                               builder_.getInt32(32));
+  if (reg == "gridid")
+    return builder_.getInt64(1);
+  std::replace(reg.begin(), reg.end(), '_', '.');
+  bool wide = reg == "clock64" || reg == "globaltimer";
+  return intrinsic("llvm.nvvm.read.ptx.sreg." + reg, wide ? builder_.getInt64Ty() : builder_.getInt32Ty(),
+                   {});
+}
+
+// An immediate: 42, -1, 0x1F, 0f3F800000 (float bits), 0d... (double bits).
+std::optional<uint64_t> parseImmediate(llvm::StringRef text, bool &isFloatBits) {
+  isFloatBits = false;
+  bool negative = text.consume_front("-");
+  text.consume_back("U");
+  uint64_t value = 0;
+  if (text.starts_with_insensitive("0f") || text.starts_with_insensitive("0d")) {
+    isFloatBits = true;
+    if (text.drop_front(2).getAsInteger(16, value))
+      return std::nullopt;
+    return value;
+  }
+  if (text.getAsInteger(0, value))
+    return std::nullopt;
+  return negative ? uint64_t(0) - value : value;
+}
+
+llvm::Value *PtxLowering::readRaw(const std::string &operand) {
+  llvm::StringRef text(operand);
+  if (auto it = registers_.find(operand); it != registers_.end())
+    return it->second;
+  if (auto it = inputs_.find(operand); it != inputs_.end())
+    return it->second;
+  if (text.starts_with("%") && isSpecialRegister(text.drop_front()))
+    return specialRegister(text.drop_front());
+  bool isFloatBits = false;
+  if (!text.empty() && (llvm::isDigit(text.front()) || text.front() == '-')) {
+    std::optional<uint64_t> value = parseImmediate(text, isFloatBits);
+    if (!value)
+      throw Unsupported{"operand '" + operand + "'"};
+    if (isFloatBits && text.size() <= 10 + (text.front() == '-'))
+      return llvm::ConstantFP::get(builder_.getFloatTy(),
+                                   double(std::bit_cast<float>(uint32_t(*value))));
+    if (isFloatBits)
+      return llvm::ConstantFP::get(builder_.getDoubleTy(), std::bit_cast<double>(*value));
+    return builder_.getInt64(*value);
+  }
+  if (text.starts_with("$"))
+    return llvm::Constant::getNullValue(builder_.getInt64Ty()); // an output read before written
+  // A register declared with .reg and not yet written.
+  return builder_.getInt64(0);
+}
+
+llvm::Value *PtxLowering::read(const std::string &operand, llvm::Type *type, bool isSigned) {
+  llvm::StringRef text(operand);
+  if (text.consume_front("!"))
+    return builder_.CreateNot(read(text.str(), builder_.getInt1Ty()));
+  llvm::Value *value = readRaw(operand);
+  if (type->isFloatingPointTy() && value->getType()->isFloatingPointTy() && value->getType() != type &&
+      llvm::isa<llvm::Constant>(value))
+    return builder_.CreateFPCast(value, type); // 0f immediates used at f64
+  if (type->isIntegerTy(1) && value->getType()->isIntegerTy() && !value->getType()->isIntegerTy(1))
+    return builder_.CreateICmpNE(value, llvm::ConstantInt::get(value->getType(), 0));
+  return convert(value, type, isSigned);
+}
+
+void PtxLowering::write(const std::string &operand, llvm::Value *value) {
+  if (operand == "_")
+    return; // the sink register
+  registers_[operand] = value;
+}
+
+std::vector<std::string> PtxLowering::vectorElements(const std::string &operand) {
+  llvm::StringRef text = llvm::StringRef(operand).trim();
+  if (!text.consume_front("{") || !text.consume_back("}"))
+    return {operand};
+  return splitTopLevel(text, ',');
+}
+
+// [reg], [reg+8], [reg+-8], [$3]: a pointer into the flat address space.
+llvm::Value *PtxLowering::address(const std::string &operand, unsigned extraOffset) {
+  llvm::StringRef text = llvm::StringRef(operand).trim();
+  if (!text.consume_front("[") || !text.consume_back("]"))
+    throw Unsupported{"address operand '" + operand + "'"};
+  auto [base, offsetText] = text.split('+');
+  int64_t offset = 0;
+  if (!offsetText.empty() && offsetText.trim().getAsInteger(0, offset))
+    throw Unsupported{"address operand '" + operand + "'"};
+  llvm::Value *pointer = readRaw(base.trim().str());
+  if (!pointer->getType()->isPointerTy()) {
+    if (pointer->getType()->getIntegerBitWidth() < 64)
+      throw Unsupported{"a 32-bit address '" + operand + "' (shared window addresses)"};
+    pointer = builder_.CreateIntToPtr(pointer, builder_.getPtrTy());
+  }
+  offset += extraOffset;
+  if (offset != 0)
+    pointer = builder_.CreateGEP(builder_.getInt8Ty(), pointer, builder_.getInt64(offset));
+  return pointer;
+}
+
+llvm::Value *PtxLowering::carryFlag() {
+  llvm::Function &function = *call_.getFunction();
+  llvm::AllocaInst *slot = nullptr;
+  for (llvm::Instruction &inst : function.getEntryBlock())
+    if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst); alloca && alloca->getName() == "ptx.carry")
+      slot = alloca;
+  if (!slot) {
+    llvm::IRBuilder<> entry(&*function.getEntryBlock().getFirstInsertionPt());
+    slot = entry.CreateAlloca(builder_.getInt1Ty(), nullptr, "ptx.carry");
+    entry.CreateStore(builder_.getFalse(), slot);
+  }
+  return slot;
+}
+
+void PtxLowering::setCarry(llvm::Value *flag) { builder_.CreateStore(flag, carryFlag()); }
+
+bool PtxLowering::hasSideEffects(const Statement &s) {
+  static const std::set<llvm::StringRef> effects = {"st",   "atom", "red",  "bar",     "barrier",
+                                                    "trap", "exit", "ld",   "membar",  "fence",
+                                                    "shfl", "vote", "match", "activemask"};
+  return effects.count(s.parts[0]) || s.opcode.find(".cc") != std::string::npos ||
+         llvm::StringRef(s.parts[0]).starts_with("addc") ||
+         llvm::StringRef(s.parts[0]).starts_with("subc") ||
+         llvm::StringRef(s.parts[0]).starts_with("madc");
+}
+
+void PtxLowering::lowerStatement(const Statement &s) {
+  if (s.parts.empty())
+    return;
+  if (s.guard.empty())
+    return lowerOperation(s);
+
+  llvm::Value *guard = read(s.guard, builder_.getInt1Ty());
+  if (s.guardNegated)
+    guard = builder_.CreateNot(guard);
+  std::map<std::string, llvm::Value *> before = registers_;
+  if (!hasSideEffects(s)) {
+    lowerOperation(s);
+    for (auto &[name, value] : registers_) {
+      auto old = before.find(name);
+      if (old != before.end() && old->second == value)
+        continue;
+      llvm::Value *previous = old != before.end() ? convert(old->second, value->getType())
+                                                  : llvm::Constant::getNullValue(value->getType());
+      value = builder_.CreateSelect(guard, value, previous);
+    }
+    return;
+  }
+  // Memory, synchronisation, carry: only when the guard holds.
+  llvm::Instruction *thenTerminator =
+      llvm::SplitBlockAndInsertIfThen(guard, builder_.GetInsertPoint(), false);
+  llvm::BasicBlock *head = thenTerminator->getParent()->getSinglePredecessor();
+  llvm::BasicBlock *thenBlock = thenTerminator->getParent();
+  builder_.SetInsertPoint(thenTerminator);
+  lowerOperation(s);
+  builder_.SetInsertPoint(&call_);
+  for (auto &[name, value] : registers_) {
+    auto old = before.find(name);
+    if (old != before.end() && old->second == value)
+      continue;
+    llvm::Value *previous = llvm::Constant::getNullValue(value->getType());
+    if (old != before.end()) {
+      llvm::IRBuilderBase::InsertPointGuard restore(builder_);
+      builder_.SetInsertPoint(head->getTerminator());
+      previous = convert(old->second, value->getType());
+    }
+    llvm::PHINode *phi = llvm::PHINode::Create(value->getType(), 2, name + ".guarded");
+    phi->insertBefore(call_.getParent()->getFirstNonPHI());
+    phi->addIncoming(value, thenBlock);
+    phi->addIncoming(previous, head);
+    value = phi;
+  }
+}
+
+void PtxLowering::lowerOperation(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  if (op == "mov" || op == "activemask")
+    return lowerMove(s);
+  if (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "addc" || op == "subc" ||
+      op == "madc" || op == "div" || op == "rem" || op == "abs" || op == "neg" || op == "min" ||
+      op == "max" || op == "mul24" || op == "mad24" || op == "sad" || op == "fma" ||
+      op == "rcp" || op == "sqrt" || op == "rsqrt") {
+    llvm::StringRef type = s.parts.back();
+    if (isFloatType(type) || op == "fma" || op == "rcp" || op == "sqrt" || op == "rsqrt")
+      return lowerFloatArithmetic(s);
+    return lowerIntegerArithmetic(s);
+  }
+  if (op == "bfe" || op == "bfi" || op == "prmt" || op == "brev" || op == "popc" || op == "clz" ||
+      op == "shf" || op == "bfind" || op == "fns")
+    return lowerBitField(s);
+  if (op == "and" || op == "or" || op == "xor" || op == "not" || op == "cnot" || op == "shl" ||
+      op == "shr" || op == "lop3")
+    return lowerLogic(s);
+  if (op == "setp" || op == "selp" || op == "set" || op == "slct")
+    return lowerCompare(s);
+  if (op == "cvt" || op == "cvta")
+    return lowerConvert(s);
+  if (op == "ld" || op == "st" || op == "prefetch" || op == "prefetchu")
+    return lowerMemory(s);
+  if (op == "atom" || op == "red")
+    return lowerAtomic(s);
+  if (op == "shfl" || op == "vote" || op == "match")
+    return lowerWarp(s);
+  if (op == "bar" || op == "barrier" || op == "membar" || op == "fence" || op == "trap" ||
+      op == "exit" || op == "nanosleep" || op == "pmevent")
+    return lowerSync(s);
+  throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+}
+
+void PtxLowering::lowerMove(const Statement &s) {
+  if (s.parts[0] == "activemask") {
+    write(s.operands.at(0), intrinsic("llvm.nvvm.activemask", builder_.getInt32Ty(), {}));
+    return;
+  }
+  llvm::Type *type = typeOf(s.parts.back());
+  const std::string &dst = s.operands.at(0), &src = s.operands.at(1);
+  std::vector<std::string> dstParts = vectorElements(dst), srcParts = vectorElements(src);
+  unsigned bits = type->getPrimitiveSizeInBits();
+  if (srcParts.size() > 1) { // pack {lo, hi} into one register
+    unsigned pieceBits = bits / unsigned(srcParts.size());
+    llvm::Value *packed = llvm::ConstantInt::get(intType(bits), 0);
+    for (size_t i = 0; i < srcParts.size(); ++i) {
+      llvm::Value *piece = builder_.CreateZExt(read(srcParts[i], intType(pieceBits)), intType(bits));
+      packed = builder_.CreateOr(packed, builder_.CreateShl(piece, uint64_t(pieceBits * i)));
+    }
+    write(dst, packed);
+    return;
+  }
+  if (dstParts.size() > 1) { // unpack one register into {lo, hi}
+    unsigned pieceBits = bits / unsigned(dstParts.size());
+    llvm::Value *whole = read(src, intType(bits));
+    for (size_t i = 0; i < dstParts.size(); ++i)
+      write(dstParts[i],
+            builder_.CreateTrunc(builder_.CreateLShr(whole, uint64_t(pieceBits * i)), intType(pieceBits)));
+    return;
+  }
+  llvm::Value *value = readRaw(src);
+  if (value->getType()->isPointerTy() && bits == 64) {
+    write(dst, value);
+    return;
+  }
+  write(dst, read(src, type));
+}
+
+// Integer add/sub/mul/mad with .lo/.hi/.wide and .cc carry chains, div, rem,
+// min, max, abs, neg.
+void PtxLowering::lowerIntegerArithmetic(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  llvm::StringRef typeName = s.parts.back();
+  bool isSigned = isSignedType(typeName);
+  unsigned bits = bitsOf(typeName);
+  llvm::Type *type = intType(bits);
+  auto arg = [&](unsigned i) { return read(s.operands.at(i), type, isSigned); };
+  const std::string &dst = s.operands.at(0);
+
+  if (op == "abs" || op == "neg") {
+    llvm::Value *a = arg(1);
+    write(dst, op == "neg" ? builder_.CreateNeg(a) : intrinsic("llvm.abs." + std::string("i") + std::to_string(bits), type, {a, builder_.getFalse()}));
+    return;
+  }
+  if (op == "min" || op == "max") {
+    llvm::Value *a = arg(1), *b = arg(2);
+    llvm::Value *less = isSigned ? builder_.CreateICmpSLT(a, b) : builder_.CreateICmpULT(a, b);
+    write(dst, op == "min" ? builder_.CreateSelect(less, a, b) : builder_.CreateSelect(less, b, a));
+    return;
+  }
+  if (op == "div" || op == "rem") {
+    llvm::Value *a = arg(1), *b = arg(2);
+    // Division by zero gives all ones on the GPU; never a host trap here.
+    llvm::Value *zero = builder_.CreateICmpEQ(b, llvm::ConstantInt::get(type, 0));
+    llvm::Value *safe = builder_.CreateSelect(zero, llvm::ConstantInt::get(type, 1), b);
+    llvm::Value *result = op == "div" ? (isSigned ? builder_.CreateSDiv(a, safe) : builder_.CreateUDiv(a, safe))
+                                      : (isSigned ? builder_.CreateSRem(a, safe) : builder_.CreateURem(a, safe));
+    write(dst, builder_.CreateSelect(zero, op == "div" ? llvm::ConstantInt::getAllOnesValue(type) : a, result));
+    return;
+  }
+  if (op == "sad") { // |a - b| + c
+    llvm::Value *a = arg(1), *b = arg(2);
+    llvm::Value *less = isSigned ? builder_.CreateICmpSLT(a, b) : builder_.CreateICmpULT(a, b);
+    llvm::Value *diff = builder_.CreateSelect(less, builder_.CreateSub(b, a), builder_.CreateSub(a, b));
+    write(dst, builder_.CreateAdd(diff, arg(3)));
+    return;
+  }
+
+  bool carryIn = op == "addc" || op == "subc" || op == "madc";
+  bool carryOut = s.has("cc");
+  bool isMad = op == "mad" || op == "madc" || op == "mad24";
+  bool isMul = op == "mul" || op == "mul24" || isMad;
+
+  llvm::Value *result = nullptr;
+  unsigned resultBits = bits;
+  if (isMul) {
+    bool wide = s.has("wide"), high = s.has("hi");
+    unsigned productBits = (wide || high) ? bits * 2 : bits;
+    if (productBits > 64)
+      productBits = 64; // 64-bit .hi is handled with the mulhi builtin below
+    llvm::Value *a = arg(1), *b = arg(2);
+    if (op == "mul24" || op == "mad24") {
+      a = builder_.CreateIntCast(builder_.CreateTrunc(a, intType(24)), type, isSigned);
+      b = builder_.CreateIntCast(builder_.CreateTrunc(b, intType(24)), type, isSigned);
+    }
+    if (high && bits == 64) {
+      llvm::Value *product = intrinsic(isSigned ? "llvm.nvvm.mulhi.ll" : "llvm.nvvm.mulhi.ull",
+                                       type, {a, b});
+      result = product;
+    } else {
+      llvm::Type *wideType = intType(productBits);
+      llvm::Value *product = builder_.CreateMul(builder_.CreateIntCast(a, wideType, isSigned),
+                                                builder_.CreateIntCast(b, wideType, isSigned));
+      if (high)
+        result = builder_.CreateTrunc(builder_.CreateLShr(product, uint64_t(bits)), type);
+      else if (wide)
+        result = product, resultBits = productBits;
+      else
+        result = product;
+    }
+    if (!isMad) {
+      write(dst, result);
+      return;
+    }
+    llvm::Type *resultType = intType(resultBits);
+    llvm::Value *c = read(s.operands.at(3), resultType, isSigned);
+    llvm::Value *sum = builder_.CreateAdd(result, c);
+    llvm::Value *carry = builder_.CreateICmpULT(sum, result);
+    if (carryIn) {
+      llvm::Value *withCarry = builder_.CreateAdd(sum, builder_.CreateZExt(builder_.CreateLoad(builder_.getInt1Ty(), carryFlag()), resultType));
+      carry = builder_.CreateOr(carry, builder_.CreateICmpULT(withCarry, sum));
+      sum = withCarry;
+    }
+    if (carryOut)
+      setCarry(carry);
+    write(dst, sum);
+    return;
+  }
+
+  llvm::Value *a = arg(1), *b = arg(2);
+  bool isAdd = op == "add" || op == "addc";
+  if (s.has("sat") && isSigned) {
+    write(dst, intrinsic(std::string(isAdd ? "llvm.sadd.sat.i" : "llvm.ssub.sat.i") + std::to_string(bits), type, {a, b}));
+    return;
+  }
+  llvm::Value *value = isAdd ? builder_.CreateAdd(a, b) : builder_.CreateSub(a, b);
+  llvm::Value *carry = isAdd ? builder_.CreateICmpULT(value, a) : builder_.CreateICmpULT(a, b);
+  if (carryIn) {
+    llvm::Value *flag = builder_.CreateZExt(builder_.CreateLoad(builder_.getInt1Ty(), carryFlag()), type);
+    llvm::Value *next = isAdd ? builder_.CreateAdd(value, flag) : builder_.CreateSub(value, flag);
+    llvm::Value *second = isAdd ? builder_.CreateICmpULT(next, value) : builder_.CreateICmpULT(value, flag);
+    carry = builder_.CreateOr(carry, second);
+    value = next;
+  }
+  if (carryOut)
+    setCarry(carry);
+  write(dst, value);
+}
+
+void PtxLowering::lowerFloatArithmetic(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  llvm::Type *type = typeOf(s.parts.back());
+  auto arg = [&](unsigned i) { return read(s.operands.at(i), type); };
+  const std::string &dst = s.operands.at(0);
+  std::string suffix = type->isFloatTy() ? "f32" : type->isDoubleTy() ? "f64" : "f16";
+  llvm::Value *result = nullptr;
+  if (op == "add")
+    result = builder_.CreateFAdd(arg(1), arg(2));
+  else if (op == "sub")
+    result = builder_.CreateFSub(arg(1), arg(2));
+  else if (op == "mul")
+    result = builder_.CreateFMul(arg(1), arg(2));
+  else if (op == "div")
+    result = builder_.CreateFDiv(arg(1), arg(2));
+  else if (op == "fma" || op == "mad")
+    result = intrinsic("llvm.fma." + suffix, type, {arg(1), arg(2), arg(3)});
+  else if (op == "neg")
+    result = builder_.CreateFNeg(arg(1));
+  else if (op == "abs")
+    result = intrinsic("llvm.fabs." + suffix, type, {arg(1)});
+  else if (op == "min")
+    result = intrinsic("llvm.minnum." + suffix, type, {arg(1), arg(2)});
+  else if (op == "max")
+    result = intrinsic("llvm.maxnum." + suffix, type, {arg(1), arg(2)});
+  else if (op == "sqrt")
+    result = intrinsic("llvm.sqrt." + suffix, type, {arg(1)});
+  else if (op == "rcp")
+    result = builder_.CreateFDiv(llvm::ConstantFP::get(type, 1.0), arg(1));
+  else if (op == "rsqrt")
+    result = builder_.CreateFDiv(llvm::ConstantFP::get(type, 1.0), intrinsic("llvm.sqrt." + suffix, type, {arg(1)}));
+  else
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  if (s.has("sat"))
+    result = intrinsic("llvm.minnum." + suffix, type,
+                       {intrinsic("llvm.maxnum." + suffix, type, {result, llvm::ConstantFP::get(type, 0.0)}),
+                        llvm::ConstantFP::get(type, 1.0)});
+  write(dst, result);
+}
+
+void PtxLowering::lowerBitField(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  llvm::StringRef typeName = s.parts.back();
+  unsigned bits = bitsOf(typeName);
+  llvm::Type *type = intType(bits);
+  llvm::Type *i32 = builder_.getInt32Ty();
+  const std::string &dst = s.operands.at(0);
+  auto constant = [&](uint64_t v) { return llvm::ConstantInt::get(type, v); };
+  std::string width = std::to_string(bits);
+
+  if (op == "brev") {
+    write(dst, intrinsic("llvm.bitreverse.i" + width, type, {read(s.operands.at(1), type)}));
+    return;
+  }
+  if (op == "popc" || op == "clz") {
+    llvm::Value *a = read(s.operands.at(1), type);
+    llvm::Value *count = op == "popc" ? intrinsic("llvm.ctpop.i" + width, type, {a})
+                                      : intrinsic("llvm.ctlz.i" + width, type, {a, builder_.getFalse()});
+    write(dst, builder_.CreateZExtOrTrunc(count, i32));
+    return;
+  }
+  if (op == "bfind") { // position of the most significant non-sign bit, or all ones
+    llvm::Value *a = read(s.operands.at(1), type);
+    if (isSignedType(typeName))
+      a = builder_.CreateSelect(builder_.CreateICmpSLT(a, constant(0)), builder_.CreateNot(a), a);
+    llvm::Value *leading = builder_.CreateZExtOrTrunc(intrinsic("llvm.ctlz.i" + width, type, {a, builder_.getFalse()}), i32);
+    llvm::Value *position = builder_.CreateSub(builder_.getInt32(bits - 1), leading);
+    if (s.has("shiftamt"))
+      position = builder_.CreateSub(builder_.getInt32(bits - 1), position);
+    write(dst, builder_.CreateSelect(builder_.CreateICmpEQ(a, constant(0)), builder_.getInt32(~0u), position));
+    return;
+  }
+  if (op == "bfe") {
+    llvm::Value *a = read(s.operands.at(1), type);
+    llvm::Value *pos = builder_.CreateAnd(read(s.operands.at(2), i32), 0xff);
+    llvm::Value *len = builder_.CreateAnd(read(s.operands.at(3), i32), 0xff);
+    llvm::Value *posT = builder_.CreateZExtOrTrunc(builder_.CreateSelect(builder_.CreateICmpUGE(pos, builder_.getInt32(bits)), builder_.getInt32(bits - 1), pos), type);
+    bool isSigned = isSignedType(typeName);
+    llvm::Value *shifted;
+    if (isSigned)
+      shifted = builder_.CreateSelect(builder_.CreateICmpUGE(pos, builder_.getInt32(bits)),
+                                      builder_.CreateAShr(a, uint64_t(bits - 1)), builder_.CreateAShr(a, posT));
+    else
+      shifted = builder_.CreateSelect(builder_.CreateICmpUGE(pos, builder_.getInt32(bits)), constant(0),
+                                      builder_.CreateLShr(a, posT));
+    llvm::Value *lenClamped = builder_.CreateSelect(builder_.CreateICmpUGE(len, builder_.getInt32(bits)), builder_.getInt32(bits), len);
+    llvm::Value *drop = builder_.CreateZExtOrTrunc(builder_.CreateSub(builder_.getInt32(bits), lenClamped), type);
+    llvm::Value *dropSafe = builder_.CreateSelect(builder_.CreateICmpEQ(lenClamped, builder_.getInt32(0)), constant(0), drop);
+    llvm::Value *up = builder_.CreateShl(shifted, dropSafe);
+    llvm::Value *field = isSigned ? builder_.CreateAShr(up, dropSafe) : builder_.CreateLShr(up, dropSafe);
+    write(dst, builder_.CreateSelect(builder_.CreateICmpEQ(len, builder_.getInt32(0)), constant(0), field));
+    return;
+  }
+  if (op == "bfi") {
+    llvm::Value *insert = read(s.operands.at(1), type), *base = read(s.operands.at(2), type);
+    llvm::Value *pos = builder_.CreateAnd(read(s.operands.at(3), i32), 0xff);
+    llvm::Value *len = builder_.CreateAnd(read(s.operands.at(4), i32), 0xff);
+    llvm::Value *nothing = builder_.CreateOr(builder_.CreateICmpEQ(len, builder_.getInt32(0)),
+                                             builder_.CreateICmpUGE(pos, builder_.getInt32(bits)));
+    llvm::Value *posT = builder_.CreateZExtOrTrunc(builder_.CreateSelect(nothing, builder_.getInt32(0), pos), type);
+    llvm::Value *lenT = builder_.CreateZExtOrTrunc(len, type);
+    llvm::Value *full = builder_.CreateICmpUGE(len, builder_.getInt32(bits));
+    llvm::Value *ones = builder_.CreateSelect(full, constant(~0ull),
+                                              builder_.CreateSub(builder_.CreateShl(constant(1), builder_.CreateSelect(full, constant(0), lenT)), constant(1)));
+    llvm::Value *mask = builder_.CreateShl(ones, posT);
+    llvm::Value *merged = builder_.CreateOr(builder_.CreateAnd(base, builder_.CreateNot(mask)),
+                                            builder_.CreateAnd(builder_.CreateShl(insert, posT), mask));
+    write(dst, builder_.CreateSelect(nothing, base, merged));
+    return;
+  }
+  if (op == "prmt") {
+    if (s.parts.size() > 2)
+      throw Unsupported{"PTX instruction '" + s.opcode + "' (only the default prmt mode)"};
+    llvm::Type *i64 = builder_.getInt64Ty();
+    llvm::Value *a = read(s.operands.at(1), i32), *b = read(s.operands.at(2), i32);
+    llvm::Value *selector = read(s.operands.at(3), i32);
+    llvm::Value *bytes = builder_.CreateOr(builder_.CreateShl(builder_.CreateZExt(b, i64), 32), builder_.CreateZExt(a, i64));
+    llvm::Value *result = builder_.getInt32(0);
+    for (unsigned i = 0; i < 4; ++i) {
+      llvm::Value *nibble = builder_.CreateAnd(builder_.CreateLShr(selector, 4 * i), 0xf);
+      llvm::Value *index = builder_.CreateZExt(builder_.CreateAnd(nibble, 7), i64);
+      llvm::Value *byte = builder_.CreateTrunc(builder_.CreateAnd(builder_.CreateLShr(bytes, builder_.CreateMul(index, builder_.getInt64(8))), 0xff), i32);
+      llvm::Value *signBit = builder_.CreateICmpNE(builder_.CreateAnd(byte, 0x80), builder_.getInt32(0));
+      llvm::Value *replicate = builder_.CreateSelect(signBit, builder_.getInt32(0xff), builder_.getInt32(0));
+      llvm::Value *useSign = builder_.CreateICmpNE(builder_.CreateAnd(nibble, 8), builder_.getInt32(0));
+      byte = builder_.CreateSelect(useSign, replicate, byte);
+      result = builder_.CreateOr(result, builder_.CreateShl(byte, 8 * i));
+    }
+    write(dst, result);
+    return;
+  }
+  if (op == "shf") { // shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: funnel shift of b:a
+    llvm::Value *a = read(s.operands.at(1), i32), *b = read(s.operands.at(2), i32);
+    llvm::Value *n = read(s.operands.at(3), i32);
+    bool left = s.has("l");
+    if (s.has("clamp")) {
+      llvm::Value *big = builder_.CreateICmpUGE(n, builder_.getInt32(32));
+      llvm::Value *shifted = intrinsic(left ? "llvm.fshl.i32" : "llvm.fshr.i32", i32, {b, a, n});
+      write(dst, builder_.CreateSelect(big, left ? a : b, shifted));
+      return;
+    }
+    write(dst, intrinsic(left ? "llvm.fshl.i32" : "llvm.fshr.i32", i32, {b, a, n}));
+    return;
+  }
+  throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+}
+
+void PtxLowering::lowerLogic(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  llvm::StringRef typeName = s.parts.back();
+  llvm::Type *type = typeOf(typeName);
+  if (type->isFloatingPointTy())
+    type = intType(type->getPrimitiveSizeInBits());
+  unsigned bits = type->getIntegerBitWidth();
+  const std::string &dst = s.operands.at(0);
+  auto arg = [&](unsigned i) { return read(s.operands.at(i), type); };
+  if (op == "and")
+    return write(dst, builder_.CreateAnd(arg(1), arg(2)));
+  if (op == "or")
+    return write(dst, builder_.CreateOr(arg(1), arg(2)));
+  if (op == "xor")
+    return write(dst, builder_.CreateXor(arg(1), arg(2)));
+  if (op == "not")
+    return write(dst, builder_.CreateNot(arg(1)));
+  if (op == "cnot")
+    return write(dst, builder_.CreateZExt(builder_.CreateICmpEQ(arg(1), llvm::ConstantInt::get(type, 0)), type));
+  if (op == "shl" || op == "shr") {
+    llvm::Value *a = arg(1);
+    llvm::Value *amount = builder_.CreateZExtOrTrunc(read(s.operands.at(2), builder_.getInt32Ty()), type);
+    llvm::Value *tooFar = builder_.CreateICmpUGE(amount, llvm::ConstantInt::get(type, bits));
+    llvm::Value *safe = builder_.CreateSelect(tooFar, llvm::ConstantInt::get(type, bits - 1), amount);
+    if (op == "shl")
+      return write(dst, builder_.CreateSelect(tooFar, llvm::ConstantInt::get(type, 0), builder_.CreateShl(a, safe)));
+    if (isSignedType(typeName))
+      return write(dst, builder_.CreateAShr(a, safe)); // shifting by >= width fills with the sign
+    return write(dst, builder_.CreateSelect(tooFar, llvm::ConstantInt::get(type, 0), builder_.CreateLShr(a, safe)));
+  }
+  if (op == "lop3") { // d = LUT(a, b, c), LUT given as 8-bit immediate over ta=F0, tb=CC, tc=AA
+    llvm::Value *a = arg(1), *b = arg(2), *c = arg(3);
+    bool isFloatBits = false;
+    std::optional<uint64_t> lut = parseImmediate(s.operands.at(4), isFloatBits);
+    if (!lut)
+      throw Unsupported{"lop3 with a non-immediate lookup table"};
+    llvm::Value *result = llvm::ConstantInt::get(type, 0);
+    for (unsigned minterm = 0; minterm < 8; ++minterm) {
+      if (!((*lut >> minterm) & 1))
+        continue;
+      llvm::Value *term = builder_.CreateAnd(builder_.CreateAnd(minterm & 4 ? a : builder_.CreateNot(a),
+                                                                minterm & 2 ? b : builder_.CreateNot(b)),
+                                             minterm & 1 ? c : builder_.CreateNot(c));
+      result = builder_.CreateOr(result, term);
+    }
+    return write(dst, result);
+  }
+  throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+}
+
+void PtxLowering::lowerCompare(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  if (op == "selp") { // selp.type d, a, b, c: d = c ? a : b
+    llvm::Type *type = typeOf(s.parts.back());
+    write(s.operands.at(0), builder_.CreateSelect(read(s.operands.at(3), builder_.getInt1Ty()),
+                                                  read(s.operands.at(1), type),
+                                                  read(s.operands.at(2), type)));
+    return;
+  }
+  if (op != "setp")
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  llvm::StringRef typeName = s.parts.back();
+  llvm::StringRef comparison = s.parts[1];
+  llvm::StringRef combine = s.parts.size() > 3 && (s.parts[2] == "and" || s.parts[2] == "or" || s.parts[2] == "xor") ? s.parts[2] : "";
+  llvm::Type *type = typeOf(typeName);
+  bool isSigned = isSignedType(typeName);
+  llvm::Value *a = read(s.operands.at(1), type, isSigned), *b = read(s.operands.at(2), type, isSigned);
+  llvm::Value *result = nullptr;
+  if (type->isFloatingPointTy()) {
+    static const std::map<std::string, llvm::CmpInst::Predicate> predicates = {
+        {"eq", llvm::CmpInst::FCMP_OEQ},  {"ne", llvm::CmpInst::FCMP_ONE},  {"lt", llvm::CmpInst::FCMP_OLT},
+        {"le", llvm::CmpInst::FCMP_OLE},  {"gt", llvm::CmpInst::FCMP_OGT},  {"ge", llvm::CmpInst::FCMP_OGE},
+        {"equ", llvm::CmpInst::FCMP_UEQ}, {"neu", llvm::CmpInst::FCMP_UNE}, {"ltu", llvm::CmpInst::FCMP_ULT},
+        {"leu", llvm::CmpInst::FCMP_ULE}, {"gtu", llvm::CmpInst::FCMP_UGT}, {"geu", llvm::CmpInst::FCMP_UGE},
+        {"num", llvm::CmpInst::FCMP_ORD}, {"nan", llvm::CmpInst::FCMP_UNO}};
+    auto it = predicates.find(comparison.str());
+    if (it == predicates.end())
+      throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+    result = builder_.CreateFCmp(it->second, a, b);
+  } else {
+    static const std::map<std::string, std::pair<llvm::CmpInst::Predicate, llvm::CmpInst::Predicate>> predicates = {
+        {"eq", {llvm::CmpInst::ICMP_EQ, llvm::CmpInst::ICMP_EQ}},
+        {"ne", {llvm::CmpInst::ICMP_NE, llvm::CmpInst::ICMP_NE}},
+        {"lt", {llvm::CmpInst::ICMP_SLT, llvm::CmpInst::ICMP_ULT}},
+        {"le", {llvm::CmpInst::ICMP_SLE, llvm::CmpInst::ICMP_ULE}},
+        {"gt", {llvm::CmpInst::ICMP_SGT, llvm::CmpInst::ICMP_UGT}},
+        {"ge", {llvm::CmpInst::ICMP_SGE, llvm::CmpInst::ICMP_UGE}},
+        {"lo", {llvm::CmpInst::ICMP_ULT, llvm::CmpInst::ICMP_ULT}},
+        {"ls", {llvm::CmpInst::ICMP_ULE, llvm::CmpInst::ICMP_ULE}},
+        {"hi", {llvm::CmpInst::ICMP_UGT, llvm::CmpInst::ICMP_UGT}},
+        {"hs", {llvm::CmpInst::ICMP_UGE, llvm::CmpInst::ICMP_UGE}}};
+    auto it = predicates.find(comparison.str());
+    if (it == predicates.end())
+      throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+    result = builder_.CreateICmp(isSigned ? it->second.first : it->second.second, a, b);
+  }
+  llvm::Value *complement = builder_.CreateNot(result);
+  if (!combine.empty()) {
+    llvm::Value *c = read(s.operands.at(3), builder_.getInt1Ty());
+    auto apply = [&](llvm::Value *v) {
+      return combine == "and" ? builder_.CreateAnd(v, c) : combine == "or" ? builder_.CreateOr(v, c) : builder_.CreateXor(v, c);
+    };
+    result = apply(result);
+    complement = apply(complement);
+  }
+  llvm::StringRef destination(s.operands.at(0));
+  auto [p, q] = destination.split('|');
+  write(p.trim().str(), result);
+  if (!q.empty())
+    write(q.trim().str(), complement);
+}
+
+void PtxLowering::lowerConvert(const Statement &s) {
+  const std::string &dst = s.operands.at(0), &src = s.operands.at(1);
+  if (s.parts[0] == "cvta") { // generic <-> global is the identity; other windows are not modelled
+    if (s.has("shared") || s.has("local") || s.has("const"))
+      throw Unsupported{"PTX instruction '" + s.opcode + "' (shared/local address windows)"};
+    write(dst, readRaw(src));
+    return;
+  }
+  llvm::StringRef toName = s.parts[s.parts.size() - 2], fromName = s.parts.back();
+  llvm::Type *to = typeOf(toName), *from = typeOf(fromName);
+  llvm::Value *value = read(src, from, isSignedType(fromName));
+  llvm::StringRef rounding;
+  for (llvm::StringRef part : s.parts)
+    if (part == "rni" || part == "rzi" || part == "rmi" || part == "rpi" || part == "rn" || part == "rz" || part == "rm" || part == "rp")
+      rounding = part;
+  std::string fromSuffix = from->isFloatTy() ? "f32" : from->isDoubleTy() ? "f64" : "f16";
+  llvm::Value *result = nullptr;
+  if (from->isFloatingPointTy() && to->isFloatingPointTy()) {
+    if (rounding.ends_with("i")) {
+      const char *fn = rounding == "rni" ? "llvm.rint." : rounding == "rzi" ? "llvm.trunc." : rounding == "rmi" ? "llvm.floor." : "llvm.ceil.";
+      value = intrinsic(fn + fromSuffix, from, {value});
+    }
+    result = builder_.CreateFPCast(value, to);
+  } else if (from->isFloatingPointTy()) {
+    const char *fn = rounding == "rni" ? "llvm.rint." : rounding == "rmi" ? "llvm.floor." : rounding == "rpi" ? "llvm.ceil." : "llvm.trunc.";
+    value = intrinsic(fn + fromSuffix, from, {value});
+    result = isSignedType(toName) ? builder_.CreateFPToSI(value, to) : builder_.CreateFPToUI(value, to);
+  } else if (to->isFloatingPointTy()) {
+    result = isSignedType(fromName) ? builder_.CreateSIToFP(value, to) : builder_.CreateUIToFP(value, to);
+  } else {
+    result = builder_.CreateIntCast(value, to, isSignedType(fromName));
+  }
+  write(dst, result);
+}
+
+void PtxLowering::lowerMemory(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  if (op == "prefetch" || op == "prefetchu")
+    return;
+  if (s.has("local") || s.has("param") || s.has("const"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (only generic, .global and .shared addresses)"};
+  llvm::Type *type = typeOf(s.parts.back());
+  unsigned bytes = unsigned(type->getPrimitiveSizeInBits() / 8);
+  bool isVolatile = s.has("volatile");
+  bool acquire = s.has("acquire"), release = s.has("release"), relaxed = s.has("relaxed");
+  bool isStore = op == "st";
+  const std::string &addressText = isStore ? s.operands.at(0) : s.operands.at(1);
+  std::vector<std::string> values = vectorElements(isStore ? s.operands.at(1) : s.operands.at(0));
+  for (size_t i = 0; i < values.size(); ++i) {
+    llvm::Value *pointer = address(addressText, unsigned(i * bytes));
+    if (isStore) {
+      llvm::StoreInst *store = builder_.CreateStore(read(values[i], type), pointer, isVolatile);
+      store->setAlignment(llvm::Align(bytes));
+      if (release || relaxed)
+        store->setAtomic(release ? llvm::AtomicOrdering::Release : llvm::AtomicOrdering::Monotonic);
+    } else {
+      llvm::LoadInst *load = builder_.CreateLoad(type, pointer, isVolatile);
+      load->setAlignment(llvm::Align(bytes));
+      if (acquire || relaxed)
+        load->setAtomic(acquire ? llvm::AtomicOrdering::Acquire : llvm::AtomicOrdering::Monotonic);
+      write(values[i], load);
+    }
+  }
+}
+
+void PtxLowering::lowerAtomic(const Statement &s) {
+  bool isReduction = s.parts[0] == "red";
+  llvm::StringRef typeName = s.parts.back();
+  llvm::Type *type = typeOf(typeName);
+  bool isSigned = isSignedType(typeName);
+  unsigned first = isReduction ? 0 : 1;
+  llvm::Value *pointer = address(s.operands.at(first));
+  llvm::Value *operand = read(s.operands.at(first + 1), type, isSigned);
+  llvm::StringRef operation;
+  for (llvm::StringRef part : llvm::ArrayRef(s.parts).drop_front())
+    if (part == "add" || part == "inc" || part == "dec" || part == "and" || part == "or" || part == "xor" ||
+        part == "exch" || part == "cas" || part == "min" || part == "max")
+      operation = part;
+  llvm::Value *old = nullptr;
+  if (operation == "cas") {
+    llvm::Value *desired = read(s.operands.at(first + 2), type, isSigned);
+    llvm::Type *intT = intType(type->getPrimitiveSizeInBits());
+    auto *exchange = builder_.CreateAtomicCmpXchg(pointer, convert(operand, intT), convert(desired, intT), llvm::MaybeAlign(),
+                                                  llvm::AtomicOrdering::Monotonic, llvm::AtomicOrdering::Monotonic);
+    old = builder_.CreateExtractValue(exchange, 0);
+  } else {
+    bool isFloat = type->isFloatingPointTy();
+    std::optional<llvm::AtomicRMWInst::BinOp> binOp;
+    if (operation == "add")
+      binOp = isFloat ? llvm::AtomicRMWInst::FAdd : llvm::AtomicRMWInst::Add;
+    else if (operation == "min")
+      binOp = isFloat ? llvm::AtomicRMWInst::FMin : isSigned ? llvm::AtomicRMWInst::Min : llvm::AtomicRMWInst::UMin;
+    else if (operation == "max")
+      binOp = isFloat ? llvm::AtomicRMWInst::FMax : isSigned ? llvm::AtomicRMWInst::Max : llvm::AtomicRMWInst::UMax;
+    else if (operation == "and")
+      binOp = llvm::AtomicRMWInst::And;
+    else if (operation == "or")
+      binOp = llvm::AtomicRMWInst::Or;
+    else if (operation == "xor")
+      binOp = llvm::AtomicRMWInst::Xor;
+    else if (operation == "exch")
+      binOp = llvm::AtomicRMWInst::Xchg;
+    else if (operation == "inc")
+      binOp = llvm::AtomicRMWInst::UIncWrap;
+    else if (operation == "dec")
+      binOp = llvm::AtomicRMWInst::UDecWrap;
+    if (!binOp)
+      throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+    if (!isFloat && operation != "add")
+      operand = convert(operand, intType(type->getPrimitiveSizeInBits()));
+    old = builder_.CreateAtomicRMW(*binOp, pointer, operand, llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic);
+  }
+  if (!isReduction)
+    write(s.operands.at(0), old);
+}
+
+// shfl.sync.{up,down,bfly,idx}.b32 d[|p], a, b, c, mask; vote.sync.*; match.sync.any.
+void PtxLowering::lowerWarp(const Statement &s) {
+  llvm::Type *i32 = builder_.getInt32Ty();
+  llvm::Type *i1 = builder_.getInt1Ty();
+  bool sync = s.has("sync");
+  if (s.parts[0] == "shfl") {
+    llvm::StringRef mode = s.parts[sync ? 2 : 1];
+    if (mode != "up" && mode != "down" && mode != "bfly" && mode != "idx")
+      throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+    llvm::StringRef destination(s.operands.at(0));
+    auto [valueReg, predicateReg] = destination.split('|');
+    llvm::Value *a = read(s.operands.at(1), i32), *b = read(s.operands.at(2), i32), *c = read(s.operands.at(3), i32);
+    llvm::Value *value = sync ? intrinsic(("llvm.nvvm.shfl.sync." + mode + ".i32").str(), i32, {read(s.operands.at(4), i32), a, b, c})
+                              : intrinsic(("llvm.nvvm.shfl." + mode + ".i32").str(), i32, {a, b, c});
+    write(valueReg.trim().str(), value);
+    if (predicateReg.empty())
+      return;
+    // The PTX ISA's source-lane rule: whether lane j is inside the segment.
+    llvm::Value *lane = specialRegister("laneid");
+    llvm::Value *segmentMask = builder_.CreateAnd(builder_.CreateLShr(c, 8), 0x1f);
+    llvm::Value *maxLane = builder_.CreateOr(builder_.CreateAnd(lane, segmentMask),
+                                             builder_.CreateAnd(builder_.CreateAnd(c, 0x1f), builder_.CreateNot(segmentMask)));
+    llvm::Value *minLane = builder_.CreateAnd(lane, segmentMask);
+    llvm::Value *inRange = nullptr;
+    if (mode == "up")
+      inRange = builder_.CreateICmpSGE(builder_.CreateSub(lane, b), minLane);
+    else if (mode == "down")
+      inRange = builder_.CreateICmpULE(builder_.CreateAdd(lane, b), maxLane);
+    else if (mode == "bfly")
+      inRange = builder_.CreateICmpULE(builder_.CreateXor(lane, b), maxLane);
+    else
+      inRange = builder_.CreateICmpULE(builder_.CreateOr(minLane, builder_.CreateAnd(b, builder_.CreateOr(builder_.CreateNot(segmentMask), builder_.getInt32(0)))), maxLane);
+    write(predicateReg.trim().str(), inRange);
+    return;
+  }
+  if (s.parts[0] == "vote") {
+    llvm::StringRef mode = s.parts[sync ? 2 : 1];
+    llvm::Value *predicate = read(s.operands.at(1), i1);
+    llvm::Value *mask = sync ? read(s.operands.at(2), i32) : nullptr;
+    std::string name = "llvm.nvvm.vote." + mode.str() + (sync ? ".sync" : "");
+    llvm::Type *result = mode == "ballot" ? i32 : i1;
+    llvm::Value *value = sync ? intrinsic(name, result, {mask, predicate}) : intrinsic(name, result, {predicate});
+    write(s.operands.at(0), value);
+    return;
+  }
+  // match.any.sync.b32 / .b64 d, a, mask
+  if (!s.has("any"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (only match.any)"};
+  llvm::Type *type = typeOf(s.parts.back());
+  std::string name = type->isIntegerTy(64) ? "llvm.nvvm.match.any.sync.i64" : "llvm.nvvm.match.any.sync.i32";
+  write(s.operands.at(0), intrinsic(name, i32, {read(s.operands.at(2), i32), read(s.operands.at(1), type)}));
+}
+
+void PtxLowering::lowerSync(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  llvm::Type *voidTy = builder_.getVoidTy();
+  if (op == "membar" || op == "fence") {
+    intrinsic("llvm.nvvm.membar.gl", voidTy, {});
+    return;
+  }
+  if (op == "trap") {
+    intrinsic("llvm.trap", voidTy, {});
+    return;
+  }
+  if (op == "exit") {
+    intrinsic("llvm.nvvm.exit", voidTy, {});
+    return;
+  }
+  if (op == "nanosleep" || op == "pmevent")
+    return;
+  // bar.warp.sync mask
+  if (op == "bar" && s.has("warp")) {
+    intrinsic("llvm.nvvm.bar.warp.sync", voidTy, {read(s.operands.at(0), builder_.getInt32Ty())});
+    return;
+  }
+  // bar.sync / bar.arrive / barrier.sync / barrier.arrive [id[, count]].
+  bool arrive = s.has("arrive");
+  bool isSync = s.has("sync") || (op == "barrier" && !arrive) || s.opcode == "bar";
+  if (s.has("red"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  llvm::Value *id = s.operands.empty() ? builder_.getInt32(0) : read(s.operands.at(0), builder_.getInt32Ty());
+  llvm::Value *count = s.operands.size() > 1 ? read(s.operands.at(1), builder_.getInt32Ty()) : nullptr;
+  if (!arrive && !isSync)
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  if (arrive) {
+    if (!count)
+      throw Unsupported{"PTX instruction '" + s.opcode + "' without a thread count"};
+    intrinsic("llvm.nvvm.barrier.arrive", voidTy, {id, count});
+    return;
+  }
+  if (count) {
+    intrinsic("llvm.nvvm.barrier.sync.cnt", voidTy, {id, count});
+    return;
+  }
+  auto *constantId = llvm::dyn_cast<llvm::ConstantInt>(id);
+  if (constantId && constantId->isZero()) {
+    intrinsic("llvm.nvvm.barrier0", voidTy, {});
+    return;
+  }
+  intrinsic("llvm.nvvm.barrier.sync", voidTy, {id});
+}
+
+void PtxLowering::run() {
+  llvm::InlineAsm *asmValue = llvm::cast<llvm::InlineAsm>(call_.getCalledOperand());
+  bindOperands();
+  std::string parseError;
+  std::vector<Statement> statements = parseStatements(asmValue->getAsmString(), parseError);
+  if (!parseError.empty())
+    throw Unsupported{parseError};
+  for (const Statement &statement : statements) {
+    if (!statement.opcode.empty() && statement.opcode.front() == '.')
+      continue; // .reg declarations
+    lowerStatement(statement);
+  }
+  std::vector<llvm::Value *> outputs;
+  for (unsigned i = 0; i < outputTypes_.size(); ++i) {
+    std::string name = "$" + std::to_string(i);
+    auto it = registers_.find(name);
+    llvm::Value *value = it != registers_.end() ? convert(it->second, outputTypes_[i])
+                                                : llvm::UndefValue::get(outputTypes_[i]);
+    outputs.push_back(value);
+  }
+  llvm::Type *result = call_.getType();
+  if (llvm::isa<llvm::StructType>(result)) {
+    llvm::Value *aggregate = llvm::UndefValue::get(result);
+    for (unsigned i = 0; i < outputs.size(); ++i)
+      aggregate = builder_.CreateInsertValue(aggregate, outputs[i], i);
+    call_.replaceAllUsesWith(aggregate);
+  } else if (!result->isVoidTy()) {
+    call_.replaceAllUsesWith(outputs.at(0));
+  }
+}
+
+} // namespace
+
+void lowerInlinePtx(llvm::Module &module) {
+  std::vector<llvm::CallInst *> calls;
+  for (llvm::Function &function : module)
+    for (llvm::BasicBlock &block : function)
+      for (llvm::Instruction &inst : block)
+        if (auto *call = llvm::dyn_cast<llvm::CallInst>(&inst); call && call->isInlineAsm())
+          calls.push_back(call);
+  for (llvm::CallInst *call : calls) {
+    try {
+      PtxLowering(*call).run();
+      call->eraseFromParent();
+    } catch (const Unsupported &unsupported) {
+      // The call stays and its function cannot be lowered; whatever was
+      // emitted before the failing statement is dead code in front of it.
+      llvm::MDNode *reason = llvm::MDNode::get(
+          call->getContext(), llvm::MDString::get(call->getContext(), unsupported.what));
+      call->setMetadata(kUnsupportedMetadata, reason);
+    }
+  }
+}
+
+std::string describeUnloweredAsm(const llvm::CallInst &call) {
+  std::string text;
+  if (auto *asmValue = llvm::dyn_cast<llvm::InlineAsm>(call.getCalledOperand()))
+    text = asmValue->getAsmString();
+  std::string reason = "inline assembly";
+  if (llvm::MDNode *node = call.getMetadata(kUnsupportedMetadata))
+    if (auto *message = llvm::dyn_cast<llvm::MDString>(node->getOperand(0)))
+      reason = message->getString().str();
+  return reason + " in inline assembly '" + text + "'";
+}
+
+} // namespace simulee::ir

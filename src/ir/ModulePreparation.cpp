@@ -1,0 +1,27 @@
+#include "ir/ModulePreparation.h"
+
+#include "ir/CudaInstallation.h"
+#include "ir/HeaderInlining.h"
+#include "ir/InlinePtx.h"
+#include "ir/Libdevice.h"
+
+namespace simulee::ir {
+
+Status prepareModule(llvm::Module &module) {
+  bool callsLibdevice = false;
+  for (const llvm::Function &function : module)
+    callsLibdevice = callsLibdevice || (function.isDeclaration() && function.getName().starts_with("__nv_"));
+  if (callsLibdevice) {
+    Result<std::optional<CudaInstallation>> cuda = findCudaInstallation("");
+    if (cuda && *cuda) {
+      Status linked = linkMissingLibdeviceFunctions(module, libdevicePath(**cuda));
+      if (!linked)
+        return linked;
+    }
+  }
+  inlineCudaHeaderFunctions(module);
+  lowerInlinePtx(module);
+  return Ok{};
+}
+
+} // namespace simulee::ir

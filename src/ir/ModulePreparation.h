@@ -1,0 +1,15 @@
+// What a module needs between parsing and lowering so that code compiled
+// against NVIDIA's headers runs in the interpreter: libdevice bodies for the
+// math functions not implemented natively, header functions inlined into the
+// user's code (and attributed to its lines), inline PTX rewritten into IR.
+#pragma once
+
+#include "support/Result.h"
+
+#include <llvm/IR/Module.h>
+
+namespace simulee::ir {
+
+Status prepareModule(llvm::Module &module);
+
+} // namespace simulee::ir

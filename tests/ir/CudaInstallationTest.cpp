@@ -1,0 +1,98 @@
+// .cu files compile against the CUDA installation assembled from NVIDIA's
+// wheels, and no CUDA header of another toolkit leaks in unasked.
+#include "ir/CudaInstallation.h"
+#include "ir/Loader.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+using namespace simulee;
+
+namespace {
+
+bool contains(const std::string &text, const std::string &part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A directory that looks like another CUDA toolkit's include/: it has the
+// runtime API header and a library header the wheels do not ship.
+std::string fakeToolkitInclude() {
+  llvm::SmallString<128> dir;
+  EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("simulee-fake-toolkit", dir));
+  for (const char *name : {"cuda_runtime_api.h", "fake_cufft.h"}) {
+    llvm::SmallString<128> file(dir);
+    llvm::sys::path::append(file, name);
+    std::error_code error;
+    llvm::raw_fd_ostream out(file, error);
+    out << "#pragma once\n#define FAKE_TOOLKIT_HEADER 1\n";
+  }
+  return dir.str().str();
+}
+
+TEST(CudaInstallation, AssembledFromTheWheelsIsFoundWithoutFlags) {
+  Result<std::optional<ir::CudaInstallation>> cuda = ir::findCudaInstallation("");
+  ASSERT_TRUE(cuda.ok());
+  ASSERT_TRUE(cuda->has_value()) << "run scripts/cuda-headers.sh";
+  EXPECT_FALSE((*cuda)->userGiven);
+  EXPECT_FALSE(ir::libdevicePath(**cuda).empty());
+}
+
+TEST(CudaInstallation, RuntimeHeadersAreNvidiasCuda12p4) {
+  const char *source = R"(
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <cuComplex.h>
+#include <thrust/functional.h>
+static_assert(CUDART_VERSION == 12040, "the wheels' runtime headers");
+__global__ void k(float *out, cudaTextureObject_t unused) {
+  cuFloatComplex z = make_cuFloatComplex(1.0f, 2.0f);
+  out[threadIdx.x] = cuCabsf(z) + __half2float(__float2half(1.0f));
+}
+)";
+  Result<ir::Program> program = ir::loadProgramFromCuda(source, "runtime.cu");
+  EXPECT_TRUE(program.ok()) << program.error().message;
+}
+
+TEST(CudaInstallation, CpathDoesNotLeakHeadersIn) {
+  std::string fake = fakeToolkitInclude();
+  setenv("CPATH", fake.c_str(), 1);
+  Result<ir::Program> program =
+      ir::loadProgramFromCuda("#include <fake_cufft.h>\n__global__ void k(int *p) { p[0] = 1; }\n",
+                              "cpath.cu");
+  unsetenv("CPATH");
+  ASSERT_FALSE(program.ok());
+  EXPECT_TRUE(contains(program.error().message, "fake_cufft.h")) << program.error().message;
+  EXPECT_TRUE(contains(program.error().message, "not found")) << program.error().message;
+}
+
+TEST(CudaInstallation, HeaderFromAnotherToolkitIsAnErrorNamingIt) {
+  std::string fake = fakeToolkitInclude();
+  ir::LoadOptions options;
+  options.extraClangArgs = {"-idirafter", fake};
+  Result<ir::Program> program = ir::loadProgramFromCuda(
+      "#include <fake_cufft.h>\n__global__ void k(int *p) { p[0] = FAKE_TOOLKIT_HEADER; }\n",
+      "leak.cu", options);
+  ASSERT_FALSE(program.ok());
+  EXPECT_TRUE(contains(program.error().message, "fake_cufft.h is not in simulee's CUDA installation"))
+      << program.error().message;
+  EXPECT_TRUE(contains(program.error().message, "--cuda-path")) << program.error().message;
+}
+
+TEST(CudaInstallation, UserCudaPathMustBeAnInstallation) {
+  ir::LoadOptions options;
+  options.cudaPath = "/nonexistent/cuda";
+  Result<ir::Program> program =
+      ir::loadProgramFromCuda("__global__ void k(int *p) { p[0] = 1; }\n", "bad.cu", options);
+  ASSERT_FALSE(program.ok());
+  EXPECT_TRUE(contains(program.error().message, "not a CUDA installation"))
+      << program.error().message;
+}
+
+} // namespace
