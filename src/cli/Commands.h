@@ -2,6 +2,9 @@
 // only parses words. Each returns the process exit code.
 #pragma once
 
+#include "ir/Loader.h"
+#include "session/Analysis.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,6 +41,8 @@ struct SearchOptions {
   uint64_t maxThreads = 1u << 12;
   std::string saveLaunch;
   bool quiet = false;
+  bool replay = false;                          // cli/Replay.h
+  std::string replayDirectory = "simulee-replay";
 };
 
 struct RunOptions {
@@ -57,6 +62,10 @@ struct ScanOptions {
   std::string output;
   bool quiet = false;
 };
+
+// The load and analysis settings the common options stand for.
+ir::LoadOptions loadOptionsOf(const CommonOptions &common);
+session::AnalysisOptions analysisOptionsOf(const CommonOptions &common);
 
 int listKernels(const std::string &file, const CommonOptions &common);
 int runOnce(const RunOptions &options);

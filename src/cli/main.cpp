@@ -3,6 +3,7 @@
 // settings, prints reports, and maps outcomes to exit codes:
 // 0 no findings, 1 findings, 2 error.
 #include "cli/Commands.h"
+#include "cli/Replay.h"
 
 #include <CLI/CLI.hpp>
 
@@ -59,7 +60,8 @@ int main(int argc, char **argv) {
                "  simulee FILE [options]       search launch settings and report findings\n"
                "  simulee run FILE [options]   one launch with the given settings\n"
                "  simulee list FILE            the kernels in a file\n"
-               "  simulee scan DIR [options]   every kernel file under DIR\n\n"
+               "  simulee scan DIR [options]   every kernel file under DIR\n"
+               "  simulee replay FILE --launch L.json   a launch on a real GPU\n\n"
                "FILE is .cu (compiled by clang 19 with simulee's own CUDA header), .ll or .bc.\n"
                "Exit status: 0 no findings, 1 findings, 2 error."};
   app.require_subcommand(0, 1);
@@ -92,6 +94,11 @@ int main(int argc, char **argv) {
                  "Write the launch that exposed the first finding (else the fittest launch) as "
                  "JSON, for `simulee run FILE --launch PATH`");
   app.add_flag("--quiet,-q", search.quiet, "No progress line on standard error");
+  app.add_flag("--replay", search.replay,
+               "Re-run every finding's launch on an NVIDIA GPU (nvcc needed) and say whether "
+               "the GPU confirms it; see `simulee replay --help`");
+  app.add_option("--replay-dir", search.replayDirectory,
+                 "Where --replay writes its harnesses (default simulee-replay)");
 
   std::string listFile;
   CLI::App *list = app.add_subcommand("list", "List the kernels in a file and their parameters");
@@ -107,6 +114,13 @@ int main(int argc, char **argv) {
                      "After the run, write buffer NAME's bytes to PATH (NAME=PATH); repeatable");
   runApp->add_option("--launch", run.launchFile,
                      "Replay a launch saved by --save-launch (other options override it)");
+
+  ReplayCommandOptions replay;
+  CLI::App *replayApp = app.add_subcommand(
+      "replay", "Re-run a saved launch on an NVIDIA GPU: build a harness with nvcc, run it, "
+                "compare with the simulation, confirm findings");
+  addAnalysisOptions(*replayApp, replay.common);
+  addReplayOptions(*replayApp, replay);
 
   ScanOptions scan;
   CLI::App *scanApp = app.add_subcommand(
@@ -133,6 +147,8 @@ int main(int argc, char **argv) {
     return runOnce(run);
   if (*scanApp)
     return scanDirectory(scan);
+  if (*replayApp)
+    return replayCommand(replay);
   if (file.empty()) {
     std::cout << app.help();
     return kExitError;
