@@ -170,7 +170,7 @@ void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
     break;
   case kHarnessNoGpu:
     replay.state = RunState::NoGpu;
-    replay.reason = "no GPU: " + harnessLine(ran.output, "no-gpu");
+    replay.reason = harnessLine(ran.output, "no-gpu");
     return;
   case kHarnessKernelFailed:
     replay.state = RunState::KernelFailed;

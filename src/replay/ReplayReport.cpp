@@ -47,7 +47,7 @@ void writeReplayText(std::ostream &out, const ir::Program &program,
     out << "replay: kernel '" << replay.kernel << "' " << report::launchText(replay.launch) << "\n";
     out << "  harness: " << replay.directory << "/harness.cu\n";
     if (!replay.ran() && replay.state != RunState::KernelFailed) {
-      out << "  not run: " << replay.reason << "\n";
+      out << "  not run (" << runStateName(replay.state) << "): " << replay.reason << "\n";
     } else {
       out << "  " << (replay.ran() ? "ran " + std::to_string(replay.runs) + " times" : "ran")
           << " on " << (replay.device.empty() ? "the GPU" : replay.device)

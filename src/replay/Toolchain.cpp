@@ -30,11 +30,13 @@ std::optional<std::string> findCudaTool(const std::string &name) {
       if (!directory.empty() && isExecutable(fs::path(directory) / name))
         return (fs::path(directory) / name).string();
   }
+  // A CUDA_HOME (or CUDA_PATH) that is set names the installation to use.
   std::vector<fs::path> roots;
   for (const char *variable : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *root = std::getenv(variable); root && *root)
       roots.emplace_back(root);
-  roots.emplace_back("/usr/local/cuda");
+  if (roots.empty())
+    roots.emplace_back("/usr/local/cuda");
   for (const fs::path &root : roots) {
     // compute-sanitizer lives in its own directory in some installations.
     for (const fs::path &candidate :

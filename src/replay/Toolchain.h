@@ -1,7 +1,7 @@
 // The NVIDIA tools replay uses, found where a CUDA installation puts them,
-// and a way to run them: nvcc (PATH, then $CUDA_HOME/bin, then
-// /usr/local/cuda/bin), compute-sanitizer (the same places), nvidia-smi for
-// the GPU's architecture. None of them is needed for analysis.
+// and a way to run them: nvcc (PATH, then $CUDA_HOME/bin or, with no
+// CUDA_HOME, /usr/local/cuda/bin), compute-sanitizer (the same places),
+// nvidia-smi for the GPU's architecture. None of them is needed for analysis.
 #pragma once
 
 #include <optional>
