@@ -41,6 +41,7 @@ replay::ReplayOptions replayOptionsOf(const CommonOptions &common, const std::st
   options.sanitizer = sanitizer;
   options.ulpBound = ulpBound;
   options.analysis = analysisOptionsOf(common);
+  options.compilerArgs = loadOptionsOf(common).extraClangArgs; // -D, -I
   return options;
 }
 

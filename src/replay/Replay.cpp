@@ -136,7 +136,7 @@ void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
   std::string executable = (directory / "harness").string();
   std::vector<std::string> build =
       nvccCommand(nvcc.value_or("nvcc"), (directory / "harness.cu").string(), executable,
-                  sourceDirectory, architecture);
+                  sourceDirectory, architecture, options.compilerArgs);
   (void)writeText(directory / "build.sh",
                   "#!/bin/sh\n# Builds the replay harness; run it as: ./harness DIR RUNS\n" +
                       shellLine(build) + "\n");

@@ -24,7 +24,8 @@ struct ReplayOptions {
   unsigned runs = 10;
   bool sanitizer = false; // also racecheck and synccheck
   uint64_t ulpBound = kDefaultUlpBound;
-  unsigned runTimeoutSeconds = 120; // per harness or sanitizer run
+  unsigned runTimeoutSeconds = 120; // per harness run; sanitizer runs get ten times as long
+  std::vector<std::string> compilerArgs; // -D and -I the kernel was analysed with
   session::AnalysisOptions analysis;
 };
 

@@ -130,9 +130,11 @@ std::optional<std::string> gpuArchitecture() {
 std::vector<std::string> nvccCommand(const std::string &nvcc, const std::string &harnessSource,
                                      const std::string &executable,
                                      const std::string &includeDirectory,
-                                     const std::optional<std::string> &architecture) {
+                                     const std::optional<std::string> &architecture,
+                                     const std::vector<std::string> &extraArgs) {
   std::vector<std::string> command = {nvcc, "-std=c++17", "-O3", "-lineinfo", "-fmad=false",
                                       "-I" + includeDirectory};
+  command.insert(command.end(), extraArgs.begin(), extraArgs.end());
   if (architecture)
     command.push_back("-arch=" + *architecture);
   command.insert(command.end(), {"-o", executable, harnessSource});

@@ -30,11 +30,13 @@ std::optional<std::string> gpuArchitecture();
 
 // The nvcc command line that builds `harnessSource` into `executable`:
 // -lineinfo so that the sanitizers name source lines, -fmad=false so that the
-// GPU rounds a*b+c twice like the simulator does.
+// GPU rounds a*b+c twice like the simulator does. `extraArgs` (-D, -I) are
+// the ones the kernel was analysed with.
 std::vector<std::string> nvccCommand(const std::string &nvcc, const std::string &harnessSource,
                                      const std::string &executable,
                                      const std::string &includeDirectory,
-                                     const std::optional<std::string> &architecture);
+                                     const std::optional<std::string> &architecture,
+                                     const std::vector<std::string> &extraArgs = {});
 
 // A command line as a shell would read it (for build.sh and messages).
 std::string shellLine(const std::vector<std::string> &argv);

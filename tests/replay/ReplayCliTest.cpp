@@ -147,14 +147,17 @@ TEST_F(ReplayCli, WithNvccButNoGpuTheBuiltHarnessSaysSo) {
 }
 
 TEST_F(ReplayCli, RaceFreeLaunchMatchingTheSimulationExitsZero) {
-  Outcome o = replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()));
+  Outcome o = replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()),
+                     {"-D", "REPLAY_TEST_DEFINE=1"});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_TRUE(contains(o.out, "ran 3 times on Fake GPU (compute capability 9.0) (sm_90)")) << o;
   EXPECT_TRUE(contains(o.out, "the GPU computes what the simulator computes")) << o;
   EXPECT_TRUE(contains(o.out, "buffer 'out' (8 bytes): the same in every run; matches the "
                               "simulation exactly"))
       << o;
-  EXPECT_TRUE(contains(readFile(work_.file("out/build.sh")), "-arch=sm_90"));
+  std::string build = readFile(work_.file("out/build.sh"));
+  EXPECT_TRUE(contains(build, "-arch=sm_90")) << build;
+  EXPECT_TRUE(contains(build, "-DREPLAY_TEST_DEFINE=1")) << build; // as analysed
   EXPECT_TRUE(fs::exists(work_.file("out/run2.arg1.bin")));
 }
 

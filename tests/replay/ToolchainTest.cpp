@@ -61,12 +61,14 @@ TEST(FindCudaTool, FindsExecutablesOnPathFirstThenInCudaHome) {
 
 TEST(NvccCommand, KeepsLineInfoAndSeparateRoundingAndNamesTheArchitecture) {
   std::vector<std::string> command =
-      replay::nvccCommand("nvcc", "/d/harness.cu", "/d/harness", "/src", std::string("sm_90"));
+      replay::nvccCommand("nvcc", "/d/harness.cu", "/d/harness", "/src", std::string("sm_90"),
+                          {"-DTILE=16", "-I/inc"});
   std::string line = replay::shellLine(command);
   EXPECT_TRUE(contains(line, "-lineinfo"));
   EXPECT_TRUE(contains(line, "-fmad=false"));
   EXPECT_TRUE(contains(line, "-arch=sm_90"));
   EXPECT_TRUE(contains(line, "-I/src"));
+  EXPECT_TRUE(contains(line, "-DTILE=16 -I/inc"));
   EXPECT_TRUE(contains(line, "-o /d/harness /d/harness.cu"));
   EXPECT_FALSE(contains(replay::shellLine(replay::nvccCommand("nvcc", "a.cu", "a", "/s",
                                                               std::nullopt)),
