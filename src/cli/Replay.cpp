@@ -101,13 +101,12 @@ int replayCommand(const ReplayCommandOptions &options) {
   if (options.common.sharedBytes)
     spec->config.dynamicSharedBytes = options.common.sharedBytes;
 
-  std::string directory = options.directory.empty()
-                              ? "simulee-replay/" + (*kernel)->sourceName
-                              : options.directory;
-  Result<replay::LaunchReplay> result = replay::replayLaunch(
-      *program, **kernel, *spec, std::nullopt,
-      replayOptionsOf(options.common, directory, options.runs, options.sanitizer,
-                      options.ulpBound));
+  std::string directory =
+      options.directory.empty() ? "simulee-replay/" + (*kernel)->sourceName : options.directory;
+  Result<replay::LaunchReplay> result =
+      replay::replayLaunch(*program, **kernel, *spec, std::nullopt,
+                           replayOptionsOf(options.common, directory, options.runs,
+                                           options.sanitizer, options.ulpBound));
   if (!result)
     return fail(result.error().message);
   std::vector<replay::LaunchReplay> results = {std::move(*result)};
@@ -143,9 +142,9 @@ int replaySearchFindings(const ir::Program &program,
     for (auto &[key, findings] : byLaunch) {
       std::string launchDirectory =
           directory + "/" + kernel->sourceName + "-" + std::to_string(++index);
-      Result<replay::LaunchReplay> result = replay::replayLaunch(
-          program, *kernel, replay::launchSpecOf(launches[key]), findings,
-          replayOptionsOf(common, launchDirectory, 10, /*sanitizer=*/true, 4));
+      Result<replay::LaunchReplay> result =
+          replay::replayLaunch(program, *kernel, replay::launchSpecOf(launches[key]), findings,
+                               replayOptionsOf(common, launchDirectory, 10, /*sanitizer=*/true, 4));
       if (!result)
         return fail(result.error().message);
       results.push_back(std::move(*result));

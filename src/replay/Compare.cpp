@@ -74,11 +74,11 @@ BufferComparison compareBuffer(size_t param, const ir::ParamInfo &info,
   result.floating = info.elementKind == ir::ValueKind::Float &&
                     (elementBytes == 2 || elementBytes == 4 || elementBytes == 8) &&
                     simulated.size() % elementBytes == 0;
-  result.elementBytes = result.floating || (info.elementKind == ir::ValueKind::Int &&
-                                            elementBytes <= 8 &&
-                                            simulated.size() % elementBytes == 0)
-                            ? elementBytes
-                            : 1;
+  result.elementBytes =
+      result.floating || (info.elementKind == ir::ValueKind::Int && elementBytes <= 8 &&
+                          simulated.size() % elementBytes == 0)
+          ? elementBytes
+          : 1;
   if (runs.empty())
     return result;
 
@@ -95,8 +95,8 @@ BufferComparison compareBuffer(size_t param, const ir::ParamInfo &info,
   uint32_t unit = result.elementBytes;
   size_t common = std::min(first.size(), simulated.size());
   if (first.size() != simulated.size())
-    result.elementsDifferingFromSimulation += (std::max(first.size(), simulated.size()) - common) /
-                                              unit;
+    result.elementsDifferingFromSimulation +=
+        (std::max(first.size(), simulated.size()) - common) / unit;
   for (size_t offset = 0; offset + unit <= common; offset += unit) {
     const uint8_t *gpu = first.data() + offset, *sim = simulated.data() + offset;
     if (std::memcmp(gpu, sim, unit) == 0)

@@ -24,8 +24,8 @@ uint64_t ulpDistance(uint64_t aBits, uint64_t bBits, uint32_t bytes);
 struct BufferComparison {
   size_t param = 0;
   std::string name;
-  bool floating = false;        // compared element-wise in ulp
-  uint32_t elementBytes = 1;    // the unit offsets are counted in
+  bool floating = false;     // compared element-wise in ulp
+  uint32_t elementBytes = 1; // the unit offsets are counted in
   uint64_t sizeBytes = 0;
   // Across runs.
   unsigned runs = 0;

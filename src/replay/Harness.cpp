@@ -231,7 +231,8 @@ std::string resetFunction(const std::vector<DeviceVariable> &variables) {
     if (variable.initialBytes.empty())
       out << "0";
     out << "};\n    if (status == cudaSuccess)\n"
-        << "      status = cudaMemcpyToSymbol(::" << variable.name << ", initial, sizeof initial);\n"
+        << "      status = cudaMemcpyToSymbol(::" << variable.name
+        << ", initial, sizeof initial);\n"
         << "  }\n";
   }
   out << "  return status;\n}\n} // namespace simulee_replay\n";
@@ -259,9 +260,7 @@ Result<std::string> kernelExpression(const ir::KernelInfo &kernel) {
 }
 
 std::string initialBufferFile(size_t index) { return "arg" + std::to_string(index) + ".bin"; }
-std::string simulatedBufferFile(size_t index) {
-  return "arg" + std::to_string(index) + ".sim.bin";
-}
+std::string simulatedBufferFile(size_t index) { return "arg" + std::to_string(index) + ".sim.bin"; }
 std::string runBufferFile(unsigned run, size_t index) {
   return "run" + std::to_string(run) + ".arg" + std::to_string(index) + ".bin";
 }

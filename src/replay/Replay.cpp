@@ -70,8 +70,9 @@ std::vector<DeviceVariable> resettableVariables(const ir::Program &program,
   std::vector<DeviceVariable> variables;
   for (const ir::VariableInfo &variable : program.globalVariables) {
     if (variable.name != variable.symbolName || variable.sizeBytes == 0 ||
-        !std::all_of(variable.name.begin(), variable.name.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
+        !std::all_of(variable.name.begin(), variable.name.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        }))
       continue;
     std::regex declared("__device__[^;{}()]*\\b" + variable.name + "\\b");
     if (!std::regex_search(source, declared))
@@ -109,12 +110,13 @@ void runSanitizers(const fs::path &directory, const std::string &executable,
   }
   for (const char *tool : {"racecheck", "synccheck"}) {
     // One run each, writing its buffers under its own prefix.
-    CommandResult result = runCommand({*sanitizer, "--tool", tool, executable,
-                                       directory.string(), "1", tool},
-                                      options.runTimeoutSeconds * 10);
+    CommandResult result =
+        runCommand({*sanitizer, "--tool", tool, executable, directory.string(), "1", tool},
+                   options.runTimeoutSeconds * 10);
     (void)writeText(directory / (std::string(tool) + ".log"), result.output);
     if (!result.started || result.timedOut) {
-      replay.sanitizerNote = std::string(tool) + (result.timedOut ? " timed out" : " did not start");
+      replay.sanitizerNote =
+          std::string(tool) + (result.timedOut ? " timed out" : " did not start");
       continue;
     }
     std::vector<Hazard> found = std::string(tool) == "racecheck" ? parseRacecheck(result.output)
@@ -128,8 +130,8 @@ void runSanitizers(const fs::path &directory, const std::string &executable,
 // buffers and hazards.
 void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
                  const std::string &sourceDirectory,
-                 const std::vector<interp::ArgumentValue> &simulated,
-                 const ReplayOptions &options, LaunchReplay &replay) {
+                 const std::vector<interp::ArgumentValue> &simulated, const ReplayOptions &options,
+                 LaunchReplay &replay) {
   std::optional<std::string> nvcc = findCudaTool("nvcc");
   std::optional<std::string> architecture = gpuArchitecture();
   replay.architecture = architecture.value_or("");
@@ -161,8 +163,8 @@ void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
   replay.device = harnessLine(ran.output, "device");
   if (ran.timedOut) {
     replay.state = RunState::TimedOut;
-    replay.reason = "the kernel did not finish within " +
-                    std::to_string(options.runTimeoutSeconds) + " s";
+    replay.reason =
+        "the kernel did not finish within " + std::to_string(options.runTimeoutSeconds) + " s";
     return;
   }
   switch (ran.exitCode) {
@@ -194,8 +196,8 @@ void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
   replay.runs = options.runs;
   for (size_t i = 0; i < kernel.params.size(); ++i)
     if (kernel.params[i].kind == ir::ValueKind::Pointer)
-      replay.buffers.push_back(compareBuffer(i, kernel.params[i], simulated[i].bytes,
-                                             (*outputs)[i], options.ulpBound));
+      replay.buffers.push_back(
+          compareBuffer(i, kernel.params[i], simulated[i].bytes, (*outputs)[i], options.ulpBound));
   if (options.sanitizer)
     runSanitizers(directory, executable, options, replay);
 }
@@ -299,16 +301,15 @@ void judgeFindings(const ir::Program &program, const ir::KernelInfo &kernel, Lau
     if (finding.kind == detect::FindingKind::DataRace && !varying.empty()) {
       // A race on a parameter's buffer shows in that buffer; one on shared
       // or other memory can only show in what the kernel wrote from it.
-      bool onParameter = finding.space == interp::MemSpace::Global &&
-                         finding.buffer < kernel.params.size();
+      bool onParameter =
+          finding.space == interp::MemSpace::Global && finding.buffer < kernel.params.size();
       if (!onParameter)
         evidence.push_back("outputs vary across runs (" + varying.front() + ")");
       else if (std::find(varying.begin(), varying.end(), kernel.params[finding.buffer].name) !=
                varying.end())
         evidence.push_back("'" + kernel.params[finding.buffer].name + "' varies across runs");
     }
-    if (finding.kind == detect::FindingKind::OutOfBounds &&
-        replay.state == RunState::KernelFailed)
+    if (finding.kind == detect::FindingKind::OutOfBounds && replay.state == RunState::KernelFailed)
       evidence.push_back(replay.reason);
     if (!evidence.empty()) {
       result.verdict = Verdict::Confirmed;
@@ -383,9 +384,9 @@ Result<LaunchReplay> replayLaunch(const ir::Program &program, const ir::KernelIn
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     if (initial->values[i].kind != interp::ArgumentValue::Kind::Buffer)
       continue;
-    for (Status written : {writeBytes(directory / initialBufferFile(i), initial->values[i].bytes),
-                           writeBytes(directory / simulatedBufferFile(i),
-                                      simulated->arguments[i].bytes)})
+    for (Status written :
+         {writeBytes(directory / initialBufferFile(i), initial->values[i].bytes),
+          writeBytes(directory / simulatedBufferFile(i), simulated->arguments[i].bytes)})
       if (!written)
         return makeError(prefix + written.error().message);
   }

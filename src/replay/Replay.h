@@ -24,7 +24,7 @@ struct ReplayOptions {
   unsigned runs = 10;
   bool sanitizer = false; // also racecheck and synccheck
   uint64_t ulpBound = kDefaultUlpBound;
-  unsigned runTimeoutSeconds = 120; // per harness run; sanitizer runs get ten times as long
+  unsigned runTimeoutSeconds = 120;      // per harness run; sanitizer runs get ten times as long
   std::vector<std::string> compilerArgs; // -D and -I the kernel was analysed with
   session::AnalysisOptions analysis;
 };
@@ -60,8 +60,8 @@ struct LaunchReplay {
   detect::LaunchRecord launch;
   std::string directory;
   RunState state = RunState::NoCompiler;
-  std::string reason; // state other than Ran: why, in one line
-  std::string device; // the GPU, as the harness named it
+  std::string reason;       // state other than Ran: why, in one line
+  std::string device;       // the GPU, as the harness named it
   std::string architecture; // nvcc -arch, empty for nvcc's default
   unsigned runs = 0;
   uint64_t ulpBound = kDefaultUlpBound;

@@ -91,14 +91,14 @@ nlohmann::json replayJson(const ir::Program &program, const std::vector<LaunchRe
 
     nlohmann::json buffers = nlohmann::json::array();
     for (const BufferComparison &buffer : replay.buffers) {
-      nlohmann::json entry = {{"name", buffer.name},
-                              {"param", buffer.param},
-                              {"sizeBytes", buffer.sizeBytes},
-                              {"floating", buffer.floating},
-                              {"runsDifferingFromFirst", buffer.runsDifferingFromFirst},
-                              {"elementsDifferingFromSimulation",
-                               buffer.elementsDifferingFromSimulation},
-                              {"maxUlp", buffer.maxUlp}};
+      nlohmann::json entry = {
+          {"name", buffer.name},
+          {"param", buffer.param},
+          {"sizeBytes", buffer.sizeBytes},
+          {"floating", buffer.floating},
+          {"runsDifferingFromFirst", buffer.runsDifferingFromFirst},
+          {"elementsDifferingFromSimulation", buffer.elementsDifferingFromSimulation},
+          {"maxUlp", buffer.maxUlp}};
       if (!buffer.matchesSimulation())
         entry["firstDifference"] = {{"offset", buffer.firstSimulationDifferenceOffset},
                                     {"simulated", buffer.simulatedExample},
@@ -126,24 +126,23 @@ nlohmann::json replayJson(const ir::Program &program, const std::vector<LaunchRe
                           {"verdict", verdictName(result.verdict)},
                           {"evidence", result.evidence}});
 
-    list.push_back({{"kernel", replay.kernel},
-                    {"launch", launch},
-                    {"directory", replay.directory},
-                    {"state", runStateName(replay.state)},
-                    {"reason", replay.reason},
-                    {"device", replay.device},
-                    {"architecture", replay.architecture},
-                    {"runs", replay.runs},
-                    {"ulpBound", replay.ulpBound},
-                    {"raceFree", replay.raceFree},
-                    {"variesAcrossRuns", replay.variesAcrossRuns()},
-                    {"matchesSimulation", replay.ran() && replay.matchesSimulation()},
-                    {"buffers", buffers},
-                    {"sanitizer",
-                     {{"ran", replay.sanitizerRan},
-                      {"note", replay.sanitizerNote},
-                      {"hazards", hazards}}},
-                    {"findings", findings}});
+    list.push_back(
+        {{"kernel", replay.kernel},
+         {"launch", launch},
+         {"directory", replay.directory},
+         {"state", runStateName(replay.state)},
+         {"reason", replay.reason},
+         {"device", replay.device},
+         {"architecture", replay.architecture},
+         {"runs", replay.runs},
+         {"ulpBound", replay.ulpBound},
+         {"raceFree", replay.raceFree},
+         {"variesAcrossRuns", replay.variesAcrossRuns()},
+         {"matchesSimulation", replay.ran() && replay.matchesSimulation()},
+         {"buffers", buffers},
+         {"sanitizer",
+          {{"ran", replay.sanitizerRan}, {"note", replay.sanitizerNote}, {"hazards", hazards}}},
+         {"findings", findings}});
   }
   return {{"replays", list}};
 }

@@ -56,9 +56,11 @@ bool sameLine(const SourceLine &hazard, const ir::SourceLocation &location) {
 
 const ir::SourceLocation *siteLocation(const detect::Finding &finding, size_t site,
                                        const ir::Program &program) {
-  if (site >= finding.sites.size() || finding.sites[site].instruction >= program.instructions.size())
+  if (site >= finding.sites.size() ||
+      finding.sites[site].instruction >= program.instructions.size())
     return nullptr;
-  const ir::SourceLocation &location = program.instructions[finding.sites[site].instruction].location;
+  const ir::SourceLocation &location =
+      program.instructions[finding.sites[site].instruction].location;
   return location.known() ? &location : nullptr;
 }
 

@@ -31,7 +31,7 @@ struct SourceLine {
 struct Hazard {
   enum class Tool : uint8_t { Racecheck, Synccheck };
   Tool tool = Tool::Racecheck;
-  std::string kind; // "RAW", "WAR", "WAW", "race" (analysis mode), "divergent warp" ...
+  std::string kind;  // "RAW", "WAR", "WAW", "race" (analysis mode), "divergent warp" ...
   bool error = true; // racecheck's "Warning" hazards are false
   // racecheck: the two accesses; synccheck: the barrier.
   SourceLine first, second;

@@ -39,8 +39,7 @@ std::optional<std::string> findCudaTool(const std::string &name) {
     roots.emplace_back("/usr/local/cuda");
   for (const fs::path &root : roots) {
     // compute-sanitizer lives in its own directory in some installations.
-    for (const fs::path &candidate :
-         {root / "bin" / name, root / "compute-sanitizer" / name})
+    for (const fs::path &candidate : {root / "bin" / name, root / "compute-sanitizer" / name})
       if (isExecutable(candidate))
         return candidate.string();
   }
@@ -111,8 +110,7 @@ std::optional<std::string> gpuArchitecture() {
   std::optional<std::string> smi = findCudaTool("nvidia-smi");
   if (!smi)
     return std::nullopt;
-  CommandResult query =
-      runCommand({*smi, "--query-gpu=compute_cap", "--format=csv,noheader"}, 30);
+  CommandResult query = runCommand({*smi, "--query-gpu=compute_cap", "--format=csv,noheader"}, 30);
   if (query.exitCode != 0)
     return std::nullopt;
   // "9.0" -> "sm_90"
@@ -132,8 +130,8 @@ std::vector<std::string> nvccCommand(const std::string &nvcc, const std::string 
                                      const std::string &includeDirectory,
                                      const std::optional<std::string> &architecture,
                                      const std::vector<std::string> &extraArgs) {
-  std::vector<std::string> command = {nvcc, "-std=c++17", "-O3", "-lineinfo", "-fmad=false",
-                                      "-I" + includeDirectory};
+  std::vector<std::string> command = {nvcc,        "-std=c++17",  "-O3",
+                                      "-lineinfo", "-fmad=false", "-I" + includeDirectory};
   command.insert(command.end(), extraArgs.begin(), extraArgs.end());
   if (architecture)
     command.push_back("-arch=" + *architecture);
@@ -144,9 +142,10 @@ std::vector<std::string> nvccCommand(const std::string &nvcc, const std::string 
 std::string shellLine(const std::vector<std::string> &argv) {
   std::string line;
   for (const std::string &word : argv) {
-    bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                         "0123456789_-+=/.,:@") == std::string::npos;
+    bool plain =
+        !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                "0123456789_-+=/.,:@") == std::string::npos;
     std::string quotedWord = "'";
     for (char c : word)
       quotedWord += c == '\'' ? std::string("'\\''") : std::string(1, c);

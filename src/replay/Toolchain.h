@@ -16,8 +16,8 @@ std::optional<std::string> findCudaTool(const std::string &name);
 struct CommandResult {
   bool started = false; // false: the program could not be executed at all
   bool timedOut = false;
-  int exitCode = -1;    // -1 when killed by a signal
-  std::string output;   // standard output and standard error together
+  int exitCode = -1;  // -1 when killed by a signal
+  std::string output; // standard output and standard error together
 };
 
 // Runs argv[0] with the arguments, no shell, and collects its output; after

@@ -55,7 +55,7 @@ TEST(UlpDistance, NanIsFarFromNumbersAndEqualToNan) {
 TEST(UlpDistance, DoublesAndHalves) {
   double a = 1.0, b = std::nextafter(std::nextafter(a, 2.0), 2.0);
   EXPECT_EQ(ulpDistance(std::bit_cast<uint64_t>(a), std::bit_cast<uint64_t>(b), 8), 2u);
-  EXPECT_EQ(ulpDistance(0x3c00, 0x3c03, 2), 3u); // half 1.0 and three steps up
+  EXPECT_EQ(ulpDistance(0x3c00, 0x3c03, 2), 3u);         // half 1.0 and three steps up
   EXPECT_EQ(ulpDistance(0x7e00, 0x3c00, 2), UINT64_MAX); // half NaN
 }
 

@@ -89,7 +89,7 @@ TEST(HarnessSource, EmbedsTheLaunchTheScalarsAndTheSource) {
   EXPECT_TRUE(contains(*source, "const size_t kSharedBytes = 256;"));
   EXPECT_TRUE(contains(*source, "#define kKernel (count_launch)"));
   EXPECT_TRUE(contains(*source, "{\"seen\", kBuffer, 8, 0x0ull}"));
-  EXPECT_TRUE(contains(*source, "{\"scale\", kScalar, 8, 0x3ff8000000000000ull}")); // 1.5
+  EXPECT_TRUE(contains(*source, "{\"scale\", kScalar, 8, 0x3ff8000000000000ull}"));  // 1.5
   EXPECT_TRUE(contains(*source, "{\"offset\", kScalar, 8, 0xfffffffffffffffdull}")); // -3
   EXPECT_TRUE(contains(*source, "cudaMemcpyToSymbol(::launches, initial, sizeof initial)"));
   EXPECT_TRUE(contains(*source, "static const unsigned char initial[] = {5,0,0,0};"));
@@ -104,8 +104,7 @@ TEST(HarnessSource, ScalarWidthsComeFromTheKernel) {
   ASSERT_TRUE(source.ok()) << source.error().message;
   EXPECT_TRUE(contains(*source, "{\"flag\", kScalar, 1, 0xc8ull}"));
   EXPECT_TRUE(contains(*source, "{\"n\", kScalar, 4, 0xffffffffull}"));
-  EXPECT_TRUE(
-      contains(*source, "static_cast<void (*)(Pair*, unsigned char, int)>(&tally)"));
+  EXPECT_TRUE(contains(*source, "static_cast<void (*)(Pair*, unsigned char, int)>(&tally)"));
 }
 
 TEST(HarnessSource, ArgumentCountMustMatchTheKernel) {
@@ -131,8 +130,7 @@ TEST(HarnessSource, ArgumentCountMustMatchTheKernel) {
 }
 
 // With no GPU the built harness says so and exits 3; with one it runs.
-void expectHarnessRunsOrReportsNoGpu(const TempDir &directory,
-                                     const replay::HarnessInput &input) {
+void expectHarnessRunsOrReportsNoGpu(const TempDir &directory, const replay::HarnessInput &input) {
   for (size_t i = 0; i < input.arguments.size(); ++i)
     if (input.arguments[i].kind == interp::ArgumentValue::Kind::Buffer)
       writeFile(directory.file(replay::initialBufferFile(i)),

@@ -90,8 +90,8 @@ protected:
 
   Outcome replay(const std::string &source, const std::string &launch,
                  std::vector<std::string> extra = {}, const std::string &environment = "") {
-    std::vector<std::string> args = {"replay", sourcePath(source), "--launch", launch, "--dir",
-                                     work_.file("out"), "--runs", "3"};
+    std::vector<std::string> args = {"replay", sourcePath(source), "--launch", launch,
+                                     "--dir",  work_.file("out"),  "--runs",   "3"};
     args.insert(args.end(), extra.begin(), extra.end());
     return simulee(args, fakeEnvironment(environment));
   }
@@ -185,8 +185,8 @@ TEST_F(ReplayCli, RaceFreeLaunchDifferingFromTheSimulationIsReported) {
 }
 
 TEST_F(ReplayCli, RacyGlobalBufferThatVariesConfirmsTheRace) {
-  std::string launch = launchFile(launchJson("flag_waw", "[1,1,1]", "[64,1,1]",
-                                             "\"flag\": \"zeros:1\", \"n\": \"64\""));
+  std::string launch = launchFile(
+      launchJson("flag_waw", "[1,1,1]", "[64,1,1]", "\"flag\": \"zeros:1\", \"n\": \"64\""));
   Outcome varies = replay("corpus/flag_waw.cu", launch, {}, "FAKE_VARY_PARAM=0");
   EXPECT_EQ(varies.status, 1) << varies;
   EXPECT_TRUE(contains(varies.out, "flag_waw.cu:5:")) << varies;
@@ -200,13 +200,13 @@ TEST_F(ReplayCli, RacyGlobalBufferThatVariesConfirmsTheRace) {
 }
 
 TEST_F(ReplayCli, SharedMemoryRaceIsConfirmedByAnyOutputThatVaries) {
-  Outcome o = replay("corpus/shared_rw_two_warps.cu", launchFile(raceLaunch()), {},
-                     "FAKE_VARY_PARAM=1");
+  Outcome o =
+      replay("corpus/shared_rw_two_warps.cu", launchFile(raceLaunch()), {}, "FAKE_VARY_PARAM=1");
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_TRUE(contains(o.out, "data-race: confirmed (outputs vary across runs (out))")) << o;
   // A parameter that does not exist varies nothing: not reproduced.
-  Outcome inputOnly = replay("corpus/shared_rw_two_warps.cu", launchFile(raceLaunch()), {},
-                             "FAKE_VARY_PARAM=7");
+  Outcome inputOnly =
+      replay("corpus/shared_rw_two_warps.cu", launchFile(raceLaunch()), {}, "FAKE_VARY_PARAM=7");
   EXPECT_EQ(inputOnly.status, 0) << inputOnly;
   EXPECT_TRUE(contains(inputOnly.out, "data-race: not reproduced")) << inputOnly;
 }
@@ -275,13 +275,13 @@ TEST_F(ReplayCli, KernelFaultConfirmsAnOutOfBoundsFinding) {
 }
 
 TEST_F(ReplayCli, NoGpuAndBuildFailureExitThree) {
-  Outcome noGpu = replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()), {},
-                         "FAKE_GPU=none");
+  Outcome noGpu =
+      replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()), {}, "FAKE_GPU=none");
   EXPECT_EQ(noGpu.status, 3) << noGpu;
   EXPECT_TRUE(contains(noGpu.out, "not run (no GPU): cudaGetDeviceCount: cudaErrorNoDevice"))
       << noGpu;
-  Outcome broken = replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()), {},
-                          "FAKE_BUILD_ERROR=1");
+  Outcome broken =
+      replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()), {}, "FAKE_BUILD_ERROR=1");
   EXPECT_EQ(broken.status, 3) << broken;
   EXPECT_TRUE(contains(broken.out, "not run (build failed): nvcc could not build the harness"))
       << broken;
@@ -307,17 +307,17 @@ TEST_F(ReplayCli, BadInputIsOneErrorLine) {
 
 TEST_F(ReplayCli, SearchModeReplaysEveryFindingsLaunch) {
   std::string directory = work_.file("replays");
-  Outcome text = simulee({sourcePath("corpus/flag_waw.cu"), "--quiet", "--replay",
-                          "--replay-dir", directory},
-                         fakeEnvironment("FAKE_VARY_PARAM=0"));
+  Outcome text =
+      simulee({sourcePath("corpus/flag_waw.cu"), "--quiet", "--replay", "--replay-dir", directory},
+              fakeEnvironment("FAKE_VARY_PARAM=0"));
   EXPECT_EQ(text.status, 1) << text;
   EXPECT_TRUE(contains(text.out, "[data-race]")) << text; // the report
   EXPECT_TRUE(contains(text.out, "replay: kernel 'flag_waw'")) << text;
   EXPECT_TRUE(contains(text.out, "data-race: confirmed")) << text;
   EXPECT_TRUE(fs::exists(directory + "/flag_waw-1/harness.cu"));
 
-  Outcome json = simulee({sourcePath("corpus/flag_waw.cu"), "--quiet", "--replay",
-                          "--replay-dir", directory, "--format", "json"},
+  Outcome json = simulee({sourcePath("corpus/flag_waw.cu"), "--quiet", "--replay", "--replay-dir",
+                          directory, "--format", "json"},
                          fakeEnvironment());
   EXPECT_EQ(json.status, 1) << json;
   EXPECT_FALSE(nlohmann::json::parse(json.out, nullptr, false).is_discarded()) << json;
@@ -343,8 +343,7 @@ protected:
 TEST_F(ReplayOnGpu, RaceFreeCorpusKernelMatchesTheSimulation) {
   writeFile(work_.file("launch.json"), cleanLaunch());
   Outcome o = simulee({"replay", sourcePath("corpus/reduce_interleaved.cu"), "--launch",
-                       work_.file("launch.json"), "--dir", work_.file("out"), "--format",
-                       "json"});
+                       work_.file("launch.json"), "--dir", work_.file("out"), "--format", "json"});
   ASSERT_EQ(o.status, 0) << o;
   nlohmann::json result = nlohmann::json::parse(o.out)["replays"][0];
   EXPECT_EQ(result["state"], "ran");
@@ -357,8 +356,7 @@ TEST_F(ReplayOnGpu, DeviceVariableIsResetBetweenRuns) {
             launchJson("count_launch", "[1,1,1]", "[32,1,1]",
                        "\"seen\": \"zeros:2\", \"scale\": \"1.5\", \"offset\": \"-3\""));
   Outcome o = simulee({"replay", sourcePath("tests/replay/kernels/extern_c.cu"), "--launch",
-                       work_.file("launch.json"), "--dir", work_.file("out"), "--format",
-                       "json"});
+                       work_.file("launch.json"), "--dir", work_.file("out"), "--format", "json"});
   ASSERT_EQ(o.status, 0) << o;
   nlohmann::json result = nlohmann::json::parse(o.out)["replays"][0];
   EXPECT_TRUE(result["matchesSimulation"].get<bool>()) << o.out;

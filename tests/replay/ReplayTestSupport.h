@@ -107,8 +107,8 @@ inline std::string quote(const std::string &word) {
 inline Outcome simulee(const std::vector<std::string> &args, const std::string &environment = "",
                        unsigned timeoutSeconds = 300) {
   TempDir capture;
-  std::string command = environment + " timeout " + std::to_string(timeoutSeconds) + " " +
-                        quote(SIMULEE_BINARY);
+  std::string command =
+      environment + " timeout " + std::to_string(timeoutSeconds) + " " + quote(SIMULEE_BINARY);
   for (const std::string &arg : args)
     command += " " + quote(arg);
   command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err")) + " </dev/null";

@@ -141,14 +141,15 @@ TEST(HazardMatching, RacecheckPairMatchesTheRaceOnTheSameLinesInEitherOrder) {
 
 TEST(HazardMatching, SynccheckMatchesTheDivergentBarrierLine) {
   const ir::Program &program = programFor("corpus/barrier_in_branch.cu");
-  std::vector<detect::Finding> findings = findingsOf(
-      "corpus/barrier_in_branch.cu", "barrier_in_branch", {64, 1, 1}, {{"in", "random:64"}, {"out", "zeros:64"}});
+  std::vector<detect::Finding> findings =
+      findingsOf("corpus/barrier_in_branch.cu", "barrier_in_branch", {64, 1, 1},
+                 {{"in", "random:64"}, {"out", "zeros:64"}});
   auto divergence = std::find_if(findings.begin(), findings.end(), [](const detect::Finding &f) {
     return f.kind == detect::FindingKind::BarrierDivergence;
   });
   ASSERT_NE(divergence, findings.end());
   std::vector<Hazard> hazards = parseSynccheck(kSynccheck);
-  EXPECT_TRUE(replay::hazardMatches(hazards[0], *divergence, program)); // line 8
+  EXPECT_TRUE(replay::hazardMatches(hazards[0], *divergence, program));  // line 8
   EXPECT_FALSE(replay::hazardMatches(hazards[1], *divergence, program)); // no line
   Hazard elsewhere = hazards[0];
   elsewhere.first.line = 9;

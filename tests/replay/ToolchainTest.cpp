@@ -28,8 +28,7 @@ TEST(RunCommand, MissingProgramDoesNotStart) {
 TEST(RunCommand, TimeoutKillsTheProcessAndItsChildren) {
   auto start = std::chrono::steady_clock::now();
   replay::CommandResult result = runCommand({"sh", "-c", "sleep 30; echo late"}, 1);
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_TRUE(result.timedOut);
   EXPECT_LT(seconds, 10.0);
   EXPECT_FALSE(contains(result.output, "late"));
@@ -38,8 +37,8 @@ TEST(RunCommand, TimeoutKillsTheProcessAndItsChildren) {
 TEST(FindCudaTool, FindsExecutablesOnPathFirstThenInCudaHome) {
   TempDir onPath, cudaHome;
   fs::create_directories(cudaHome.path() + "/bin");
-  for (const std::string &path : {onPath.file("simulee-fake-tool"),
-                                  cudaHome.path() + "/bin/simulee-fake-home-tool"}) {
+  for (const std::string &path :
+       {onPath.file("simulee-fake-tool"), cudaHome.path() + "/bin/simulee-fake-home-tool"}) {
     writeFile(path, "#!/bin/sh\n");
     fs::permissions(path, fs::perms::owner_all);
   }
@@ -60,9 +59,8 @@ TEST(FindCudaTool, FindsExecutablesOnPathFirstThenInCudaHome) {
 }
 
 TEST(NvccCommand, KeepsLineInfoAndSeparateRoundingAndNamesTheArchitecture) {
-  std::vector<std::string> command =
-      replay::nvccCommand("nvcc", "/d/harness.cu", "/d/harness", "/src", std::string("sm_90"),
-                          {"-DTILE=16", "-I/inc"});
+  std::vector<std::string> command = replay::nvccCommand(
+      "nvcc", "/d/harness.cu", "/d/harness", "/src", std::string("sm_90"), {"-DTILE=16", "-I/inc"});
   std::string line = replay::shellLine(command);
   EXPECT_TRUE(contains(line, "-lineinfo"));
   EXPECT_TRUE(contains(line, "-fmad=false"));
@@ -70,14 +68,12 @@ TEST(NvccCommand, KeepsLineInfoAndSeparateRoundingAndNamesTheArchitecture) {
   EXPECT_TRUE(contains(line, "-I/src"));
   EXPECT_TRUE(contains(line, "-DTILE=16 -I/inc"));
   EXPECT_TRUE(contains(line, "-o /d/harness /d/harness.cu"));
-  EXPECT_FALSE(contains(replay::shellLine(replay::nvccCommand("nvcc", "a.cu", "a", "/s",
-                                                              std::nullopt)),
-                        "-arch"));
+  EXPECT_FALSE(contains(
+      replay::shellLine(replay::nvccCommand("nvcc", "a.cu", "a", "/s", std::nullopt)), "-arch"));
 }
 
 TEST(ShellLine, QuotesWordsAShellWouldSplit) {
-  EXPECT_EQ(replay::shellLine({"nvcc", "-o", "/tmp/a b", "it's"}),
-            "nvcc -o '/tmp/a b' 'it'\\''s'");
+  EXPECT_EQ(replay::shellLine({"nvcc", "-o", "/tmp/a b", "it's"}), "nvcc -o '/tmp/a b' 'it'\\''s'");
 }
 
 } // namespace
