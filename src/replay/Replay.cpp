@@ -101,11 +101,15 @@ readRunOutputs(const fs::path &directory, const ir::KernelInfo &kernel, unsigned
   return outputs;
 }
 
+std::string notFound(const std::string &tool) {
+  return tool + " not found (PATH, CUDA_HOME, /usr/local/cuda)";
+}
+
 void runSanitizers(const fs::path &directory, const std::string &executable,
                    const ReplayOptions &options, LaunchReplay &replay) {
   std::optional<std::string> sanitizer = findCudaTool("compute-sanitizer");
   if (!sanitizer) {
-    replay.sanitizerNote = "compute-sanitizer not found (PATH, CUDA_HOME, /usr/local/cuda)";
+    replay.sanitizerNote = notFound("compute-sanitizer");
     return;
   }
   for (const char *tool : {"racecheck", "synccheck"}) {
@@ -126,39 +130,42 @@ void runSanitizers(const fs::path &directory, const std::string &executable,
   replay.sanitizerRan = replay.sanitizerNote.empty();
 }
 
-// Builds and runs the harness in `directory`, filling in state, device,
-// buffers and hazards.
-void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
-                 const std::string &sourceDirectory,
-                 const std::vector<interp::ArgumentValue> &simulated, const ReplayOptions &options,
-                 LaunchReplay &replay) {
+// Writes build.sh and builds the harness; false (with state and reason set)
+// when it cannot be built.
+bool buildHarness(const fs::path &directory, const std::string &sourceDirectory,
+                  const ReplayOptions &options, LaunchReplay &replay) {
   std::optional<std::string> nvcc = findCudaTool("nvcc");
   std::optional<std::string> architecture = gpuArchitecture();
   replay.architecture = architecture.value_or("");
-  std::string executable = (directory / "harness").string();
-  std::vector<std::string> build =
-      nvccCommand(nvcc.value_or("nvcc"), (directory / "harness.cu").string(), executable,
-                  sourceDirectory, architecture, options.compilerArgs);
+  std::vector<std::string> build = nvccCommand(
+      nvcc.value_or("nvcc"), (directory / "harness.cu").string(), (directory / "harness").string(),
+      sourceDirectory, architecture, options.compilerArgs);
   (void)writeText(directory / "build.sh",
                   "#!/bin/sh\n# Builds the replay harness; run it as: ./harness DIR RUNS\n" +
                       shellLine(build) + "\n");
-  fs::permissions(directory / "build.sh", fs::perms::owner_exec, fs::perm_options::add);
+  std::error_code ec;
+  fs::permissions(directory / "build.sh", fs::perms::owner_exec, fs::perm_options::add, ec);
   if (!nvcc) {
     replay.state = RunState::NoCompiler;
-    replay.reason = "nvcc not found (PATH, CUDA_HOME, /usr/local/cuda)";
-    return;
+    replay.reason = notFound("nvcc");
+    return false;
   }
   CommandResult compiled = runCommand(build, 900);
   (void)writeText(directory / "build.log", compiled.output);
-  if (compiled.exitCode != 0 || compiled.timedOut) {
-    replay.state = RunState::BuildFailed;
-    replay.reason = "nvcc could not build the harness (" + (directory / "build.log").string() +
-                    "): " + lastLine(compiled.output);
-    return;
-  }
+  if (compiled.exitCode == 0 && !compiled.timedOut)
+    return true;
+  replay.state = RunState::BuildFailed;
+  replay.reason = "nvcc could not build the harness (" + (directory / "build.log").string() +
+                  "): " + lastLine(compiled.output);
+  return false;
+}
 
-  CommandResult ran = runCommand({executable, directory.string(), std::to_string(options.runs)},
-                                 options.runTimeoutSeconds);
+// Runs the built harness `runs` times; sets state (Ran only when every run's
+// buffers came back), reason and device.
+void runHarness(const fs::path &directory, const ReplayOptions &options, LaunchReplay &replay) {
+  CommandResult ran = runCommand(
+      {(directory / "harness").string(), directory.string(), std::to_string(options.runs)},
+      options.runTimeoutSeconds);
   (void)writeText(directory / "run.log", ran.output);
   replay.device = harnessLine(ran.output, "device");
   if (ran.timedOut) {
@@ -169,7 +176,9 @@ void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
   }
   switch (ran.exitCode) {
   case 0:
-    break;
+    replay.state = RunState::Ran;
+    replay.runs = options.runs;
+    return;
   case kHarnessNoGpu:
     replay.state = RunState::NoGpu;
     replay.reason = harnessLine(ran.output, "no-gpu");
@@ -179,27 +188,37 @@ void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
     replay.reason = "the kernel failed on the GPU: " + harnessLine(ran.output, "kernel-error");
     return;
   default:
+    std::string setupError = harnessLine(ran.output, "setup-error");
     replay.state = RunState::SetupFailed;
-    replay.reason = "the harness failed: " + (harnessLine(ran.output, "setup-error").empty()
-                                                  ? lastLine(ran.output)
-                                                  : harnessLine(ran.output, "setup-error"));
+    replay.reason =
+        "the harness failed: " + (setupError.empty() ? lastLine(ran.output) : setupError);
     return;
   }
+}
 
+// Builds and runs the harness in `directory`, then compares its buffers and
+// asks the sanitizers.
+void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
+                 const std::string &sourceDirectory,
+                 const std::vector<interp::ArgumentValue> &simulated, const ReplayOptions &options,
+                 LaunchReplay &replay) {
+  if (!buildHarness(directory, sourceDirectory, options, replay))
+    return;
+  runHarness(directory, options, replay);
+  if (!replay.ran())
+    return;
   auto outputs = readRunOutputs(directory, kernel, options.runs);
   if (!outputs) {
     replay.state = RunState::SetupFailed;
     replay.reason = outputs.error().message;
     return;
   }
-  replay.state = RunState::Ran;
-  replay.runs = options.runs;
   for (size_t i = 0; i < kernel.params.size(); ++i)
     if (kernel.params[i].kind == ir::ValueKind::Pointer)
       replay.buffers.push_back(
           compareBuffer(i, kernel.params[i], simulated[i].bytes, (*outputs)[i], options.ulpBound));
   if (options.sanitizer)
-    runSanitizers(directory, executable, options, replay);
+    runSanitizers(directory, (directory / "harness").string(), options, replay);
 }
 
 bool endsWith(const std::string &text, const std::string &suffix) {
