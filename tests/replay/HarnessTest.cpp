@@ -107,6 +107,18 @@ TEST(HarnessSource, ScalarWidthsComeFromTheKernel) {
   EXPECT_TRUE(contains(*source, "static_cast<void (*)(Pair*, unsigned char, int)>(&tally)"));
 }
 
+TEST(HarnessSource, StructByValueIsReadFromItsFile) {
+  const ir::Program &program = programFor("tests/replay/kernels/templated.cu");
+  const ir::KernelInfo &kernel = kernelOf(program, "_Z5apply4PairPi");
+  replay::HarnessInput input = inputFor(program, kernel, {1, 1, 1}, {32, 1, 1}, {});
+  Result<std::string> source = harnessSource(input);
+  ASSERT_TRUE(source.ok()) << source.error().message;
+  EXPECT_TRUE(contains(*source, "{\"pair\", kByValue, 8, 0x0ull}"));
+  EXPECT_TRUE(contains(*source, "static_cast<void (*)(Pair, int*)>(&apply)"));
+  ASSERT_EQ(input.arguments[0].kind, interp::ArgumentValue::Kind::Buffer);
+  EXPECT_EQ(input.arguments[0].bytes.size(), 8u); // what arg0.bin will hold
+}
+
 TEST(HarnessSource, ArgumentCountMustMatchTheKernel) {
   const ir::Program &program = programFor("tests/replay/kernels/extern_c.cu");
   replay::HarnessInput input;
@@ -170,7 +182,8 @@ TEST_F(HarnessBuild, CorpusKernelBuildsAndRunsOrReportsNoGpu) {
 TEST_F(HarnessBuild, TemplateInstancesAndOverloadsBuildDespiteTheSourcesOwnMain) {
   const ir::Program &program = programFor("tests/replay/kernels/templated.cu");
   // One harness per instance: each names exactly its own symbol.
-  for (const char *symbol : {"_Z5scaleIfLi3EEvPT_i", "_Z5tallyP4Pairhi", "_Z5tallyPii"}) {
+  for (const char *symbol :
+       {"_Z5scaleIfLi3EEvPT_i", "_Z5tallyP4Pairhi", "_Z5tallyPii", "_Z5apply4PairPi"}) {
     SCOPED_TRACE(symbol);
     replay::HarnessInput input =
         inputFor(program, kernelOf(program, symbol), {1, 1, 1}, {32, 1, 1}, {});
