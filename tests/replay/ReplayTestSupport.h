@@ -102,13 +102,13 @@ inline std::string quote(const std::string &word) {
   return quoted + "'";
 }
 
-// Runs the simulee binary; `environment` is prefixed to the command
-// ("PATH=... CUDA_HOME=..."), already quoted.
+// Runs the simulee binary under a timeout; `environment` ("env PATH=...
+// CUDA_HOME=...", already quoted) runs it.
 inline Outcome simulee(const std::vector<std::string> &args, const std::string &environment = "",
                        unsigned timeoutSeconds = 300) {
   TempDir capture;
-  std::string command =
-      environment + " timeout " + std::to_string(timeoutSeconds) + " " + quote(SIMULEE_BINARY);
+  std::string command = "timeout " + std::to_string(timeoutSeconds) + " " + environment + " " +
+                        quote(SIMULEE_BINARY);
   for (const std::string &arg : args)
     command += " " + quote(arg);
   command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err")) + " </dev/null";
