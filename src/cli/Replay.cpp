@@ -82,6 +82,8 @@ void addReplayOptions(CLI::App &app, ReplayCommandOptions &options) {
 }
 
 int replayCommand(const ReplayCommandOptions &options) {
+  if (options.common.format == "sarif")
+    return fail(options.file + ": replay results are text or json, not sarif");
   Result<ir::Program> program = ir::loadProgram(options.file, loadOptionsOf(options.common));
   if (!program)
     return fail(program.error().message);

@@ -295,6 +295,11 @@ TEST_F(ReplayCli, BadInputIsOneErrorLine) {
   EXPECT_TRUE(contains(ir.err, "simulee: error: ")) << ir;
   EXPECT_TRUE(contains(ir.err, "replay needs the kernel's CUDA source (.cu)")) << ir;
 
+  Outcome sarif = replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()),
+                         {"--format", "sarif"});
+  EXPECT_EQ(sarif.status, 2) << sarif;
+  EXPECT_TRUE(contains(sarif.err, "text or json, not sarif")) << sarif;
+
   Outcome missing = replay("corpus/reduce_interleaved.cu", work_.file("no-such-launch.json"));
   EXPECT_EQ(missing.status, 2) << missing;
   EXPECT_TRUE(contains(missing.err, "cannot read the launch file")) << missing;
