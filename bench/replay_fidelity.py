@@ -117,8 +117,9 @@ def simulation_cell(result):
     ulp = max([b["maxUlp"] for b in result["buffers"] if b["floating"]] or [0])
     if not mismatched:
         return "match" + (" (max %d ulp)" % ulp if ulp else "")
-    return "DIFFER: " + ", ".join("%s (%d elements, first at byte %d: sim %s, gpu %s)" % (
-        b["name"], b["elementsDifferingFromSimulation"], b["firstDifference"]["offset"],
+    return "DIFFER: " + ", ".join("%s (%d elements%s, first at byte %d: sim %s, gpu %s)" % (
+        b["name"], b["elementsDifferingFromSimulation"],
+        ", max %d ulp" % b["maxUlp"] if b["floating"] else "", b["firstDifference"]["offset"],
         b["firstDifference"]["simulated"], b["firstDifference"]["gpu"]) for b in mismatched)
 
 
