@@ -9,7 +9,7 @@ Runs `simulee replay` on
     bit for integers, within --ulp for floats); a disagreement is an
     interpreter bug;
   * every racy corpus kernel with --sanitizer: which findings racecheck /
-    synccheck confirm and whose outputs vary across runs.
+    synccheck / memcheck confirm and whose outputs vary across runs.
 and prints one Markdown table (and writes every replay's JSON under --out).
 
 Needs nvcc and a GPU (compute-sanitizer for the racy part); without a GPU

@@ -71,8 +71,8 @@ void addReplayOptions(CLI::App &app, ReplayCommandOptions &options) {
                  "(default 10)")
       ->check(CLI::Range(1, 10000));
   app.add_flag("--sanitizer", options.sanitizer,
-               "Also run compute-sanitizer --tool racecheck and --tool synccheck and match "
-               "their hazards to simulee's findings by source line");
+               "Also run compute-sanitizer's racecheck, synccheck and memcheck tools and match "
+               "their reports to simulee's findings by source line");
   app.add_option("--ulp", options.ulpBound,
                  "Floating-point outputs match the simulation within this many units in the "
                  "last place (default 4)");

@@ -112,19 +112,21 @@ void runSanitizers(const fs::path &directory, const std::string &executable,
     replay.sanitizerNote = notFound("compute-sanitizer");
     return;
   }
-  for (const char *tool : {"racecheck", "synccheck"}) {
+  for (Hazard::Tool tool :
+       {Hazard::Tool::Racecheck, Hazard::Tool::Synccheck, Hazard::Tool::Memcheck}) {
+    std::string name = toolName(tool);
     // One run each, writing its buffers under its own prefix.
     CommandResult result =
-        runCommand({*sanitizer, "--tool", tool, executable, directory.string(), "1", tool},
+        runCommand({*sanitizer, "--tool", name, executable, directory.string(), "1", name},
                    options.runTimeoutSeconds * 10);
-    (void)writeText(directory / (std::string(tool) + ".log"), result.output);
+    (void)writeText(directory / (name + ".log"), result.output);
     if (!result.started || result.timedOut) {
-      replay.sanitizerNote =
-          std::string(tool) + (result.timedOut ? " timed out" : " did not start");
+      replay.sanitizerNote = name + (result.timedOut ? " timed out" : " did not start");
       continue;
     }
-    std::vector<Hazard> found = std::string(tool) == "racecheck" ? parseRacecheck(result.output)
-                                                                 : parseSynccheck(result.output);
+    std::vector<Hazard> found = tool == Hazard::Tool::Racecheck   ? parseRacecheck(result.output)
+                                : tool == Hazard::Tool::Synccheck ? parseSynccheck(result.output)
+                                                                  : parseMemcheck(result.output);
     replay.hazards.insert(replay.hazards.end(), found.begin(), found.end());
   }
   replay.sanitizerRan = replay.sanitizerNote.empty();
@@ -205,19 +207,20 @@ void buildAndRun(const ir::KernelInfo &kernel, const fs::path &directory,
   if (!buildHarness(directory, sourceDirectory, options, replay))
     return;
   runHarness(directory, options, replay);
-  if (!replay.ran())
-    return;
-  auto outputs = readRunOutputs(directory, kernel, options.runs);
-  if (!outputs) {
-    replay.state = RunState::SetupFailed;
-    replay.reason = outputs.error().message;
-    return;
+  if (replay.ran()) {
+    auto outputs = readRunOutputs(directory, kernel, options.runs);
+    if (!outputs) {
+      replay.state = RunState::SetupFailed;
+      replay.reason = outputs.error().message;
+      return;
+    }
+    for (size_t i = 0; i < kernel.params.size(); ++i)
+      if (kernel.params[i].kind == ir::ValueKind::Pointer)
+        replay.buffers.push_back(compareBuffer(i, kernel.params[i], simulated[i].bytes,
+                                               (*outputs)[i], options.ulpBound));
   }
-  for (size_t i = 0; i < kernel.params.size(); ++i)
-    if (kernel.params[i].kind == ir::ValueKind::Pointer)
-      replay.buffers.push_back(
-          compareBuffer(i, kernel.params[i], simulated[i].bytes, (*outputs)[i], options.ulpBound));
-  if (options.sanitizer)
+  // A kernel that faults is memcheck's case above all.
+  if (options.sanitizer && (replay.ran() || replay.state == RunState::KernelFailed))
     runSanitizers(directory, (directory / "harness").string(), options, replay);
 }
 

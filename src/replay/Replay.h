@@ -1,7 +1,7 @@
 // GPU replay of one launch: simulate it, write the harness and the buffers it
 // starts from into a directory, build it with nvcc, run it N times, compare
 // the GPU's buffers across runs and with the simulation, optionally run
-// compute-sanitizer's racecheck and synccheck, and judge each finding:
+// compute-sanitizer's racecheck, synccheck and memcheck, and judge each finding:
 // confirmed, not reproduced, or not run for want of a GPU. Nothing in
 // simulee's analysis depends on this part; only the CLI calls it.
 #pragma once
@@ -22,7 +22,7 @@ namespace simulee::replay {
 struct ReplayOptions {
   std::string directory; // where the harness, buffers and outputs go (created)
   unsigned runs = 10;
-  bool sanitizer = false; // also racecheck and synccheck
+  bool sanitizer = false; // also racecheck, synccheck and memcheck
   uint64_t ulpBound = kDefaultUlpBound;
   unsigned runTimeoutSeconds = 120;      // per harness run; sanitizer runs get ten times as long
   std::vector<std::string> compilerArgs; // -D and -I the kernel was analysed with

@@ -138,6 +138,31 @@ std::vector<Hazard> parseSynccheck(std::string_view output) {
   return hazards;
 }
 
+std::vector<Hazard> parseMemcheck(std::string_view output) {
+  static const std::regex header(R"(^Invalid (\S+ )?(read|write) of size \d+ bytes?.*)");
+  static const std::regex site(R"(^at \S+ in .*)");
+  std::vector<Hazard> hazards;
+  bool expectSite = false;
+  Hazard current;
+  for (std::string_view view : bodies(output)) {
+    std::string line(view);
+    std::smatch match;
+    if (std::regex_match(line, match, header)) {
+      current = Hazard{};
+      current.tool = Hazard::Tool::Memcheck;
+      current.kind = match[1].str() + match[2].str();
+      current.text = line;
+      expectSite = true;
+    } else if (expectSite && std::regex_match(line, site)) {
+      current.first = locationAfterIn(line);
+      current.second = current.first;
+      hazards.push_back(current);
+      expectSite = false;
+    }
+  }
+  return hazards;
+}
+
 bool hazardMatches(const Hazard &hazard, const detect::Finding &finding,
                    const ir::Program &program) {
   const ir::SourceLocation *first = siteLocation(finding, 0, program);
@@ -145,6 +170,8 @@ bool hazardMatches(const Hazard &hazard, const detect::Finding &finding,
     return false;
   if (hazard.tool == Hazard::Tool::Synccheck)
     return finding.kind == detect::FindingKind::BarrierDivergence && sameLine(hazard.first, *first);
+  if (hazard.tool == Hazard::Tool::Memcheck)
+    return finding.kind == detect::FindingKind::OutOfBounds && sameLine(hazard.first, *first);
   if (finding.kind != detect::FindingKind::DataRace)
     return false;
   const ir::SourceLocation *second = siteLocation(finding, 1, program);
@@ -155,7 +182,15 @@ bool hazardMatches(const Hazard &hazard, const detect::Finding &finding,
 }
 
 const char *toolName(Hazard::Tool tool) {
-  return tool == Hazard::Tool::Racecheck ? "racecheck" : "synccheck";
+  switch (tool) {
+  case Hazard::Tool::Racecheck:
+    return "racecheck";
+  case Hazard::Tool::Synccheck:
+    return "synccheck";
+  case Hazard::Tool::Memcheck:
+    return "memcheck";
+  }
+  return "?";
 }
 
 } // namespace simulee::replay

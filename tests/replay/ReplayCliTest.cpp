@@ -56,6 +56,7 @@ tool=$2; shift 2
 echo "========= COMPUTE-SANITIZER"
 [ "$tool" = racecheck ] && [ -n "$FAKE_RACECHECK" ] && cat "$FAKE_RACECHECK"
 [ "$tool" = synccheck ] && [ -n "$FAKE_SYNCCHECK" ] && cat "$FAKE_SYNCCHECK"
+[ "$tool" = memcheck ] && [ -n "$FAKE_MEMCHECK" ] && cat "$FAKE_MEMCHECK"
 echo "========= ERROR SUMMARY: 0 errors"
 )sh";
 
@@ -274,6 +275,29 @@ TEST_F(ReplayCli, KernelFaultConfirmsAnOutOfBoundsFinding) {
       << o;
 }
 
+TEST_F(ReplayCli, MemcheckOnTheAccessLineConfirmsAnOutOfBoundsFinding) {
+  std::string source = sourcePath("corpus/oob_tile_load.cu");
+  writeFile(work_.file("memcheck.txt"), "========= Invalid __global__ read of size 4 bytes\n"
+                                        "=========     at 0x70 in " +
+                                            source +
+                                            ":6:oob_tile_load(float const*, float*, int)\n"
+                                            "=========     by thread (36,0,0) in block (1,0,0)\n");
+  std::string launch =
+      launchFile(launchJson("oob_tile_load", "[2,1,1]", "[64,1,1]",
+                            "\"in\": \"random:100\", \"out\": \"zeros:100\", \"n\": \"100\""));
+  Outcome o = replay("corpus/oob_tile_load.cu", launch, {"--sanitizer"},
+                     "FAKE_MEMCHECK=" + quote(work_.file("memcheck.txt")));
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "out-of-bounds: confirmed (memcheck: Invalid __global__ read of "
+                              "size 4 bytes)"))
+      << o;
+  EXPECT_TRUE(fs::exists(work_.file("out/memcheck.log")));
+  // Without the report, the runs alone show nothing.
+  Outcome quiet = replay("corpus/oob_tile_load.cu", launch, {"--sanitizer"});
+  EXPECT_EQ(quiet.status, 0) << quiet;
+  EXPECT_TRUE(contains(quiet.out, "out-of-bounds: not reproduced")) << quiet;
+}
+
 TEST_F(ReplayCli, NoGpuAndBuildFailureExitThree) {
   Outcome noGpu =
       replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()), {}, "FAKE_GPU=none");
@@ -295,8 +319,8 @@ TEST_F(ReplayCli, BadInputIsOneErrorLine) {
   EXPECT_TRUE(contains(ir.err, "simulee: error: ")) << ir;
   EXPECT_TRUE(contains(ir.err, "replay needs the kernel's CUDA source (.cu)")) << ir;
 
-  Outcome sarif = replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()),
-                         {"--format", "sarif"});
+  Outcome sarif =
+      replay("corpus/reduce_interleaved.cu", launchFile(cleanLaunch()), {"--format", "sarif"});
   EXPECT_EQ(sarif.status, 2) << sarif;
   EXPECT_TRUE(contains(sarif.err, "text or json, not sarif")) << sarif;
 

@@ -54,6 +54,19 @@ constexpr const char *kSynccheck =
     "=========\n"
     "========= ERROR SUMMARY: 2 errors\n";
 
+constexpr const char *kMemcheck =
+    "========= COMPUTE-SANITIZER\n"
+    "========= Invalid __global__ read of size 4 bytes\n"
+    "=========     at 0x70 in /src/corpus/oob_tile_load.cu:6:oob_tile_load(float const*, float*, "
+    "int)\n"
+    "=========     by thread (36,0,0) in block (1,0,0)\n"
+    "=========     Address 0x7f3a00000190 is out of bounds\n"
+    "=========\n"
+    "========= Invalid __shared__ write of size 8 bytes\n"
+    "=========     at 0x90 in /src/k.cu:12:f(double*)\n"
+    "=========     by thread (0,0,0) in block (0,0,0)\n"
+    "========= ERROR SUMMARY: 2 errors\n";
+
 TEST(RacecheckParser, AnalysisModeGivesOnePairPerOtherAccess) {
   std::vector<Hazard> hazards = parseRacecheck(kAnalysisMode);
   ASSERT_EQ(hazards.size(), 3u);
@@ -102,12 +115,25 @@ TEST(SynccheckParser, BarrierErrorsWithAndWithoutLineInformation) {
   EXPECT_TRUE(parseSynccheck(kAnalysisMode).empty());
 }
 
+TEST(MemcheckParser, InvalidAccessesWithTheirSpaceAndLine) {
+  std::vector<Hazard> hazards = replay::parseMemcheck(kMemcheck);
+  ASSERT_EQ(hazards.size(), 2u);
+  EXPECT_EQ(hazards[0].tool, Hazard::Tool::Memcheck);
+  EXPECT_EQ(hazards[0].kind, "__global__ read");
+  EXPECT_EQ(hazards[0].first, (replay::SourceLine{"/src/corpus/oob_tile_load.cu", 6}));
+  EXPECT_EQ(hazards[1].kind, "__shared__ write");
+  EXPECT_EQ(hazards[1].first.line, 12u);
+  EXPECT_TRUE(replay::parseMemcheck(kSynccheck).empty());
+  EXPECT_TRUE(replay::parseMemcheck(kAnalysisMode).empty());
+}
+
 // The findings of a corpus kernel's labeled launch.
 std::vector<detect::Finding> findingsOf(const std::string &file, const std::string &kernel,
-                                        interp::Dim3 block,
-                                        std::vector<session::ArgumentSpec> args) {
+                                        interp::Dim3 block, std::vector<session::ArgumentSpec> args,
+                                        interp::Dim3 grid = {1, 1, 1}) {
   const ir::Program &program = programFor(file);
   session::LaunchSpec spec;
+  spec.config.grid = grid;
   spec.config.block = block;
   spec.args = std::move(args);
   Result<session::KernelAnalysis> analysis =
@@ -154,6 +180,18 @@ TEST(HazardMatching, SynccheckMatchesTheDivergentBarrierLine) {
   Hazard elsewhere = hazards[0];
   elsewhere.first.line = 9;
   EXPECT_FALSE(replay::hazardMatches(elsewhere, *divergence, program));
+}
+
+TEST(HazardMatching, MemcheckMatchesTheOutOfBoundsAccessLine) {
+  const ir::Program &program = programFor("corpus/oob_tile_load.cu");
+  std::vector<detect::Finding> findings =
+      findingsOf("corpus/oob_tile_load.cu", "oob_tile_load", {64, 1, 1},
+                 {{"in", "random:100"}, {"out", "zeros:100"}, {"n", "100"}}, {2, 1, 1});
+  ASSERT_EQ(findings.size(), 1u);
+  ASSERT_EQ(findings[0].kind, detect::FindingKind::OutOfBounds);
+  std::vector<Hazard> hazards = replay::parseMemcheck(kMemcheck);
+  EXPECT_TRUE(replay::hazardMatches(hazards[0], findings[0], program)); // line 6
+  EXPECT_FALSE(replay::hazardMatches(hazards[1], findings[0], program));
 }
 
 } // namespace
