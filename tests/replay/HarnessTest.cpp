@@ -181,7 +181,81 @@ TEST_F(HarnessBuild, CorpusKernelBuildsAndRunsOrReportsNoGpu) {
 
 TEST_F(HarnessBuild, TemplateInstancesAndOverloadsBuildDespiteTheSourcesOwnMain) {
   const ir::Program &program = programFor("tests/replay/kernels/templated.cu");
-  // One harness per instance: each names exactly its own symbol.
+  // One harness per instance (a template, an overload, a struct by value):
+  // each names exactly its own symbol.
+  for (const char *symbol : {"_Z5scaleIfLi3EEvPT_i", "_Z5tallyP4Pairhi", "_Z5apply4PairPi"}) {
+    1, 1, 1
+  }, {32, 1, 1}, {});
+  Result<std::string> source = harnessSource(input);
+  ASSERT_TRUE(source.ok()) << source.error().message;
+  EXPECT_TRUE(contains(*source, "{\"pair\", kByValue, 8, 0x0ull}"));
+  EXPECT_TRUE(contains(*source, "static_cast<void (*)(Pair, int*)>(&apply)"));
+  ASSERT_EQ(input.arguments[0].kind, interp::ArgumentValue::Kind::Buffer);
+  EXPECT_EQ(input.arguments[0].bytes.size(), 8u); // what arg0.bin will hold
+}
+
+TEST(HarnessSource, ArgumentCountMustMatchTheKernel) {
+  const ir::Program &program = programFor("tests/replay/kernels/extern_c.cu");
+  replay::HarnessInput input;
+  input.sourcePath = program.path;
+  input.kernel = &kernelOf(program, "count_launch");
+  Result<std::string> source = harnessSource(input);
+  ASSERT_FALSE(source.ok());
+  EXPECT_TRUE(contains(source.error().message, "3 parameters"));
+}
+
+// Builds the harness with the real nvcc into `directory`; the build log on failure.
+::testing::AssertionResult buildsWithNvcc(const std::string &source, const TempDir &directory) {
+  writeFile(directory.file("harness.cu"), source);
+  std::vector<std::string> command =
+      replay::nvccCommand(*replay::findCudaTool("nvcc"), directory.file("harness.cu"),
+                          directory.file("harness"), SIMULEE_SOURCE_DIR, std::nullopt);
+  replay::CommandResult built = replay::runCommand(command, 600);
+  if (built.exitCode != 0)
+    return ::testing::AssertionFailure() << replay::shellLine(command) << "\n" << built.output;
+  return ::testing::AssertionSuccess();
+}
+
+// With no GPU the built harness says so and exits 3; with one it runs.
+void expectHarnessRunsOrReportsNoGpu(const TempDir &directory, const replay::HarnessInput &input) {
+  for (size_t i = 0; i < input.arguments.size(); ++i)
+    if (input.arguments[i].kind == interp::ArgumentValue::Kind::Buffer)
+      writeFile(directory.file(replay::initialBufferFile(i)),
+                std::string(input.arguments[i].bytes.begin(), input.arguments[i].bytes.end()));
+  replay::CommandResult ran =
+      replay::runCommand({directory.file("harness"), directory.path(), "2"}, 120);
+  if (haveGpu()) {
+    EXPECT_EQ(ran.exitCode, 0) << ran.output;
+    EXPECT_TRUE(contains(ran.output, "simulee-replay: done: 2 runs")) << ran.output;
+  } else {
+    EXPECT_EQ(ran.exitCode, replay::kHarnessNoGpu) << ran.output;
+    EXPECT_TRUE(contains(ran.output, "simulee-replay: no-gpu: ")) << ran.output;
+  }
+}
+
+class HarnessBuild : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!haveNvcc())
+      GTEST_SKIP() << "nvcc not found (PATH, CUDA_HOME, /usr/local/cuda): harness builds not "
+                      "tested";
+  }
+};
+
+TEST_F(HarnessBuild, CorpusKernelBuildsAndRunsOrReportsNoGpu) {
+  const ir::Program &program = programFor("corpus/reduce_interleaved.cu");
+  replay::HarnessInput input =
+      inputFor(program, kernelOf(program, "reduce_interleaved"), {2, 1, 1}, {256, 1, 1},
+               {{"in", "random:512"}, {"out", "zeros:2"}, {"n", "512"}});
+  Result<std::string> source = harnessSource(input);
+  ASSERT_TRUE(source.ok());
+  TempDir directory;
+  ASSERT_TRUE(buildsWithNvcc(*source, directory));
+  expectHarnessRunsOrReportsNoGpu(directory, input);
+}
+
+TEST_F(HarnessBuild, TemplateInstancesAndOverloadsBuildDespiteTheSourcesOwnMain) {
+  const ir::Program &program = programFor("tests/replay/kernels/templated.cu");
   for (const char *symbol :
        {"_Z5scaleIfLi3EEvPT_i", "_Z5tallyP4Pairhi", "_Z5tallyPii", "_Z5apply4PairPi"}) {
     SCOPED_TRACE(symbol);
