@@ -1,5 +1,6 @@
 #include "cli/Commands.h"
 
+#include "cli/Replay.h"
 #include "detect/Finding.h"
 #include "ir/Loader.h"
 #include "report/Report.h"
@@ -48,6 +49,8 @@ Result<interp::Dim3> parseDim3(const std::string &text, const char *what) {
   return makeError(std::string("bad ") + what + " '" + text + "': at most three dimensions");
 }
 
+} // namespace
+
 ir::LoadOptions loadOptionsOf(const CommonOptions &common) {
   ir::LoadOptions options;
   options.optLevel = common.optLevel;
@@ -70,6 +73,8 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
                                                         : memmodel::Representation::Auto;
   return options;
 }
+
+namespace {
 
 std::string kernelList(const ir::Program &program) {
   std::string known;
@@ -402,7 +407,10 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
     if (!out)
       return fail(search.saveLaunch + ": cannot write the launch file");
   }
-  return emitReport(common, results);
+  int code = emitReport(common, results);
+  if (search.replay)
+    return replaySearchFindings(*program, results, common, search.replayDirectory, code);
+  return code;
 }
 
 namespace {

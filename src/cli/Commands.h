@@ -2,6 +2,9 @@
 // only parses words. Each returns the process exit code.
 #pragma once
 
+#include "ir/Loader.h"
+#include "session/Analysis.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,6 +49,8 @@ struct SearchOptions {
   unsigned jobs = 0;
   uint64_t maxThreads = 1u << 12;
   std::string saveLaunch;
+  bool replay = false;                          // cli/Replay.h
+  std::string replayDirectory = "simulee-replay";
 };
 
 struct RunOptions {
@@ -58,6 +63,10 @@ struct ScanOptions {
   std::string dir;
   unsigned jobs = 0; // files in parallel
 };
+
+// The load and analysis settings the common options stand for.
+ir::LoadOptions loadOptionsOf(const CommonOptions &common);
+session::AnalysisOptions analysisOptionsOf(const CommonOptions &common);
 
 int listKernels(const std::string &file, const CommonOptions &common);
 int runOnce(const RunOptions &options, const CommonOptions &common, const LaunchOptions &launch);

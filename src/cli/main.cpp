@@ -3,6 +3,7 @@
 // settings. Options are global: they may stand before or after the command
 // and the file (`simulee -I D run FILE` is `simulee run FILE -I D`).
 #include "cli/Commands.h"
+#include "cli/Replay.h"
 
 #include <CLI/CLI.hpp>
 
@@ -98,6 +99,11 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
   app.add_option("--save-launch", search.saveLaunch,
                  "Write the launch that exposed the first finding (else the fittest launch) as "
                  "JSON, for `simulee run FILE --launch PATH`");
+  app.add_flag("--replay", search.replay,
+               "Re-run every finding's launch on an NVIDIA GPU (nvcc needed) and say whether "
+               "the GPU confirms it; see `simulee replay --help`");
+  app.add_option("--replay-dir", search.replayDirectory,
+                 "Where --replay writes its harnesses (default simulee-replay)");
 }
 
 } // namespace
@@ -109,7 +115,8 @@ int main(int argc, char **argv) {
       "  simulee FILE [options]       search launch settings and report findings\n"
       "  simulee run FILE [options]   one launch with the given settings\n"
       "  simulee list FILE            the kernels in a file\n"
-      "  simulee scan DIR [options]   every kernel file under DIR\n\n"
+      "  simulee scan DIR [options]   every kernel file under DIR\n"
+      "  simulee replay FILE --launch L.json   a launch on a real GPU\n\n"
       "FILE is .cu (compiled by clang 19 against NVIDIA's CUDA 12.4 headers), .ll or .bc. Options "
       "may stand before or after the command and the file.\n\n"
       "Every kernel gets a verdict: clean (with the number of launches judged), findings, "
@@ -147,13 +154,19 @@ int main(int argc, char **argv) {
   runApp->add_option("--launch", run.launchFile,
                      "Replay a launch saved by --save-launch (other options override it)");
 
+  ReplayCommandOptions replay;
+  CLI::App *replayApp = app.add_subcommand(
+      "replay", "Re-run a saved launch on an NVIDIA GPU: build a harness with nvcc, run it, "
+                "compare with the simulation, confirm findings");
+  addReplayOptions(*replayApp, replay);
+
   ScanOptions scan;
   CLI::App *scanApp = app.add_subcommand(
       "scan", "Analyse every kernel file (.cu, .ll, .bc) under a directory, in parallel, with a "
               "summary table on standard error");
   scanApp->add_option("dir", scan.dir, "Directory to scan recursively")->required();
 
-  for (CLI::App *sub : {list, runApp, scanApp}) {
+  for (CLI::App *sub : {list, runApp, scanApp, replayApp}) {
     sub->fallthrough();
     sub->footer("\nEvery option of `simulee --help` applies here too, before or after the file.\n");
   }
@@ -171,6 +184,12 @@ int main(int argc, char **argv) {
   if (*scanApp) {
     scan.jobs = search.jobs;
     return scanDirectory(scan, common, launch, search);
+  }
+  if (*replayApp) {
+    replay.common = common;
+    if (replay.kernel.empty())
+      replay.kernel = launch.kernel;
+    return replayCommand(replay);
   }
   if (file.empty()) {
     std::cout << app.help();
