@@ -129,7 +129,7 @@ public:
   Launch(const ir::Program &program, const ir::KernelInfo &kernel, const LaunchConfig &config,
          std::vector<ArgumentValue> &args, const RunOptions &options)
       : program_(program), kernel_(kernel), config_(config), args_(args),
-        listener_(options.listener), memory_(program, args, config.dynamicSharedBytes),
+        listener_(options.listener), cancel_(options.cancel), memory_(program, args, config.dynamicSharedBytes),
         constants_(program.constants.data()) {}
 
   Result<RunStats> run();
@@ -140,6 +140,7 @@ private:
   const LaunchConfig &config_;
   std::vector<ArgumentValue> &args_;
   ExecutionListener *listener_;
+  const std::atomic<bool> *cancel_;
   LaunchMemory memory_;
   const uint64_t *constants_;
   RunStats stats_;
@@ -265,6 +266,8 @@ void Launch::parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask) {
   StackEntry &top = warp.stack.back();
   top.waiting = true;
   top.barrierInstr = inst.id;
+  if (listener_)
+    listener_->onBarrierArrive(BarrierArriveEvent{block_, warp.index, warp.step - 1, inst.id, mask});
   if (mask == warp.liveMask)
     return;
   // Part of the warp: report, then let the other path of the branch run on
@@ -399,6 +402,8 @@ Status Launch::execute(Warp &warp) {
     if (config_.totalBudgetInstrs && stats_.threadInstrs > config_.totalBudgetInstrs)
       return makeError(std::string(kLaunchTooCostly) + ": more than " +
                        std::to_string(config_.totalBudgetInstrs) + " thread-instructions");
+    if ((step & 0xfff) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed))
+      return makeError(kInterrupted);
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     switch (in.op) {
     case Op::Nop:

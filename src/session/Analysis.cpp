@@ -36,6 +36,39 @@ detect::LaunchRecord recordOf(const interp::LaunchConfig &config, const BuiltArg
   return record;
 }
 
+// The model plus AnalysisOptions::observer: every event goes to both.
+class ObservedModel final : public interp::ExecutionListener {
+public:
+  ObservedModel(interp::ExecutionListener &model, interp::ExecutionListener *observer)
+      : model_(model), observer_(observer) {}
+  void onBlockBegin(uint32_t block) override { both(&Listener::onBlockBegin, block); }
+  void onBlockEnd(uint32_t block) override { both(&Listener::onBlockEnd, block); }
+  void onAccess(const interp::AccessEvent &e) override { both(&Listener::onAccess, e); }
+  void onMaskChange(const interp::MaskChangeEvent &e) override { both(&Listener::onMaskChange, e); }
+  void onBarrierRelease(const interp::BarrierReleaseEvent &e) override {
+    both(&Listener::onBarrierRelease, e);
+  }
+  void onBarrierArrive(const interp::BarrierArriveEvent &e) override {
+    both(&Listener::onBarrierArrive, e);
+  }
+  void onBarrierDivergence(const interp::BarrierDivergenceEvent &e) override {
+    both(&Listener::onBarrierDivergence, e);
+  }
+  void onWarpSync(const interp::WarpSyncEvent &e) override { both(&Listener::onWarpSync, e); }
+  void onOutOfBounds(const interp::OutOfBoundsEvent &e) override {
+    both(&Listener::onOutOfBounds, e);
+  }
+
+private:
+  using Listener = interp::ExecutionListener;
+  template <class Method, class Event> void both(Method method, const Event &event) {
+    (model_.*method)(event);
+    (observer_->*method)(event);
+  }
+  Listener &model_;
+  Listener *observer_;
+};
+
 LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
                       const interp::LaunchConfig &config, BuiltArguments &built, uint64_t seed,
                       const AnalysisOptions &options) {
@@ -46,13 +79,18 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   modelOptions.independentThreads = options.independentThreads;
   modelOptions.launchThreads = config.grid.count() * config.block.count();
   memmodel::MemoryModel model(modelOptions);
+  ObservedModel observed(model, options.observer);
   interp::RunOptions runOptions;
-  runOptions.listener = &model;
+  runOptions.listener = options.observer ? static_cast<interp::ExecutionListener *>(&observed)
+                                         : &model;
+  runOptions.cancel = options.cancel;
   Result<interp::RunStats> stats = interp::runKernel(program, kernel, config, built.values, runOptions);
   if (!stats) {
     result.error = stats.error().message;
     return result;
   }
+  if (options.onModel)
+    options.onModel(model);
   result.threadInstrs = stats->threadInstrs;
   result.findings.emplace(kernel.barrierInstructions, kernel.valueBarrierInstructions);
   result.findings->addLaunch(model, result.record);
@@ -98,6 +136,29 @@ uint32_t rankOf(const ir::KernelInfo &kernel, ir::BuiltinVariable index, ir::Bui
 bool readsAny(const ir::KernelInfo &kernel, ir::BuiltinVariable variable) {
   const bool(&axes)[3] = kernel.readsBuiltin[unsigned(variable)];
   return axes[0] || axes[1] || axes[2];
+}
+
+// The search's history: every evaluated launch with its generation, fitness
+// and what became of it, in evaluation order.
+template <class KeyOf>
+void recordHistory(const evo::SearchOutcome &outcome,
+                   const std::map<std::string, LaunchResult> &results, const KeyOf &keyOf,
+                   std::vector<SearchStep> &history) {
+  for (const evo::EvaluatedSolution &evaluated : outcome.evaluated) {
+    auto it = results.find(keyOf(evaluated.solution));
+    if (it == results.end())
+      continue;
+    const LaunchResult &result = it->second;
+    SearchStep step;
+    step.generation = evaluated.generation;
+    step.launch = result.record;
+    step.fitness = evaluated.fitness;
+    step.outcome = result.error.rfind(interp::kLaunchTooCostly, 0) == 0 ? "too-costly"
+                   : !result.error.empty()                              ? "failed"
+                   : result.outOfBounds                                 ? "out-of-bounds"
+                                                                        : "judged";
+    history.push_back(std::move(step));
+  }
 }
 
 evo::Dims toDims(const interp::Dim3 &d) { return evo::Dims{d.x, d.y, d.z}; }
@@ -202,12 +263,16 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   };
 
   evo::Evaluate evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
+    if (options.cancel && options.cancel->load())
+      return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
     interp::LaunchConfig base;
     base.grid = toDim3(solution.grid);
     base.block = toDim3(solution.block);
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
     base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
     LaunchResult result;
+    result.record.grid = base.grid; // until simulate() records the whole launch
+    result.record.block = base.block;
     Result<interp::LaunchConfig> config = configFor(base, searchOptions);
     std::vector<evo::TypedValue> values = evo::typedValues(space, solution);
     std::vector<ArgumentSpec> specs = fixed.args;
@@ -253,9 +318,13 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
 
   Result<evo::SearchOutcome> outcome =
       evo::search(space, settings.search, evaluate, settings.onProgress);
+  if (options.cancel && options.cancel->load())
+    return makeError(interp::kInterrupted);
   if (!outcome)
     return makeError(program.path + ": kernel '" + kernel.sourceName +
                      "': " + outcome.error().message);
+  if (settings.history)
+    recordHistory(*outcome, results, keyOf, *settings.history);
 
   // Findings of every judged launch, combined in evaluation order so that the
   // examples reported do not depend on --jobs.
