@@ -3,9 +3,12 @@ as tasks on a Dask cluster."""
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
+import json
 import os
+import queue
+import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Union
@@ -59,7 +62,8 @@ def scan_file(file: str, options: Optional[Dict[str, Any]] = None) -> List[Dict[
         return [_row(file, None, "error", time.perf_counter() - started, str(error))]
     rows = []
     for kernel in program.kernels:
-        started = time.perf_counter()
+        if rows:  # the first kernel's time includes loading the file
+            started = time.perf_counter()
         try:
             report = analyze(program, kernel.name, progress=False, **options)
         except Error as error:
@@ -77,32 +81,55 @@ def _lost(file: str, cause: BaseException) -> List[Dict[str, Any]]:
     return [_row(file, None, "error", 0.0, f"{file}: the worker analysing it failed: {cause!r}")]
 
 
+def _worker_command(options: Dict[str, Any]) -> List[str]:
+    return [sys.executable, "-m", "simulee._scan_worker", json.dumps(options)]
+
+
 def _scan_local(files: List[str], options: Dict[str, Any], jobs: int, bar: Any) -> List[Dict[str, Any]]:
+    """Files in `jobs` worker processes (``python -m simulee._scan_worker``), one
+    file at a time each: a path goes down a worker's stdin, its rows come
+    back as one JSON line. A worker that dies loses only the file it had;
+    the next file gets a fresh worker."""
+    todo: "queue.Queue[str]" = queue.Queue()
+    for file in files:
+        todo.put(file)
     rows: List[Dict[str, Any]] = []
-    context = multiprocessing.get_context("spawn")  # no fork of a threaded process
-    pending = list(files)
-    while pending:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=context) as pool:
-            futures = {pool.submit(scan_file, f, options): f for f in pending}
-            pending = []
-            broken: List[str] = []
-            for future in concurrent.futures.as_completed(futures):
-                file = futures[future]
+    lock = threading.Lock()
+
+    def work() -> None:
+        worker: Optional[subprocess.Popen] = None
+        try:
+            while True:
                 try:
-                    rows += future.result()
+                    file = todo.get_nowait()
+                except queue.Empty:
+                    return
+                if worker is None or worker.poll() is not None:
+                    worker = subprocess.Popen(_worker_command(options), stdin=subprocess.PIPE,
+                                              stdout=subprocess.PIPE, text=True, bufsize=1)
+                try:
+                    assert worker.stdin is not None and worker.stdout is not None
+                    worker.stdin.write(file + "\n")
+                    worker.stdin.flush()
+                    line = worker.stdout.readline()
+                    result = json.loads(line) if line else _lost(file, RuntimeError(
+                        f"the worker process died (exit status {worker.wait()})"))
+                except (OSError, ValueError) as cause:
+                    result = _lost(file, cause)
+                with lock:
+                    rows.extend(result)
                     bar.update(1)
-                except concurrent.futures.process.BrokenProcessPool:
-                    broken.append(file)  # a worker died: which file killed it is unknown
-                except Exception as cause:  # noqa: BLE001 - the scan goes on
-                    rows += _lost(file, cause)
-                    bar.update(1)
-        if broken and len(broken) == 1:
-            rows += _lost(broken[0], RuntimeError("the worker process died"))
-            bar.update(1)
-        elif broken:
-            # Again one by one, so that only the file that crashes is lost.
-            for file in broken:
-                rows += _scan_local([file], options, 1, bar)
+        finally:
+            if worker is not None and worker.poll() is None:
+                assert worker.stdin is not None
+                worker.stdin.close()
+                worker.wait()
+
+    threads = [threading.Thread(target=work, daemon=True) for _ in range(max(1, min(jobs, len(files))))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
     return rows
 
 
@@ -162,3 +189,4 @@ def scan(
     order = frame["kernel"].fillna("")
     return (frame.assign(_kernel=order).sort_values(["file", "_kernel"], kind="stable")
             .drop(columns="_kernel").reset_index(drop=True))
+
