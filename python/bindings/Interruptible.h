@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -28,10 +29,16 @@ auto runInterruptibly(Work work, std::atomic<bool> &cancel,
   std::mutex mutex;
   std::condition_variable finished;
   bool done = false;
+  std::exception_ptr failure; // a C++ exception of the work, rethrown here
   std::thread worker([&] {
-    Value result = work();
+    std::optional<Value> result;
+    try {
+      result.emplace(work());
+    } catch (...) {
+      failure = std::current_exception();
+    }
     std::lock_guard<std::mutex> lock(mutex);
-    value.emplace(std::move(result));
+    value = std::move(result);
     done = true;
     finished.notify_one();
   });
@@ -64,6 +71,8 @@ auto runInterruptibly(Work work, std::atomic<bool> &cancel,
   worker.join();
   if (interrupted)
     throw py::error_already_set();
+  if (failure)
+    std::rethrow_exception(failure);
   return std::move(*value);
 }
 

@@ -204,11 +204,12 @@ def analyze(
     raises :class:`simulee.Error` with the CLI's message.
     """
     program = _program_of(program_or_path, defines=defines, include_dirs=include_dirs, opt=opt)
+    # By symbol: overloads and template instances share a source name.
     if kernel is not None:
-        names = [program.kernel(kernel).name]
+        kernels = [program.kernel(kernel)]
     else:
-        names = [k.name for k in program.kernels]
-        if not names:
+        kernels = program.kernels
+        if not kernels:
             raise _core.Error(f"{program.path}: no kernel")
     request = _core.SearchRequest()
     request.grid = _dims(grid, "grid", program)
@@ -226,8 +227,8 @@ def analyze(
     request.budget = int(budget)
 
     reports = []
-    for name in names:
-        bar = _progress_bar(int(generations) + 1, name) if progress is True else None
+    for chosen in kernels:
+        bar = _progress_bar(int(generations) + 1, chosen.name) if progress is True else None
         callback: Optional[Callable[[Dict[str, Any]], None]] = None
         if bar is not None:
 
@@ -244,7 +245,7 @@ def analyze(
                 user_callback(Progress(**p))
 
         try:
-            result = _core.analyze_kernel(program._handle, name, request, callback)
+            result = _core.analyze_kernel(program._handle, chosen.symbol, request, callback)
         finally:
             if bar is not None:
                 bar.close()

@@ -65,7 +65,7 @@ def scan_file(file: str, options: Optional[Dict[str, Any]] = None) -> List[Dict[
         if rows:  # the first kernel's time includes loading the file
             started = time.perf_counter()
         try:
-            report = analyze(program, kernel.name, progress=False, **options)
+            report = analyze(program, kernel.symbol, progress=False, **options)
         except Error as error:
             rows.append(_row(file, kernel.name, "error", time.perf_counter() - started, str(error)))
             continue
