@@ -82,11 +82,14 @@ def _lost(file: str, cause: BaseException) -> List[Dict[str, Any]]:
 
 
 def _worker_command(options: Dict[str, Any]) -> List[str]:
-    return [sys.executable, "-m", "simulee._scan_worker", json.dumps(options)]
+    # sys.path[0] is the current directory: dropped, so that the installed
+    # package is imported even from inside the source tree's python/.
+    bootstrap = "import sys; del sys.path[0]; from simulee._scan_worker import main; main(sys.argv[1])"
+    return [sys.executable, "-c", bootstrap, json.dumps(options)]
 
 
 def _scan_local(files: List[str], options: Dict[str, Any], jobs: int, bar: Any) -> List[Dict[str, Any]]:
-    """Files in `jobs` worker processes (``python -m simulee._scan_worker``), one
+    """Files in `jobs` worker processes (simulee._scan_worker), one
     file at a time each: a path goes down a worker's stdin, its rows come
     back as one JSON line. A worker that dies loses only the file it had;
     the next file gets a fresh worker."""

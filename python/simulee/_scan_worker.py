@@ -1,8 +1,8 @@
-"""A local scan worker (``python -m simulee._scan_worker OPTIONS_JSON``):
-file paths in on stdin, one JSON line with the file's rows out per file.
-Started by :func:`simulee.scan`; a process of its own so that a crash loses
-one file, and so that no user script is re-imported as multiprocessing's
-spawn would."""
+"""A local scan worker, started by :func:`simulee.scan` as
+``main(OPTIONS_JSON)``: file paths in on stdin, one JSON line with the
+file's rows out per file. A process of its own so that a crash loses one
+file, and so that no user script is re-imported as multiprocessing's spawn
+would."""
 
 import json
 import sys

@@ -62,7 +62,7 @@ def test_compile_error_names_the_file(write_cu, cli):
 def test_non_terminating_launch_is_an_error_not_a_hang(write_cu):
     path = write_cu("__global__ void spin(volatile int *flag) { while (flag[0] == 0) {} }\n")
     with pytest.raises(simulee.Error, match="does not terminate"):
-        simulee.run(path, grid=1, block=32, args={"flag": "zeros:1"}, budget=10000)
+        simulee.run(path, grid=1, block=32, args={"flag": "zeros:1"}, budget=10000, record="summary")
 
 
 def test_bad_dims_and_record_are_errors():
@@ -80,12 +80,14 @@ def test_ctrl_c_interrupts_a_long_launch(write_cu):
         import sys, simulee
         print("ready", flush=True)
         try:
-            simulee.run({str(path)!r}, grid=64, block=1024, args={{"flag": "zeros:1"}}, budget=1 << 40)
+            simulee.run({str(path)!r}, grid=64, block=1024, args={{"flag": "zeros:1"}}, budget=1 << 40,
+                        record="summary")
         except KeyboardInterrupt:
             print("interrupted", flush=True)
             sys.exit(7)
     """)
-    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=path.parent)  # not python/, whose simulee/ has no _core
     assert process.stdout.readline().strip() == "ready"
     time.sleep(1.0)
     started = time.monotonic()

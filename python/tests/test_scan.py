@@ -58,6 +58,7 @@ def test_a_crashing_worker_loses_only_its_file(tmp_path, monkeypatch):
         command = real(options)
         # The worker exits hard (as a segfault would) when handed a.cu.
         return command[:1] + ["-c", "import sys, os\n"
+                              "del sys.path[0]\n"
                               "from simulee._scan_worker import main\n"
                               "import simulee._scan as s\n"
                               "orig = s.scan_file\n"
