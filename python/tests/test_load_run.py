@@ -209,3 +209,36 @@ def test_summary_record_has_no_tuples():
     assert not launch.model.has_tuples
     with pytest.raises(simulee.Error, match="record='full'"):
         launch.model.accesses()
+
+
+def test_the_gil_is_released_while_simulating(write_cu):
+    import threading
+    import time
+
+    path = write_cu("""
+__global__ void busy(int *out, int n) {
+  int acc = 0;
+  for (int k = 0; k < n; ++k)
+    acc += k ^ threadIdx.x;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+""")
+    program = simulee.load(path)
+    stamps = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            stamps.append(time.monotonic())
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=tick)
+    thread.start()
+    started = time.monotonic()
+    simulee.run(program, grid=16, block=256, args={"n": 20000}, record="summary")
+    ended = time.monotonic()
+    done.set()
+    thread.join()
+    assert ended - started > 0.2, "the launch is too short to tell"
+    during = [s for s in stamps if started + 0.05 < s < ended - 0.05]
+    assert len(during) > 10  # Python ran on another thread meanwhile
