@@ -294,7 +294,9 @@ def run(
     automatic buffer with seeded contents. ``independent_threads=False``
     gives lockstep warps (pre-Volta). ``record`` is the model's
     representation: ``"full"`` keeps every tuple (needed by
-    ``launch.model.accesses()``), ``"summary"`` and ``"auto"`` as the CLI.
+    ``launch.model.accesses()``; its cost grows with the accesses per
+    address, so prefer ``"summary"`` for large or long launches),
+    ``"summary"`` and ``"auto"`` as the CLI.
     ``budget`` caps the instructions per thread.
 
     The GIL is released while simulating; Ctrl-C interrupts. Bad input

@@ -33,11 +33,31 @@ def cli():
 
 
 @pytest.fixture(scope="session")
-def cli_flags(cli):
-    """CLI flags that select the Python API's default warp semantics
-    (independent threads) whichever default the CLI has."""
+def cli_mode(cli):
+    """The CLI flags that select independent-thread (True) or lockstep
+    (False) warp semantics, whichever the CLI's default is."""
     _, out, err = cli("--help")
-    return ["--independent-threads"] if "--independent-threads" in out + err else []
+    text = out + err
+
+    def flags(independent):
+        if independent:
+            return ["--independent-threads"] if "--independent-threads" in text else []
+        return ["--lockstep"] if "--lockstep" in text else []
+
+    return flags
+
+
+@pytest.fixture(scope="session")
+def cli_flags(cli_mode):
+    """CLI flags for the Python API's default: independent threads."""
+    return cli_mode(True)
+
+
+def independent_threads(manifest):
+    """Whether a corpus manifest's launch uses independent-thread semantics."""
+    if "lockstep" in manifest:
+        return not manifest["lockstep"]
+    return manifest.get("independentThreads", False)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import simulee
-from conftest import CORPUS, ROOT, manifest
+from conftest import CORPUS, ROOT, independent_threads, manifest
 
 KERNELS = ROOT / "tests" / "interp" / "kernels"
 
@@ -59,10 +59,10 @@ LABELED = [
 
 
 @pytest.mark.parametrize("name", LABELED)
-def test_run_gives_the_labeled_findings_and_those_of_the_cli(name, cli):
+def test_run_gives_the_labeled_findings_and_those_of_the_cli(name, cli, cli_mode):
     m = manifest(name)
     launch = m["launch"]
-    independent = m.get("independentThreads", False)
+    independent = independent_threads(m)
     file = CORPUS / m.get("file", name.split(".")[0] + ".cu")
     result = simulee.run(file, m["kernel"], grid=launch["grid"], block=launch["block"], args=launch["args"],
                          shared_bytes=launch.get("sharedBytes", 0), independent_threads=independent)
@@ -74,18 +74,16 @@ def test_run_gives_the_labeled_findings_and_those_of_the_cli(name, cli):
             "--grid", ",".join(map(str, launch["grid"])), "--block", ",".join(map(str, launch["block"]))]
     for key, value in launch["args"].items():
         args += ["--arg", f"{key}={value}"]
-    if independent:
-        args.append("--independent-threads")
-    _, out, _ = cli(*args)
+    _, out, _ = cli(*args, *cli_mode(independent))
     assert {(f.kind, f.variable, _lines(f)) for f in result.findings} == _cli_findings(out)
 
 
-def test_run_report_is_the_cli_report(cli):
+def test_run_report_is_the_cli_report(cli, cli_mode):
     file = CORPUS / "histogram_nonatomic.cu"
     launch = simulee.run(file, grid=1, block=64, args={"data": "random:64", "hist": "zeros:8", "n": 64},
                          independent_threads=False)
     _, out, _ = cli("run", file, "--block", "64", "--arg", "data=random:64", "--arg", "hist=zeros:8",
-                    "--arg", "n=64", "--format", "json")
+                    "--arg", "n=64", "--format", "json", *cli_mode(False))
     assert launch.report("json") == out
 
 
