@@ -40,7 +40,10 @@ Error.__doc__ = (
     "argument, a launch over hardware limits, a launch that does not terminate. "
     "str(error) is the message the CLI prints after 'simulee: error: '."
 )
-Error.__module__ = "simulee"
+for _public in (Error, Finding, Kernel, KernelReport, Launch, LaunchSettings, Model, Parameter, Program,
+                Progress, Report, Site):
+    _public.__module__ = "simulee"  # as users name them (help, repr, pickling)
+del _public
 
 __version__ = "0.1.0"
 

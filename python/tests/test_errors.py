@@ -96,3 +96,10 @@ def test_ctrl_c_interrupts_a_long_launch(write_cu):
     assert process.returncode == 7, err
     assert "interrupted" in out
     assert time.monotonic() - started < 5
+
+
+def test_a_file_of_several_kernels_needs_a_kernel_name_to_run():
+    with pytest.raises(simulee.Error, match=r"2 kernels \(.*\); choose one with kernel=NAME"):
+        simulee.run(CORPUS / "device_helper.cu", grid=1, block=32)
+    with pytest.raises(simulee.Error, match="no kernel named 'nope'"):
+        simulee.analyze(CORPUS / "device_helper.cu", "nope", progress=False)
