@@ -19,8 +19,8 @@ struct BarrierArrival {
   uint32_t warp = 0;
   uint64_t step = 0; // the warp's lockstep step at the barrier
   uint32_t barrierInstr = 0;
-  interp::LaneMask lanes = 0;  // lanes that arrived
-  uint32_t visitOrder = 0;     // the barrier interval this arrival ends
+  interp::LaneMask lanes = 0;   // lanes that arrived
+  uint32_t visitOrder = 0;      // the barrier interval this arrival ends
   uint64_t releaseSequence = 0; // sequence of the release that let it go (0: none)
 };
 

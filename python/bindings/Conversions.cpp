@@ -21,10 +21,14 @@ py::tuple dim3Tuple(const interp::Dim3 &d) { return py::make_tuple(d.x, d.y, d.z
 
 const char *valueKindName(ir::ValueKind kind) {
   switch (kind) {
-  case ir::ValueKind::Int: return "int";
-  case ir::ValueKind::Float: return "float";
-  case ir::ValueKind::Pointer: return "pointer";
-  case ir::ValueKind::Aggregate: return "struct";
+  case ir::ValueKind::Int:
+    return "int";
+  case ir::ValueKind::Float:
+    return "float";
+  case ir::ValueKind::Pointer:
+    return "pointer";
+  case ir::ValueKind::Aggregate:
+    return "struct";
   }
   return "?";
 }
@@ -47,7 +51,8 @@ std::string numpyTypeOf(const ir::ParamInfo &param) {
   uint32_t bytes = param.elementBytes;
   if (param.elementKind == ir::ValueKind::Float && (bytes == 2 || bytes == 4 || bytes == 8))
     return "float" + std::to_string(bytes * 8);
-  if (param.elementKind == ir::ValueKind::Int && (bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8))
+  if (param.elementKind == ir::ValueKind::Int &&
+      (bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8))
     return (param.elementSigned ? "int" : "uint") + std::to_string(bytes * 8);
   if (param.elementKind == ir::ValueKind::Pointer)
     return "uint64";
@@ -148,8 +153,9 @@ py::dict findingDict(const ir::Program &program, const detect::Finding &finding)
   dict["is_bug"] = detect::isBug(finding.kind);
   dict["space"] = interp::memSpaceName(finding.space);
   dict["variable"] = finding.variable;
-  dict["example_offset"] =
-      report::isAboutMemory(finding.kind) ? py::object(py::int_(finding.exampleOffset)) : py::none();
+  dict["example_offset"] = report::isAboutMemory(finding.kind)
+                               ? py::object(py::int_(finding.exampleOffset))
+                               : py::none();
   py::list sites;
   for (const detect::Site &site : finding.sites)
     sites.append(siteDict(program, finding, site));

@@ -45,14 +45,13 @@ std::string kernelList(const ir::Program &program) {
 }
 
 // The kernels a call is about: the named one, or all (or the only one).
-std::vector<const ir::KernelInfo *> selectKernels(const ir::Program &program,
-                                                  const std::optional<std::string> &name,
-                                                  bool requireOne) {
+std::vector<const ir::KernelInfo *>
+selectKernels(const ir::Program &program, const std::optional<std::string> &name, bool requireOne) {
   if (name) {
     if (const ir::KernelInfo *kernel = program.findKernel(*name))
       return {kernel};
-    throw UserError(program.path + ": no kernel named '" + *name + "' (kernels: " +
-                    kernelList(program) + ")");
+    throw UserError(program.path + ": no kernel named '" + *name +
+                    "' (kernels: " + kernelList(program) + ")");
   }
   if (program.kernels.empty())
     throw UserError(program.path + ": no kernel");
@@ -148,8 +147,8 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
                                   const std::optional<std::string> &kernelName,
                                   std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
                                   const std::vector<ArgumentTuple> &args, uint32_t sharedBytes,
-                                  bool independentThreads, const std::string &record,
-                                  uint64_t seed, uint64_t budgetInstrs) {
+                                  bool independentThreads, const std::string &record, uint64_t seed,
+                                  uint64_t budgetInstrs) {
   const ir::Program &program = *handle.program;
   const ir::KernelInfo &kernel = *selectKernels(program, kernelName, /*requireOne=*/true).front();
   auto result = std::make_shared<LaunchResult>();
@@ -319,8 +318,8 @@ PYBIND11_MODULE(_core, m) {
       .def("instruction_text",
            [](const ProgramHandle &h, uint32_t id) { return h.program->instructionText(id); });
 
-  m.def("load", &load, py::arg("path"), py::arg("defines"), py::arg("include_dirs"),
-        py::arg("opt"), "Loads a .cu, .ll or .bc file.");
+  m.def("load", &load, py::arg("path"), py::arg("defines"), py::arg("include_dirs"), py::arg("opt"),
+        "Loads a .cu, .ll or .bc file.");
 
   py::class_<LaunchResult, std::shared_ptr<LaunchResult>>(m, "LaunchResult")
       .def_property_readonly("kernel", [](const LaunchResult &r) { return r.kernel->sourceName; })
@@ -339,9 +338,8 @@ PYBIND11_MODULE(_core, m) {
       });
 
   m.def("run", &run, py::arg("program"), py::arg("kernel"), py::arg("grid"), py::arg("block"),
-        py::arg("args"), py::arg("shared_bytes"), py::arg("independent_threads"),
-        py::arg("record"), py::arg("seed"), py::arg("budget"),
-        "Runs one launch and judges it (simulee run).");
+        py::arg("args"), py::arg("shared_bytes"), py::arg("independent_threads"), py::arg("record"),
+        py::arg("seed"), py::arg("budget"), "Runs one launch and judges it (simulee run).");
 
   py::class_<SearchRequest>(m, "SearchRequest")
       .def(py::init<>())
@@ -361,8 +359,10 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<AnalysisResult, std::shared_ptr<AnalysisResult>>(m, "AnalysisResult")
       .def_property_readonly("kernel", [](const AnalysisResult &r) { return r.kernel->sourceName; })
-      .def_property_readonly("verdict", [](const AnalysisResult &r) { return verdictOf(r.analysis); })
-      .def_property_readonly("launches", [](const AnalysisResult &r) { return r.analysis.launches; })
+      .def_property_readonly("verdict",
+                             [](const AnalysisResult &r) { return verdictOf(r.analysis); })
+      .def_property_readonly("launches",
+                             [](const AnalysisResult &r) { return r.analysis.launches; })
       .def_property_readonly("judged_launches",
                              [](const AnalysisResult &r) { return judgedLaunches(r.analysis); })
       .def_property_readonly("failed_launches",
@@ -389,7 +389,7 @@ PYBIND11_MODULE(_core, m) {
         return reportText(*r.program, r.kernel->sourceName, r.analysis.findings, format);
       });
 
-  m.def("analyze_kernel", &analyzeKernel, py::arg("program"), py::arg("kernel"),
-        py::arg("request"), py::arg("progress") = nullptr,
+  m.def("analyze_kernel", &analyzeKernel, py::arg("program"), py::arg("kernel"), py::arg("request"),
+        py::arg("progress") = nullptr,
         "Searches launches of one kernel and judges every one (simulee FILE --kernel K).");
 }

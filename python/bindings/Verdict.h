@@ -13,8 +13,8 @@ namespace simulee::python {
 
 // Launches of `analysis` whose findings were judged.
 inline uint64_t judgedLaunches(const session::KernelAnalysis &analysis) {
-  uint64_t skipped = analysis.failedLaunches + analysis.tooCostlyLaunches +
-                     analysis.outOfBoundsLaunches;
+  uint64_t skipped =
+      analysis.failedLaunches + analysis.tooCostlyLaunches + analysis.outOfBoundsLaunches;
   return analysis.launches > skipped ? analysis.launches - skipped : 0;
 }
 

@@ -129,8 +129,8 @@ public:
   Launch(const ir::Program &program, const ir::KernelInfo &kernel, const LaunchConfig &config,
          std::vector<ArgumentValue> &args, const RunOptions &options)
       : program_(program), kernel_(kernel), config_(config), args_(args),
-        listener_(options.listener), cancel_(options.cancel), memory_(program, args, config.dynamicSharedBytes),
-        constants_(program.constants.data()) {}
+        listener_(options.listener), cancel_(options.cancel),
+        memory_(program, args, config.dynamicSharedBytes), constants_(program.constants.data()) {}
 
   Result<RunStats> run();
 
@@ -267,7 +267,8 @@ void Launch::parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask) {
   top.waiting = true;
   top.barrierInstr = inst.id;
   if (listener_)
-    listener_->onBarrierArrive(BarrierArriveEvent{block_, warp.index, warp.step - 1, inst.id, mask});
+    listener_->onBarrierArrive(
+        BarrierArriveEvent{block_, warp.index, warp.step - 1, inst.id, mask});
   if (mask == warp.liveMask)
     return;
   // Part of the warp: report, then let the other path of the branch run on

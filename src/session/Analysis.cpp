@@ -81,8 +81,8 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   memmodel::MemoryModel model(modelOptions);
   ObservedModel observed(model, options.observer);
   interp::RunOptions runOptions;
-  runOptions.listener = options.observer ? static_cast<interp::ExecutionListener *>(&observed)
-                                         : &model;
+  runOptions.listener =
+      options.observer ? static_cast<interp::ExecutionListener *>(&observed) : &model;
   runOptions.cancel = options.cancel;
   Result<interp::RunStats> stats = interp::runKernel(program, kernel, config, built.values, runOptions);
   if (!stats) {

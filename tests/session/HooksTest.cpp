@@ -106,8 +106,8 @@ TEST(SessionHooks, CancelStopsALaunchThatWouldRunForHours) {
     cancel = true;
   });
   auto started = std::chrono::steady_clock::now();
-  Result<session::KernelAnalysis> analysis =
-      session::analyzeLaunch(program, program.kernels[0], launchOf(1024, {{"flag", "zeros:1"}}), options);
+  Result<session::KernelAnalysis> analysis = session::analyzeLaunch(
+      program, program.kernels[0], launchOf(1024, {{"flag", "zeros:1"}}), options);
   canceller.join();
   ASSERT_FALSE(analysis.ok());
   EXPECT_EQ(analysis.error().message, interp::kInterrupted);
