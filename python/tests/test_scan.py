@@ -72,3 +72,24 @@ def test_a_crashing_worker_loses_only_its_file(tmp_path, monkeypatch):
     frame = simulee.scan(tmp_path, jobs=1, progress=False, **SEARCH)
     assert list(frame["verdict"]) == ["error", "clean"]
     assert "exit status 139" in frame["error"].iloc[0]
+
+
+def test_a_failing_dask_task_loses_only_its_file(tmp_path, monkeypatch):
+    distributed = pytest.importorskip("dask.distributed")
+    import simulee._scan as scan_module
+
+    (tmp_path / "a.cu").write_text("__global__ void a(int *p) { p[threadIdx.x] = 1; }\n")
+    (tmp_path / "b.cu").write_text("__global__ void b(int *p) { p[threadIdx.x] = 2; }\n")
+    real = scan_module.scan_file
+
+    def dies_on_a(file, options=None):
+        if file.endswith("a.cu"):
+            raise RuntimeError("worker lost")  # what a KilledWorker looks like to the scan
+        return real(file, options)
+
+    monkeypatch.setattr(scan_module, "scan_file", dies_on_a)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        frame = simulee.scan(tmp_path, client=client, progress=False, **SEARCH)
+    assert list(frame["verdict"]) == ["error", "clean"]
+    assert "worker lost" in frame["error"].iloc[0]
