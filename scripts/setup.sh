@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build git python3 python3-pip
+  build-essential cmake ninja-build git python3 python3-pip python3-dev python3-venv
   llvm-19-dev clang-19 libclang-19-dev
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev pybind11-dev
@@ -24,6 +24,10 @@ fi
 
 # NVIDIA's CUDA headers (runtime, CCCL, cuRAND) and libdevice from PyPI.
 scripts/cuda-headers.sh build/cuda
+
+# The Python package's build and test dependencies, in .venv (PyPI).
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -r python/requirements-dev.txt
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"

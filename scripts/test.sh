@@ -4,3 +4,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+
+# The Python package: pip builds the library once more (module only: no CLI,
+# tests or benchmarks; python/build/ is kept, so a second run only relinks),
+# then its tests run against the installed package and build/simulee.
+if command -v ccache >/dev/null; then export CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
+CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" .venv/bin/python -m pip install -q --disable-pip-version-check \
+  --no-build-isolation ./python
+.venv/bin/python -m pytest -q python/tests

@@ -86,6 +86,17 @@ struct BarrierDivergenceEvent {
   uint32_t otherThread;         // a thread that is not
 };
 
+// A warp (or the part of it in `mask`) reached a barrier and waits there.
+// Together with BarrierReleaseEvent it tells who waited at which barrier when
+// (the Python API's barrier timeline).
+struct BarrierArriveEvent {
+  uint32_t block;
+  uint32_t warp;
+  uint64_t step; // the warp's lockstep step of the barrier instruction
+  uint32_t barrierInstr;
+  LaneMask mask; // lanes that arrived
+};
+
 // __syncwarp / bar.warp.sync: the lanes in `mask` are ordered with each other.
 struct WarpSyncEvent {
   uint32_t block;
@@ -109,6 +120,7 @@ public:
   virtual void onAccess(const AccessEvent &) {}
   virtual void onMaskChange(const MaskChangeEvent &) {}
   virtual void onBarrierRelease(const BarrierReleaseEvent &) {}
+  virtual void onBarrierArrive(const BarrierArriveEvent &) {}
   virtual void onBarrierDivergence(const BarrierDivergenceEvent &) {}
   virtual void onWarpSync(const WarpSyncEvent &) {}
   virtual void onOutOfBounds(const OutOfBoundsEvent &) {}

@@ -131,7 +131,7 @@ public:
          std::vector<ArgumentValue> &args, const RunOptions &options)
       : program_(program), kernel_(kernel), config_(config), args_(args),
         listener_(options.listener), removedBarriers_(options.removedBarriers),
-        memory_(program, args, config.dynamicSharedBytes),
+        cancel_(options.cancel), memory_(program, args, config.dynamicSharedBytes),
         constants_(program.constants.data()) {}
 
   Result<RunStats> run();
@@ -143,6 +143,7 @@ private:
   std::vector<ArgumentValue> &args_;
   ExecutionListener *listener_;
   const std::vector<uint32_t> &removedBarriers_;
+  const std::atomic<bool> *cancel_;
   LaunchMemory memory_;
   const uint64_t *constants_;
   RunStats stats_;
@@ -289,6 +290,9 @@ void Launch::parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask) {
   StackEntry &top = warp.stack.back();
   top.waiting = true;
   top.barrierInstr = inst.id;
+  if (listener_)
+    listener_->onBarrierArrive(
+        BarrierArriveEvent{block_, warp.index, warp.step - 1, inst.id, mask});
   if (mask == warp.liveMask)
     return;
   // Part of the warp: report, then let the other path of the branch run on
@@ -428,6 +432,8 @@ Status Launch::execute(Warp &warp) {
     if (config_.totalBudgetInstrs && stats_.threadInstrs > config_.totalBudgetInstrs)
       return makeError(std::string(kLaunchTooCostly) + ": more than " +
                        std::to_string(config_.totalBudgetInstrs) + " thread-instructions");
+    if ((step & 0xfff) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed))
+      return makeError(kInterrupted);
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     switch (in.op) {
     case Op::Nop:

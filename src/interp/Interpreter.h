@@ -8,6 +8,7 @@
 #include "ir/Program.h"
 #include "support/Result.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -24,7 +25,13 @@ struct RunOptions {
   // Barrier instructions executed as no-ops: the kernel as if they were
   // deleted (the joint re-check of redundant barriers).
   std::vector<uint32_t> removedBarriers;
+  // Set from another thread to stop the run early with kInterrupted (the
+  // Python module's Ctrl-C); polled every few thousand steps of a warp.
+  const std::atomic<bool> *cancel = nullptr;
 };
+
+// The error a cancelled run ends with.
+constexpr const char *kInterrupted = "interrupted";
 
 // Runs one launch. `args` holds one value per kernel parameter in order;
 // buffer arguments are updated in place. Errors (an unsupported instruction,

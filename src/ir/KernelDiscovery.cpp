@@ -83,6 +83,9 @@ void describePointee(const llvm::DIType *pointee, ParamInfo &param) {
   if (auto *basic = llvm::dyn_cast<llvm::DIBasicType>(pointee)) {
     unsigned encoding = basic->getEncoding();
     param.elementKind = encoding == llvm::dwarf::DW_ATE_float ? ValueKind::Float : ValueKind::Int;
+    param.elementSigned = encoding != llvm::dwarf::DW_ATE_unsigned &&
+                          encoding != llvm::dwarf::DW_ATE_unsigned_char &&
+                          encoding != llvm::dwarf::DW_ATE_boolean;
   } else if (llvm::isa<llvm::DIDerivedType>(pointee) &&
              pointee->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
     param.elementKind = ValueKind::Pointer;

@@ -45,6 +45,7 @@ struct ParamInfo {
   uint32_t byValueBytes = 0; // aggregate passed by value (byval): its size
   bool isConst = false;      // `const T*` in the source
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
+  bool elementSigned = true; // pointers to integers: from debug info
 };
 
 // Which builtin variable components a kernel reads: readsBuiltin[BuiltinVariable][axis].

@@ -53,6 +53,17 @@ LaunchOutcome outcomeOfError(const std::string &error) {
   return LaunchOutcome::Failed;
 }
 
+const char *outcomeName(LaunchOutcome outcome) {
+  switch (outcome) {
+  case LaunchOutcome::Judged: return "judged";
+  case LaunchOutcome::OutOfBounds: return "out-of-bounds";
+  case LaunchOutcome::TooCostly: return "too-costly";
+  case LaunchOutcome::NonTerminating: return "non-terminating";
+  case LaunchOutcome::Failed: return "failed";
+  }
+  return "failed";
+}
+
 void count(detect::LaunchCounts &counts, LaunchOutcome outcome) {
   switch (outcome) {
   case LaunchOutcome::Judged: ++counts.judged; return;
@@ -74,6 +85,39 @@ detect::LaunchRecord recordOf(const interp::LaunchConfig &config, const BuiltArg
   return record;
 }
 
+// The model plus AnalysisOptions::observer: every event goes to both.
+class ObservedModel final : public interp::ExecutionListener {
+public:
+  ObservedModel(interp::ExecutionListener &model, interp::ExecutionListener *observer)
+      : model_(model), observer_(observer) {}
+  void onBlockBegin(uint32_t block) override { both(&Listener::onBlockBegin, block); }
+  void onBlockEnd(uint32_t block) override { both(&Listener::onBlockEnd, block); }
+  void onAccess(const interp::AccessEvent &e) override { both(&Listener::onAccess, e); }
+  void onMaskChange(const interp::MaskChangeEvent &e) override { both(&Listener::onMaskChange, e); }
+  void onBarrierRelease(const interp::BarrierReleaseEvent &e) override {
+    both(&Listener::onBarrierRelease, e);
+  }
+  void onBarrierArrive(const interp::BarrierArriveEvent &e) override {
+    both(&Listener::onBarrierArrive, e);
+  }
+  void onBarrierDivergence(const interp::BarrierDivergenceEvent &e) override {
+    both(&Listener::onBarrierDivergence, e);
+  }
+  void onWarpSync(const interp::WarpSyncEvent &e) override { both(&Listener::onWarpSync, e); }
+  void onOutOfBounds(const interp::OutOfBoundsEvent &e) override {
+    both(&Listener::onOutOfBounds, e);
+  }
+
+private:
+  using Listener = interp::ExecutionListener;
+  template <class Method, class Event> void both(Method method, const Event &event) {
+    (model_.*method)(event);
+    (observer_->*method)(event);
+  }
+  Listener &model_;
+  Listener *observer_;
+};
+
 struct Simulation {
   std::optional<memmodel::MemoryModel> model;
   Result<interp::RunStats> stats = makeError("not run");
@@ -89,10 +133,15 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   modelOptions.independentThreads = options.independentThreads;
   modelOptions.launchThreads = config.grid.count() * config.block.count();
   simulation.model.emplace(modelOptions);
+  ObservedModel observed(*simulation.model, options.observer);
   interp::RunOptions runOptions;
-  runOptions.listener = &*simulation.model;
+  runOptions.listener = options.observer ? static_cast<interp::ExecutionListener *>(&observed)
+                                         : &*simulation.model;
+  runOptions.cancel = options.cancel;
   runOptions.removedBarriers = std::move(removedBarriers);
   simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
+  if (simulation.stats && options.onModel)
+    options.onModel(*simulation.model);
 }
 
 // The element counts of automatic buffers that would hold every access of
@@ -183,6 +232,8 @@ bool removalCreatesRace(const ir::Program &program, const ir::KernelInfo &kernel
                         const std::vector<uint32_t> &removed, const AnalysisOptions &options) {
   AnalysisOptions independent = options;
   independent.independentThreads = true;
+  independent.observer = nullptr; // a re-check is no launch of the analysis
+  independent.onModel = nullptr;
   for (const LaunchResult *launch : launches) {
     Result<BuiltArguments> built = buildArguments(kernel, launch->inputs.config, launch->inputs.specs,
                                                   launch->inputs.seed, launch->inputs.elementCounts,
@@ -352,6 +403,28 @@ bool readsAny(const ir::KernelInfo &kernel, ir::BuiltinVariable variable) {
   return axes[0] || axes[1] || axes[2];
 }
 
+// The search's history: every launch simulated with its generation, fitness
+// and what became of it, in evaluation order (a solution evaluated again was
+// not simulated again).
+template <class KeyOf>
+void recordHistory(const evo::SearchOutcome &outcome,
+                   const std::map<std::string, LaunchResult> &results, const KeyOf &keyOf,
+                   std::vector<SearchStep> &history) {
+  std::set<const LaunchResult *> seen;
+  for (const evo::EvaluatedSolution &evaluated : outcome.evaluated) {
+    auto it = results.find(keyOf(evaluated.solution));
+    if (it == results.end() || !seen.insert(&it->second).second)
+      continue;
+    const LaunchResult &result = it->second;
+    SearchStep step;
+    step.generation = evaluated.generation;
+    step.launch = result.record;
+    step.fitness = evaluated.fitness;
+    step.outcome = outcomeName(result.outcome);
+    history.push_back(std::move(step));
+  }
+}
+
 evo::Dims toDims(const interp::Dim3 &d) { return evo::Dims{d.x, d.y, d.z}; }
 interp::Dim3 toDim3(const evo::Dims &d) { return interp::Dim3{d.x, d.y, d.z}; }
 
@@ -368,13 +441,17 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
   constexpr int kAttempts = 4;
   constexpr uint64_t kLargestBuffer = uint64_t(1) << 24; // elements
   LaunchResult result;
+  auto failed = [&](const std::string &error) {
+    result = LaunchResult{};
+    result.error = error;
+    result.record.grid = base.grid; // what is known of a launch that never ran
+    result.record.block = base.block;
+    return result;
+  };
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     Result<interp::LaunchConfig> config = configFor(base, options);
-    if (!config) {
-      result = LaunchResult{};
-      result.error = config.error().message;
-      return result;
-    }
+    if (!config)
+      return failed(config.error().message);
     if (attempt == 0) {
       // A buffer is never smaller than the launch needs, and at most a few
       // times larger: the gene says how much spare room there is.
@@ -385,11 +462,8 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
     }
     Result<BuiltArguments> built =
         buildArguments(kernel, *config, specs, seed, elementCounts, fills);
-    if (!built) {
-      result = LaunchResult{};
-      result.error = built.error().message;
-      return result;
-    }
+    if (!built)
+      return failed(built.error().message);
     LaunchInputs inputs{*config, specs, elementCounts, seed, fills};
     result = simulate(program, kernel, inputs, *built, options, /*searched=*/true);
     if (result.outcome == LaunchOutcome::OutOfBounds && !result.grownElementCounts.empty()) {
@@ -538,6 +612,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   };
 
   evo::Evaluate evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
+    if (options.cancel && options.cancel->load())
+      return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
     interp::LaunchConfig base;
     base.grid = toDim3(solution.grid);
     base.block = toDim3(solution.block);
@@ -575,9 +651,13 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
 
   Result<evo::SearchOutcome> outcome =
       evo::search(space, settings.search, evaluate, settings.onProgress);
+  if (options.cancel && options.cancel->load())
+    return makeError(interp::kInterrupted);
   if (!outcome)
     return makeError(program.path + ": kernel '" + kernel.sourceName +
                      "': " + outcome.error().message);
+  if (settings.history)
+    recordHistory(*outcome, results, keyOf, *settings.history);
 
   // Every launch in evaluation order, so that the examples reported do not
   // depend on --jobs.

@@ -13,6 +13,7 @@
 #include "session/Arguments.h"
 #include "support/Result.h"
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -32,6 +33,16 @@ struct AnalysisOptions {
   // this is shrunk (fewer blocks) and run again; if it still costs too much
   // it is skipped as too costly and ranks last (--max-cost).
   uint64_t searchLaunchBudgetInstrs = uint64_t(1) << 22;
+
+  // Optional hooks for the Python module (null/empty: none, no cost).
+  // Every interpreter event also goes to `observer`; with a search of more
+  // than one job it is called from several threads at once.
+  interp::ExecutionListener *observer = nullptr;
+  // Called with each simulated launch's model once the launch has ended.
+  std::function<void(const memmodel::MemoryModel &)> onModel;
+  // Set from another thread to stop early; the call then fails with
+  // interp::kInterrupted.
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 // One launch's settings as the user gave them.
@@ -72,10 +83,19 @@ struct FixedSettings {
   uint32_t dynamicSharedBytes = 0;
 };
 
+// One launch the search simulated, for the search's history (Python API).
+struct SearchStep {
+  uint32_t generation = 0; // 0 = the initial population
+  detect::LaunchRecord launch;
+  evo::Fitness fitness; // invalid: failed, out of bounds or too costly
+  std::string outcome;  // "judged", "out-of-bounds", "too-costly", "non-terminating", "failed"
+};
+
 struct SearchSettings {
   evo::SearchOptions search;
   uint64_t maxThreads = uint64_t(1) << 12; // per launch
   evo::OnProgress onProgress;
+  std::vector<SearchStep> *history = nullptr; // filled in evaluation order when given
 };
 
 // Searches launches with evolutionary programming and reports every finding

@@ -260,6 +260,10 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     }
     const std::string &text = given[i]->value;
     built.record[i] = {param.name, text};
+    if (given[i]->bytes) {
+      built.values[i] = interp::ArgumentValue::buffer(*given[i]->bytes);
+      continue;
+    }
     if (!text.empty() && text[0] == '@') {
       std::ifstream in(text.substr(1), std::ios::binary);
       if (!in)

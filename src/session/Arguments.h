@@ -11,6 +11,7 @@
 #include "support/Result.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,9 @@ namespace simulee::session {
 struct ArgumentSpec {
   std::string name; // source name, or a 0-based position ("1")
   std::string value;
+  // Buffer contents given directly (the Python API's numpy arrays); `value`
+  // then only describes them in reports ("array:N").
+  std::optional<std::vector<uint8_t>> bytes = std::nullopt;
 };
 
 // How a buffer is filled. Index-like fills stay inside the smallest other
