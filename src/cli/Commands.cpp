@@ -1,10 +1,13 @@
 #include "cli/Commands.h"
 
+#include "cli/HostSites.h"
+
 #include "detect/Finding.h"
 #include "ir/Loader.h"
 #include "report/Report.h"
 #include "report/Summary.h"
 #include "session/Analysis.h"
+#include "session/SiteSearch.h"
 
 #include <atomic>
 #include <filesystem>
@@ -210,6 +213,7 @@ int listKernels(const std::string &file, const CommonOptions &common) {
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
   if (!program)
     return fail(program.error().message);
+  std::vector<host::CallSite> sites = callSitesOf(file, common, /*explore=*/false);
   for (const ir::KernelInfo &kernel : program->kernels) {
     std::cout << kernel.sourceName << "(";
     for (size_t i = 0; i < kernel.params.size(); ++i)
@@ -220,6 +224,7 @@ int listKernels(const std::string &file, const CommonOptions &common) {
     if (kernel.location.known())
       std::cout << "  " << kernel.location.file << ":" << kernel.location.line;
     std::cout << "\n";
+    listSites(std::cout, *program, kernel, sites);
   }
   return kExitClean;
 }
@@ -357,6 +362,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
   settings.search.jobs = search.jobs;
   settings.maxThreads = search.maxThreads;
   ProgressLine progress(!common.quiet);
+  std::vector<host::CallSite> sites = callSitesOf(file, common, search.explore);
 
   std::vector<report::KernelFindings> results;
   std::optional<detect::LaunchRecord> launchToSave;
@@ -370,7 +376,8 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       progress.show(line.str());
     };
     Result<session::KernelAnalysis> analysis =
-        session::searchKernel(*program, *kernel, fixed, settings, analysisOptionsOf(common));
+        session::searchAtSites(*program, *kernel, session::sitesOf(*program, *kernel, sites),
+                               fixed, settings, analysisOptionsOf(common));
     progress.clear();
     if (!analysis) {
       // This kernel cannot be analysed; the others still are.
@@ -378,8 +385,10 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       results.push_back(errorOf(file, &*program, kernel->sourceName, analysis.error().message));
       continue;
     }
-    if (!common.quiet)
+    if (!common.quiet) {
+      noteSearchedSites(kernel->sourceName, *analysis);
       noteSkippedLaunches(kernel->sourceName, *analysis);
+    }
     if (!launchToSave) {
       for (const detect::Finding &finding : analysis->findings)
         if (detect::isBug(finding)) {
@@ -493,9 +502,13 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
         result.kernels.push_back(errorOf(files[i], nullptr, "", program.error().message));
       } else {
         result.program = std::move(*program);
+        CommonOptions quietCommon = common;
+        quietCommon.quiet = true; // the table says what matters
+        std::vector<host::CallSite> sites = callSitesOf(files[i], quietCommon, search.explore);
         for (const ir::KernelInfo &kernel : result.program->kernels) {
-          Result<session::KernelAnalysis> analysis = session::searchKernel(
-              *result.program, kernel, {}, settings, analysisOptions);
+          Result<session::KernelAnalysis> analysis = session::searchAtSites(
+              *result.program, kernel, session::sitesOf(*result.program, kernel, sites), {},
+              settings, analysisOptions);
           if (!analysis)
             result.kernels.push_back(errorOf(files[i], &*result.program, kernel.sourceName,
                                              analysis.error().message));

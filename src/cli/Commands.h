@@ -44,6 +44,7 @@ struct SearchOptions {
   unsigned jobs = 0;
   uint64_t maxThreads = 1u << 12;
   std::string saveLaunch;
+  bool explore = false; // ignore the host code's call sites: search every launch shape
 };
 
 struct RunOptions {
@@ -57,7 +58,7 @@ struct ScanOptions {
   unsigned jobs = 0; // files in parallel
 };
 
-int listKernels(const std::string &file, const CommonOptions &common);
+int listKernels(const std::string &file, const CommonOptions &common);  // with their call sites
 int runOnce(const RunOptions &options, const CommonOptions &common, const LaunchOptions &launch);
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
                const SearchOptions &search);

@@ -41,11 +41,15 @@ Json launchJson(const detect::LaunchRecord &launch) {
   Json arguments = Json::object();
   for (const auto &[name, value] : launch.args)
     arguments[name] = value;
-  return Json{{"grid", dim3Json(launch.grid)},
-              {"block", dim3Json(launch.block)},
-              {"sharedBytes", launch.dynamicSharedBytes},
-              {"arguments", arguments},
-              {"seed", launch.seed}};
+  Json json{{"grid", dim3Json(launch.grid)},
+            {"block", dim3Json(launch.block)},
+            {"sharedBytes", launch.dynamicSharedBytes},
+            {"arguments", arguments},
+            {"seed", launch.seed}};
+  // The call site whose launch this is; null when the search was free.
+  json["origin"] = launch.origin ? Json{{"file", launch.origin->file}, {"line", launch.origin->line}}
+                                 : Json();
+  return json;
 }
 
 Json findingJson(const ir::Program &program, const std::string &kernel, const Finding &finding) {

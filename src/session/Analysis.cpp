@@ -2,6 +2,7 @@
 
 #include "detect/FindingCollector.h"
 #include "interp/Interpreter.h"
+#include "session/SiteSearch.h"
 
 #include <nlohmann/json.hpp>
 
@@ -400,7 +401,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     space.block.fixed = toDims(*fixed.block);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];
-    if (given[i])
+    if (given[i] || (fixed.site && fixed.site->derives(i)))
       continue;
     if (param.kind == ir::ValueKind::Int) {
       space.scalars.push_back(evo::Gene::integer(param.name, param.bits, param.isSigned));
@@ -414,6 +415,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     (param.kind == ir::ValueKind::Pointer ? space.buffers : space.scalars).back().param =
         uint32_t(i);
   }
+  if (fixed.site)
+    fixed.site->shape(space);
   if (Status valid = space.validate(); !valid)
     return makeError(program.path + ": kernel '" + kernel.sourceName +
                      "': " + valid.error().message);
@@ -450,7 +453,6 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
     base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
     LaunchResult result;
-    Result<interp::LaunchConfig> config = configFor(base, searchOptions);
     std::vector<evo::TypedValue> values = evo::typedValues(space, solution);
     std::vector<ArgumentSpec> specs = fixed.args;
     std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
@@ -461,10 +463,17 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       else
         elementCounts[gene.param] = uint64_t(std::max<int64_t>(values[g].integer, 1));
     }
+    // A call site computes dims and some arguments from the others; values
+    // it would never launch with are not a launch at all.
+    std::vector<uint64_t> derivedInts;
+    if (fixed.site && !fixed.site->apply(base, specs, derivedInts))
+      return evo::Fitness::invalid();
+    Result<interp::LaunchConfig> config = configFor(base, searchOptions);
     if (config) {
       // A buffer is never smaller than the launch needs: the search varies
       // how much room there is, not whether the kernel's guards hold.
       std::vector<uint64_t> positiveInts = fixedPositiveInts;
+      positiveInts.insert(positiveInts.end(), derivedInts.begin(), derivedInts.end());
       for (size_t g = 0; g < space.scalars.size(); ++g)
         if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
           positiveInts.push_back(uint64_t(values[g].integer));
