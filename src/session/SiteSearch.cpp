@@ -157,17 +157,20 @@ uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
       arguments[i] = userValues_[i];
   arguments[param] = value;
   uint64_t threads = 1;
-  auto multiply = [&](const SiteValue (&dims)[3], bool byUser) {
-    if (byUser || !determined(dims))
-      return;
-    for (const SiteValue &axis : dims) {
-      std::optional<int64_t> extent = valueOf(axis, arguments);
-      if (extent && *extent > 1)
-        threads = threads > UINT64_MAX / uint64_t(*extent) ? UINT64_MAX : threads * uint64_t(*extent);
-    }
+  auto multiply = [&](uint64_t extent) {
+    if (extent > 1)
+      threads = threads > UINT64_MAX / extent ? UINT64_MAX : threads * extent;
   };
-  multiply(grid_, user_.grid.has_value());
-  multiply(block_, user_.block.has_value());
+  // Unknown axes count as 1: the search keeps those small itself.
+  auto multiplyDims = [&](const SiteValue (&dims)[3], const std::optional<interp::Dim3> &byUser) {
+    if (byUser)
+      return multiply(byUser->count());
+    for (const SiteValue &axis : dims)
+      if (std::optional<int64_t> extent = valueOf(axis, arguments); extent && *extent > 1)
+        multiply(uint64_t(*extent));
+  };
+  multiplyDims(grid_, user_.grid);
+  multiplyDims(block_, user_.block);
   return threads;
 }
 
