@@ -119,3 +119,25 @@ TEST(CliSites, ListShowsEachInstantiationsSites) {
 
 } // namespace
 } // namespace simulee::cli_test
+
+namespace simulee::cli_test {
+namespace {
+
+TEST(CliSites, KernelWithTwoSitesIsSearchedAtEachAndTheFindingNamesTheRightOne) {
+  Outcome o = simulee({input("two_sites.cu"), "--jobs", "1", "--format", "json"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.err, "'shift_add' searched at its call sites ")) << o;
+  EXPECT_TRUE(contains(o.err, "two_sites.cu:16, ")) << o;
+  EXPECT_TRUE(contains(o.err, "two_sites.cu:17")) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"]) {
+    EXPECT_EQ(finding["launch"]["origin"]["line"], 17) << finding;
+    EXPECT_EQ(finding["launch"]["arguments"]["offset"], "1") << finding;
+    EXPECT_EQ(finding["launch"]["block"], nlohmann::json({128, 1, 1})) << finding;
+  }
+}
+
+} // namespace
+} // namespace simulee::cli_test
