@@ -151,6 +151,7 @@ report::KernelFindings resultOf(const ir::Program &program, const ir::KernelInfo
   result.verdict = analysis.verdict;
   result.launches = analysis.counts;
   result.cause = analysis.firstLaunchError;
+  result.callSites = std::move(analysis.sites);
   return result;
 }
 

@@ -23,6 +23,7 @@ TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {
   Outcome o = simulee(search("transpose_tile16_host.cu"));
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_TRUE(contains(o.out, "kernel 'transpose_tile16': clean (")) << o;
+  EXPECT_TRUE(contains(o.out, "launches judged) at its call site ")) << o;
   EXPECT_TRUE(contains(o.err, "'transpose_tile16' searched at its call site ")) << o;
   EXPECT_TRUE(contains(o.err, "transpose_tile16_host.cu:30")) << o;
 }
@@ -70,6 +71,10 @@ TEST(CliSites, TemplateInstantiationsAreSearchedAtTheirOwnSites) {
     verdicts[kernel["kernel"].get<std::string>()] = kernel["verdict"].get<std::string>();
   EXPECT_EQ(verdicts["block_sum<256>"], "clean") << o;
   EXPECT_EQ(verdicts["block_sum<64>"], "findings") << o;
+  for (const nlohmann::json &kernel : report["kernels"]) {
+    ASSERT_EQ(kernel["callSites"].size(), 1u) << kernel;
+    EXPECT_EQ(kernel["callSites"][0]["line"], kernel["kernel"] == "block_sum<64>" ? 33 : 32);
+  }
   ASSERT_FALSE(report["findings"].empty()) << o;
   for (const nlohmann::json &finding : report["findings"]) {
     EXPECT_EQ(finding["kernel"], "block_sum<64>");
@@ -97,6 +102,7 @@ TEST(CliSites, DeviceOnlyFileHasNoOrigin) {
   ASSERT_FALSE(report["findings"].empty()) << o;
   for (const nlohmann::json &finding : report["findings"])
     EXPECT_TRUE(finding["launch"]["origin"].is_null()) << finding;
+  EXPECT_TRUE(report["kernels"][0]["callSites"].empty()) << o;
   EXPECT_FALSE(contains(o.err, "call site")) << o;
 }
 
