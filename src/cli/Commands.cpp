@@ -12,6 +12,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -328,6 +329,9 @@ int runOnce(const RunOptions &options, const CommonOptions &common, const Launch
 
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
                const SearchOptions &search) {
+  // The host side is read while clang compiles the device side.
+  std::future<std::vector<host::CallSite>> hostSites =
+      std::async(std::launch::async, [&] { return callSitesOf(file, common, search.explore); });
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
   if (!program)
     return failFile(common, file, program.error().message);
@@ -363,7 +367,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
   settings.search.jobs = search.jobs;
   settings.maxThreads = search.maxThreads;
   ProgressLine progress(!common.quiet);
-  std::vector<host::CallSite> sites = callSitesOf(file, common, search.explore);
+  std::vector<host::CallSite> sites = hostSites.get();
 
   std::vector<report::KernelFindings> results;
   std::optional<detect::LaunchRecord> launchToSave;

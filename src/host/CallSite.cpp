@@ -22,9 +22,12 @@ uint32_t appendNodes(std::vector<Formula::Node> &into, const Formula &operand) {
 std::optional<int64_t> apply(Formula::Op op, int64_t a, int64_t b) {
   auto wrap = [](uint64_t value) { return int64_t(value); };
   switch (op) {
-  case Formula::Op::Add: return wrap(uint64_t(a) + uint64_t(b));
-  case Formula::Op::Sub: return wrap(uint64_t(a) - uint64_t(b));
-  case Formula::Op::Mul: return wrap(uint64_t(a) * uint64_t(b));
+  case Formula::Op::Add:
+    return wrap(uint64_t(a) + uint64_t(b));
+  case Formula::Op::Sub:
+    return wrap(uint64_t(a) - uint64_t(b));
+  case Formula::Op::Mul:
+    return wrap(uint64_t(a) * uint64_t(b));
   case Formula::Op::Div:
     if (b == 0 || (a == INT64_MIN && b == -1))
       return std::nullopt;
@@ -41,10 +44,14 @@ std::optional<int64_t> apply(Formula::Op op, int64_t a, int64_t b) {
     if (b < 0 || b >= 64)
       return std::nullopt;
     return a >> b;
-  case Formula::Op::And: return a & b;
-  case Formula::Op::Or: return a | b;
-  case Formula::Op::Xor: return a ^ b;
-  default: return std::nullopt;
+  case Formula::Op::And:
+    return a & b;
+  case Formula::Op::Or:
+    return a | b;
+  case Formula::Op::Xor:
+    return a ^ b;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -95,11 +102,21 @@ std::optional<int64_t> evaluate(const Formula &formula, const ArgumentValues &ar
     const Formula::Node &node = formula.nodes[i];
     std::optional<int64_t> value;
     switch (node.op) {
-    case Formula::Op::Constant: value = node.value; break;
-    case Formula::Op::Argument: value = arguments ? arguments(node.argument) : std::nullopt; break;
-    case Formula::Op::Neg: value = int64_t(0 - uint64_t(values[node.lhs])); break;
-    case Formula::Op::Not: value = ~values[node.lhs]; break;
-    default: value = apply(node.op, values[node.lhs], values[node.rhs]); break;
+    case Formula::Op::Constant:
+      value = node.value;
+      break;
+    case Formula::Op::Argument:
+      value = arguments ? arguments(node.argument) : std::nullopt;
+      break;
+    case Formula::Op::Neg:
+      value = int64_t(0 - uint64_t(values[node.lhs]));
+      break;
+    case Formula::Op::Not:
+      value = ~values[node.lhs];
+      break;
+    default:
+      value = apply(node.op, values[node.lhs], values[node.rhs]);
+      break;
     }
     if (!value)
       return std::nullopt;

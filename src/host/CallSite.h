@@ -37,8 +37,8 @@ struct Formula {
   };
   struct Node {
     Op op = Op::Constant;
-    int64_t value = 0;     // Constant
-    uint32_t argument = 0; // Argument
+    int64_t value = 0;         // Constant
+    uint32_t argument = 0;     // Argument
     uint32_t lhs = 0, rhs = 0; // operand node indices (Neg/Not: lhs only)
   };
   std::vector<Node> nodes;
@@ -87,8 +87,8 @@ struct CallSite {
   uint32_t line = 0;
   uint32_t column = 0;
   LaunchForm form = LaunchForm::TripleChevron;
-  std::string kernel;        // source name, "reduce"
-  std::string mangledName;   // the device-side symbol (ir::KernelInfo::name)
+  std::string kernel;                         // source name, "reduce"
+  std::string mangledName;                    // the device-side symbol (ir::KernelInfo::name)
   std::vector<std::string> templateArguments; // "128", "float"
   SiteValue grid[3], block[3];
   SiteValue sharedBytes;

@@ -91,17 +91,28 @@ std::string deviceSymbol(const std::string &hostSymbol) {
 
 std::optional<Formula::Op> binaryOp(CXBinaryOperatorKind kind) {
   switch (kind) {
-  case CXBinaryOperator_Add: return Formula::Op::Add;
-  case CXBinaryOperator_Sub: return Formula::Op::Sub;
-  case CXBinaryOperator_Mul: return Formula::Op::Mul;
-  case CXBinaryOperator_Div: return Formula::Op::Div;
-  case CXBinaryOperator_Rem: return Formula::Op::Rem;
-  case CXBinaryOperator_Shl: return Formula::Op::Shl;
-  case CXBinaryOperator_Shr: return Formula::Op::Shr;
-  case CXBinaryOperator_And: return Formula::Op::And;
-  case CXBinaryOperator_Or: return Formula::Op::Or;
-  case CXBinaryOperator_Xor: return Formula::Op::Xor;
-  default: return std::nullopt;
+  case CXBinaryOperator_Add:
+    return Formula::Op::Add;
+  case CXBinaryOperator_Sub:
+    return Formula::Op::Sub;
+  case CXBinaryOperator_Mul:
+    return Formula::Op::Mul;
+  case CXBinaryOperator_Div:
+    return Formula::Op::Div;
+  case CXBinaryOperator_Rem:
+    return Formula::Op::Rem;
+  case CXBinaryOperator_Shl:
+    return Formula::Op::Shl;
+  case CXBinaryOperator_Shr:
+    return Formula::Op::Shr;
+  case CXBinaryOperator_And:
+    return Formula::Op::And;
+  case CXBinaryOperator_Or:
+    return Formula::Op::Or;
+  case CXBinaryOperator_Xor:
+    return Formula::Op::Xor;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -143,7 +154,8 @@ private:
   // The variable a changed expression names: `v`, `v.x`, `v[i]`.
   static std::optional<CXCursor> variableOf(CXCursor expression) {
     CXCursor cursor = stripWrappers(expression);
-    while (kindOf(cursor) == CXCursor_MemberRefExpr || kindOf(cursor) == CXCursor_ArraySubscriptExpr) {
+    while (kindOf(cursor) == CXCursor_MemberRefExpr ||
+           kindOf(cursor) == CXCursor_ArraySubscriptExpr) {
       std::vector<CXCursor> children = childrenOf(cursor);
       if (children.empty())
         return std::nullopt;
@@ -159,9 +171,7 @@ private:
       modified_.insert(usrOf(*variable));
   }
 
-  void findModifiedVariables(CXCursor root) {
-    walkModified(root, /*inInitList=*/false);
-  }
+  void findModifiedVariables(CXCursor root) { walkModified(root, /*inInitList=*/false); }
 
   void walkModified(CXCursor cursor, bool inInitList) {
     for (CXCursor child : childrenOf(cursor)) {
@@ -238,8 +248,11 @@ private:
                                        : clang_EvalResult_getAsLongLong(result),
                                    text);
       break;
-    case CXEval_Float: value = SiteValue::ofReal(clang_EvalResult_getAsDouble(result), text); break;
-    default: break;
+    case CXEval_Float:
+      value = SiteValue::ofReal(clang_EvalResult_getAsDouble(result), text);
+      break;
+    default:
+      break;
     }
     clang_EvalResult_dispose(result);
     return value;
@@ -314,7 +327,8 @@ private:
         return Formula::unary(Formula::Op::Not, *operand);
       return std::nullopt;
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
     }
   }
 
@@ -399,7 +413,9 @@ private:
         site.templateArguments.push_back(
             take(clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(kernel, unsigned(i)))));
         break;
-      default: site.templateArguments.push_back("?"); break;
+      default:
+        site.templateArguments.push_back("?");
+        break;
       }
     }
   }
@@ -555,8 +571,8 @@ Result<HostCode> readCallSites(const std::string &path,
   for (unsigned i = 0, n = clang_getNumDiagnostics(unit); i < n && host.firstError.empty(); ++i) {
     CXDiagnostic diagnostic = clang_getDiagnostic(unit, i);
     if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error)
-      host.firstError = take(clang_formatDiagnostic(
-          diagnostic, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+      host.firstError = take(clang_formatDiagnostic(diagnostic, CXDiagnostic_DisplaySourceLocation |
+                                                                    CXDiagnostic_DisplayColumn));
     clang_disposeDiagnostic(diagnostic);
   }
   host.sites = Reader(unit).read();

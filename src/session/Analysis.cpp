@@ -537,6 +537,8 @@ std::string launchToJson(const std::string &kernel, const detect::LaunchRecord &
   for (auto &[name, value] : launch.args)
     args[name] = value;
   doc["args"] = args;
+  if (launch.origin)
+    doc["origin"] = {{"file", launch.origin->file}, {"line", launch.origin->line}};
   return doc.dump(2) + "\n";
 }
 

@@ -116,15 +116,16 @@ FixedSettings SitePlan::fixed() const {
     if (userArgument_[i] || !value.isConstant())
       continue;
     const ir::ParamInfo &param = kernel_->params[i];
-    std::string text = param.kind == ir::ValueKind::Float
-                           ? realText(value.real)
-                           : integerText(value.isFloat ? int64_t(value.real) : value.integer, param);
+    std::string text =
+        param.kind == ir::ValueKind::Float
+            ? realText(value.real)
+            : integerText(value.isFloat ? int64_t(value.real) : value.integer, param);
     fixed.args.push_back({param.name, text});
   }
   if (!user_.dynamicSharedBytes && shared_.isConstant() && !shared_.isFloat &&
       shared_.integer > 0 && shared_.integer <= int64_t(UINT32_MAX))
     fixed.dynamicSharedBytes = uint32_t(shared_.integer);
-  auto constantDims = [&](const SiteValue (&dims)[3]) -> std::optional<interp::Dim3> {
+  auto constantDims = [&](const SiteValue(&dims)[3]) -> std::optional<interp::Dim3> {
     interp::Dim3 result;
     for (unsigned axis = 0; axis < 3; ++axis) {
       if (!dims[axis].isConstant() || dims[axis].isFloat || dims[axis].integer < 1 ||
@@ -137,7 +138,8 @@ FixedSettings SitePlan::fixed() const {
   // Constant dims are fixed when the launch fits; larger ones stay the
   // plan's to apply, so that the search still runs (and counts them).
   if (!fixed.block)
-    if (std::optional<interp::Dim3> block = constantDims(block_); block && block->count() <= maxThreads_)
+    if (std::optional<interp::Dim3> block = constantDims(block_);
+        block && block->count() <= maxThreads_)
       fixed.block = block;
   if (!fixed.grid)
     if (std::optional<interp::Dim3> grid = constantDims(grid_))
@@ -162,7 +164,7 @@ uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
       threads = threads > UINT64_MAX / extent ? UINT64_MAX : threads * extent;
   };
   // Unknown axes count as 1: the search keeps those small itself.
-  auto multiplyDims = [&](const SiteValue (&dims)[3], const std::optional<interp::Dim3> &byUser) {
+  auto multiplyDims = [&](const SiteValue(&dims)[3], const std::optional<interp::Dim3> &byUser) {
     if (byUser)
       return multiply(byUser->count());
     for (const SiteValue &axis : dims)
@@ -217,7 +219,7 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
     if (index && kernel_->params[*index].kind == ir::ValueKind::Int)
       arguments[*index] = integerArgument(kernel_->params[*index], spec.value);
   }
-  auto setDims = [&](const SiteValue (&dims)[3], interp::Dim3 &out) {
+  auto setDims = [&](const SiteValue(&dims)[3], interp::Dim3 &out) {
     for (unsigned axis = 0; axis < 3; ++axis) {
       if (dims[axis].isUnknown())
         continue;

@@ -55,7 +55,7 @@ private:
   host::SiteValue grid_[3], block_[3], shared_;
   std::vector<host::SiteValue> arguments_;
   FixedSettings user_;
-  std::vector<bool> userArgument_;           // by parameter
+  std::vector<bool> userArgument_;                 // by parameter
   std::vector<std::optional<int64_t>> userValues_; // the user's integer arguments
   uint64_t maxThreads_ = 0;
 

@@ -36,8 +36,8 @@ TEST(CliSites, ExploreSearchesTheShapesTheHostNeverLaunches) {
 }
 
 TEST(CliSites, UserBlockWinsOverTheSiteWhileTheGridStillFollowsN) {
-  Outcome o = simulee(search("transpose_tile16_host.cu", {"--block", "32,8", "--quiet",
-                                                          "--format", "json"}));
+  Outcome o = simulee(
+      search("transpose_tile16_host.cu", {"--block", "32,8", "--quiet", "--format", "json"}));
   EXPECT_EQ(o.status, 1) << o;
   nlohmann::json report = jsonOf(o);
   ASSERT_FALSE(report.is_discarded()) << o;

@@ -64,8 +64,9 @@ TEST(Formula, ShiftsBitsAndUnaryOperators) {
 }
 
 TEST(Formula, ArgumentsAreListedOnce) {
-  Formula both = Formula::binary(Op::Mul, Formula::argument(3),
-                                 Formula::binary(Op::Sub, Formula::argument(0), Formula::argument(3)));
+  Formula both =
+      Formula::binary(Op::Mul, Formula::argument(3),
+                      Formula::binary(Op::Sub, Formula::argument(0), Formula::argument(3)));
   EXPECT_EQ(both.arguments(), (std::vector<uint32_t>{0, 3}));
   EXPECT_EQ(evaluate(both, [](uint32_t i) -> std::optional<int64_t> { return i == 0 ? 10 : 4; }),
             24);

@@ -48,10 +48,10 @@ host::CallSite site() {
   site.block[0] = SiteValue::ofInteger(256, "256");
   site.block[1] = site.block[2] = SiteValue::ofInteger(1, "");
   site.sharedBytes = SiteValue::ofInteger(0, "");
-  site.arguments = {SiteValue::unknown("d"), SiteValue::unknown("n"),
-                    SiteValue::ofFormula(Formula::binary(Formula::Op::Div, n, Formula::constant(2)),
-                                         "n / 2"),
-                    SiteValue::ofInteger(3, "3")};
+  site.arguments = {
+      SiteValue::unknown("d"), SiteValue::unknown("n"),
+      SiteValue::ofFormula(Formula::binary(Formula::Op::Div, n, Formula::constant(2)), "n / 2"),
+      SiteValue::ofInteger(3, "3")};
   return site;
 }
 
