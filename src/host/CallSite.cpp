@@ -50,6 +50,10 @@ std::optional<int64_t> apply(Formula::Op op, int64_t a, int64_t b) {
     return a | b;
   case Formula::Op::Xor:
     return a ^ b;
+  case Formula::Op::Min:
+    return std::min(a, b);
+  case Formula::Op::Max:
+    return std::max(a, b);
   default:
     return std::nullopt;
   }

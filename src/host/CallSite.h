@@ -34,6 +34,8 @@ struct Formula {
     And,
     Or,
     Xor,
+    Min, // std::min, min
+    Max,
   };
   struct Node {
     Op op = Op::Constant;

@@ -327,6 +327,18 @@ private:
         return Formula::unary(Formula::Op::Not, *operand);
       return std::nullopt;
     }
+    case CXCursor_CallExpr: {
+      // min(a, b) and max(a, b), std:: or not, on integers.
+      std::string callee = spellingOf(clang_getCursorReferenced(cursor));
+      if ((callee != "min" && callee != "max") || clang_Cursor_getNumArguments(cursor) != 2)
+        return std::nullopt;
+      std::optional<Formula> lhs = formulaOf(clang_Cursor_getArgument(cursor, 0), depth + 1);
+      std::optional<Formula> rhs =
+          lhs ? formulaOf(clang_Cursor_getArgument(cursor, 1), depth + 1) : std::nullopt;
+      if (!rhs)
+        return std::nullopt;
+      return Formula::binary(callee == "min" ? Formula::Op::Min : Formula::Op::Max, *lhs, *rhs);
+    }
     default:
       return std::nullopt;
     }

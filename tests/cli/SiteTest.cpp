@@ -147,3 +147,26 @@ TEST(CliSites, KernelWithTwoSitesIsSearchedAtEachAndTheFindingNamesTheRightOne) 
 
 } // namespace
 } // namespace simulee::cli_test
+
+namespace simulee::cli_test {
+namespace {
+
+TEST(CliSites, ScanSearchesAtCallSitesToo) {
+  TempDir dir;
+  fs::copy_file(corpus("block_sum_templates.cu"), dir.file("block_sum_templates.cu"));
+  Outcome o = simulee({"scan", dir.path(), "--format", "json", "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"])
+    EXPECT_EQ(finding["launch"]["origin"]["line"], 33) << finding;
+  Outcome explored = simulee({"scan", dir.path(), "--format", "json", "--jobs", "1", "--explore"});
+  nlohmann::json free = nlohmann::json::parse(explored.out, nullptr, false);
+  ASSERT_FALSE(free.is_discarded()) << explored;
+  for (const nlohmann::json &finding : free["findings"])
+    EXPECT_TRUE(finding["launch"]["origin"].is_null()) << finding;
+}
+
+} // namespace
+} // namespace simulee::cli_test

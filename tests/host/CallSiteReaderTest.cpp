@@ -40,11 +40,12 @@ std::optional<int64_t> withN(const SiteValue &value, int64_t n, uint32_t nIndex 
 }
 
 TEST(CallSiteReader, FindsEveryLaunchInSourceOrder) {
-  ASSERT_EQ(sites().size(), 4u);
+  ASSERT_EQ(sites().size(), 5u);
   EXPECT_EQ(sites()[0].line, 16u);
   EXPECT_EQ(sites()[1].line, 19u);
   EXPECT_EQ(sites()[2].line, 22u);
   EXPECT_EQ(sites()[3].line, 24u);
+  EXPECT_EQ(sites()[4].line, 25u);
   EXPECT_EQ(sites()[0].file, kInput);
   EXPECT_EQ(sites()[0].form, LaunchForm::TripleChevron);
   EXPECT_EQ(sites()[3].form, LaunchForm::LaunchCooperativeKernel);
@@ -107,6 +108,14 @@ TEST(CallSiteReader, CudaLaunchKernelReadsTheArgumentArray) {
   ASSERT_EQ(site.arguments.size(), 2u);
   EXPECT_EQ(site.arguments[1].text, "n");
   EXPECT_TRUE(site.sharedBytes.isConstant());
+}
+
+TEST(CallSiteReader, MinAndMaxAreFollowed) {
+  const CallSite &site = sites()[4];
+  ASSERT_TRUE(site.grid[0].isFormula());
+  EXPECT_EQ(withN(site.grid[0], 320), 10);
+  EXPECT_EQ(withN(site.grid[0], 1 << 20), 64);
+  EXPECT_EQ(withN(site.grid[0], 3), 1);
 }
 
 TEST(CallSiteReader, DeviceOnlyFilesNeedNoParse) {

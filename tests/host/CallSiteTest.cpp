@@ -63,6 +63,15 @@ TEST(Formula, ShiftsBitsAndUnaryOperators) {
   EXPECT_EQ(evaluate(right, argument1Is(-8)), -2);
 }
 
+TEST(Formula, MinAndMax) {
+  Formula capped =
+      Formula::binary(Op::Max, Formula::constant(1),
+                      Formula::binary(Op::Min, Formula::argument(1), Formula::constant(1024)));
+  EXPECT_EQ(evaluate(capped, argument1Is(5000)), 1024);
+  EXPECT_EQ(evaluate(capped, argument1Is(77)), 77);
+  EXPECT_EQ(evaluate(capped, argument1Is(-3)), 1);
+}
+
 TEST(Formula, ArgumentsAreListedOnce) {
   Formula both =
       Formula::binary(Op::Mul, Formula::argument(3),
