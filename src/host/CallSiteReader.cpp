@@ -126,18 +126,22 @@ public:
   explicit Reader(CXTranslationUnit unit) : unit_(unit) {}
 
   std::vector<CallSite> read() {
-    CXCursor root = clang_getTranslationUnitCursor(unit_);
-    findModifiedVariables(root);
+    // System headers (the C++ library, simulee's CUDA headers) launch
+    // nothing and change none of the program's variables: not walked.
+    std::vector<CXCursor> declarations;
+    for (CXCursor declaration : childrenOf(clang_getTranslationUnitCursor(unit_)))
+      if (!clang_Location_isInSystemHeader(clang_getCursorLocation(declaration)))
+        declarations.push_back(declaration);
+    for (CXCursor declaration : declarations)
+      walkModified(declaration, /*inInitList=*/false);
     std::vector<CallSite> sites;
-    walk(root, [&](CXCursor cursor) {
-      if (kindOf(cursor) != CXCursor_CallExpr)
-        return;
-      CXSourceLocation location = clang_getCursorLocation(cursor);
-      if (clang_Location_isInSystemHeader(location))
-        return;
-      if (std::optional<CallSite> site = readLaunch(cursor))
-        sites.push_back(std::move(*site));
-    });
+    for (CXCursor declaration : declarations)
+      walk(declaration, [&](CXCursor cursor) {
+        if (kindOf(cursor) != CXCursor_CallExpr)
+          return;
+        if (std::optional<CallSite> site = readLaunch(cursor))
+          sites.push_back(std::move(*site));
+      });
     return sites;
   }
 
@@ -171,7 +175,6 @@ private:
       modified_.insert(usrOf(*variable));
   }
 
-  void findModifiedVariables(CXCursor root) { walkModified(root, /*inInitList=*/false); }
 
   void walkModified(CXCursor cursor, bool inInitList) {
     for (CXCursor child : childrenOf(cursor)) {
