@@ -1,15 +1,18 @@
 #include "cli/Commands.h"
 
+#include "cli/HostSites.h"
 #include "cli/Replay.h"
 #include "detect/Finding.h"
 #include "ir/Loader.h"
 #include "report/Report.h"
 #include "report/Summary.h"
 #include "session/Analysis.h"
+#include "session/SiteSearch.h"
 
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -155,6 +158,7 @@ report::KernelFindings resultOf(const ir::Program &program, const ir::KernelInfo
   result.verdict = analysis.verdict;
   result.launches = analysis.counts;
   result.cause = analysis.firstLaunchError;
+  result.callSites = std::move(analysis.sites);
   return result;
 }
 
@@ -217,6 +221,7 @@ int listKernels(const std::string &file, const CommonOptions &common) {
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
   if (!program)
     return fail(program.error().message);
+  std::vector<host::CallSite> sites = callSitesOf(file, common, /*explore=*/false);
   for (const ir::KernelInfo &kernel : program->kernels) {
     std::cout << kernel.sourceName << "(";
     for (size_t i = 0; i < kernel.params.size(); ++i)
@@ -227,6 +232,7 @@ int listKernels(const std::string &file, const CommonOptions &common) {
     if (kernel.location.known())
       std::cout << "  " << kernel.location.file << ":" << kernel.location.line;
     std::cout << "\n";
+    listSites(std::cout, *program, kernel, sites);
   }
   return kExitClean;
 }
@@ -329,6 +335,9 @@ int runOnce(const RunOptions &options, const CommonOptions &common, const Launch
 
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
                const SearchOptions &search) {
+  // The host side is read while clang compiles the device side.
+  std::future<std::vector<host::CallSite>> hostSites =
+      std::async(std::launch::async, [&] { return callSitesOf(file, common, search.explore); });
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
   if (!program)
     return failFile(common, file, program.error().message);
@@ -364,6 +373,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
   settings.search.jobs = search.jobs;
   settings.maxThreads = search.maxThreads;
   ProgressLine progress(!common.quiet);
+  std::vector<host::CallSite> sites = hostSites.get();
 
   std::vector<report::KernelFindings> results;
   std::optional<detect::LaunchRecord> launchToSave;
@@ -377,7 +387,8 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       progress.show(line.str());
     };
     Result<session::KernelAnalysis> analysis =
-        session::searchKernel(*program, *kernel, fixed, settings, analysisOptionsOf(common));
+        session::searchAtSites(*program, *kernel, session::sitesOf(*program, *kernel, sites),
+                               fixed, settings, analysisOptionsOf(common));
     progress.clear();
     if (!analysis) {
       // This kernel cannot be analysed; the others still are.
@@ -385,8 +396,10 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       results.push_back(errorOf(file, &*program, kernel->sourceName, analysis.error().message));
       continue;
     }
-    if (!common.quiet)
+    if (!common.quiet) {
+      noteSearchedSites(kernel->sourceName, *analysis);
       noteSkippedLaunches(kernel->sourceName, *analysis);
+    }
     if (!launchToSave) {
       for (const detect::Finding &finding : analysis->findings)
         if (detect::isBug(finding)) {
@@ -503,9 +516,13 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
         result.kernels.push_back(errorOf(files[i], nullptr, "", program.error().message));
       } else {
         result.program = std::move(*program);
+        CommonOptions quietCommon = common;
+        quietCommon.quiet = true; // the table says what matters
+        std::vector<host::CallSite> sites = callSitesOf(files[i], quietCommon, search.explore);
         for (const ir::KernelInfo &kernel : result.program->kernels) {
-          Result<session::KernelAnalysis> analysis = session::searchKernel(
-              *result.program, kernel, {}, settings, analysisOptions);
+          Result<session::KernelAnalysis> analysis = session::searchAtSites(
+              *result.program, kernel, session::sitesOf(*result.program, kernel, sites), {},
+              settings, analysisOptions);
           if (!analysis)
             result.kernels.push_back(errorOf(files[i], &*result.program, kernel.sourceName,
                                              analysis.error().message));

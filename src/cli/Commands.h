@@ -51,6 +51,7 @@ struct SearchOptions {
   std::string saveLaunch;
   bool replay = false;                          // cli/Replay.h
   std::string replayDirectory = "simulee-replay";
+  bool explore = false; // ignore the host code's call sites: search every launch shape
 };
 
 struct RunOptions {
@@ -68,7 +69,7 @@ struct ScanOptions {
 ir::LoadOptions loadOptionsOf(const CommonOptions &common);
 session::AnalysisOptions analysisOptionsOf(const CommonOptions &common);
 
-int listKernels(const std::string &file, const CommonOptions &common);
+int listKernels(const std::string &file, const CommonOptions &common); // with their call sites
 int runOnce(const RunOptions &options, const CommonOptions &common, const LaunchOptions &launch);
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
                const SearchOptions &search);

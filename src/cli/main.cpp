@@ -96,6 +96,10 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
   app.add_option("--max-threads", search.maxThreads,
                  "Largest total thread count of a searched launch (default 4096)")
       ->check(CLI::Range(1, 1 << 24));
+  app.add_flag("--explore", search.explore,
+               "Ignore the launches the file's host code makes (its call sites) and search "
+               "every launch shape, as for a library kernel whose callers are elsewhere. By "
+               "default a kernel with call sites is searched inside what each site allows");
   app.add_option("--save-launch", search.saveLaunch,
                  "Write the launch that exposed the first finding (else the fittest launch) as "
                  "JSON, for `simulee run FILE --launch PATH`");
@@ -114,7 +118,8 @@ int main(int argc, char **argv) {
       "simulating every GPU thread on the CPU (no GPU, no CUDA toolkit).\n\n"
       "  simulee FILE [options]       search launch settings and report findings\n"
       "  simulee run FILE [options]   one launch with the given settings\n"
-      "  simulee list FILE            the kernels in a file\n"
+      "  simulee list FILE            the kernels in a file and where its host code launches "
+      "them\n"
       "  simulee scan DIR [options]   every kernel file under DIR\n"
       "  simulee replay FILE --launch L.json   a launch on a real GPU\n\n"
       "FILE is .cu (compiled by clang 19 against NVIDIA's CUDA 12.4 headers), .ll or .bc. Options "

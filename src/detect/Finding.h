@@ -7,6 +7,7 @@
 #include "interp/Launch.h"
 
 #include <cstdint>
+#include <optional>
 #include <tuple>
 #include <string>
 #include <utility>
@@ -36,6 +37,13 @@ enum class Benign : uint8_t {
 };
 const char *benignName(Benign benign); // "same-value"; nullptr for No
 
+// Where the host code launches a kernel: a call site (host/CallSite.h).
+struct LaunchOrigin {
+  std::string file;
+  uint32_t line = 0;
+  bool operator==(const LaunchOrigin &) const = default;
+};
+
 // The launch settings that exposed a finding, printable and replayable.
 struct LaunchRecord {
   interp::Dim3 grid;
@@ -45,6 +53,8 @@ struct LaunchRecord {
   // ("n=100", "in=random:4096").
   std::vector<std::pair<std::string, std::string>> args;
   uint64_t seed = 0;
+  // The call site whose launch this is; none when the search was free.
+  std::optional<LaunchOrigin> origin;
 };
 
 // One side of a finding: an access (races, out-of-bounds) or a barrier /

@@ -36,9 +36,11 @@ std::string readWholeFile(const std::string &path) {
   return buffer.str();
 }
 
+} // namespace
+
 // Writes the embedded device headers into a private temporary directory once
 // per process and returns it.
-Result<std::string> deviceIncludeDir() {
+Result<std::string> deviceHeaderDirectory() {
   static std::once_flag once;
   static std::string dir;
   static std::string error;
@@ -65,6 +67,8 @@ Result<std::string> deviceIncludeDir() {
   return dir;
 }
 
+namespace {
+
 std::string clangPath() {
   if (const char *env = std::getenv("SIMULEE_CLANG"))
     return env;
@@ -73,7 +77,7 @@ std::string clangPath() {
 
 // Runs clang on a .cu file and returns the path of the bitcode it wrote.
 Result<std::string> compileCuda(const std::string &path, const LoadOptions &options) {
-  Result<std::string> includeDir = deviceIncludeDir();
+  Result<std::string> includeDir = deviceHeaderDirectory();
   if (!includeDir)
     return includeDir.error();
 

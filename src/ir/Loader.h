@@ -27,6 +27,11 @@ Result<Program> loadProgram(const std::string &path, const LoadOptions &options 
 // Parses IR text directly (tests, Python).
 Result<Program> loadProgramFromIR(const std::string &irText, const std::string &name);
 
+// The directory holding simulee's device headers (simulee_cuda.h and the
+// CUDA headers it stands in for), written once per process. The host-side
+// read of a .cu file (host/) uses the same headers as the device compile.
+Result<std::string> deviceHeaderDirectory();
+
 // Compiles CUDA source text (tests, Python); `name` is used in diagnostics.
 Result<Program> loadProgramFromCuda(const std::string &source, const std::string &name,
                                     const LoadOptions &options = {});

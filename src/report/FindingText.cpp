@@ -227,6 +227,9 @@ std::string launchNoteText(const Finding &finding) {
   bool isRedundant = finding.kind == FindingKind::RedundantBarrier;
   std::string note = isRedundant ? "example launch " : "exposed by launch ";
   note += launchText(finding.launch);
+  if (finding.launch.origin)
+    note += ", launched at " + finding.launch.origin->file + ":" +
+            std::to_string(finding.launch.origin->line);
   std::string address = exampleAddressText(finding);
   if (!address.empty())
     note += "; example address: " + address;

@@ -37,15 +37,22 @@ Json siteJson(const ir::Program &program, const Finding &finding, const Site &si
   return json;
 }
 
+Json originJson(const detect::LaunchOrigin &origin) {
+  return Json{{"file", origin.file}, {"line", origin.line}};
+}
+
 Json launchJson(const detect::LaunchRecord &launch) {
   Json arguments = Json::object();
   for (const auto &[name, value] : launch.args)
     arguments[name] = value;
-  return Json{{"grid", dim3Json(launch.grid)},
-              {"block", dim3Json(launch.block)},
-              {"sharedBytes", launch.dynamicSharedBytes},
-              {"arguments", arguments},
-              {"seed", launch.seed}};
+  Json json{{"grid", dim3Json(launch.grid)},
+            {"block", dim3Json(launch.block)},
+            {"sharedBytes", launch.dynamicSharedBytes},
+            {"arguments", arguments},
+            {"seed", launch.seed}};
+  // The call site whose launch this is; null when the search was free.
+  json["origin"] = launch.origin ? originJson(*launch.origin) : Json();
+  return json;
 }
 
 Json findingJson(const ir::Program &program, const std::string &kernel, const Finding &finding) {
@@ -99,6 +106,13 @@ Json commonFile(const ReportInput &input) {
   return path;
 }
 
+Json callSitesJson(const std::vector<detect::LaunchOrigin> &sites) {
+  Json json = Json::array();
+  for (const detect::LaunchOrigin &site : sites)
+    json.push_back(originJson(site));
+  return json;
+}
+
 Json launchCountsJson(const detect::LaunchCounts &counts) {
   return Json{{"judged", counts.judged},
               {"outOfBounds", counts.outOfBounds},
@@ -119,6 +133,7 @@ Json jsonReport(const ReportInput &input) {
                        {"verdict", detect::verdictName(verdict)},
                        {"launches", launchCountsJson(kernel.launches)},
                        {"cause", kernel.cause.empty() ? Json() : Json(kernel.cause)},
+                       {"callSites", callSitesJson(kernel.callSites)},
                        {"findings", kernel.findings.size()}});
     if (!kernel.program)
       continue;

@@ -41,6 +41,8 @@ struct KernelFindings {
   detect::LaunchCounts launches;
   std::string cause; // error: why; inconclusive: the first failed launch's error
   std::string file;  // the analysed file; program->path when empty
+  // The host code's call sites the search started from; empty = free search.
+  std::vector<detect::LaunchOrigin> callSites;
 
   const std::string &path() const { return file.empty() && program ? program->path : file; }
   detect::Verdict finalVerdict() const;

@@ -55,7 +55,14 @@ std::string verdictLine(const KernelFindings &kernel) {
   std::string line = kernel.path() + ": ";
   if (!kernel.kernel.empty())
     line += "kernel '" + kernel.kernel + "': ";
-  return line + verdictText(kernel);
+  line += verdictText(kernel);
+  if (!kernel.callSites.empty()) {
+    line += kernel.callSites.size() == 1 ? " at its call site " : " at its call sites ";
+    for (size_t i = 0; i < kernel.callSites.size(); ++i)
+      line += (i ? ", " : "") + kernel.callSites[i].file + ":" +
+              std::to_string(kernel.callSites[i].line);
+  }
+  return line;
 }
 
 std::string summaryLine(const Summary &summary) {

@@ -3,6 +3,7 @@
 #include "detect/FindingCollector.h"
 #include "interp/Interpreter.h"
 #include "report/FindingText.h"
+#include "session/SiteSearch.h"
 
 #include <nlohmann/json.hpp>
 
@@ -564,7 +565,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     space.block.fixed = toDims(*fixed.block);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];
-    if (given[i])
+    if (given[i] || (fixed.site && fixed.site->derives(i)))
       continue;
     if (param.kind == ir::ValueKind::Int) {
       space.scalars.push_back(evo::Gene::integer(param.name, param.bits, param.isSigned));
@@ -582,6 +583,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     (param.kind == ir::ValueKind::Pointer ? space.buffers : space.scalars).back().param =
         uint32_t(i);
   }
+  if (fixed.site)
+    fixed.site->shape(space);
   if (Status valid = space.validate(); !valid)
     return makeError(program.path + ": kernel '" + kernel.sourceName +
                      "': " + valid.error().message);
@@ -632,12 +635,19 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       else
         elementCounts[gene.param] = uint64_t(std::max<int64_t>(values[g].integer, 1));
     }
+    // A call site computes dims and some arguments from the others; values
+    // it would never launch with are not a launch at all.
     std::vector<uint64_t> positiveInts = fixedPositiveInts;
+    if (fixed.site && !fixed.site->apply(base, specs, positiveInts))
+      return evo::Fitness::invalid();
     for (size_t g = 0; g < space.scalars.size(); ++g)
       if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
         positiveInts.push_back(uint64_t(values[g].integer));
+    // Shrinking a launch that costs too much changes its grid: only where
+    // nobody (the user, a call site) fixed it.
+    bool gridShrinks = !fixed.grid && !fixed.site;
     LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
-                                           positiveInts, !fixed.grid, settings.search.seed,
+                                           positiveInts, gridShrinks, settings.search.seed,
                                            searchOptions);
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
@@ -687,6 +697,8 @@ std::string launchToJson(const std::string &kernel, const detect::LaunchRecord &
   for (auto &[name, value] : launch.args)
     args[name] = value;
   doc["args"] = args;
+  if (launch.origin)
+    doc["origin"] = {{"file", launch.origin->file}, {"line", launch.origin->line}};
   return doc.dump(2) + "\n";
 }
 

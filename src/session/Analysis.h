@@ -64,6 +64,8 @@ struct KernelAnalysis {
   uint64_t threadInstrs = 0;
   std::string firstLaunchError; // the first launch that failed, ran too long or cost too much
   std::optional<detect::LaunchRecord> bestLaunch; // search: the fittest launch
+  // The call sites the search started from (searchAtSites); none = free search.
+  std::vector<detect::LaunchOrigin> sites;
   double bestRatio = 1.0;
   // analyzeLaunch: every argument after the launch (buffers as the kernel
   // left them), for --dump and the Python API.
@@ -76,11 +78,17 @@ struct KernelAnalysis {
 Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
                                      const LaunchSpec &launch, const AnalysisOptions &options);
 
+class SitePlan;
+
 // What the user fixed; everything else is searched.
 struct FixedSettings {
   std::optional<interp::Dim3> grid, block;
   std::vector<ArgumentSpec> args;
   uint32_t dynamicSharedBytes = 0;
+  // A call site's formulas (session/SiteSearch.h): the grid, block, shared
+  // bytes and arguments it computes from the searched values. Its constants
+  // are already in the fields above.
+  const SitePlan *site = nullptr;
 };
 
 // One launch the search simulated, for the search's history (Python API).

@@ -1,7 +1,8 @@
 // Issue 4: the default evolutionary search, given no launch settings (except
 // those a manifest lists as fixed), finds every labeled bug of the corpus
 // kernels marked for search, for five seeds each; and reports nothing at all
-// for the race-free ones.
+// for the race-free ones. Issue 8: as the CLI does, a kernel whose file
+// launches it from host code is searched at its call sites.
 #include "CorpusSupport.h"
 
 #include <gtest/gtest.h>
@@ -63,13 +64,18 @@ TEST_P(CorpusSearch, DefaultSearchFindsTheLabeledBugsAndNothingElse) {
   settings.search.jobs = 2;
   session::AnalysisOptions options;
   options.independentThreads = !json.value("lockstep", false);
+  std::vector<const host::CallSite *> sites =
+      session::sitesOf(program, *kernel, callSitesFor(c.manifest.source));
   Result<session::KernelAnalysis> analysis =
-      session::searchKernel(program, *kernel, fixedSettings(json), settings, options);
+      session::searchAtSites(program, *kernel, sites, fixedSettings(json), settings, options);
   ASSERT_TRUE(analysis.ok()) << analysis.error().message;
 
   std::set<Label> expected = expectedLabels(json);
   std::set<Label> actual = actualLabels(program, analysis->findings);
   std::string verdict = expectedVerdict(json, json["search"]);
+  // Every finding of a site's search names that site.
+  for (const detect::Finding &finding : analysis->findings)
+    EXPECT_EQ(finding.launch.origin.has_value(), !sites.empty()) << c.manifest.name;
   EXPECT_EQ(verdict, detect::verdictName(analysis->verdict))
       << c.manifest.name << " seed " << c.seed << ": " << analysis->counts.judged
       << " launches judged, skipped: " << detect::skippedReasons(analysis->counts);

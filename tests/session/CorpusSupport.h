@@ -4,6 +4,7 @@
 
 #include "ir/Loader.h"
 #include "session/Analysis.h"
+#include "session/SiteSearch.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,6 +56,20 @@ inline const ir::Program &programFor(const std::string &source) {
   if (!program)
     throw std::runtime_error(program.error().message);
   return *cache.emplace(source, std::make_unique<ir::Program>(std::move(*program))).first->second;
+}
+
+// The call sites of a source's host code, read once per source file.
+inline const std::vector<host::CallSite> &callSitesFor(const std::string &source) {
+  static std::map<std::string, std::vector<host::CallSite>> cache;
+  auto it = cache.find(source);
+  if (it != cache.end())
+    return it->second;
+  Result<host::HostCode> host = session::readHostCode(source, {});
+  if (!host)
+    throw std::runtime_error(host.error().message);
+  if (!host->firstError.empty())
+    throw std::runtime_error(source + ": host code: " + host->firstError);
+  return cache.emplace(source, std::move(host->sites)).first->second;
 }
 
 // A finding as the manifests label it: kind plus source lines.

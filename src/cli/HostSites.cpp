@@ -1,0 +1,66 @@
+#include "cli/HostSites.h"
+
+#include "session/SiteSearch.h"
+
+#include <iostream>
+
+namespace simulee::cli {
+
+std::vector<host::CallSite> callSitesOf(const std::string &file, const CommonOptions &common,
+                                        bool explore) {
+  if (explore)
+    return {};
+  ir::LoadOptions options;
+  for (const std::string &define : common.defines)
+    options.extraClangArgs.push_back("-D" + define);
+  for (const std::string &include : common.includes)
+    options.extraClangArgs.push_back("-I" + include);
+  Result<host::HostCode> host = session::readHostCode(file, options);
+  if (!host) {
+    if (!common.quiet)
+      std::cerr << "simulee: note: " << host.error().message
+                << "; kernels are searched without call sites\n";
+    return {};
+  }
+  if (!host->firstError.empty() && !common.quiet)
+    std::cerr << "simulee: note: " << file
+              << ": the host code does not compile, so call sites may be missing: "
+              << host->firstError << "\n";
+  return std::move(host->sites);
+}
+
+void noteSearchedSites(const std::string &kernel, const session::KernelAnalysis &analysis) {
+  if (analysis.sites.empty())
+    return;
+  std::cerr << "simulee: note: '" << kernel << "' searched at its call site"
+            << (analysis.sites.size() > 1 ? "s " : " ");
+  for (size_t i = 0; i < analysis.sites.size(); ++i)
+    std::cerr << (i ? ", " : "") << analysis.sites[i].file << ":" << analysis.sites[i].line;
+  std::cerr << " (--explore searches every launch shape)\n";
+}
+
+void listSites(std::ostream &out, const ir::Program &program, const ir::KernelInfo &kernel,
+               const std::vector<host::CallSite> &sites) {
+  for (const host::CallSite *site : session::sitesOf(program, kernel, sites)) {
+    out << "  launched at " << host::locationText(*site) << ": ";
+    if (!site->templateArguments.empty()) {
+      out << "<";
+      for (size_t i = 0; i < site->templateArguments.size(); ++i)
+        out << (i ? ", " : "") << site->templateArguments[i];
+      out << "> ";
+    }
+    out << "grid (" << host::describeDims(site->grid) << ") block ("
+        << host::describeDims(site->block) << ")";
+    if (!site->sharedBytes.isConstant() || site->sharedBytes.integer != 0)
+      out << " shared " << host::describe(site->sharedBytes);
+    for (size_t i = 0; i < site->arguments.size() && i < kernel.params.size(); ++i) {
+      const host::SiteValue &value = site->arguments[i];
+      if (value.isUnknown() && kernel.params[i].kind == ir::ValueKind::Pointer)
+        continue; // buffers are simulee's to make
+      out << " " << kernel.params[i].name << "=" << host::describe(value);
+    }
+    out << "\n";
+  }
+}
+
+} // namespace simulee::cli

@@ -1,0 +1,202 @@
+#include "host/CallSite.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace simulee::host {
+namespace {
+
+// Appends `operand`'s nodes to `into`, shifting their operand indices.
+uint32_t appendNodes(std::vector<Formula::Node> &into, const Formula &operand) {
+  uint32_t offset = uint32_t(into.size());
+  for (Formula::Node node : operand.nodes) {
+    node.lhs += offset;
+    node.rhs += offset;
+    into.push_back(node);
+  }
+  return uint32_t(into.size() - 1);
+}
+
+// C++ semantics where they are defined; unsigned wrap-around for overflow
+// (two's complement), which is what the host program computes on 64 bits.
+std::optional<int64_t> apply(Formula::Op op, int64_t a, int64_t b) {
+  auto wrap = [](uint64_t value) { return int64_t(value); };
+  switch (op) {
+  case Formula::Op::Add:
+    return wrap(uint64_t(a) + uint64_t(b));
+  case Formula::Op::Sub:
+    return wrap(uint64_t(a) - uint64_t(b));
+  case Formula::Op::Mul:
+    return wrap(uint64_t(a) * uint64_t(b));
+  case Formula::Op::Div:
+    if (b == 0 || (a == INT64_MIN && b == -1))
+      return std::nullopt;
+    return a / b;
+  case Formula::Op::Rem:
+    if (b == 0 || (a == INT64_MIN && b == -1))
+      return std::nullopt;
+    return a % b;
+  case Formula::Op::Shl:
+    if (b < 0 || b >= 64)
+      return std::nullopt;
+    return wrap(uint64_t(a) << b);
+  case Formula::Op::Shr:
+    if (b < 0 || b >= 64)
+      return std::nullopt;
+    return a >> b;
+  case Formula::Op::And:
+    return a & b;
+  case Formula::Op::Or:
+    return a | b;
+  case Formula::Op::Xor:
+    return a ^ b;
+  case Formula::Op::Min:
+    return std::min(a, b);
+  case Formula::Op::Max:
+    return std::max(a, b);
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+Formula Formula::constant(int64_t value) {
+  Formula formula;
+  formula.nodes.push_back(Node{Op::Constant, value, 0, 0, 0});
+  return formula;
+}
+
+Formula Formula::argument(uint32_t index) {
+  Formula formula;
+  formula.nodes.push_back(Node{Op::Argument, 0, index, 0, 0});
+  return formula;
+}
+
+Formula Formula::unary(Op op, const Formula &operand) {
+  Formula formula;
+  uint32_t root = appendNodes(formula.nodes, operand);
+  formula.nodes.push_back(Node{op, 0, 0, root, root});
+  return formula;
+}
+
+Formula Formula::binary(Op op, const Formula &lhs, const Formula &rhs) {
+  Formula formula;
+  uint32_t left = appendNodes(formula.nodes, lhs);
+  uint32_t right = appendNodes(formula.nodes, rhs);
+  formula.nodes.push_back(Node{op, 0, 0, left, right});
+  return formula;
+}
+
+std::vector<uint32_t> Formula::arguments() const {
+  std::vector<uint32_t> read;
+  for (const Node &node : nodes)
+    if (node.op == Op::Argument)
+      read.push_back(node.argument);
+  std::sort(read.begin(), read.end());
+  read.erase(std::unique(read.begin(), read.end()), read.end());
+  return read;
+}
+
+std::optional<int64_t> evaluate(const Formula &formula, const ArgumentValues &arguments) {
+  if (formula.nodes.empty())
+    return std::nullopt;
+  std::vector<int64_t> values(formula.nodes.size());
+  for (size_t i = 0; i < formula.nodes.size(); ++i) {
+    const Formula::Node &node = formula.nodes[i];
+    std::optional<int64_t> value;
+    switch (node.op) {
+    case Formula::Op::Constant:
+      value = node.value;
+      break;
+    case Formula::Op::Argument:
+      value = arguments ? arguments(node.argument) : std::nullopt;
+      break;
+    case Formula::Op::Neg:
+      value = int64_t(0 - uint64_t(values[node.lhs]));
+      break;
+    case Formula::Op::Not:
+      value = ~values[node.lhs];
+      break;
+    default:
+      value = apply(node.op, values[node.lhs], values[node.rhs]);
+      break;
+    }
+    if (!value)
+      return std::nullopt;
+    values[i] = *value;
+  }
+  return values.back();
+}
+
+SiteValue SiteValue::unknown(std::string text) {
+  SiteValue value;
+  value.text = std::move(text);
+  return value;
+}
+
+SiteValue SiteValue::ofInteger(int64_t integer, std::string text) {
+  SiteValue value;
+  value.kind = Kind::Constant;
+  value.integer = integer;
+  value.real = double(integer);
+  value.text = std::move(text);
+  return value;
+}
+
+SiteValue SiteValue::ofReal(double real, std::string text) {
+  SiteValue value;
+  value.kind = Kind::Constant;
+  value.isFloat = true;
+  value.real = real;
+  value.text = std::move(text);
+  return value;
+}
+
+SiteValue SiteValue::ofFormula(host::Formula formula, std::string text) {
+  SiteValue value;
+  value.kind = Kind::Formula;
+  value.formula = std::move(formula);
+  value.text = std::move(text);
+  return value;
+}
+
+std::string locationText(const CallSite &site) {
+  return site.file + ":" + std::to_string(site.line);
+}
+
+std::string describe(const SiteValue &value) {
+  if (value.isConstant()) {
+    if (!value.isFloat)
+      return std::to_string(value.integer);
+    char text[64];
+    std::snprintf(text, sizeof text, "%.9g", value.real);
+    return text;
+  }
+  if (value.isFormula())
+    return value.text;
+  return "?";
+}
+
+std::string describeDims(const SiteValue (&dims)[3]) {
+  return describe(dims[0]) + ", " + describe(dims[1]) + ", " + describe(dims[2]);
+}
+
+std::string describe(const CallSite &site) {
+  std::string text = site.kernel;
+  if (!site.templateArguments.empty()) {
+    text += "<";
+    for (size_t i = 0; i < site.templateArguments.size(); ++i)
+      text += (i ? ", " : "") + site.templateArguments[i];
+    text += ">";
+  }
+  text += " grid (" + describeDims(site.grid) + ") block (" + describeDims(site.block) + ")";
+  if (!site.sharedBytes.isConstant() || site.sharedBytes.integer != 0)
+    text += " shared " + describe(site.sharedBytes);
+  text += " args (";
+  for (size_t i = 0; i < site.arguments.size(); ++i)
+    text += (i ? ", " : "") + describe(site.arguments[i]);
+  return text + ")";
+}
+
+} // namespace simulee::host

@@ -1,0 +1,113 @@
+// A kernel launch the file's host code makes (`k<<<grid, block, shmem,
+// stream>>>(args)`, cudaLaunchKernel, cudaLaunchCooperativeKernel), as read
+// from clang's AST of the host-side compile: where it is, which kernel
+// instantiation it launches, and what it passes. Each of grid, block, shared
+// bytes and every argument is a constant, a formula over other arguments of
+// the same launch (grid.x = (n + 255) / 256 with n passed as an argument),
+// or unknown. The session searches a kernel inside what its sites allow.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace simulee::host {
+
+// An integer expression over the values a launch passes as kernel
+// arguments, with C++'s 64-bit integer semantics. Operands precede their
+// operator in `nodes`; the last node is the root.
+struct Formula {
+  enum class Op : uint8_t {
+    Constant, // `value`
+    Argument, // the integer passed as kernel argument `argument`
+    Neg,
+    Not,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+    Min, // std::min, min
+    Max,
+  };
+  struct Node {
+    Op op = Op::Constant;
+    int64_t value = 0;         // Constant
+    uint32_t argument = 0;     // Argument
+    uint32_t lhs = 0, rhs = 0; // operand node indices (Neg/Not: lhs only)
+  };
+  std::vector<Node> nodes;
+
+  static Formula constant(int64_t value);
+  static Formula argument(uint32_t index);
+  static Formula unary(Op op, const Formula &operand);
+  static Formula binary(Op op, const Formula &lhs, const Formula &rhs);
+
+  // The arguments the formula reads, ascending, without repeats.
+  std::vector<uint32_t> arguments() const;
+};
+
+// Value of argument `index`, or nullopt when it has none.
+using ArgumentValues = std::function<std::optional<int64_t>(uint32_t index)>;
+
+// nullopt when an argument has no value, on division by zero, or on a shift
+// by a negative amount or by 64 or more.
+std::optional<int64_t> evaluate(const Formula &formula, const ArgumentValues &arguments);
+
+// What a launch passes in one position.
+struct SiteValue {
+  enum class Kind : uint8_t { Unknown, Constant, Formula };
+  Kind kind = Kind::Unknown;
+  std::string text; // as written at the site ("(n + 255) / 256"); empty for defaults
+  // Constant: an integer, or a floating-point value when isFloat.
+  bool isFloat = false;
+  int64_t integer = 0;
+  double real = 0;
+  host::Formula formula; // Kind::Formula
+
+  static SiteValue unknown(std::string text);
+  static SiteValue ofInteger(int64_t value, std::string text);
+  static SiteValue ofReal(double value, std::string text);
+  static SiteValue ofFormula(host::Formula formula, std::string text);
+
+  bool isConstant() const { return kind == Kind::Constant; }
+  bool isFormula() const { return kind == Kind::Formula; }
+  bool isUnknown() const { return kind == Kind::Unknown; }
+};
+
+enum class LaunchForm : uint8_t { TripleChevron, LaunchKernel, LaunchCooperativeKernel };
+
+struct CallSite {
+  std::string file; // as clang names it (the path given, or an #included file's)
+  uint32_t line = 0;
+  uint32_t column = 0;
+  LaunchForm form = LaunchForm::TripleChevron;
+  std::string kernel;                         // source name, "reduce"
+  std::string mangledName;                    // the device-side symbol (ir::KernelInfo::name)
+  std::vector<std::string> templateArguments; // "128", "float"
+  SiteValue grid[3], block[3];
+  SiteValue sharedBytes;
+  std::vector<SiteValue> arguments; // one per kernel parameter, in order
+};
+
+// "file:line".
+std::string locationText(const CallSite &site);
+
+// One line: "reduce<128><<<(n + 255) / 256, 256, 0>>>(in, out, n)" with the
+// values as written and what they mean ("n: searched", constants folded).
+std::string describe(const CallSite &site);
+
+// "256", "(n + 255) / 256", "?" for a value nothing is known of.
+std::string describe(const SiteValue &value);
+
+// "16, 16, 1".
+std::string describeDims(const SiteValue (&dims)[3]);
+
+} // namespace simulee::host

@@ -1,0 +1,598 @@
+#include "host/CallSiteReader.h"
+
+#include "ir/Loader.h"
+
+#include <clang-c/Index.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+namespace simulee::host {
+namespace {
+
+std::string take(CXString text) {
+  const char *chars = clang_getCString(text);
+  std::string result = chars ? chars : "";
+  clang_disposeString(text);
+  return result;
+}
+
+std::vector<CXCursor> childrenOf(CXCursor cursor) {
+  std::vector<CXCursor> children;
+  clang_visitChildren(
+      cursor,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        static_cast<std::vector<CXCursor> *>(data)->push_back(child);
+        return CXChildVisit_Continue;
+      },
+      &children);
+  return children;
+}
+
+// Calls `visit` on every cursor below `root`, depth first, in source order.
+template <typename Visit> void walk(CXCursor root, Visit &&visit) {
+  for (CXCursor child : childrenOf(root)) {
+    visit(child);
+    walk(child, visit);
+  }
+}
+
+CXCursorKind kindOf(CXCursor cursor) { return clang_getCursorKind(cursor); }
+std::string usrOf(CXCursor cursor) { return take(clang_getCursorUSR(cursor)); }
+std::string spellingOf(CXCursor cursor) { return take(clang_getCursorSpelling(cursor)); }
+
+// Casts, parentheses and clang's implicit nodes (UnexposedExpr) around the
+// expression that matters.
+CXCursor stripWrappers(CXCursor cursor) {
+  for (;;) {
+    CXCursorKind kind = kindOf(cursor);
+    bool wrapper = kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr ||
+                   kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
+                   kind == CXCursor_CXXFunctionalCastExpr;
+    if (!wrapper)
+      return cursor;
+    CXCursor inner = clang_getNullCursor();
+    for (CXCursor child : childrenOf(cursor))
+      if (clang_isExpression(kindOf(child)))
+        inner = child;
+    if (clang_Cursor_isNull(inner))
+      return cursor;
+    cursor = inner;
+  }
+}
+
+bool isDim3(CXType type) {
+  std::string spelling = take(clang_getTypeSpelling(clang_getCanonicalType(type)));
+  return spelling.find("dim3") != std::string::npos;
+}
+
+// The device-side symbol of a kernel. In the host-side compile clang mangles
+// a kernel as its stub (`_Z17__device_stub__trPfS_ii`); the device compile
+// names it `_Z2trPfS_ii`: the same mangling without the prefix.
+std::string deviceSymbol(const std::string &hostSymbol) {
+  static const std::string prefix = "__device_stub__";
+  size_t at = hostSymbol.find(prefix);
+  if (at == std::string::npos)
+    return hostSymbol;
+  size_t digits = at;
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(hostSymbol[digits - 1])))
+    --digits;
+  if (digits == at)
+    return hostSymbol.substr(0, at) + hostSymbol.substr(at + prefix.size());
+  size_t length = std::stoul(hostSymbol.substr(digits, at - digits));
+  return hostSymbol.substr(0, digits) + std::to_string(length - prefix.size()) +
+         hostSymbol.substr(at + prefix.size());
+}
+
+std::optional<Formula::Op> binaryOp(CXBinaryOperatorKind kind) {
+  switch (kind) {
+  case CXBinaryOperator_Add:
+    return Formula::Op::Add;
+  case CXBinaryOperator_Sub:
+    return Formula::Op::Sub;
+  case CXBinaryOperator_Mul:
+    return Formula::Op::Mul;
+  case CXBinaryOperator_Div:
+    return Formula::Op::Div;
+  case CXBinaryOperator_Rem:
+    return Formula::Op::Rem;
+  case CXBinaryOperator_Shl:
+    return Formula::Op::Shl;
+  case CXBinaryOperator_Shr:
+    return Formula::Op::Shr;
+  case CXBinaryOperator_And:
+    return Formula::Op::And;
+  case CXBinaryOperator_Or:
+    return Formula::Op::Or;
+  case CXBinaryOperator_Xor:
+    return Formula::Op::Xor;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool isAssignment(CXBinaryOperatorKind kind) {
+  return kind >= CXBinaryOperator_Assign && kind <= CXBinaryOperator_OrAssign;
+}
+
+// Reads one translation unit.
+class Reader {
+public:
+  explicit Reader(CXTranslationUnit unit) : unit_(unit) {}
+
+  std::vector<CallSite> read() {
+    // System headers (the C++ library, simulee's CUDA headers) launch
+    // nothing and change none of the program's variables: not walked.
+    std::vector<CXCursor> declarations;
+    for (CXCursor declaration : childrenOf(clang_getTranslationUnitCursor(unit_)))
+      if (!clang_Location_isInSystemHeader(clang_getCursorLocation(declaration)))
+        declarations.push_back(declaration);
+    for (CXCursor declaration : declarations)
+      walkModified(declaration, /*inInitList=*/false);
+    std::vector<CallSite> sites;
+    for (CXCursor declaration : declarations)
+      walk(declaration, [&](CXCursor cursor) {
+        if (kindOf(cursor) != CXCursor_CallExpr)
+          return;
+        if (std::optional<CallSite> site = readLaunch(cursor))
+          sites.push_back(std::move(*site));
+      });
+    return sites;
+  }
+
+private:
+  CXTranslationUnit unit_;
+  // Variables the program changes after their declaration (assigned,
+  // incremented, a member assigned, or their address taken outside a
+  // cudaLaunchKernel argument list): their initializer says nothing.
+  std::set<std::string> modified_;
+  // Variables passed as an integer argument of the launch being read, by
+  // USR: a formula refers to them through the argument.
+  std::map<std::string, uint32_t> bound_;
+
+  // The variable a changed expression names: `v`, `v.x`, `v[i]`.
+  static std::optional<CXCursor> variableOf(CXCursor expression) {
+    CXCursor cursor = stripWrappers(expression);
+    while (kindOf(cursor) == CXCursor_MemberRefExpr ||
+           kindOf(cursor) == CXCursor_ArraySubscriptExpr) {
+      std::vector<CXCursor> children = childrenOf(cursor);
+      if (children.empty())
+        return std::nullopt;
+      cursor = stripWrappers(children.front());
+    }
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    return clang_getCursorReferenced(cursor);
+  }
+
+  void markModified(CXCursor expression) {
+    if (std::optional<CXCursor> variable = variableOf(expression))
+      modified_.insert(usrOf(*variable));
+  }
+
+
+  void walkModified(CXCursor cursor, bool inInitList) {
+    for (CXCursor child : childrenOf(cursor)) {
+      CXCursorKind kind = kindOf(child);
+      if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
+        if (isAssignment(clang_getCursorBinaryOperatorKind(child))) {
+          std::vector<CXCursor> operands = childrenOf(child);
+          if (!operands.empty())
+            markModified(operands.front());
+        }
+      } else if (kind == CXCursor_UnaryOperator) {
+        CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(child);
+        bool changes = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                       op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
+                       (op == CXUnaryOperator_AddrOf && !inInitList);
+        std::vector<CXCursor> operands = childrenOf(child);
+        if (changes && !operands.empty())
+          markModified(operands.front());
+      } else if (kind == CXCursor_CallExpr) {
+        // A non-const reference parameter may change its argument.
+        CXCursor callee = clang_getCursorReferenced(child);
+        int count = clang_Cursor_getNumArguments(child);
+        for (int i = 0; i < count && !clang_Cursor_isNull(callee); ++i) {
+          CXCursor param = clang_Cursor_getArgument(callee, unsigned(i));
+          if (clang_Cursor_isNull(param))
+            continue;
+          CXType type = clang_getCursorType(param);
+          if (type.kind == CXType_LValueReference &&
+              !clang_isConstQualifiedType(clang_getPointeeType(type)))
+            markModified(clang_Cursor_getArgument(child, unsigned(i)));
+        }
+      }
+      walkModified(child, inInitList || kind == CXCursor_InitListExpr);
+    }
+  }
+
+  std::string textOf(CXCursor cursor) {
+    CXSourceRange range = clang_getCursorExtent(cursor);
+    CXFile file = nullptr;
+    unsigned begin = 0, end = 0;
+    clang_getExpansionLocation(clang_getRangeStart(range), &file, nullptr, nullptr, &begin);
+    CXFile endFile = nullptr;
+    clang_getExpansionLocation(clang_getRangeEnd(range), &endFile, nullptr, nullptr, &end);
+    if (!file || !clang_File_isEqual(file, endFile) || end < begin)
+      return "";
+    size_t size = 0;
+    const char *contents = clang_getFileContents(unit_, file, &size);
+    if (!contents || end > size)
+      return "";
+    std::string text(contents + begin, end - begin);
+    // One line, single spaces: a value spread over lines reads as one.
+    std::string squeezed;
+    for (char ch : text) {
+      bool space = ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r';
+      if (space && (squeezed.empty() || squeezed.back() == ' '))
+        continue;
+      squeezed += space ? ' ' : ch;
+    }
+    while (!squeezed.empty() && squeezed.back() == ' ')
+      squeezed.pop_back();
+    return squeezed;
+  }
+
+  // The constant clang folds `cursor` to, if any.
+  static std::optional<SiteValue> folded(CXCursor cursor, const std::string &text) {
+    CXEvalResult result = clang_Cursor_Evaluate(cursor);
+    if (!result)
+      return std::nullopt;
+    std::optional<SiteValue> value;
+    switch (clang_EvalResult_getKind(result)) {
+    case CXEval_Int:
+      value = SiteValue::ofInteger(clang_EvalResult_isUnsignedInt(result)
+                                       ? int64_t(clang_EvalResult_getAsUnsigned(result))
+                                       : clang_EvalResult_getAsLongLong(result),
+                                   text);
+      break;
+    case CXEval_Float:
+      value = SiteValue::ofReal(clang_EvalResult_getAsDouble(result), text);
+      break;
+    default:
+      break;
+    }
+    clang_EvalResult_dispose(result);
+    return value;
+  }
+
+  // The initializer of a local variable that is never changed, if any.
+  std::optional<CXCursor> initializerOf(CXCursor variable) {
+    if (kindOf(variable) != CXCursor_VarDecl || modified_.count(usrOf(variable)))
+      return std::nullopt;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
+    if (clang_Cursor_isNull(init))
+      return std::nullopt;
+    return init;
+  }
+
+  // An integer or floating-point value as a constant, a formula over the
+  // launch's bound arguments, or unknown.
+  SiteValue valueOf(CXCursor expression, int depth = 0) {
+    std::string text = textOf(expression);
+    if (std::optional<SiteValue> constant = folded(expression, text))
+      return *constant;
+    std::optional<Formula> formula = formulaOf(expression, depth);
+    if (!formula)
+      return SiteValue::unknown(text);
+    if (formula->nodes.size() == 1 && formula->nodes[0].op == Formula::Op::Constant)
+      return SiteValue::ofInteger(formula->nodes[0].value, text);
+    return SiteValue::ofFormula(std::move(*formula), text);
+  }
+
+  std::optional<Formula> formulaOf(CXCursor expression, int depth) {
+    if (depth > 16)
+      return std::nullopt;
+    if (std::optional<SiteValue> constant = folded(expression, "")) {
+      if (constant->isFloat)
+        return std::nullopt;
+      return Formula::constant(constant->integer);
+    }
+    CXCursor cursor = stripWrappers(expression);
+    switch (kindOf(cursor)) {
+    case CXCursor_DeclRefExpr: {
+      CXCursor variable = clang_getCursorReferenced(cursor);
+      if (auto bound = bound_.find(usrOf(variable)); bound != bound_.end())
+        return Formula::argument(bound->second);
+      if (std::optional<CXCursor> init = initializerOf(variable))
+        return formulaOf(*init, depth + 1);
+      return std::nullopt;
+    }
+    case CXCursor_BinaryOperator: {
+      std::optional<Formula::Op> op = binaryOp(clang_getCursorBinaryOperatorKind(cursor));
+      std::vector<CXCursor> operands = childrenOf(cursor);
+      if (!op || operands.size() != 2)
+        return std::nullopt;
+      std::optional<Formula> lhs = formulaOf(operands[0], depth + 1);
+      std::optional<Formula> rhs = lhs ? formulaOf(operands[1], depth + 1) : std::nullopt;
+      if (!rhs)
+        return std::nullopt;
+      return Formula::binary(*op, *lhs, *rhs);
+    }
+    case CXCursor_UnaryOperator: {
+      CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(cursor);
+      std::vector<CXCursor> operands = childrenOf(cursor);
+      if (operands.size() != 1)
+        return std::nullopt;
+      std::optional<Formula> operand = formulaOf(operands[0], depth + 1);
+      if (!operand)
+        return std::nullopt;
+      if (op == CXUnaryOperator_Plus)
+        return operand;
+      if (op == CXUnaryOperator_Minus)
+        return Formula::unary(Formula::Op::Neg, *operand);
+      if (op == CXUnaryOperator_Not)
+        return Formula::unary(Formula::Op::Not, *operand);
+      return std::nullopt;
+    }
+    case CXCursor_CallExpr: {
+      // min(a, b) and max(a, b), std:: or not, on integers.
+      std::string callee = spellingOf(clang_getCursorReferenced(cursor));
+      if ((callee != "min" && callee != "max") || clang_Cursor_getNumArguments(cursor) != 2)
+        return std::nullopt;
+      std::optional<Formula> lhs = formulaOf(clang_Cursor_getArgument(cursor, 0), depth + 1);
+      std::optional<Formula> rhs =
+          lhs ? formulaOf(clang_Cursor_getArgument(cursor, 1), depth + 1) : std::nullopt;
+      if (!rhs)
+        return std::nullopt;
+      return Formula::binary(callee == "min" ? Formula::Op::Min : Formula::Op::Max, *lhs, *rhs);
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  // Grid or block: a dim3 (constructed there, or a variable holding one) or
+  // an integer (x; y and z are 1).
+  void dimsOf(CXCursor expression, SiteValue (&dims)[3], int depth = 0) {
+    for (SiteValue &axis : dims)
+      axis = SiteValue::ofInteger(1, "");
+    CXCursor cursor = stripWrappers(expression);
+    if (!isDim3(clang_getCursorType(cursor))) {
+      dims[0] = valueOf(expression);
+      return;
+    }
+    auto unknown = [&] {
+      std::string text = textOf(expression);
+      for (SiteValue &axis : dims)
+        axis = SiteValue::unknown(text);
+    };
+    if (depth > 8)
+      return unknown();
+    if (kindOf(cursor) == CXCursor_DeclRefExpr) {
+      std::optional<CXCursor> init = initializerOf(clang_getCursorReferenced(cursor));
+      if (!init)
+        return unknown();
+      return dimsOf(*init, dims, depth + 1);
+    }
+    if (kindOf(cursor) != CXCursor_CallExpr)
+      return unknown();
+    int count = clang_Cursor_getNumArguments(cursor);
+    if (count == 1 && isDim3(clang_getCursorType(clang_Cursor_getArgument(cursor, 0))))
+      return dimsOf(clang_Cursor_getArgument(cursor, 0), dims, depth + 1); // a copy
+    // dim3(x, y, z), defaults 1; uint3 and others are not followed.
+    for (int axis = 0; axis < count && axis < 3; ++axis) {
+      CXCursor argument = clang_Cursor_getArgument(cursor, unsigned(axis));
+      if (clang_getCursorType(argument).kind == CXType_Record)
+        return unknown();
+      dims[axis] = valueOf(argument);
+    }
+  }
+
+  // The kernel a `<<<>>>` call or a cudaLaunchKernel's first argument names.
+  static std::optional<CXCursor> kernelNamedBy(CXCursor expression) {
+    CXCursor cursor = stripWrappers(expression);
+    if (kindOf(cursor) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(cursor) == CXUnaryOperator_AddrOf) {
+      std::vector<CXCursor> operands = childrenOf(cursor);
+      if (operands.size() != 1)
+        return std::nullopt;
+      cursor = stripWrappers(operands.front());
+    }
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    CXCursor kernel = clang_getCursorReferenced(cursor);
+    if (kindOf(kernel) != CXCursor_FunctionDecl)
+      return std::nullopt;
+    return kernel;
+  }
+
+  // The configuration call clang makes of `<<<grid, block, shmem, stream>>>`.
+  static std::optional<CXCursor> configurationOf(CXCursor call) {
+    for (CXCursor child : childrenOf(call)) {
+      if (kindOf(child) != CXCursor_CallExpr)
+        continue;
+      std::string callee = spellingOf(child);
+      if (callee == "cudaConfigureCall" || callee == "__cudaPushCallConfiguration")
+        return child;
+    }
+    return std::nullopt;
+  }
+
+  void describeKernel(CXCursor kernel, CallSite &site) {
+    site.kernel = spellingOf(kernel);
+    site.mangledName = deviceSymbol(take(clang_Cursor_getMangling(kernel)));
+    int count = clang_Cursor_getNumTemplateArguments(kernel);
+    for (int i = 0; i < count; ++i) {
+      switch (clang_Cursor_getTemplateArgumentKind(kernel, unsigned(i))) {
+      case CXTemplateArgumentKind_Integral:
+        site.templateArguments.push_back(
+            std::to_string(clang_Cursor_getTemplateArgumentValue(kernel, unsigned(i))));
+        break;
+      case CXTemplateArgumentKind_Type:
+        site.templateArguments.push_back(
+            take(clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(kernel, unsigned(i)))));
+        break;
+      default:
+        site.templateArguments.push_back("?");
+        break;
+      }
+    }
+  }
+
+  // The expressions of `void *args[] = {&a, &n}` passed to cudaLaunchKernel.
+  std::vector<CXCursor> launchArgumentArray(CXCursor expression) {
+    CXCursor cursor = stripWrappers(expression);
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return {};
+    CXCursor variable = clang_getCursorReferenced(cursor);
+    CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
+    if (clang_Cursor_isNull(init) || kindOf(init) != CXCursor_InitListExpr)
+      return {};
+    std::vector<CXCursor> values;
+    for (CXCursor element : childrenOf(init)) {
+      CXCursor address = stripWrappers(element);
+      std::vector<CXCursor> operands = childrenOf(address);
+      if (kindOf(address) != CXCursor_UnaryOperator ||
+          clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
+          operands.size() != 1)
+        return {};
+      values.push_back(operands.front());
+    }
+    return values;
+  }
+
+  std::optional<CallSite> readLaunch(CXCursor call) {
+    CallSite site;
+    std::optional<CXCursor> kernel;
+    std::optional<CXCursor> grid, block, shared;
+    std::vector<CXCursor> arguments;
+    if (std::optional<CXCursor> config = configurationOf(call)) {
+      CXCursor callee = clang_getCursorReferenced(call);
+      if (kindOf(callee) == CXCursor_FunctionDecl)
+        kernel = callee;
+      int count = clang_Cursor_getNumArguments(*config);
+      if (count < 2)
+        return std::nullopt;
+      grid = clang_Cursor_getArgument(*config, 0);
+      block = clang_Cursor_getArgument(*config, 1);
+      if (count > 2)
+        shared = clang_Cursor_getArgument(*config, 2);
+      for (int i = 0; i < clang_Cursor_getNumArguments(call); ++i)
+        arguments.push_back(clang_Cursor_getArgument(call, unsigned(i)));
+    } else {
+      std::string callee = spellingOf(clang_getCursorReferenced(call));
+      if (callee != "cudaLaunchKernel" && callee != "cudaLaunchCooperativeKernel")
+        return std::nullopt;
+      site.form = callee == "cudaLaunchKernel" ? LaunchForm::LaunchKernel
+                                               : LaunchForm::LaunchCooperativeKernel;
+      int count = clang_Cursor_getNumArguments(call);
+      if (count < 4)
+        return std::nullopt;
+      kernel = kernelNamedBy(clang_Cursor_getArgument(call, 0));
+      grid = clang_Cursor_getArgument(call, 1);
+      block = clang_Cursor_getArgument(call, 2);
+      arguments = launchArgumentArray(clang_Cursor_getArgument(call, 3));
+      if (count > 4)
+        shared = clang_Cursor_getArgument(call, 4);
+    }
+    if (!kernel)
+      return std::nullopt;
+    describeKernel(*kernel, site);
+    int params = clang_Cursor_getNumArguments(*kernel);
+    if (params >= 0 && arguments.size() != size_t(params))
+      arguments.clear(); // cudaLaunchKernel's array could not be read
+
+    CXFile file = nullptr;
+    clang_getExpansionLocation(clang_getCursorLocation(call), &file, &site.line, &site.column,
+                               nullptr);
+    site.file = take(clang_getFileName(file));
+
+    // Integer arguments that are plain variables are the formulas' leaves:
+    // a grid of (n + 255) / 256 follows the n passed with it.
+    bound_.clear();
+    std::vector<bool> isLeaf(arguments.size(), false);
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      CXCursor argument = stripWrappers(arguments[i]);
+      CXTypeKind type = clang_getCanonicalType(clang_getCursorType(argument)).kind;
+      bool integer = type >= CXType_Bool && type <= CXType_Int128 && type != CXType_Char16 &&
+                     type != CXType_Char32 && type != CXType_WChar;
+      if (!integer || kindOf(argument) != CXCursor_DeclRefExpr)
+        continue;
+      std::string usr = usrOf(clang_getCursorReferenced(argument));
+      if (bound_.count(usr) || folded(arguments[i], ""))
+        continue;
+      // A variable whose initializer is known is that value, not a leaf.
+      if (formulaOf(argument, 0))
+        continue;
+      bound_[usr] = uint32_t(i);
+      isLeaf[i] = true;
+    }
+    for (size_t i = 0; i < arguments.size(); ++i)
+      site.arguments.push_back(isLeaf[i] ? SiteValue::unknown(textOf(arguments[i]))
+                                         : valueOf(arguments[i]));
+    if (arguments.empty())
+      site.arguments.assign(size_t(std::max(params, 0)), SiteValue::unknown(""));
+    dimsOf(*grid, site.grid);
+    dimsOf(*block, site.block);
+    site.sharedBytes = shared ? valueOf(*shared) : SiteValue::ofInteger(0, "");
+    bound_.clear();
+    return site;
+  }
+};
+
+std::string readText(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+} // namespace
+
+bool mayLaunchKernels(const std::string &path) {
+  std::string text = readText(path);
+  return text.find("<<<") != std::string::npos ||
+         text.find("cudaLaunchKernel") != std::string::npos ||
+         text.find("cudaLaunchCooperativeKernel") != std::string::npos;
+}
+
+Result<HostCode> readCallSites(const std::string &path,
+                               const std::vector<std::string> &extraClangArgs) {
+  Result<std::string> includeDir = ir::deviceHeaderDirectory();
+  if (!includeDir)
+    return includeDir.error();
+  std::vector<std::string> args = {"-x",
+                                   "cuda",
+                                   "--cuda-host-only",
+                                   "-nocudainc",
+                                   "-nocudalib",
+                                   "--cuda-path=/nonexistent",
+                                   "-Wno-unknown-cuda-version",
+                                   "--cuda-gpu-arch=sm_70",
+                                   "-isystem",
+                                   *includeDir,
+                                   "-include",
+                                   "simulee_cuda.h"};
+  args.insert(args.end(), extraClangArgs.begin(), extraClangArgs.end());
+  std::vector<const char *> argv;
+  for (const std::string &arg : args)
+    argv.push_back(arg.c_str());
+
+  std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
+  CXTranslationUnit unit = nullptr;
+  CXErrorCode code =
+      clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), int(argv.size()), nullptr,
+                                  0, CXTranslationUnit_KeepGoing, &unit);
+  if (code != CXError_Success || !unit)
+    return makeError(path + ": cannot read the host code (libclang error " +
+                     std::to_string(int(code)) + ")");
+  HostCode host;
+  for (unsigned i = 0, n = clang_getNumDiagnostics(unit); i < n && host.firstError.empty(); ++i) {
+    CXDiagnostic diagnostic = clang_getDiagnostic(unit, i);
+    if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error)
+      host.firstError = take(clang_formatDiagnostic(diagnostic, CXDiagnostic_DisplaySourceLocation |
+                                                                    CXDiagnostic_DisplayColumn));
+    clang_disposeDiagnostic(diagnostic);
+  }
+  host.sites = Reader(unit).read();
+  clang_disposeTranslationUnit(unit);
+  return host;
+}
+
+} // namespace simulee::host

@@ -1,0 +1,395 @@
+#include "session/SiteSearch.h"
+
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace simulee::session {
+namespace {
+
+using host::SiteValue;
+
+// `value` as a parameter of `bits` bits holds it (two's complement wrap).
+int64_t wrapToWidth(int64_t value, const ir::ParamInfo &param) {
+  if (param.bits >= 64 || param.bits == 0)
+    return value;
+  uint64_t mask = (uint64_t(1) << param.bits) - 1;
+  uint64_t bits = uint64_t(value) & mask;
+  if (param.isSigned && (bits >> (param.bits - 1)) & 1)
+    return int64_t(bits | ~mask);
+  return int64_t(bits);
+}
+
+std::string integerText(int64_t value, const ir::ParamInfo &param) {
+  int64_t wrapped = wrapToWidth(value, param);
+  if (!param.isSigned && wrapped < 0)
+    return std::to_string(uint64_t(wrapped) & ((uint64_t(1) << param.bits) - 1));
+  return std::to_string(wrapped);
+}
+
+std::string realText(double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
+// An integer argument as a formula reads it.
+std::optional<int64_t> integerArgument(const ir::ParamInfo &param, const std::string &text) {
+  Result<uint64_t> bits = parseScalar(param, text);
+  if (!bits)
+    return std::nullopt;
+  if (param.isSigned && param.bits < 64 && param.bits > 0 && (*bits >> (param.bits - 1)) & 1)
+    return int64_t(*bits | ~((uint64_t(1) << param.bits) - 1));
+  return int64_t(*bits);
+}
+
+uint32_t &axisOf(interp::Dim3 &dims, unsigned axis) {
+  return axis == 0 ? dims.x : axis == 1 ? dims.y : dims.z;
+}
+
+} // namespace
+
+SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
+                   const FixedSettings &user, uint64_t maxThreads)
+    : kernel_(&kernel), site_(&site), user_(user), maxThreads_(maxThreads) {
+  size_t params = kernel.params.size();
+  userArgument_.assign(params, false);
+  userValues_.assign(params, std::nullopt);
+  for (const ArgumentSpec &spec : user.args) {
+    Result<size_t> index = findParameter(kernel, spec.name);
+    if (!index)
+      continue; // searchKernel reports it
+    userArgument_[*index] = true;
+    if (kernel.params[*index].kind == ir::ValueKind::Int)
+      userValues_[*index] = integerArgument(kernel.params[*index], spec.value);
+  }
+  // A formula may only read integer parameters.
+  auto usable = [&](const SiteValue &value) {
+    if (!value.isFormula())
+      return value;
+    for (uint32_t argument : value.formula.arguments())
+      if (argument >= params || kernel.params[argument].kind != ir::ValueKind::Int)
+        return SiteValue::unknown(value.text);
+    return value;
+  };
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    grid_[axis] = usable(site.grid[axis]);
+    block_[axis] = usable(site.block[axis]);
+  }
+  shared_ = usable(site.sharedBytes);
+  arguments_.assign(params, SiteValue::unknown(""));
+  if (site.arguments.size() == params)
+    for (size_t i = 0; i < params; ++i) {
+      ir::ValueKind kind = kernel.params[i].kind;
+      bool scalar = kind == ir::ValueKind::Int || kind == ir::ValueKind::Float;
+      const SiteValue &value = site.arguments[i];
+      if (scalar && !(kind == ir::ValueKind::Float && value.isFormula()))
+        arguments_[i] = usable(value);
+    }
+}
+
+bool SitePlan::determined(const SiteValue (&dims)[3]) const {
+  return std::none_of(std::begin(dims), std::end(dims),
+                      [](const SiteValue &axis) { return axis.isUnknown(); });
+}
+
+std::optional<int64_t>
+SitePlan::valueOf(const SiteValue &value,
+                  const std::vector<std::optional<int64_t>> &arguments) const {
+  if (value.isConstant())
+    return value.isFloat ? std::nullopt : std::optional<int64_t>(value.integer);
+  if (!value.isFormula())
+    return std::nullopt;
+  return host::evaluate(value.formula, [&](uint32_t index) -> std::optional<int64_t> {
+    return index < arguments.size() ? arguments[index] : std::nullopt;
+  });
+}
+
+FixedSettings SitePlan::fixed() const {
+  FixedSettings fixed = user_;
+  fixed.site = this;
+  for (size_t i = 0; i < arguments_.size(); ++i) {
+    const SiteValue &value = arguments_[i];
+    if (userArgument_[i] || !value.isConstant())
+      continue;
+    const ir::ParamInfo &param = kernel_->params[i];
+    std::string text =
+        param.kind == ir::ValueKind::Float
+            ? realText(value.real)
+            : integerText(value.isFloat ? int64_t(value.real) : value.integer, param);
+    fixed.args.push_back({param.name, text});
+  }
+  if (!user_.dynamicSharedBytes && shared_.isConstant() && !shared_.isFloat &&
+      shared_.integer > 0 && shared_.integer <= int64_t(UINT32_MAX))
+    fixed.dynamicSharedBytes = uint32_t(shared_.integer);
+  auto constantDims = [&](const SiteValue(&dims)[3]) -> std::optional<interp::Dim3> {
+    interp::Dim3 result;
+    for (unsigned axis = 0; axis < 3; ++axis) {
+      if (!dims[axis].isConstant() || dims[axis].isFloat || dims[axis].integer < 1 ||
+          dims[axis].integer > int64_t(UINT32_MAX))
+        return std::nullopt;
+      axisOf(result, axis) = uint32_t(dims[axis].integer);
+    }
+    return result;
+  };
+  // Constant dims are fixed when the launch fits; larger ones stay the
+  // plan's to apply, so that the search still runs (and counts them).
+  if (!fixed.block)
+    if (std::optional<interp::Dim3> block = constantDims(block_);
+        block && block->count() <= maxThreads_)
+      fixed.block = block;
+  if (!fixed.grid)
+    if (std::optional<interp::Dim3> grid = constantDims(grid_))
+      if (grid->count() * (fixed.block ? fixed.block->count() : 1) <= maxThreads_)
+        fixed.grid = grid;
+  return fixed;
+}
+
+bool SitePlan::derives(size_t index) const {
+  return index < arguments_.size() && !userArgument_[index] && arguments_[index].isFormula();
+}
+
+uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
+  std::vector<std::optional<int64_t>> arguments(arguments_.size(), int64_t(1));
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (userValues_[i])
+      arguments[i] = userValues_[i];
+  arguments[param] = value;
+  uint64_t threads = 1;
+  auto multiply = [&](uint64_t extent) {
+    if (extent > 1)
+      threads = threads > UINT64_MAX / extent ? UINT64_MAX : threads * extent;
+  };
+  // Unknown axes count as 1: the search keeps those small itself.
+  auto multiplyDims = [&](const SiteValue(&dims)[3], const std::optional<interp::Dim3> &byUser) {
+    if (byUser)
+      return multiply(byUser->count());
+    for (const SiteValue &axis : dims)
+      if (std::optional<int64_t> extent = valueOf(axis, arguments); extent && *extent > 1)
+        multiply(uint64_t(*extent));
+  };
+  multiplyDims(grid_, user_.grid);
+  multiplyDims(block_, user_.block);
+  return threads;
+}
+
+void SitePlan::shape(evo::SearchSpace &space) const {
+  if (!user_.grid && !space.grid.fixed && determined(grid_))
+    space.grid.fixed = evo::Dims{1, 1, 1}; // apply() sets it per launch
+  if (!user_.block && !space.block.fixed && determined(block_))
+    space.block.fixed = evo::Dims{1, 1, 1};
+  std::set<uint32_t> sizing; // parameters the dims are computed from
+  for (const SiteValue *dims : {grid_, block_})
+    for (unsigned axis = 0; axis < 3; ++axis)
+      if (dims[axis].isFormula())
+        for (uint32_t argument : dims[axis].formula.arguments())
+          sizing.insert(argument);
+  for (evo::Gene &gene : space.scalars) {
+    if (gene.kind != evo::GeneKind::Int || !sizing.count(gene.param))
+      continue;
+    // The largest value whose launch fits, assuming more means larger.
+    evo::GeneRange range = evo::geneRange(gene, space.limits);
+    int64_t low = 1, high = int64_t(std::min(range.high, double(1u << 31)));
+    if (high < low)
+      continue;
+    if (threadsWith(gene.param, low) > maxThreads_) {
+      high = low;
+    } else {
+      while (low < high) {
+        int64_t middle = low + (high - low + 1) / 2;
+        if (threadsWith(gene.param, middle) <= maxThreads_)
+          low = middle;
+        else
+          high = middle - 1;
+      }
+    }
+    gene.lower = std::max(gene.lower.value_or(1.0), 1.0);
+    gene.upper = std::min(gene.upper.value_or(double(high)), double(high));
+  }
+}
+
+bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
+                     std::vector<uint64_t> &positiveInts) const {
+  std::vector<std::optional<int64_t>> arguments(arguments_.size());
+  for (const ArgumentSpec &spec : specs) {
+    Result<size_t> index = findParameter(*kernel_, spec.name);
+    if (index && kernel_->params[*index].kind == ir::ValueKind::Int)
+      arguments[*index] = integerArgument(kernel_->params[*index], spec.value);
+  }
+  auto setDims = [&](const SiteValue(&dims)[3], interp::Dim3 &out) {
+    for (unsigned axis = 0; axis < 3; ++axis) {
+      if (dims[axis].isUnknown())
+        continue;
+      std::optional<int64_t> extent = valueOf(dims[axis], arguments);
+      if (!extent || *extent < 1 || *extent > int64_t(UINT32_MAX))
+        return false;
+      axisOf(out, axis) = uint32_t(*extent);
+    }
+    return true;
+  };
+  if (!user_.grid && !setDims(grid_, config.grid))
+    return false;
+  if (!user_.block && !setDims(block_, config.block))
+    return false;
+  if (!user_.dynamicSharedBytes && shared_.isFormula()) {
+    std::optional<int64_t> bytes = valueOf(shared_, arguments);
+    if (!bytes || *bytes < 0 || *bytes > int64_t(UINT32_MAX))
+      return false;
+    config.dynamicSharedBytes = uint32_t(*bytes);
+  }
+  for (size_t i = 0; i < arguments_.size(); ++i) {
+    if (!derives(i))
+      continue;
+    std::optional<int64_t> value = valueOf(arguments_[i], arguments);
+    if (!value)
+      return false;
+    const ir::ParamInfo &param = kernel_->params[i];
+    specs.push_back({param.name, integerText(*value, param)});
+    if (wrapToWidth(*value, param) > 0)
+      positiveInts.push_back(uint64_t(wrapToWidth(*value, param)));
+  }
+  return true;
+}
+
+Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptions &options) {
+  std::string extension = llvm::sys::path::extension(path).lower();
+  if ((extension != ".cu" && extension != ".cuh") || !host::mayLaunchKernels(path))
+    return host::HostCode{};
+  return host::readCallSites(path, options.extraClangArgs);
+}
+
+std::vector<const host::CallSite *> sitesOf(const ir::Program &program,
+                                            const ir::KernelInfo &kernel,
+                                            const std::vector<host::CallSite> &sites) {
+  std::vector<const host::CallSite *> matched;
+  for (const host::CallSite &site : sites) {
+    bool bySymbol = site.mangledName == kernel.name;
+    bool byName = site.kernel == kernel.sourceName && !program.findKernel(site.mangledName);
+    if (bySymbol || byName)
+      matched.push_back(&site);
+  }
+  return matched;
+}
+
+namespace {
+
+// Findings of several searches are one bug when kind, variable and source
+// lines agree (instruction ids when a site has no line).
+std::string bugKey(const ir::Program &program, const detect::Finding &finding) {
+  std::string key = std::string(detect::findingKindName(finding.kind)) + "|" +
+                    std::to_string(int(finding.space)) + "|" + finding.variable + "|" +
+                    std::to_string(int(finding.benign));
+  std::vector<std::string> lines;
+  for (const detect::Site &site : finding.sites) {
+    const ir::SourceLocation &location = program.instructions[site.instruction].location;
+    lines.push_back(location.known() ? location.file + ":" + std::to_string(location.line)
+                                     : "#" + std::to_string(site.instruction));
+  }
+  if (finding.kind == detect::FindingKind::DataRace)
+    std::sort(lines.begin(), lines.end());
+  for (const std::string &line : lines)
+    key += "|" + line;
+  return key;
+}
+
+bool isBarrierVerdict(const detect::Finding &finding) {
+  return finding.kind == detect::FindingKind::RedundantBarrier ||
+         finding.kind == detect::FindingKind::UnreachedBarrier;
+}
+
+// Redundant-barrier and unreached-barrier findings hold for the kernel only
+// when they hold for every site whose launches were judged: a barrier some
+// site's launches need is not redundant; one some site reached is not
+// unreached.
+std::vector<detect::Finding> barrierFindings(const std::vector<KernelAnalysis> &analyses) {
+  std::map<uint32_t, const detect::Finding *> redundant, unreached;
+  std::map<uint32_t, size_t> redundantOrUnreachedAt;
+  size_t judgedSites = 0;
+  for (const KernelAnalysis &analysis : analyses) {
+    if (analysis.counts.judged == 0)
+      continue;
+    ++judgedSites;
+    std::set<uint32_t> here;
+    for (const detect::Finding &finding : analysis.findings) {
+      if (!isBarrierVerdict(finding) || finding.sites.empty())
+        continue;
+      uint32_t barrier = finding.sites.front().instruction;
+      here.insert(barrier);
+      auto &table = finding.kind == detect::FindingKind::RedundantBarrier ? redundant : unreached;
+      table.try_emplace(barrier, &finding);
+    }
+    for (uint32_t barrier : here)
+      ++redundantOrUnreachedAt[barrier];
+  }
+  std::vector<detect::Finding> kept;
+  for (auto &[barrier, finding] : redundant)
+    if (redundantOrUnreachedAt[barrier] == judgedSites)
+      kept.push_back(*finding);
+  for (auto &[barrier, finding] : unreached)
+    if (!redundant.count(barrier) && redundantOrUnreachedAt[barrier] == judgedSites)
+      kept.push_back(*finding);
+  return kept;
+}
+
+} // namespace
+
+Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::KernelInfo &kernel,
+                                     const std::vector<const host::CallSite *> &sites,
+                                     const FixedSettings &fixed, const SearchSettings &settings,
+                                     const AnalysisOptions &options) {
+  if (sites.empty())
+    return searchKernel(program, kernel, fixed, settings, options);
+  KernelAnalysis combined;
+  combined.kernel = &kernel;
+  std::vector<KernelAnalysis> analyses;
+  for (const host::CallSite *site : sites) {
+    SitePlan plan(kernel, *site, fixed, settings.maxThreads);
+    Result<KernelAnalysis> analysis =
+        searchKernel(program, kernel, plan.fixed(), settings, options);
+    if (!analysis)
+      return makeError(analysis.error().message + " (launched at " + host::locationText(*site) +
+                       ")");
+    detect::LaunchOrigin origin{site->file, site->line};
+    combined.sites.push_back(origin);
+    for (detect::Finding &finding : analysis->findings)
+      finding.launch.origin = origin;
+    if (analysis->bestLaunch)
+      analysis->bestLaunch->origin = origin;
+    analyses.push_back(std::move(*analysis));
+  }
+
+  std::map<std::string, size_t> seen;
+  for (KernelAnalysis &analysis : analyses) {
+    const detect::LaunchCounts &counts = analysis.counts;
+    combined.counts.judged += counts.judged;
+    combined.counts.outOfBounds += counts.outOfBounds;
+    combined.counts.tooCostly += counts.tooCostly;
+    combined.counts.nonTerminating += counts.nonTerminating;
+    combined.counts.failed += counts.failed;
+    combined.threadInstrs += analysis.threadInstrs;
+    if (combined.firstLaunchError.empty())
+      combined.firstLaunchError = analysis.firstLaunchError;
+    if (analysis.bestLaunch && (!combined.bestLaunch || analysis.bestRatio < combined.bestRatio)) {
+      combined.bestLaunch = analysis.bestLaunch;
+      combined.bestRatio = analysis.bestRatio;
+    }
+    for (detect::Finding &finding : analysis.findings) {
+      if (isBarrierVerdict(finding))
+        continue;
+      auto [known, added] = seen.try_emplace(bugKey(program, finding), combined.findings.size());
+      if (added)
+        combined.findings.push_back(std::move(finding));
+      else
+        combined.findings[known->second].occurrences += finding.occurrences;
+    }
+  }
+  for (detect::Finding &finding : barrierFindings(analyses))
+    combined.findings.push_back(std::move(finding));
+  combined.verdict = detect::verdictOf(combined.findings, combined.counts);
+  return combined;
+}
+
+} // namespace simulee::session

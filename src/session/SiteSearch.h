@@ -1,0 +1,88 @@
+// Searching a kernel from the launches its file's host code makes
+// (DESIGN.md, "Evolutionary input search"): once per call site, inside what
+// the site allows (constant dims and arguments fixed, formulas followed,
+// unknowns searched), every finding naming the site that exposed it. A
+// kernel with no site, or every kernel under --explore, is searched freely.
+#pragma once
+
+#include "evo/SearchSpace.h"
+#include "host/CallSiteReader.h"
+#include "ir/Loader.h"
+#include "session/Analysis.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace simulee::session {
+
+// How one call site shapes the searched launches of its kernel. What the
+// user fixed (FixedSettings) always wins over the site.
+class SitePlan {
+public:
+  // `maxThreads`: the search's cap on a launch's threads.
+  SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site, const FixedSettings &user,
+           uint64_t maxThreads);
+
+  const host::CallSite &site() const { return *site_; }
+
+  // The user's settings plus the site's constants: constant arguments,
+  // shared bytes, and grid or block when all three axes are constant and
+  // the launch fits maxThreads. The result points at this plan for the rest.
+  FixedSettings fixed() const;
+
+  // Whether the site computes parameter `index` from other arguments: it is
+  // not searched.
+  bool derives(size_t index) const;
+
+  // Keeps the search to launches the site can make: grid and block that the
+  // site determines are not searched, and the searched integers that size
+  // them stay within [1, the largest value whose launch fits maxThreads].
+  void shape(evo::SearchSpace &space) const;
+
+  // The site's grid, block and shared bytes for one launch, and its derived
+  // arguments appended to `specs` (which hold every other scalar), their
+  // positive values to `positiveInts`. False when the site would make no
+  // launch with these values (a dimension below 1, a division by zero).
+  bool apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
+             std::vector<uint64_t> &positiveInts) const;
+
+private:
+  const ir::KernelInfo *kernel_;
+  const host::CallSite *site_;
+  // The site's values as the plan uses them: formulas over non-integer
+  // parameters, and values for pointer parameters, count as unknown.
+  host::SiteValue grid_[3], block_[3], shared_;
+  std::vector<host::SiteValue> arguments_;
+  FixedSettings user_;
+  std::vector<bool> userArgument_;                 // by parameter
+  std::vector<std::optional<int64_t>> userValues_; // the user's integer arguments
+  uint64_t maxThreads_ = 0;
+
+  bool determined(const host::SiteValue (&dims)[3]) const;
+  std::optional<int64_t> valueOf(const host::SiteValue &value,
+                                 const std::vector<std::optional<int64_t>> &arguments) const;
+  uint64_t threadsWith(uint32_t param, int64_t value) const;
+};
+
+// The call sites of a .cu file's host code (host/), read only when the file
+// can launch kernels; none for .ll and .bc. Fails only when clang cannot
+// read the host side at all.
+Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptions &options);
+
+// The sites among `sites` that launch `kernel`: by device symbol, else by
+// source name when no kernel of `program` has the site's symbol.
+std::vector<const host::CallSite *> sitesOf(const ir::Program &program,
+                                            const ir::KernelInfo &kernel,
+                                            const std::vector<host::CallSite> &sites);
+
+// Searches `kernel` once per site (freely with no site) and combines the
+// searches: findings in site order, each carrying its site as
+// LaunchRecord::origin; counts added; a barrier is redundant only when no
+// site's launches needed it.
+Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::KernelInfo &kernel,
+                                     const std::vector<const host::CallSite *> &sites,
+                                     const FixedSettings &fixed, const SearchSettings &settings,
+                                     const AnalysisOptions &options);
+
+} // namespace simulee::session

@@ -1,0 +1,172 @@
+// Issue 8 end to end: a file whose host code launches its kernels is
+// searched at those call sites (constants kept, formulas followed), every
+// finding names its site, --explore searches every shape instead, the
+// user's settings win over a site's, and `simulee list` shows the sites.
+#include "CliSupport.h"
+
+#include <map>
+
+namespace simulee::cli_test {
+namespace {
+
+std::vector<std::string> search(const std::string &file, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{corpus(file), "--jobs", "1"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+nlohmann::json jsonOf(const Outcome &o) {
+  return nlohmann::json::parse(o.out, nullptr, /*allow_exceptions=*/false);
+}
+
+TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {
+  Outcome o = simulee(search("transpose_tile16_host.cu"));
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'transpose_tile16': clean (")) << o;
+  EXPECT_TRUE(contains(o.out, "launches judged) at its call site ")) << o;
+  EXPECT_TRUE(contains(o.err, "'transpose_tile16' searched at its call site ")) << o;
+  EXPECT_TRUE(contains(o.err, "transpose_tile16_host.cu:30")) << o;
+}
+
+TEST(CliSites, ExploreSearchesTheShapesTheHostNeverLaunches) {
+  Outcome o = simulee(search("transpose_tile16_host.cu", {"--explore", "--quiet"}));
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "data race on shared 'tile'")) << o;
+  EXPECT_FALSE(contains(o.out, "launched at")) << o;
+}
+
+TEST(CliSites, UserBlockWinsOverTheSiteWhileTheGridStillFollowsN) {
+  Outcome o = simulee(
+      search("transpose_tile16_host.cu", {"--block", "32,8", "--quiet", "--format", "json"}));
+  EXPECT_EQ(o.status, 1) << o;
+  nlohmann::json report = jsonOf(o);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"]) {
+    const nlohmann::json &launch = finding["launch"];
+    EXPECT_EQ(launch["block"], nlohmann::json({32, 8, 1}));
+    int n = std::stoi(launch["arguments"]["n"].get<std::string>());
+    int tiles = (n + 15) / 16;
+    EXPECT_EQ(launch["grid"], nlohmann::json({tiles, tiles, 1})) << launch;
+    EXPECT_EQ(launch["origin"]["line"], 30);
+  }
+}
+
+TEST(CliSites, ArgumentTheSiteNeverPassesIsNotSearched) {
+  Outcome o = simulee(search("stride_permute_host.cu", {"--quiet"}));
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'stride_permute': clean (")) << o;
+  Outcome explored = simulee(search("stride_permute_host.cu", {"--explore", "--quiet"}));
+  EXPECT_EQ(explored.status, 1) << explored;
+  EXPECT_TRUE(contains(explored.out, "data race on global 'out'")) << explored;
+}
+
+TEST(CliSites, TemplateInstantiationsAreSearchedAtTheirOwnSites) {
+  Outcome o = simulee(search("block_sum_templates.cu", {"--quiet", "--format", "json"}));
+  EXPECT_EQ(o.status, 1) << o;
+  nlohmann::json report = jsonOf(o);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  std::map<std::string, std::string> verdicts;
+  for (const nlohmann::json &kernel : report["kernels"])
+    verdicts[kernel["kernel"].get<std::string>()] = kernel["verdict"].get<std::string>();
+  EXPECT_EQ(verdicts["block_sum<256>"], "clean") << o;
+  EXPECT_EQ(verdicts["block_sum<64>"], "findings") << o;
+  for (const nlohmann::json &kernel : report["kernels"]) {
+    ASSERT_EQ(kernel["callSites"].size(), 1u) << kernel;
+    EXPECT_EQ(kernel["callSites"][0]["line"], kernel["kernel"] == "block_sum<64>" ? 33 : 32);
+  }
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"]) {
+    EXPECT_EQ(finding["kernel"], "block_sum<64>");
+    const nlohmann::json &origin = finding["launch"]["origin"];
+    ASSERT_TRUE(origin.is_object()) << finding;
+    EXPECT_TRUE(contains(origin["file"].get<std::string>(), "block_sum_templates.cu"));
+    EXPECT_EQ(origin["line"], 33); // block_sum<64><<<1, 64>>>
+    EXPECT_EQ(finding["launch"]["block"], nlohmann::json({64, 1, 1}));
+    EXPECT_EQ(finding["launch"]["grid"], nlohmann::json({1, 1, 1}));
+  }
+}
+
+TEST(CliSites, TextNamesTheSiteOfEveryFinding) {
+  Outcome o = simulee(search("block_sum_templates.cu", {"--quiet"}));
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "block_sum_templates.cu:33; example address")) << o;
+  EXPECT_TRUE(contains(o.out, ", launched at ")) << o;
+}
+
+TEST(CliSites, DeviceOnlyFileHasNoOrigin) {
+  Outcome o = simulee(search("reduce_missing_loop_barrier.cu", {"--quiet", "--format", "json"}));
+  EXPECT_EQ(o.status, 1) << o;
+  nlohmann::json report = jsonOf(o);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"])
+    EXPECT_TRUE(finding["launch"]["origin"].is_null()) << finding;
+  EXPECT_TRUE(report["kernels"][0]["callSites"].empty()) << o;
+  EXPECT_FALSE(contains(o.err, "call site")) << o;
+}
+
+TEST(CliSites, ListShowsEachInstantiationsSites) {
+  Outcome o = simulee({"list", corpus("block_sum_templates.cu")});
+  EXPECT_EQ(o.status, 0) << o;
+  size_t big = o.out.find("block_sum<256>(in, out, n)");
+  size_t small = o.out.find("block_sum<64>(in, out, n)");
+  ASSERT_NE(big, std::string::npos) << o;
+  ASSERT_NE(small, std::string::npos) << o;
+  size_t bigSite = o.out.find("block_sum_templates.cu:32: <256> grid ((n + 255) / 256, 1, 1) "
+                              "block (256, 1, 1) n=?");
+  size_t smallSite = o.out.find("block_sum_templates.cu:33: <64> grid (1, 1, 1) block (64, 1, 1)");
+  ASSERT_NE(bigSite, std::string::npos) << o;
+  ASSERT_NE(smallSite, std::string::npos) << o;
+  // Each site under its own instantiation.
+  EXPECT_EQ(bigSite > big && bigSite < small, big < small) << o;
+  EXPECT_EQ(smallSite > small, true) << o;
+}
+
+} // namespace
+} // namespace simulee::cli_test
+
+namespace simulee::cli_test {
+namespace {
+
+TEST(CliSites, KernelWithTwoSitesIsSearchedAtEachAndTheFindingNamesTheRightOne) {
+  Outcome o = simulee({input("two_sites.cu"), "--jobs", "1", "--format", "json"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.err, "'shift_add' searched at its call sites ")) << o;
+  EXPECT_TRUE(contains(o.err, "two_sites.cu:16, ")) << o;
+  EXPECT_TRUE(contains(o.err, "two_sites.cu:17")) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"]) {
+    EXPECT_EQ(finding["launch"]["origin"]["line"], 17) << finding;
+    EXPECT_EQ(finding["launch"]["arguments"]["offset"], "1") << finding;
+    EXPECT_EQ(finding["launch"]["block"], nlohmann::json({128, 1, 1})) << finding;
+  }
+}
+
+} // namespace
+} // namespace simulee::cli_test
+
+namespace simulee::cli_test {
+namespace {
+
+TEST(CliSites, ScanSearchesAtCallSitesToo) {
+  TempDir dir;
+  fs::copy_file(corpus("block_sum_templates.cu"), dir.file("block_sum_templates.cu"));
+  Outcome o = simulee({"scan", dir.path(), "--format", "json", "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"])
+    EXPECT_EQ(finding["launch"]["origin"]["line"], 33) << finding;
+  Outcome explored = simulee({"scan", dir.path(), "--format", "json", "--jobs", "1", "--explore"});
+  nlohmann::json free = nlohmann::json::parse(explored.out, nullptr, false);
+  ASSERT_FALSE(free.is_discarded()) << explored;
+  for (const nlohmann::json &finding : free["findings"])
+    EXPECT_TRUE(finding["launch"]["origin"].is_null()) << finding;
+}
+
+} // namespace
+} // namespace simulee::cli_test

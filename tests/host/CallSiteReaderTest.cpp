@@ -1,0 +1,126 @@
+// Reading launches from host code (inputs/launches.cu): constants folded
+// through macros, constexpr, const locals and dim3 variables; formulas over
+// the launch's own integer arguments; unknowns where the program decides at
+// run time; template arguments and device symbols.
+#include "host/CallSiteReader.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace simulee;
+using namespace simulee::host;
+
+namespace {
+
+const std::string kInput = std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/launches.cu";
+
+const std::vector<CallSite> &sites() {
+  static std::vector<CallSite> read = [] {
+    Result<HostCode> host = readCallSites(kInput, {});
+    if (!host)
+      throw std::runtime_error(host.error().message);
+    if (!host->firstError.empty())
+      throw std::runtime_error(host->firstError);
+    return host->sites;
+  }();
+  return read;
+}
+
+std::optional<int64_t> withN(const SiteValue &value, int64_t n, uint32_t nIndex = 1) {
+  if (value.isConstant())
+    return value.integer;
+  if (!value.isFormula())
+    return std::nullopt;
+  return evaluate(value.formula, [&](uint32_t index) -> std::optional<int64_t> {
+    if (index == nIndex)
+      return n;
+    return std::nullopt;
+  });
+}
+
+TEST(CallSiteReader, FindsEveryLaunchInSourceOrder) {
+  ASSERT_EQ(sites().size(), 5u);
+  EXPECT_EQ(sites()[0].line, 16u);
+  EXPECT_EQ(sites()[1].line, 19u);
+  EXPECT_EQ(sites()[2].line, 22u);
+  EXPECT_EQ(sites()[3].line, 24u);
+  EXPECT_EQ(sites()[4].line, 25u);
+  EXPECT_EQ(sites()[0].file, kInput);
+  EXPECT_EQ(sites()[0].form, LaunchForm::TripleChevron);
+  EXPECT_EQ(sites()[3].form, LaunchForm::LaunchCooperativeKernel);
+}
+
+TEST(CallSiteReader, GridFollowsTheSizeArgument) {
+  const CallSite &site = sites()[0];
+  EXPECT_EQ(site.kernel, "scale");
+  EXPECT_EQ(site.mangledName, "_Z5scalePfif");
+  ASSERT_TRUE(site.grid[0].isFormula());
+  EXPECT_EQ(site.grid[0].text, "(n + THREADS - 1) / THREADS");
+  EXPECT_EQ(withN(site.grid[0], 1000), 8);
+  EXPECT_EQ(withN(site.grid[0], 128), 1);
+  EXPECT_EQ(site.grid[1].integer, 1);
+  ASSERT_TRUE(site.block[0].isConstant());
+  EXPECT_EQ(site.block[0].integer, 128);
+  ASSERT_EQ(site.arguments.size(), 3u);
+  EXPECT_TRUE(site.arguments[0].isUnknown()); // a buffer
+  EXPECT_TRUE(site.arguments[1].isUnknown()); // n: searched, the grid follows it
+  EXPECT_EQ(site.arguments[1].text, "n");
+  ASSERT_TRUE(site.arguments[2].isConstant());
+  EXPECT_TRUE(site.arguments[2].isFloat);
+  EXPECT_DOUBLE_EQ(site.arguments[2].real, 2.5);
+}
+
+TEST(CallSiteReader, Dim3VariablesTemplateArgumentsAndDerivedArguments) {
+  const CallSite &site = sites()[1];
+  EXPECT_EQ(site.kernel, "fill");
+  EXPECT_EQ(site.templateArguments, (std::vector<std::string>{"64", "float"}));
+  EXPECT_EQ(site.mangledName, "_Z4fillILi64EfEvPT0_ii");
+  // dim3 block(kWarp, rows / 2): constexpr and a const local.
+  EXPECT_EQ(site.block[0].integer, 32);
+  EXPECT_EQ(site.block[1].integer, 4);
+  EXPECT_EQ(site.block[2].integer, 1);
+  // dim3 grid(n / kWarp, 3).
+  EXPECT_EQ(withN(site.grid[0], 320), 10);
+  EXPECT_EQ(site.grid[1].integer, 3);
+  // Shared bytes n * sizeof(float), and the argument n / 2.
+  EXPECT_EQ(withN(site.sharedBytes, 100), 400);
+  ASSERT_TRUE(site.arguments[2].isFormula());
+  EXPECT_EQ(withN(site.arguments[2], 100), 50);
+}
+
+TEST(CallSiteReader, ChangedVariablesAreUnknownEvenWithAnInitializer) {
+  const CallSite &site = sites()[2];
+  // `changed` is assigned after its declaration: its initializer says
+  // nothing; it is the launch's own argument, so the grid follows it.
+  EXPECT_TRUE(site.arguments[1].isUnknown());
+  ASSERT_TRUE(site.grid[0].isFormula());
+  EXPECT_EQ(withN(site.grid[0], 77), 77);
+  EXPECT_EQ(site.block[0].integer, 32);
+}
+
+TEST(CallSiteReader, CudaLaunchKernelReadsTheArgumentArray) {
+  const CallSite &site = sites()[3];
+  EXPECT_EQ(site.kernel, "cooperative");
+  EXPECT_EQ(site.mangledName, "_Z11cooperativePii");
+  EXPECT_EQ(site.grid[0].integer, 2);
+  EXPECT_EQ(site.block[0].integer, 64);
+  ASSERT_EQ(site.arguments.size(), 2u);
+  EXPECT_EQ(site.arguments[1].text, "n");
+  EXPECT_TRUE(site.sharedBytes.isConstant());
+}
+
+TEST(CallSiteReader, MinAndMaxAreFollowed) {
+  const CallSite &site = sites()[4];
+  ASSERT_TRUE(site.grid[0].isFormula());
+  EXPECT_EQ(withN(site.grid[0], 320), 10);
+  EXPECT_EQ(withN(site.grid[0], 1 << 20), 64);
+  EXPECT_EQ(withN(site.grid[0], 3), 1);
+}
+
+TEST(CallSiteReader, DeviceOnlyFilesNeedNoParse) {
+  EXPECT_TRUE(mayLaunchKernels(kInput));
+  EXPECT_FALSE(mayLaunchKernels(std::string(SIMULEE_SOURCE_DIR) + "/corpus/vector_add.cu"));
+}
+
+} // namespace

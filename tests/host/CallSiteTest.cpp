@@ -1,0 +1,91 @@
+// Formulas of call sites: building and evaluating them with C++'s integer
+// semantics.
+#include "host/CallSite.h"
+
+#include <gtest/gtest.h>
+
+using namespace simulee::host;
+
+namespace {
+
+using Op = Formula::Op;
+
+// (n + 255) / 256 with n argument 1.
+Formula gridOf256() {
+  return Formula::binary(Op::Div,
+                         Formula::binary(Op::Add, Formula::argument(1), Formula::constant(255)),
+                         Formula::constant(256));
+}
+
+ArgumentValues argument1Is(int64_t value) {
+  return [value](uint32_t index) -> std::optional<int64_t> {
+    if (index == 1)
+      return value;
+    return std::nullopt;
+  };
+}
+
+TEST(Formula, GridFollowsTheArgument) {
+  Formula grid = gridOf256();
+  EXPECT_EQ(evaluate(grid, argument1Is(1)), 1);
+  EXPECT_EQ(evaluate(grid, argument1Is(256)), 1);
+  EXPECT_EQ(evaluate(grid, argument1Is(257)), 2);
+  EXPECT_EQ(evaluate(grid, argument1Is(1000)), 4);
+  EXPECT_EQ(grid.arguments(), std::vector<uint32_t>{1});
+}
+
+TEST(Formula, MissingArgumentHasNoValue) {
+  EXPECT_EQ(evaluate(gridOf256(), [](uint32_t) { return std::nullopt; }), std::nullopt);
+  EXPECT_EQ(evaluate(Formula::argument(0), argument1Is(5)), std::nullopt);
+}
+
+TEST(Formula, DivisionTruncatesTowardZeroAndByZeroHasNoValue) {
+  Formula half = Formula::binary(Op::Div, Formula::argument(1), Formula::constant(2));
+  EXPECT_EQ(evaluate(half, argument1Is(-7)), -3);
+  Formula rem = Formula::binary(Op::Rem, Formula::argument(1), Formula::constant(4));
+  EXPECT_EQ(evaluate(rem, argument1Is(-7)), -3);
+  Formula byArgument = Formula::binary(Op::Div, Formula::constant(8), Formula::argument(1));
+  EXPECT_EQ(evaluate(byArgument, argument1Is(0)), std::nullopt);
+}
+
+TEST(Formula, ShiftsBitsAndUnaryOperators) {
+  Formula shifted = Formula::binary(Op::Shl, Formula::constant(1), Formula::argument(1));
+  EXPECT_EQ(evaluate(shifted, argument1Is(5)), 32);
+  EXPECT_EQ(evaluate(shifted, argument1Is(64)), std::nullopt);
+  EXPECT_EQ(evaluate(shifted, argument1Is(-1)), std::nullopt);
+  Formula masked = Formula::binary(
+      Op::Or, Formula::binary(Op::And, Formula::argument(1), Formula::constant(0xf0)),
+      Formula::binary(Op::Xor, Formula::constant(1), Formula::constant(3)));
+  EXPECT_EQ(evaluate(masked, argument1Is(0x3c)), 0x32);
+  EXPECT_EQ(evaluate(Formula::unary(Op::Neg, Formula::argument(1)), argument1Is(9)), -9);
+  EXPECT_EQ(evaluate(Formula::unary(Op::Not, Formula::constant(0)), {}), -1);
+  Formula right = Formula::binary(Op::Shr, Formula::argument(1), Formula::constant(2));
+  EXPECT_EQ(evaluate(right, argument1Is(-8)), -2);
+}
+
+TEST(Formula, MinAndMax) {
+  Formula capped =
+      Formula::binary(Op::Max, Formula::constant(1),
+                      Formula::binary(Op::Min, Formula::argument(1), Formula::constant(1024)));
+  EXPECT_EQ(evaluate(capped, argument1Is(5000)), 1024);
+  EXPECT_EQ(evaluate(capped, argument1Is(77)), 77);
+  EXPECT_EQ(evaluate(capped, argument1Is(-3)), 1);
+}
+
+TEST(Formula, ArgumentsAreListedOnce) {
+  Formula both =
+      Formula::binary(Op::Mul, Formula::argument(3),
+                      Formula::binary(Op::Sub, Formula::argument(0), Formula::argument(3)));
+  EXPECT_EQ(both.arguments(), (std::vector<uint32_t>{0, 3}));
+  EXPECT_EQ(evaluate(both, [](uint32_t i) -> std::optional<int64_t> { return i == 0 ? 10 : 4; }),
+            24);
+}
+
+TEST(SiteValue, DescribesConstantsFormulasAndUnknowns) {
+  EXPECT_EQ(describe(SiteValue::ofInteger(256, "THREADS")), "256");
+  EXPECT_EQ(describe(SiteValue::ofReal(2.5, "2.5f")), "2.5");
+  EXPECT_EQ(describe(SiteValue::ofFormula(gridOf256(), "(n + 255) / 256")), "(n + 255) / 256");
+  EXPECT_EQ(describe(SiteValue::unknown("rows")), "?");
+}
+
+} // namespace

@@ -1,0 +1,126 @@
+// How one call site shapes the search (session/SiteSearch.h): constants
+// fixed, the user's settings winning, dims that follow a formula computed
+// per launch, and the integers they follow kept to launches that fit.
+#include "session/SiteSearch.h"
+
+#include <gtest/gtest.h>
+
+using namespace simulee;
+using namespace simulee::session;
+using host::Formula;
+using host::SiteValue;
+
+namespace {
+
+ir::ParamInfo intParam(const char *name) {
+  ir::ParamInfo param;
+  param.name = name;
+  param.kind = ir::ValueKind::Int;
+  param.bits = 32;
+  return param;
+}
+
+// scale(float *data, int n, int half, int mode)
+ir::KernelInfo kernel() {
+  ir::KernelInfo info;
+  info.name = info.sourceName = "scale";
+  ir::ParamInfo data;
+  data.name = "data";
+  data.kind = ir::ValueKind::Pointer;
+  data.bits = 64;
+  info.params = {data, intParam("n"), intParam("half"), intParam("mode")};
+  return info;
+}
+
+// scale<<<(n + 255) / 256, 256>>>(data, n, n / 2, 3)
+host::CallSite site() {
+  host::CallSite site;
+  site.file = "main.cu";
+  site.line = 12;
+  site.kernel = "scale";
+  Formula n = Formula::argument(1);
+  site.grid[0] = SiteValue::ofFormula(
+      Formula::binary(Formula::Op::Div,
+                      Formula::binary(Formula::Op::Add, n, Formula::constant(255)),
+                      Formula::constant(256)),
+      "(n + 255) / 256");
+  site.grid[1] = site.grid[2] = SiteValue::ofInteger(1, "");
+  site.block[0] = SiteValue::ofInteger(256, "256");
+  site.block[1] = site.block[2] = SiteValue::ofInteger(1, "");
+  site.sharedBytes = SiteValue::ofInteger(0, "");
+  site.arguments = {
+      SiteValue::unknown("d"), SiteValue::unknown("n"),
+      SiteValue::ofFormula(Formula::binary(Formula::Op::Div, n, Formula::constant(2)), "n / 2"),
+      SiteValue::ofInteger(3, "3")};
+  return site;
+}
+
+std::string valueOf(const std::vector<ArgumentSpec> &specs, const std::string &name) {
+  for (const ArgumentSpec &spec : specs)
+    if (spec.name == name)
+      return spec.value;
+  return "";
+}
+
+TEST(SitePlan, ConstantsAreFixedAndFormulasDerived) {
+  ir::KernelInfo info = kernel();
+  host::CallSite call = site();
+  SitePlan plan(info, call, {}, 4096);
+  FixedSettings fixed = plan.fixed();
+  EXPECT_EQ(fixed.site, &plan);
+  EXPECT_EQ(valueOf(fixed.args, "mode"), "3");
+  ASSERT_TRUE(fixed.block.has_value());
+  EXPECT_EQ(fixed.block->x, 256u);
+  EXPECT_FALSE(fixed.grid.has_value()); // follows n
+  EXPECT_FALSE(plan.derives(1));        // n is searched
+  EXPECT_TRUE(plan.derives(2));         // half = n / 2
+  EXPECT_FALSE(plan.derives(3));        // mode is fixed
+}
+
+TEST(SitePlan, UserSettingsWin) {
+  ir::KernelInfo info = kernel();
+  host::CallSite call = site();
+  FixedSettings user;
+  user.block = interp::Dim3{64, 1, 1};
+  user.args = {{"mode", "7"}, {"half", "5"}};
+  SitePlan plan(info, call, user, 4096);
+  FixedSettings fixed = plan.fixed();
+  EXPECT_EQ(fixed.block->x, 64u);
+  EXPECT_EQ(valueOf(fixed.args, "mode"), "7");
+  EXPECT_FALSE(plan.derives(2));
+}
+
+TEST(SitePlan, ApplyComputesGridAndDerivedArguments) {
+  ir::KernelInfo info = kernel();
+  host::CallSite call = site();
+  SitePlan plan(info, call, {}, 4096);
+  interp::LaunchConfig config;
+  std::vector<ArgumentSpec> specs = {{"n", "1000"}, {"mode", "3"}};
+  std::vector<uint64_t> positive;
+  ASSERT_TRUE(plan.apply(config, specs, positive));
+  EXPECT_EQ(config.grid.x, 4u);
+  EXPECT_EQ(valueOf(specs, "half"), "500");
+  EXPECT_EQ(positive, std::vector<uint64_t>{500});
+  // n = 0 launches no block: not a launch the site makes.
+  specs = {{"n", "0"}};
+  EXPECT_FALSE(plan.apply(config, specs, positive));
+}
+
+TEST(SitePlan, IntegersSizingTheGridStayWithinTheThreadCap) {
+  ir::KernelInfo info = kernel();
+  host::CallSite call = site();
+  SitePlan plan(info, call, {}, 4096);
+  evo::SearchSpace space;
+  space.scalars.push_back(evo::Gene::integer("n", 32, true));
+  space.scalars.back().param = 1;
+  space.scalars.push_back(evo::Gene::integer("mode", 32, true));
+  space.scalars.back().param = 3;
+  plan.shape(space);
+  ASSERT_TRUE(space.grid.fixed.has_value()); // not searched: apply() sets it
+  // 16 blocks of 256 threads: n up to 4096.
+  EXPECT_EQ(space.scalars[0].lower, 1.0);
+  EXPECT_EQ(space.scalars[0].upper, 4096.0);
+  EXPECT_FALSE(space.scalars[1].upper.has_value());
+}
+
+} // namespace
