@@ -526,6 +526,8 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   LaunchInputs inputs{*config, launch.args, {}, launch.seed, {}};
   LaunchResult result = simulate(program, kernel, inputs, *built, options, /*searched=*/false);
+  if (result.error == interp::kInterrupted)
+    return makeError(interp::kInterrupted); // the caller stopped it: no verdict
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
   conclude(program, kernel, {&result}, options, analysis);
