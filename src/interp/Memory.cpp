@@ -63,7 +63,8 @@ ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
   if (!buffer)
     return access;
   access.bufferSizeBytes = buffer->size();
-  if (p.offset < 0 || uint64_t(p.offset) + sizeBytes > buffer->size())
+  // Written so that no sum can overflow, whatever the offset and size.
+  if (p.offset < 0 || sizeBytes > buffer->size() || uint64_t(p.offset) > buffer->size() - sizeBytes)
     return access;
   access.bytes = buffer->data() + p.offset;
   return access;
