@@ -6,6 +6,7 @@
 #include "session/Analysis.h"
 
 #include <atomic>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -31,9 +32,10 @@ Result<interp::Dim3> parseDim3(const std::string &text, const char *what) {
     size_t comma = text.find(',', start);
     std::string piece =
         text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    char *end = nullptr;
-    unsigned long value = std::strtoul(piece.c_str(), &end, 10);
-    if (piece.empty() || *end != '\0' || value == 0 || value > 0xffffffffu)
+    uint64_t value = 0;
+    auto [end, ec] = std::from_chars(piece.data(), piece.data() + piece.size(), value, 10);
+    if (piece.empty() || ec != std::errc() || end != piece.data() + piece.size() || value == 0 ||
+        value > 0xffffffffu)
       return makeError(std::string("bad ") + what + " '" + text +
                        "': expected X[,Y[,Z]] with positive integers");
     *parts[i] = uint32_t(value);
@@ -109,12 +111,17 @@ bool hasBugs(const std::vector<report::KernelFindings> &kernels) {
   return false;
 }
 
+// A report that could not be written (a full disk, a closed pipe) is an
+// error, never a silent success.
 int emitReport(const CommonOptions &common, const std::vector<report::KernelFindings> &kernels,
-               std::ostream &out = std::cout) {
+               std::ostream &out = std::cout, const std::string &outName = "standard output") {
   report::ReportOptions options;
   options.color = common.color < 0 ? (&out == &std::cout && isatty(STDOUT_FILENO)) : common.color;
   report::ReportInput input{kernels};
   report::writeReport(out, *report::parseFormat(common.format), input, options);
+  out.flush();
+  if (!out)
+    return fail("cannot write the report to " + outName);
   return hasBugs(kernels) ? kExitFindings : kExitClean;
 }
 
@@ -159,6 +166,9 @@ int listKernels(const std::string &file, const CommonOptions &common) {
       std::cout << "  " << kernel.location.file << ":" << kernel.location.line;
     std::cout << "\n";
   }
+  std::cout.flush();
+  if (!std::cout)
+    return fail("cannot write the kernel list to standard output");
   return kExitClean;
 }
 
@@ -424,10 +434,9 @@ int scanDirectory(const ScanOptions &options) {
   if (options.output.empty())
     return emitReport(options.common, all);
   std::ofstream out(options.output);
-  int code = emitReport(options.common, all, out);
   if (!out)
     return fail(options.output + ": cannot write the report");
-  return code;
+  return emitReport(options.common, all, out, options.output);
 }
 
 } // namespace simulee::cli

@@ -3,6 +3,7 @@
 // settings, prints reports, and maps outcomes to exit codes:
 // 0 no findings, 1 findings, 2 error.
 #include "cli/Commands.h"
+#include "cli/StrictOptions.h"
 
 #include <CLI/CLI.hpp>
 
@@ -121,11 +122,19 @@ int main(int argc, char **argv) {
                       "Write the JSON/SARIF report to this file instead of standard output");
   scanApp->add_flag("--quiet,-q", scan.quiet, "No progress on standard error");
 
+  std::string maxMemory;
+  addMaxMemoryOption(app, maxMemory);
+  requireStrictNumbers(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
     int code = app.exit(e);
     return code == 0 ? 0 : kExitError;
+  }
+  if (Status limited = applyMaxMemory(maxMemory); !limited) {
+    std::cerr << "simulee: error: " << limited.error().message << "\n";
+    return kExitError;
   }
   if (*list)
     return listKernels(listFile, common);

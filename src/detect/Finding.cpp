@@ -11,6 +11,7 @@ const char *findingKindName(FindingKind kind) {
   case FindingKind::BarrierDivergence: return "barrier-divergence";
   case FindingKind::OutOfBounds: return "out-of-bounds";
   case FindingKind::UnreachedBarrier: return "unreached-barrier";
+  case FindingKind::UndefinedBehavior: return "undefined-behavior";
   }
   return "?";
 }

@@ -20,6 +20,7 @@ enum class FindingKind : uint8_t {
   BarrierDivergence,
   OutOfBounds,
   UnreachedBarrier, // a note, not a bug: a barrier no simulated launch executed
+  UndefinedBehavior, // shift >= width, division by zero, null/wild/misaligned pointer, ...
 };
 
 const char *findingKindName(FindingKind kind); // "data-race", "redundant-barrier", ...

@@ -3,6 +3,7 @@
 #include "detect/BarrierDivergenceDetector.h"
 #include "detect/DataRaceDetector.h"
 #include "detect/OutOfBoundsDetector.h"
+#include "detect/UndefinedBehaviorDetector.h"
 
 #include <algorithm>
 #include <tuple>
@@ -22,6 +23,7 @@ void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const Launc
   keepFirst(findDataRaces(model, launch));
   keepFirst(findBarrierDivergences(model, launch));
   keepFirst(findOutOfBounds(model, launch));
+  keepFirst(findUndefinedBehavior(model, launch));
   barriers_.addLaunch(model, launch);
 }
 

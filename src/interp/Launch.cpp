@@ -51,15 +51,18 @@ Status validateLaunchSize(const LaunchConfig &config) {
 
 Status validateLaunchMemory(const ir::Program &program, const ir::KernelInfo &kernel,
                             const LaunchConfig &config, const std::vector<ArgumentValue> &args) {
-  uint64_t staticShared = 0;
-  for (const ir::VariableInfo &var : program.sharedVariables)
-    if (!var.isDynamicShared)
-      staticShared = saturatingAdd(staticShared, var.sizeBytes);
-  if (staticShared > kMaxSharedBytesPerBlock)
-    return makeError("static shared memory of " + std::to_string(staticShared) +
-                     " bytes exceeds the limit of " + std::to_string(kMaxSharedBytesPerBlock) +
-                     " bytes per block");
-  uint64_t total = saturatingAdd(staticShared, config.dynamicSharedBytes);
+  // Which kernel uses which __shared__ variable is not known here: each one
+  // alone must fit a block.
+  uint64_t total = config.dynamicSharedBytes;
+  for (const ir::VariableInfo &var : program.sharedVariables) {
+    if (var.isDynamicShared)
+      continue;
+    if (var.sizeBytes > kMaxSharedBytesPerBlock)
+      return makeError("__shared__ variable '" + var.name + "' of " +
+                       std::to_string(var.sizeBytes) + " bytes exceeds the limit of " +
+                       std::to_string(kMaxSharedBytesPerBlock) + " bytes per block");
+    total = saturatingAdd(total, var.sizeBytes);
+  }
   for (const auto *variables : {&program.globalVariables, &program.constantVariables})
     for (const ir::VariableInfo &var : *variables) {
       if (var.sizeBytes > ir::kMaxBufferBytes)

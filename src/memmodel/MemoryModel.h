@@ -67,6 +67,7 @@ public:
   void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;
   void onWarpSync(const interp::WarpSyncEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
+  void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) override;
 
   const ModelOptions &options() const { return options_; }
   // Full or Summary: what Auto chose (it may switch to Summary mid-run).
@@ -86,6 +87,10 @@ public:
     return divergences_;
   }
   const std::vector<interp::OutOfBoundsEvent> &outOfBounds() const { return outOfBounds_; }
+  // First event per instruction.
+  const std::vector<interp::UndefinedBehaviorEvent> &undefinedBehavior() const {
+    return undefinedBehavior_;
+  }
 
   // Every Unit Tuple in arrival order; empty in Summary representation.
   const std::vector<Access> &tuples() const;
@@ -128,7 +133,8 @@ private:
   std::vector<BarrierInstance> barriers_;
   std::vector<interp::BarrierDivergenceEvent> divergences_;
   std::vector<interp::OutOfBoundsEvent> outOfBounds_;
-  std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_;
+  std::vector<interp::UndefinedBehaviorEvent> undefinedBehavior_;
+  std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_, undefinedBehaviorSeen_;
 };
 
 } // namespace simulee::memmodel

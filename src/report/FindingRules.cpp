@@ -6,8 +6,8 @@ namespace simulee::report {
 
 using detect::FindingKind;
 
-const std::array<FindingRule, 5> &findingRules() {
-  static const std::array<FindingRule, 5> rules = {{
+const std::array<FindingRule, kFindingRuleCount> &findingRules() {
+  static const std::array<FindingRule, kFindingRuleCount> rules = {{
       {FindingKind::DataRace, "correctness", "Data race between two threads of a CUDA kernel.",
        "Two accesses to overlapping bytes, at least one a write and not both atomic, from "
        "different threads that nothing orders: different blocks on global memory, different "
@@ -36,6 +36,12 @@ const std::array<FindingRule, 5> &findingRules() {
        "No simulated launch executed this barrier, so whether it is needed was not checked.",
        "Simulate a launch that reaches the barrier (other dimensions or arguments) to check "
        "it."},
+      {FindingKind::UndefinedBehavior, "correctness", "Undefined behaviour executed by a thread.",
+       "A thread shifted by at least the bit width, divided an integer by zero (or INT_MIN by "
+       "-1), or accessed memory through a null, wild or misaligned pointer. The simulation did "
+       "not perform the operation and stopped the thread there.",
+       "Guard the operation (check the divisor, the shift amount or the pointer), or fix the "
+       "computation that produced its operand."},
   }};
   return rules;
 }

@@ -19,7 +19,8 @@ struct FindingRule {
 };
 
 // Every kind, in FindingKind order (the index is the SARIF ruleIndex).
-const std::array<FindingRule, 5> &findingRules();
+constexpr size_t kFindingRuleCount = 6;
+const std::array<FindingRule, kFindingRuleCount> &findingRules();
 const FindingRule &ruleFor(detect::FindingKind kind);
 uint32_t ruleIndex(detect::FindingKind kind);
 // detect::findingKindName: the tag in text, the SARIF ruleId.

@@ -131,6 +131,12 @@ std::string outOfBoundsMessage(const ir::Program &program, const Finding &findin
   return finding.detail.empty() ? message : message + ": " + finding.detail;
 }
 
+std::string undefinedBehaviorMessage(const Finding &finding) {
+  const Site *site = siteAt(finding, 0);
+  std::string message = "undefined behavior: " + finding.detail;
+  return site ? message + " by " + threadAndBlockText(finding, *site) : message;
+}
+
 } // namespace
 
 std::string locationText(const ir::Program &program, uint32_t instruction) {
@@ -182,6 +188,8 @@ std::string findingMessage(const ir::Program &program, const Finding &finding) {
     return outOfBoundsMessage(program, finding);
   case FindingKind::UnreachedBarrier:
     return "barrier never reached in any simulated launch";
+  case FindingKind::UndefinedBehavior:
+    return undefinedBehaviorMessage(finding);
   }
   return "unknown finding";
 }

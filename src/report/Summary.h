@@ -13,7 +13,7 @@ namespace simulee::report {
 struct Summary {
   uint32_t warnings = 0;
   uint32_t notes = 0;
-  std::array<uint32_t, 5> perKind = {}; // indexed by ruleIndex
+  std::array<uint32_t, kFindingRuleCount> perKind = {}; // indexed by ruleIndex
   uint32_t total() const { return warnings + notes; }
 };
 

@@ -309,7 +309,7 @@ std::string launchToJson(const std::string &kernel, const detect::LaunchRecord &
   for (auto &[name, value] : launch.args)
     args[name] = value;
   doc["args"] = args;
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 Result<LaunchSpec> launchFromJson(const std::string &text, std::string *kernel) {

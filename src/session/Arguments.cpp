@@ -1,5 +1,10 @@
 #include "session/Arguments.h"
 
+#include "ir/PointerEncoding.h"
+#include "support/MemoryLimit.h"
+
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -44,10 +49,11 @@ struct FastRandom {
 // and filling megabytes per launch would dominate the search.
 constexpr uint64_t kRandomElements = uint64_t(1) << 16;
 
+// `elements` must have passed bufferBytes().
 std::vector<uint8_t> randomContents(const ir::ParamInfo &param, uint64_t elements,
                                     FastRandom &rng) {
   uint32_t size = elementSize(param);
-  std::vector<uint8_t> bytes(elements * size, 0);
+  std::vector<uint8_t> bytes(size_t(elements * size), 0);
   bool isFloat = param.elementKind == ir::ValueKind::Float;
   for (uint64_t i = 0; i < std::min(elements, kRandomElements); ++i) {
     uint8_t *at = bytes.data() + i * size;
@@ -66,6 +72,40 @@ std::vector<uint8_t> randomContents(const ir::ParamInfo &param, uint64_t element
         at[b] = uint8_t((r >> (8 * (b % 8))) % 100);
     }
   }
+  return bytes;
+}
+
+// Bytes of `elements` elements of `elementBytes` each, if that fits the
+// memory limit; the error names the parameter.
+Result<uint64_t> bufferBytes(const ir::ParamInfo &param, uint64_t elements, uint64_t elementBytes) {
+  uint64_t bytes = saturatingMultiply(elements, elementBytes);
+  if (bytes > memoryLimitBytes() || bytes > ir::kMaxBufferBytes)
+    return makeError("buffer for parameter '" + param.name + "' (" + std::to_string(elements) +
+                     " elements of " + std::to_string(elementBytes) + " bytes): " +
+                     overMemoryLimit(bytes));
+  return bytes;
+}
+
+// The raw bytes of `path` for a buffer: a regular file only (a FIFO would
+// block, /dev/zero never ends) and no larger than the memory limit.
+Result<std::vector<uint8_t>> readBufferFile(const ir::ParamInfo &param, const std::string &path) {
+  auto cannot = [&](const std::string &why) {
+    return makeError("cannot read '" + path + "' for parameter '" + param.name + "': " + why);
+  };
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0)
+    return cannot("no such file");
+  if (!S_ISREG(info.st_mode))
+    return cannot("not a regular file (a FIFO, device or directory)");
+  if (uint64_t(info.st_size) > memoryLimitBytes() || uint64_t(info.st_size) > ir::kMaxBufferBytes)
+    return cannot(overMemoryLimit(uint64_t(info.st_size)));
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return cannot("cannot open it");
+  std::vector<uint8_t> bytes(size_t(info.st_size));
+  in.read(reinterpret_cast<char *>(bytes.data()), std::streamsize(bytes.size()));
+  if (size_t(in.gcount()) != bytes.size())
+    return cannot("it changed while being read");
   return bytes;
 }
 
@@ -117,9 +157,10 @@ Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text
     return bad("expected an integer");
   }
   uint64_t mask = param.bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << param.bits) - 1;
-  if (param.bits < 64 && (negative ? magnitude > (mask >> 1) + 1 : magnitude > mask))
+  // Negative values down to -2^(bits-1), positive ones up to 2^bits - 1.
+  if (negative ? magnitude > (mask >> 1) + 1 : magnitude > mask)
     return bad("out of range for a " + std::to_string(param.bits) + "-bit integer");
-  uint64_t value = negative ? uint64_t(-int64_t(magnitude)) : magnitude;
+  uint64_t value = negative ? uint64_t(0) - magnitude : magnitude;
   return value & mask;
 }
 
@@ -194,6 +235,9 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                           : (i < elementCounts.size() && elementCounts[i])
                               ? elementCounts[i]
                               : automaticElements(kernel, config, positiveInts);
+      if (Result<uint64_t> bytes = bufferBytes(param, elements, std::max(size, elementSize(param)));
+          !bytes)
+        return bytes.error();
       built.values[i] = interp::ArgumentValue::buffer(randomContents(param, elements, rng), true);
       if (param.byValueBytes)
         built.values[i].bytes.resize(size);
@@ -203,11 +247,10 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     const std::string &text = given[i]->value;
     built.record[i] = {param.name, text};
     if (!text.empty() && text[0] == '@') {
-      std::ifstream in(text.substr(1), std::ios::binary);
-      if (!in)
-        return makeError("cannot read '" + text.substr(1) + "' for parameter '" + param.name + "'");
-      std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
-      built.values[i] = interp::ArgumentValue::buffer(std::move(bytes));
+      Result<std::vector<uint8_t>> bytes = readBufferFile(param, text.substr(1));
+      if (!bytes)
+        return bytes.error();
+      built.values[i] = interp::ArgumentValue::buffer(std::move(*bytes));
       continue;
     }
     for (const char *prefix : {"zeros:", "random:"}) {
@@ -217,7 +260,9 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       if (!parseUnsigned(text.substr(std::strlen(prefix)), elements) || elements > (1u << 28))
         return makeError("bad value '" + text + "' for parameter '" + param.name +
                          "': expected an element count up to 2^28");
-      std::vector<uint8_t> bytes = prefix[0] == 'z' ? std::vector<uint8_t>(elements * size, 0)
+      if (Result<uint64_t> total = bufferBytes(param, elements, size); !total)
+        return total.error();
+      std::vector<uint8_t> bytes = prefix[0] == 'z' ? std::vector<uint8_t>(size_t(elements * size), 0)
                                                     : randomContents(param, elements, rng);
       built.values[i] = interp::ArgumentValue::buffer(std::move(bytes));
       break;
