@@ -1,5 +1,7 @@
 #include "cli/Commands.h"
 
+#include "cli/LoadProbe.h"
+
 #include "detect/Finding.h"
 #include "ir/Loader.h"
 #include "report/Report.h"
@@ -378,10 +380,17 @@ int scanDirectory(const ScanOptions &options) {
   settings.search.jobs = 1;
   settings.maxThreads = options.maxThreads;
 
+  std::error_code selfError;
+  std::string self = fs::read_symlink("/proc/self/exe", selfError).string();
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
       FileResult &result = results[i];
-      Result<ir::Program> program = ir::loadProgram(files[i], loadOptionsOf(options.common));
+      // clang writes valid IR; a hand-made .ll/.bc is loaded in a child first.
+      bool isIR = !files[i].ends_with(".cu");
+      std::optional<std::string> failed = isIR ? probeLoad(self, files[i]) : std::nullopt;
+      Result<ir::Program> program =
+          failed ? Result<ir::Program>(makeError(*failed))
+                 : ir::loadProgram(files[i], loadOptionsOf(options.common));
       if (!program) {
         result.error = program.error().message;
       } else {

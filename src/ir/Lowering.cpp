@@ -310,10 +310,17 @@ uint64_t ModuleLowering::pointerConstant(llvm::Constant *constant) {
 uint64_t ModuleLowering::constantScalar(llvm::Constant *constant) {
   if (llvm::isa<llvm::UndefValue>(constant) || llvm::isa<llvm::ConstantAggregateZero>(constant))
     return 0;
-  if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(constant))
+  if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(constant)) {
+    if (ci->getBitWidth() > 64)
+      throw Unsupported{"integers wider than 64 bits"};
     return ci->getValue().getZExtValue();
-  if (auto *cf = llvm::dyn_cast<llvm::ConstantFP>(constant))
-    return cf->getValueAPF().bitcastToAPInt().getZExtValue();
+  }
+  if (auto *cf = llvm::dyn_cast<llvm::ConstantFP>(constant)) {
+    llvm::APInt bits = cf->getValueAPF().bitcastToAPInt();
+    if (bits.getBitWidth() > 64)
+      throw Unsupported{"floating point types other than half, float and double"};
+    return bits.getZExtValue();
+  }
   if (constant->getType()->isPointerTy())
     return pointerConstant(constant);
   if (auto *expr = llvm::dyn_cast<llvm::ConstantExpr>(constant)) {
@@ -929,6 +936,8 @@ void FunctionLowering::lowerGep(llvm::GetElementPtrInst &inst) {
     }
     uint64_t stride = it.getSequentialElementStride(layout);
     if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(index)) {
+      if (ci->getValue().getSignificantBits() > 64)
+        throw Unsupported{"a getelementptr index wider than 64 bits"};
       constantOffset += uint64_t(ci->getSExtValue()) * stride;
       continue;
     }
@@ -1323,7 +1332,7 @@ void FunctionLowering::lowerSwitch(llvm::SwitchInst &inst) {
   unsigned i = 0;
   for (auto &c : inst.cases()) {
     size_t at = auxBegin + 5 + 4 * i++;
-    uint64_t value = c.getCaseValue()->getZExtValue();
+    uint64_t value = c.getCaseValue()->getValue().getLimitedValue();
     if (value > 0xffffffffu)
       throw Unsupported{"a switch case value wider than 32 bits"};
     out_.aux[at] = uint32_t(value);
