@@ -336,6 +336,15 @@ TEST(HostileInput, NonUtf8NamesAndPathsGiveValidJsonAndSarif) {
   }
 }
 
+TEST(HostileInput, ScanOfHostileFilesReportsEachAndFinishes) {
+  Outcome o = simulee({"scan", std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs/hostile",
+                       "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.err, "broken_dominance.ll")) << o;
+  EXPECT_TRUE(contains(o.err, "invalid LLVM IR")) << o;
+  EXPECT_TRUE(contains(o.out, "[undefined-behavior]")) << o;
+}
+
 TEST(HostileInput, CudaLoadsLeaveNoTemporaryFiles) {
   TempDir dir;
   Outcome o = simulee({"list", std::string(SIMULEE_SOURCE_DIR) + "/examples/reduce_race.cu"},
