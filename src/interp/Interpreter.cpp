@@ -336,7 +336,7 @@ void Launch::undefinedBehavior(const Warp &warp, unsigned lane, UndefinedBehavio
 uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size,
                         AccessKind kind, uint32_t instr, uint64_t step, bool mustAlign) {
   ResolvedAccess resolved = memory_.resolve(pointer, size, warp.local[lane]);
-  if (resolved.bufferSizeBytes == 0 && !resolved.bytes) {
+  if (!resolved.namesBuffer) {
     bool isNull = ir::decodePointer(pointer).isNull;
     undefinedBehavior(warp, lane,
                       isNull ? UndefinedBehavior::NullPointer : UndefinedBehavior::WildPointer,

@@ -33,7 +33,7 @@ void LaunchMemory::beginBlock() {
 ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
                                      std::vector<uint8_t> &local) {
   ir::DecodedPointer p = ir::decodePointer(pointer);
-  ResolvedAccess access{nullptr, MemSpace(uint8_t(p.space)), p.buffer, uint64_t(p.offset), 0};
+  ResolvedAccess access{nullptr, MemSpace(uint8_t(p.space)), p.buffer, uint64_t(p.offset), 0, false};
   if (p.isNull) {
     access.buffer = 0;
     return access;
@@ -62,6 +62,7 @@ ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
   }
   if (!buffer)
     return access;
+  access.namesBuffer = true;
   access.bufferSizeBytes = buffer->size();
   // Written so that no sum can overflow, whatever the offset and size.
   if (p.offset < 0 || sizeBytes > buffer->size() || uint64_t(p.offset) > buffer->size() - sizeBytes)

@@ -55,6 +55,10 @@ std::vector<uint8_t> randomContents(const ir::ParamInfo &param, uint64_t element
   uint32_t size = elementSize(param);
   std::vector<uint8_t> bytes(size_t(elements * size), 0);
   bool isFloat = param.elementKind == ir::ValueKind::Float;
+  // Pointers to pointers: random bytes would be wild pointers that may land
+  // in some buffer by chance; null is reported as what it is.
+  if (param.elementKind == ir::ValueKind::Pointer)
+    return bytes;
   for (uint64_t i = 0; i < std::min(elements, kRandomElements); ++i) {
     uint8_t *at = bytes.data() + i * size;
     uint64_t r = rng.next();

@@ -73,7 +73,7 @@ TEST_F(SarifReport, HasOneRuleWithDescriptionsPerKind) {
     EXPECT_TRUE(rule["properties"]["tags"].is_array());
   }
   EXPECT_EQ(ids, (std::set<std::string>{"data-race", "redundant-barrier", "barrier-divergence",
-                                        "out-of-bounds", "unreached-barrier"}));
+                                        "out-of-bounds", "unreached-barrier", "undefined-behavior"}));
 }
 
 TEST_F(SarifReport, ResultsReferToTheirRuleAndHaveValidLocations) {
