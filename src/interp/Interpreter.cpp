@@ -182,6 +182,7 @@ private:
   uint64_t barrierTrue_ = 0, barrierArrived_ = 0;
   std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
   LaneMask faultedLanes_ = 0; // lanes of the current instruction that executed UB
+  uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
 
   Status runBlock();
   void initWarp(Warp &warp, uint32_t index);
@@ -661,8 +662,15 @@ Status Launch::execute(Warp &warp) {
         }
         uint64_t end = offset + in.imm;
         warp.localTop[l] = uint32_t(end);
-        if (warp.local[l].size() < end)
-          warp.local[l].resize(std::max<uint64_t>(end, warp.local[l].size() * 2), 0);
+        if (warp.local[l].size() < end) {
+          uint64_t grown = std::max<uint64_t>(end, warp.local[l].size() * 2);
+          localBytes_ += grown - warp.local[l].size();
+          if (localBytes_ > memoryLimitBytes() / 2) {
+            error = "local memory over half the memory limit for the block (--max-memory)";
+            return;
+          }
+          warp.local[l].resize(grown, 0);
+        }
         d[l] = ir::encodePointer(ir::PointerSpace::Local, 0, offset);
       });
       if (!error.empty())
@@ -1022,6 +1030,7 @@ void Launch::releaseBarrier() {
 
 Status Launch::runBlock() {
   memory_.beginBlock();
+  localBytes_ = 0;
   epoch_ = 0;
   barrierTrue_ = barrierArrived_ = 0;
   reportedDivergence_.clear();

@@ -614,6 +614,9 @@ std::string FunctionLowering::describeUnsupported(llvm::Instruction &inst,
     text.resize(meta);
   size_t begin = text.find_first_not_of(' ');
   text = text.substr(begin == std::string::npos ? 0 : begin);
+  constexpr size_t kMaxTextBytes = 160; // a hostile type can print as megabytes
+  if (text.size() > kMaxTextBytes)
+    text = text.substr(0, kMaxTextBytes) + "...";
   std::string where = "function '" + functionSourceName() + "': ";
   if (const llvm::DILocation *loc = inst.getDebugLoc().get())
     where = loc->getFilename().str() + ":" + std::to_string(loc->getLine()) + ": ";

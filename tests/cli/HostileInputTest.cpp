@@ -203,6 +203,12 @@ TEST(HostileInput, HugeDeviceArrayAndVectorAreRefused) {
   EXPECT_TRUE(isOneLineError(simulee({"run", hostile("huge_vector.ll")}), {"huge_vector"}));
 }
 
+TEST(HostileInput, DeeplyNestedTypeIsOneShortErrorLine) {
+  Outcome o = simulee({"run", hostile("deep_struct.ll")});
+  ASSERT_TRUE(isOneLineError(o, {"deep_struct.ll", "nested deeper than 64 levels"}));
+  EXPECT_LT(o.errorLines()[0].size(), 400u) << "the instruction text is cut short";
+}
+
 TEST(HostileInput, ArrayOfEmptyStructsNeitherLoopsNorAllocates) {
   TempDir dir;
   Outcome o = simulee({"run", hostile("empty_structs.ll"), "--block", "1", "--arg",
