@@ -454,7 +454,8 @@ Status Launch::execute(Warp &warp) {
                        where(in.id) + ")");
     if (stats_.threadInstrs > totalBudgetInstrs_)
       return makeError(std::string(kLaunchTooCostly) + ": more than " +
-                       std::to_string(totalBudgetInstrs_) + " thread-instructions");
+                       std::to_string(totalBudgetInstrs_) +
+                       " thread-instructions (limit it with a smaller --grid)");
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     switch (in.op) {
     case Op::Nop:

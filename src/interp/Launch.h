@@ -30,7 +30,7 @@ constexpr uint64_t kMaxSharedBytesPerBlock = 48 * 1024;
 // Beyond the hardware's limits, what one simulation may take: threads of a
 // launch, and thread-instructions of a launch when the caller sets no cap.
 constexpr uint64_t kMaxSimulatedThreads = uint64_t(1) << 24;
-constexpr uint64_t kDefaultLaunchBudgetInstrs = uint64_t(1) << 34;
+constexpr uint64_t kDefaultLaunchBudgetInstrs = uint64_t(1) << 33;
 
 struct LaunchConfig {
   Dim3 grid;
