@@ -59,10 +59,20 @@ Status applyMaxMemory(const std::string &text) {
   std::string digits = text;
   uint64_t scale = 1;
   switch (digits.empty() ? '\0' : digits.back()) {
-  case 'K': case 'k': scale = uint64_t(1) << 10; break;
-  case 'M': case 'm': scale = uint64_t(1) << 20; break;
-  case 'G': case 'g': scale = uint64_t(1) << 30; break;
-  default: break;
+  case 'K':
+  case 'k':
+    scale = uint64_t(1) << 10;
+    break;
+  case 'M':
+  case 'm':
+    scale = uint64_t(1) << 20;
+    break;
+  case 'G':
+  case 'g':
+    scale = uint64_t(1) << 30;
+    break;
+  default:
+    break;
   }
   if (scale != 1)
     digits.pop_back();

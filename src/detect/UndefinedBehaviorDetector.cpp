@@ -37,8 +37,8 @@ std::vector<Finding> findUndefinedBehavior(const memmodel::MemoryModel &model,
     Finding finding;
     finding.kind = FindingKind::UndefinedBehavior;
     finding.exampleOffset = event.value;
-    finding.sites = {Site{event.instruction, interp::AccessKind::Read, false, event.thread,
-                          event.block}};
+    finding.sites = {
+        Site{event.instruction, interp::AccessKind::Read, false, event.thread, event.block}};
     finding.detail = undefinedBehaviorReason(event);
     finding.launch = launch;
     findings.push_back(std::move(finding));

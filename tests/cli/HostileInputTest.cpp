@@ -148,9 +148,9 @@ TEST(HostileInput, CorruptBitcodeIsOneErrorLine) {
 }
 
 TEST(HostileInput, LibraryCallsWithAWrongSignatureAreUnsupported) {
-  for (auto [kernel, callee] : {std::pair{"pow_one_argument", "__nv_powf"},
-                                std::pair{"memset_no_length", "memset"},
-                                std::pair{"memcpy_wrong_types", "memcpy"}}) {
+  for (auto [kernel, callee] :
+       {std::pair{"pow_one_argument", "__nv_powf"}, std::pair{"memset_no_length", "memset"},
+        std::pair{"memcpy_wrong_types", "memcpy"}}) {
     Outcome o = simulee({"run", hostile("bad_signature.ll"), "--kernel", kernel});
     EXPECT_TRUE(isOneLineError(o, {kernel, "unsupported", callee})) << kernel;
   }
@@ -185,8 +185,8 @@ TEST(HostileInput, FifoDeviceAndDirectoryAsArgumentFileAreRefused) {
 // --- sizes -------------------------------------------------------------------
 
 TEST(HostileInput, HugeBufferArgumentIsOverTheMemoryLimit) {
-  Outcome o = simulee({"run", hostile("empty_structs.ll"), "--arg", "out=zeros:268435456",
-                       "--max-memory", "64M"});
+  Outcome o = simulee(
+      {"run", hostile("empty_structs.ll"), "--arg", "out=zeros:268435456", "--max-memory", "64M"});
   EXPECT_TRUE(isOneLineError(o, {"'out'", "memory limit", "--max-memory"}));
 }
 
@@ -211,8 +211,8 @@ TEST(HostileInput, DeeplyNestedTypeIsOneShortErrorLine) {
 
 TEST(HostileInput, ArrayOfEmptyStructsNeitherLoopsNorAllocates) {
   TempDir dir;
-  Outcome o = simulee({"run", hostile("empty_structs.ll"), "--block", "1", "--arg",
-                       "out=zeros:1", "--dump", "out=" + dir.file("out.bin")});
+  Outcome o = simulee({"run", hostile("empty_structs.ll"), "--block", "1", "--arg", "out=zeros:1",
+                       "--dump", "out=" + dir.file("out.bin")});
   ASSERT_EQ(o.status, 0) << o;
   EXPECT_EQ(valuesIn<int32_t>(dir.file("out.bin")), std::vector<int32_t>{3});
 }
@@ -224,15 +224,14 @@ TEST(HostileInput, HugeGridIsTooLargeToSimulate) {
 
 TEST(HostileInput, NegativeAndNonFiniteOptionsAreRefused) {
   std::string file = hostile("empty_structs.ll");
-  for (std::vector<std::string> args :
-       {std::vector<std::string>{"run", file, "--grid", "-1"},
-        {"run", file, "--grid", "-4294967295"},
-        {"run", file, "--budget", "-1"},
-        {"run", file, "--seed", "-1"},
-        {file, "--accept", "nan"},
-        {file, "--jobs", "-1"},
-        {"run", file, "--max-memory", "-1"},
-        {"run", file, "--max-memory", "1T"}}) {
+  for (std::vector<std::string> args : {std::vector<std::string>{"run", file, "--grid", "-1"},
+                                        {"run", file, "--grid", "-4294967295"},
+                                        {"run", file, "--budget", "-1"},
+                                        {"run", file, "--seed", "-1"},
+                                        {file, "--accept", "nan"},
+                                        {file, "--jobs", "-1"},
+                                        {"run", file, "--max-memory", "-1"},
+                                        {"run", file, "--max-memory", "1T"}}) {
     Outcome o = simulee(args);
     EXPECT_TRUE(isOneLineError(o, {})) << args[args.size() - 2] << " " << args.back();
   }
@@ -245,8 +244,8 @@ TEST(HostileInput, NegativeAndNonFiniteOptionsAreRefused) {
 
 TEST(HostileInput, SixtyFourBitMinusOneAndMinusTwoAreTheirOwnConstants) {
   TempDir dir;
-  Outcome o = simulee({"run", hostile("constants_minus_one.ll"), "--arg", "out=zeros:3",
-                       "--dump", "out=" + dir.file("out.bin")});
+  Outcome o = simulee({"run", hostile("constants_minus_one.ll"), "--arg", "out=zeros:3", "--dump",
+                       "out=" + dir.file("out.bin")});
   ASSERT_EQ(o.status, 0) << o;
   EXPECT_EQ(valuesIn<int64_t>(dir.file("out.bin")), (std::vector<int64_t>{-1, -2, 7}));
 }
@@ -277,7 +276,8 @@ struct UndefinedCase {
 
 TEST(HostileInput, UndefinedBehaviorIsAFindingNotACrash) {
   const UndefinedCase cases[] = {
-      {"shift_too_large", "amount=32", "shift by at least the bit width: a 32-bit value shifted by 32"},
+      {"shift_too_large", "amount=32",
+       "shift by at least the bit width: a 32-bit value shifted by 32"},
       {"shift_64_by_minus_one", "amount=-1", "a 64-bit value shifted by 18446744073709551615"},
       {"divide_by_zero", "d=0", "integer division by zero"},
       {"int_min_by_minus_one", "d=-1", "signed division overflow"},
@@ -285,8 +285,8 @@ TEST(HostileInput, UndefinedBehaviorIsAFindingNotACrash) {
       {"misaligned", "", "misaligned access: 4 bytes at byte offset 2"},
   };
   for (const UndefinedCase &c : cases) {
-    std::vector<std::string> args = {"run", hostile("undefined_behavior.ll"), "-k", c.kernel,
-                                     "--block", "1"};
+    std::vector<std::string> args = {
+        "run", hostile("undefined_behavior.ll"), "-k", c.kernel, "--block", "1"};
     if (*c.argument)
       args.insert(args.end(), {"--arg", c.argument});
     Outcome o = simulee(args);
@@ -298,9 +298,9 @@ TEST(HostileInput, UndefinedBehaviorIsAFindingNotACrash) {
 
 TEST(HostileInput, NullWriteIsNotAttributedToAVariableAndStopsTheThread) {
   TempDir dir;
-  Outcome o = simulee({"run", hostile("undefined_behavior.ll"), "-k", "null_write", "--block",
-                       "1", "--arg", "out=zeros:1", "--dump", "out=" + dir.file("out.bin"),
-                       "--format", "json"});
+  Outcome o =
+      simulee({"run", hostile("undefined_behavior.ll"), "-k", "null_write", "--block", "1", "--arg",
+               "out=zeros:1", "--dump", "out=" + dir.file("out.bin"), "--format", "json"});
   ASSERT_EQ(o.status, 1) << o;
   nlohmann::json report = nlohmann::json::parse(o.out);
   ASSERT_EQ(report["findings"].size(), 1u) << o;
@@ -343,8 +343,8 @@ TEST(HostileInput, NonUtf8NamesAndPathsGiveValidJsonAndSarif) {
 }
 
 TEST(HostileInput, ScanOfHostileFilesReportsEachAndFinishes) {
-  Outcome o = simulee({"scan", std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs/hostile",
-                       "--quiet"});
+  Outcome o =
+      simulee({"scan", std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs/hostile", "--quiet"});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_TRUE(contains(o.err, "broken_dominance.ll")) << o;
   EXPECT_TRUE(contains(o.err, "invalid LLVM IR")) << o;

@@ -42,7 +42,8 @@ TEST(LoadProbe, ChildKilledByASignalIsThatFilesError) {
 
 TEST(LoadProbe, ChildErrorLineIsThatFilesError) {
   ScriptChild child("echo 'simulee: error: k.ll: LLVM: out of memory' >&2; exit 2");
-  EXPECT_EQ(cli::probeLoad(child.path(), "k.ll"), std::optional<std::string>("k.ll: LLVM: out of memory"));
+  EXPECT_EQ(cli::probeLoad(child.path(), "k.ll"),
+            std::optional<std::string>("k.ll: LLVM: out of memory"));
 }
 
 TEST(LoadProbe, ChildThatLoadsCleanlyLetsTheScanLoadInProcess) {

@@ -8,8 +8,8 @@
 #include "ir/Loader.h"
 #include "ir/PointerEncoding.h"
 
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,10 +47,9 @@ inline int fuzzOneInput(const uint8_t *data, size_t size) {
     for (size_t p = 0; p < kernel.params.size(); ++p) {
       const ir::ParamInfo &param = kernel.params[p];
       if (param.kind == ir::ValueKind::Pointer || param.byValueBytes)
-        args.push_back(interp::ArgumentValue::buffer(
-            std::vector<uint8_t>(param.byValueBytes ? std::min<uint32_t>(param.byValueBytes, 4096)
-                                                    : 512,
-                                 uint8_t(p + 1))));
+        args.push_back(interp::ArgumentValue::buffer(std::vector<uint8_t>(
+            param.byValueBytes ? std::min<uint32_t>(param.byValueBytes, 4096) : 512,
+            uint8_t(p + 1))));
       else
         args.push_back(interp::ArgumentValue::scalar(p == 0 ? 64 : 3 * p));
     }

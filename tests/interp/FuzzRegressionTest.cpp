@@ -52,9 +52,9 @@ TEST(FuzzRegressions, EveryHostileInputRunsCleanly) {
 
 TEST(FuzzRegressions, TheHarnessRunsValidKernels) {
   // Not a no-op: a valid kernel loads and its launch completes.
-  EXPECT_EQ(replay(std::string(SIMULEE_SOURCE_DIR) +
-                   "/tests/cli/inputs/hostile/constants_minus_one.ll"),
-            1);
+  EXPECT_EQ(
+      replay(std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs/hostile/constants_minus_one.ll"),
+      1);
 }
 
 } // namespace

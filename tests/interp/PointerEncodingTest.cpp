@@ -1,7 +1,7 @@
 // Pointer arithmetic never changes a pointer's space or buffer (issue 13):
 // offsets beyond the 40-bit field saturate out of bounds, null stays null.
-#include "interp/Memory.h"
 #include "ir/PointerEncoding.h"
+#include "interp/Memory.h"
 
 #include <gtest/gtest.h>
 
