@@ -359,6 +359,8 @@ std::vector<uint8_t> initializerBytes(ModuleLowering &module, llvm::GlobalVariab
   if (!gv.hasInitializer() || llvm::isa<llvm::UndefValue>(gv.getInitializer()) ||
       gv.getInitializer()->isNullValue())
     return bytes;
+  if (size > memoryLimitBytes() || size > kMaxBufferBytes)
+    throw Unsupported{"an initializer larger than the memory limit"};
   bytes.assign(size, 0);
   std::vector<uint64_t> values;
   module.constantLeaves(gv.getInitializer(), values);

@@ -196,6 +196,8 @@ TEST(HostileInput, HugeSharedArrayIsRefused) {
 }
 
 TEST(HostileInput, HugeDeviceArrayAndVectorAreRefused) {
+  EXPECT_TRUE(isOneLineError(simulee({"run", hostile("huge_initializer.ll")}),
+                             {"huge_initializer", "'table'", "too large"}));
   EXPECT_TRUE(isOneLineError(simulee({"run", hostile("huge_device.ll")}),
                              {"huge_device", "'table'", "too large"}));
   // Either the value (over 4096 scalar parts) or the automatic buffer of
