@@ -115,7 +115,7 @@ std::optional<UndefinedBehavior> integerUndefinedBehavior(Op op, uint64_t a, uin
 // Loads and stores must be aligned to their size (a misaligned address
 // faults on the GPU).
 bool isMisaligned(uint64_t offset, uint64_t size) {
-  return size > 1 && size <= 16 && std::has_single_bit(size) && offset % size != 0;
+  return size <= 16 && (size & (size - 1)) == 0 && (offset & (size - 1)) != 0;
 }
 
 uint64_t atomicResult(ir::AtomicOp op, uint64_t old, uint64_t value, unsigned width) {
@@ -568,16 +568,27 @@ Status Launch::execute(Warp &warp) {
     }
     case Op::PtrAdd: {
       const uint64_t *a = src(in.a);
-      forEachLane(mask, [&](unsigned l) { d[l] = ir::offsetPointer(a[l], int64_t(in.imm)); });
+      // Plain adds (they vectorise); lanes whose sum left the offset field
+      // are redone exactly (saturating inside their buffer).
+      uint64_t carried = 0;
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t moved = a[l] + in.imm;
+        carried |= (a[l] ^ moved) & ~ir::kOffsetMask;
+        d[l] = moved;
+      });
+      if (carried)
+        forEachLane(mask, [&](unsigned l) { d[l] = ir::offsetPointer(a[l], int64_t(in.imm)); });
       break;
     }
     case Op::PtrAddScaled: {
       const uint64_t *a = src(in.a), *b = src(in.b);
       forEachLane(mask, [&](unsigned l) {
         int64_t delta;
-        if (__builtin_mul_overflow(signExtend(b[l], in.width), int64_t(in.imm), &delta))
-          delta = (signExtend(b[l], in.width) < 0) == (int64_t(in.imm) < 0) ? INT64_MAX : INT64_MIN;
-        d[l] = ir::offsetPointer(a[l], delta);
+        bool overflow = __builtin_mul_overflow(signExtend(b[l], in.width), int64_t(in.imm), &delta);
+        uint64_t moved = a[l] + uint64_t(delta);
+        if (overflow || ((a[l] ^ moved) & ~ir::kOffsetMask))
+          moved = ir::offsetPointer(a[l], ir::scaledOffset(signExtend(b[l], in.width), int64_t(in.imm)));
+        d[l] = moved;
       });
       break;
     }

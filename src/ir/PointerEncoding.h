@@ -57,16 +57,21 @@ inline bool isFunctionPointer(uint64_t bits) { return (bits >> 60) == 0xF; }
 // `bits` moved by `delta` bytes inside its own buffer's offset field. Null
 // (buffer field 0) stays null however far it moves, so an access through it
 // is reported as a null-pointer access.
+// Branch-free (selects only), so the interpreter's per-lane loops stay tight.
 inline uint64_t offsetPointer(uint64_t bits, int64_t delta) {
-  if (isFunctionPointer(bits))
-    return bits + uint64_t(delta);
-  int64_t offset = int64_t(bits & kOffsetMask) - int64_t(kOffsetBias);
-  int64_t moved;
-  if (__builtin_add_overflow(offset, delta, &moved) || moved > kMaxOffset)
-    moved = delta < 0 ? kMinOffset : kMaxOffset;
-  else if (moved < kMinOffset)
-    moved = kMinOffset;
-  return (bits & ~kOffsetMask) | ((uint64_t(moved) + kOffsetBias) & kOffsetMask);
+  // The biased field plus delta: in [0, 2^40) it is the new field; above it
+  // the offset saturates high, and a negative sum wraps to a huge unsigned
+  // value whose delta is negative: saturate low.
+  uint64_t field = (bits & kOffsetMask) + uint64_t(delta);
+  uint64_t saturated = delta < 0 ? 0 : kOffsetMask;
+  uint64_t moved = (bits & ~kOffsetMask) | (field <= kOffsetMask ? field : saturated);
+  return isFunctionPointer(bits) ? bits + uint64_t(delta) : moved;
+}
+
+// index * scale for pointer arithmetic, saturating instead of wrapping.
+inline int64_t scaledOffset(int64_t index, int64_t scale) {
+  __int128 product = __int128(index) * scale;
+  return product > INT64_MAX ? INT64_MAX : product < INT64_MIN ? INT64_MIN : int64_t(product);
 }
 
 } // namespace simulee::ir
