@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake ninja-build git python3 python3-pip python3-dev python3-venv
-  llvm-19-dev clang-19 libclang-19-dev
+  llvm-19-dev clang-19 libclang-19-dev libclang-rt-19-dev
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev pybind11-dev
 )

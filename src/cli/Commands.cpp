@@ -1,6 +1,7 @@
 #include "cli/Commands.h"
 
 #include "cli/HostSites.h"
+#include "cli/LoadProbe.h"
 #include "cli/Replay.h"
 #include "detect/Finding.h"
 #include "ir/Loader.h"
@@ -10,6 +11,7 @@
 #include "session/SiteSearch.h"
 
 #include <atomic>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -39,9 +41,10 @@ Result<interp::Dim3> parseDim3(const std::string &text, const char *what) {
     size_t comma = text.find(',', start);
     std::string piece =
         text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    char *end = nullptr;
-    unsigned long value = std::strtoul(piece.c_str(), &end, 10);
-    if (piece.empty() || *end != '\0' || value == 0 || value > 0xffffffffu)
+    uint64_t value = 0;
+    auto [end, ec] = std::from_chars(piece.data(), piece.data() + piece.size(), value, 10);
+    if (piece.empty() || ec != std::errc() || end != piece.data() + piece.size() || value == 0 ||
+        value > 0xffffffffu)
       return makeError(std::string("bad ") + what + " '" + text +
                        "': expected X[,Y[,Z]] with positive integers");
     *parts[i] = uint32_t(value);
@@ -127,7 +130,8 @@ int exitStatusOf(detect::Verdict verdict) {
 }
 
 // Writes the report (to --output or standard output) and returns the exit
-// status its verdicts call for; a report that cannot be written is an error.
+// status its verdicts call for. A report that could not be written (a full
+// disk, a closed pipe) is an error, never a silent success.
 int emitReport(const CommonOptions &common, const std::vector<report::KernelFindings> &kernels) {
   report::ReportOptions options;
   report::ReportInput input{kernels};
@@ -234,6 +238,9 @@ int listKernels(const std::string &file, const CommonOptions &common) {
     std::cout << "\n";
     listSites(std::cout, *program, kernel, sites);
   }
+  std::cout.flush();
+  if (!std::cout)
+    return fail("cannot write the kernel list to standard output");
   return kExitClean;
 }
 
@@ -508,10 +515,17 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
   settings.search.jobs = 1;
   settings.maxThreads = search.maxThreads;
 
+  std::error_code selfError;
+  std::string self = fs::read_symlink("/proc/self/exe", selfError).string();
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
       FileResult &result = results[i];
-      Result<ir::Program> program = ir::loadProgram(files[i], loadOptionsOf(common));
+      // clang writes valid IR; a hand-made .ll/.bc is loaded in a child first.
+      bool isIR = !files[i].ends_with(".cu");
+      std::optional<std::string> failed = isIR ? probeLoad(self, files[i]) : std::nullopt;
+      Result<ir::Program> program =
+          failed ? Result<ir::Program>(makeError(*failed))
+                 : ir::loadProgram(files[i], loadOptionsOf(common));
       if (!program) {
         result.kernels.push_back(errorOf(files[i], nullptr, "", program.error().message));
       } else {

@@ -4,6 +4,7 @@
 // and the file (`simulee -I D run FILE` is `simulee run FILE -I D`).
 #include "cli/Commands.h"
 #include "cli/Replay.h"
+#include "cli/StrictOptions.h"
 
 #include <CLI/CLI.hpp>
 
@@ -176,11 +177,19 @@ int main(int argc, char **argv) {
     sub->footer("\nEvery option of `simulee --help` applies here too, before or after the file.\n");
   }
 
+  std::string maxMemory;
+  addMaxMemoryOption(app, maxMemory);
+  requireStrictNumbers(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
     int code = app.exit(e);
     return code == 0 ? 0 : kExitError;
+  }
+  if (Status limited = applyMaxMemory(maxMemory); !limited) {
+    std::cerr << "simulee: error: " << limited.error().message << "\n";
+    return kExitError;
   }
   if (*list)
     return listKernels(listFile, common);

@@ -12,6 +12,7 @@ const char *findingKindName(FindingKind kind) {
   case FindingKind::OutOfBounds: return "out-of-bounds";
   case FindingKind::UnreachedBarrier: return "unreached-barrier";
   case FindingKind::UninitializedRead: return "uninitialized-read";
+  case FindingKind::UndefinedBehavior: return "undefined-behavior";
   }
   return "?";
 }

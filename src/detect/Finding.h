@@ -22,9 +22,10 @@ enum class FindingKind : uint8_t {
   OutOfBounds,
   UnreachedBarrier, // a note, not a bug: a barrier no simulated launch executed
   UninitializedRead, // a read of shared bytes no thread of the block had written
+  UndefinedBehavior, // shift >= width, division by zero, null/wild/misaligned pointer, ...
 };
 // The number of kinds (the report's rule table has one rule each).
-inline constexpr unsigned kFindingKinds = 6;
+inline constexpr unsigned kFindingKinds = 7;
 
 const char *findingKindName(FindingKind kind); // "data-race", "redundant-barrier", ...
 bool isBug(FindingKind kind);                  // false for notes (UnreachedBarrier)

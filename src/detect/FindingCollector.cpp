@@ -4,6 +4,7 @@
 #include "detect/DataRaceDetector.h"
 #include "detect/OutOfBoundsDetector.h"
 #include "detect/UninitializedReadDetector.h"
+#include "detect/UndefinedBehaviorDetector.h"
 
 #include <algorithm>
 #include <tuple>
@@ -29,7 +30,8 @@ void FindingCollector::add(Finding finding) {
 void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch) {
   for (std::vector<Finding> found :
        {findDataRaces(model, launch), findBarrierDivergences(model, launch),
-        findOutOfBounds(model, launch), findUninitializedReads(model, launch)})
+        findOutOfBounds(model, launch), findUninitializedReads(model, launch),
+        findUndefinedBehavior(model, launch)})
     for (Finding &finding : found)
       add(std::move(finding));
   barriers_.addLaunch(model, launch);

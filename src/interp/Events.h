@@ -112,6 +112,38 @@ struct OutOfBoundsEvent {
   uint64_t bufferSizeBytes; // size of `access.buffer`, 0 if the pointer named none
 };
 
+// Undefined behaviour a thread executed: the interpreter does not perform the
+// operation (its result reads as 0) and the thread stops there.
+enum class UndefinedBehavior : uint8_t {
+  ShiftTooLarge,     // shl/lshr/ashr by at least the bit width; value = shift amount
+  DivisionByZero,    // udiv/sdiv/urem/srem by 0
+  DivisionOverflow,  // sdiv/srem of the most negative value by -1
+  NullPointer,       // access through null (or an integer cast to a pointer)
+  WildPointer,       // access through a pointer that names no buffer
+  Misaligned,        // access not aligned to its size; value = byte offset
+};
+
+inline const char *undefinedBehaviorName(UndefinedBehavior kind) {
+  switch (kind) {
+  case UndefinedBehavior::ShiftTooLarge: return "shift by at least the bit width";
+  case UndefinedBehavior::DivisionByZero: return "integer division by zero";
+  case UndefinedBehavior::DivisionOverflow: return "signed division overflow (INT_MIN / -1)";
+  case UndefinedBehavior::NullPointer: return "null-pointer access";
+  case UndefinedBehavior::WildPointer: return "access through a wild pointer";
+  case UndefinedBehavior::Misaligned: return "misaligned access";
+  }
+  return "undefined behaviour";
+}
+
+struct UndefinedBehaviorEvent {
+  UndefinedBehavior kind;
+  uint32_t block;       // linear block id
+  uint32_t thread;      // linear thread id in the block
+  uint32_t instruction; // Program-wide instruction id
+  uint64_t value;       // see UndefinedBehavior
+  uint32_t width = 0;   // bit width of the operation or byte size of the access
+};
+
 class ExecutionListener {
 public:
   virtual ~ExecutionListener() = default;
@@ -124,6 +156,7 @@ public:
   virtual void onBarrierDivergence(const BarrierDivergenceEvent &) {}
   virtual void onWarpSync(const WarpSyncEvent &) {}
   virtual void onOutOfBounds(const OutOfBoundsEvent &) {}
+  virtual void onUndefinedBehavior(const UndefinedBehaviorEvent &) {}
 };
 
 } // namespace simulee::interp

@@ -5,6 +5,7 @@
 #include "interp/Warp.h"
 #include "ir/PointerEncoding.h"
 #include "support/Assert.h"
+#include "support/MemoryLimit.h"
 
 #include <algorithm>
 #include <bit>
@@ -64,7 +65,7 @@ uint64_t integerOp(Op op, uint64_t a, uint64_t b, unsigned width) {
     if (sb == 0)
       return mask;
     if (sb == -1)
-      return uint64_t(-sa) & mask; // also the INT_MIN / -1 overflow, wrapping
+      return (uint64_t(0) - uint64_t(sa)) & mask; // INT_MIN / -1 is reported before
     return uint64_t(sa / sb) & mask;
   }
   case Op::SRem: {
@@ -88,6 +89,33 @@ uint64_t integerOp(Op op, uint64_t a, uint64_t b, unsigned width) {
   case Op::Xor: return a ^ b;
   default: return 0;
   }
+}
+
+// The undefined behaviour `op` would execute on these operands, if any.
+std::optional<UndefinedBehavior> integerUndefinedBehavior(Op op, uint64_t a, uint64_t b,
+                                                          unsigned width) {
+  const uint64_t mask = widthMask(width);
+  switch (op) {
+  case Op::Shl: case Op::LShr: case Op::AShr:
+    if ((b & mask) >= width)
+      return UndefinedBehavior::ShiftTooLarge;
+    return std::nullopt;
+  case Op::UDiv: case Op::URem: case Op::SDiv: case Op::SRem:
+    if ((b & mask) == 0)
+      return UndefinedBehavior::DivisionByZero;
+    if ((op == Op::SDiv || op == Op::SRem) && signExtend(b, width) == -1 &&
+        (a & mask) == (uint64_t(1) << (width - 1)))
+      return UndefinedBehavior::DivisionOverflow;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+// Loads and stores must be aligned to their size (a misaligned address
+// faults on the GPU).
+bool isMisaligned(uint64_t offset, uint64_t size) {
+  return size <= 16 && (size & (size - 1)) == 0 && (offset & (size - 1)) != 0;
 }
 
 uint64_t atomicResult(ir::AtomicOp op, uint64_t old, uint64_t value, unsigned width) {
@@ -147,6 +175,8 @@ private:
   LaunchMemory memory_;
   const uint64_t *constants_;
   RunStats stats_;
+  uint64_t totalBudgetInstrs_ = config_.totalBudgetInstrs ? config_.totalBudgetInstrs
+                                                          : kDefaultLaunchBudgetInstrs;
 
   uint32_t block_ = 0;
   Dim3 blockIdx_;
@@ -154,6 +184,8 @@ private:
   std::vector<Warp> warps_;
   uint64_t barrierTrue_ = 0, barrierArrived_ = 0;
   std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
+  LaneMask faultedLanes_ = 0; // lanes of the current instruction that executed UB
+  uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
 
   Status runBlock();
   void initWarp(Warp &warp, uint32_t index);
@@ -169,7 +201,11 @@ private:
   void parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask);
   // `stored`: the bits a plain store writes, when known (AccessEvent::value).
   uint8_t *access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size, AccessKind kind,
-                  uint32_t instr, uint64_t step, std::optional<uint64_t> stored = std::nullopt);
+                  uint32_t instr, uint64_t step, bool mustAlign = true,
+                  std::optional<uint64_t> stored = std::nullopt);
+  // Reports undefined behaviour of one lane; the lane stops after the instruction.
+  void undefinedBehavior(const Warp &warp, unsigned lane, UndefinedBehavior kind, uint32_t instr,
+                         uint64_t value, uint32_t width);
   uint64_t specialRegister(const Warp &warp, unsigned lane, ir::SpecialRegister reg) const;
   std::string where(uint32_t instr) const;
   std::string threadName(const Warp &warp, unsigned lane) const;
@@ -318,14 +354,34 @@ void Launch::parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask) {
   }
 }
 
+void Launch::undefinedBehavior(const Warp &warp, unsigned lane, UndefinedBehavior kind,
+                               uint32_t instr, uint64_t value, uint32_t width) {
+  faultedLanes_ |= LaneMask(1) << lane;
+  if (listener_)
+    listener_->onUndefinedBehavior(
+        UndefinedBehaviorEvent{kind, block_, warp.firstThread + lane, instr, value, width});
+}
+
 uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size,
-                        AccessKind kind, uint32_t instr, uint64_t step,
+                        AccessKind kind, uint32_t instr, uint64_t step, bool mustAlign,
                         std::optional<uint64_t> stored) {
   ResolvedAccess resolved = memory_.resolve(pointer, size, warp.local[lane]);
+  if (!resolved.namesBuffer) {
+    bool isNull = ir::decodePointer(pointer).isNull;
+    undefinedBehavior(warp, lane,
+                      isNull ? UndefinedBehavior::NullPointer : UndefinedBehavior::WildPointer,
+                      instr, pointer, uint32_t(std::min<uint64_t>(size, UINT32_MAX)));
+    return nullptr;
+  }
+  if (resolved.bytes && mustAlign && isMisaligned(resolved.offset, size)) {
+    undefinedBehavior(warp, lane, UndefinedBehavior::Misaligned, instr, resolved.offset,
+                      uint32_t(size));
+    return nullptr;
+  }
   if (!listener_ || (resolved.bytes && resolved.space == MemSpace::Local))
     return resolved.bytes;
   AccessEvent event{resolved.space,      kind,        resolved.buffer,
-                    resolved.offset,     uint32_t(size), block_,
+                    resolved.offset,     uint32_t(std::min<uint64_t>(size, UINT32_MAX)), block_,
                     warp.firstThread + lane, warp.index, lane,
                     step,                instr};
   if (stored && size <= 8) {
@@ -429,9 +485,10 @@ Status Launch::execute(Warp &warp) {
                        threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
                        std::to_string(config_.budgetInstrs) + " instructions (last at " +
                        where(in.id) + ")");
-    if (config_.totalBudgetInstrs && stats_.threadInstrs > config_.totalBudgetInstrs)
+    if (stats_.threadInstrs > totalBudgetInstrs_)
       return makeError(std::string(kLaunchTooCostly) + ": more than " +
-                       std::to_string(config_.totalBudgetInstrs) + " thread-instructions");
+                       std::to_string(totalBudgetInstrs_) +
+                       " thread-instructions (limit it with a smaller --grid)");
     if ((step & 0xfff) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed))
       return makeError(kInterrupted);
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
@@ -460,7 +517,14 @@ Status Launch::execute(Warp &warp) {
     case Op::UDiv: case Op::SDiv: case Op::URem: case Op::SRem: case Op::Shl: case Op::LShr:
     case Op::AShr: {
       const uint64_t *a = src(in.a), *b = src(in.b);
-      forEachLane(mask, [&](unsigned l) { d[l] = integerOp(in.op, a[l], b[l], in.width); });
+      forEachLane(mask, [&](unsigned l) {
+        if (auto ub = integerUndefinedBehavior(in.op, a[l], b[l], in.width)) {
+          d[l] = 0;
+          undefinedBehavior(warp, l, *ub, in.id, b[l], in.width);
+          return;
+        }
+        d[l] = integerOp(in.op, a[l], b[l], in.width);
+      });
       break;
     }
     case Op::ICmp: {
@@ -539,13 +603,27 @@ Status Launch::execute(Warp &warp) {
     }
     case Op::PtrAdd: {
       const uint64_t *a = src(in.a);
-      forEachLane(mask, [&](unsigned l) { d[l] = a[l] + in.imm; });
+      // Plain adds (they vectorise); lanes whose sum left the offset field
+      // are redone exactly (saturating inside their buffer).
+      uint64_t carried = 0;
+      forEachLane(mask, [&](unsigned l) {
+        uint64_t moved = a[l] + in.imm;
+        carried |= (a[l] ^ moved) & ~ir::kOffsetMask;
+        d[l] = moved;
+      });
+      if (carried)
+        forEachLane(mask, [&](unsigned l) { d[l] = ir::offsetPointer(a[l], int64_t(in.imm)); });
       break;
     }
     case Op::PtrAddScaled: {
       const uint64_t *a = src(in.a), *b = src(in.b);
       forEachLane(mask, [&](unsigned l) {
-        d[l] = a[l] + uint64_t(signExtend(b[l], in.width)) * in.imm;
+        int64_t delta;
+        bool overflow = __builtin_mul_overflow(signExtend(b[l], in.width), int64_t(in.imm), &delta);
+        uint64_t moved = a[l] + uint64_t(delta);
+        if (overflow || ((a[l] ^ moved) & ~ir::kOffsetMask))
+          moved = ir::offsetPointer(a[l], ir::scaledOffset(signExtend(b[l], in.width), int64_t(in.imm)));
+        d[l] = moved;
       });
       break;
     }
@@ -562,7 +640,7 @@ Status Launch::execute(Warp &warp) {
       const uint64_t *a = src(in.a), *v = src(in.b);
       AccessKind kind = (in.flags & 1) ? AccessKind::Atomic : AccessKind::Write;
       forEachLane(mask, [&](unsigned l) {
-        if (uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step, v[l]))
+        if (uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step, true, v[l]))
           storeBytes(bytes, v[l], in.imm);
       });
       break;
@@ -602,8 +680,8 @@ Status Launch::execute(Warp &warp) {
         uint64_t n = length[l] & widthMask(in.width);
         if (n == 0)
           return;
-        uint8_t *s = access(warp, l, from[l], n, AccessKind::Read, in.id, step);
-        uint8_t *t = access(warp, l, to[l], n, AccessKind::Write, in.id, step);
+        uint8_t *s = access(warp, l, from[l], n, AccessKind::Read, in.id, step, false);
+        uint8_t *t = access(warp, l, to[l], n, AccessKind::Write, in.id, step, false);
         if (s && t)
           std::memmove(t, s, n);
       });
@@ -615,7 +693,7 @@ Status Launch::execute(Warp &warp) {
         uint64_t n = length[l] & widthMask(in.width);
         if (n == 0)
           return;
-        if (uint8_t *t = access(warp, l, to[l], n, AccessKind::Write, in.id, step))
+        if (uint8_t *t = access(warp, l, to[l], n, AccessKind::Write, in.id, step, false))
           std::memset(t, int(value[l] & 0xff), n);
       });
       break;
@@ -624,15 +702,22 @@ Status Launch::execute(Warp &warp) {
       uint32_t align = std::max<uint32_t>(in.flags, 1);
       std::string error;
       forEachLane(mask, [&](unsigned l) {
-        uint32_t offset = (warp.localTop[l] + align - 1) / align * align;
-        uint64_t end = uint64_t(offset) + in.imm;
-        if (end > kMaxLocalBytesPerThread) {
+        uint64_t offset = (uint64_t(warp.localTop[l]) + align - 1) / align * align;
+        if (in.imm > kMaxLocalBytesPerThread || offset + in.imm > kMaxLocalBytesPerThread) {
           error = "more than 1 MiB of local memory";
           return;
         }
+        uint64_t end = offset + in.imm;
         warp.localTop[l] = uint32_t(end);
-        if (warp.local[l].size() < end)
-          warp.local[l].resize(std::max<uint64_t>(end, warp.local[l].size() * 2), 0);
+        if (warp.local[l].size() < end) {
+          uint64_t grown = std::max<uint64_t>(end, warp.local[l].size() * 2);
+          localBytes_ += grown - warp.local[l].size();
+          if (localBytes_ > memoryLimitBytes() / 2) {
+            error = "local memory over half the memory limit for the block (--max-memory)";
+            return;
+          }
+          warp.local[l].resize(grown, 0);
+        }
         d[l] = ir::encodePointer(ir::PointerSpace::Local, 0, offset);
       });
       if (!error.empty())
@@ -883,6 +968,10 @@ Status Launch::execute(Warp &warp) {
       size_t callerBase = warp.frames[top->frame].regBase;
       size_t base = callerBase + size_t(fn.numSlots) * kWarpSize;
       size_t needed = base + size_t(callee.numSlots) * kWarpSize;
+      if (needed * sizeof(uint64_t) > memoryLimitBytes() / std::max<size_t>(warps_.size(), 1))
+        return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': calls at " +
+                         where(in.id) + " need " +
+                         overMemoryLimit(needed * sizeof(uint64_t) * warps_.size()));
       if (warp.regs.size() < needed)
         warp.regs.resize(std::max(needed, warp.regs.size() * 2), 0);
       regs = warp.regs.data() + callerBase;
@@ -917,6 +1006,14 @@ Status Launch::execute(Warp &warp) {
     }
     }
     ++pc;
+    if (faultedLanes_) {
+      // Lanes that executed undefined behaviour stop; the others go on.
+      LaneMask faulted = faultedLanes_;
+      faultedLanes_ = 0;
+      top->pc = pc;
+      exitLanes(warp, faulted, in.id);
+      return Ok{};
+    }
   }
 }
 
@@ -984,6 +1081,7 @@ void Launch::releaseBarrier() {
 
 Status Launch::runBlock() {
   memory_.beginBlock();
+  localBytes_ = 0;
   epoch_ = 0;
   barrierTrue_ = barrierArrived_ = 0;
   reportedDivergence_.clear();
@@ -1036,6 +1134,10 @@ Result<RunStats> runKernel(const ir::Program &program, const ir::KernelInfo &ker
   if (args.size() != kernel.params.size())
     return makeError(prefix + "expects " + std::to_string(kernel.params.size()) +
                      " arguments, got " + std::to_string(args.size()));
+  if (Status small = validateLaunchSize(config); !small)
+    return makeError(prefix + small.error().message);
+  if (Status fits = validateLaunchMemory(program, kernel, config, args); !fits)
+    return makeError(prefix + fits.error().message);
   Launch launch(program, kernel, config, args, options);
   return launch.run();
 }

@@ -1,6 +1,7 @@
 #include "interp/Launch.h"
 
 #include "ir/PointerEncoding.h"
+#include "support/MemoryLimit.h"
 
 namespace simulee::interp {
 
@@ -27,12 +28,56 @@ Status validateLaunch(const LaunchConfig &config) {
   if (b.z > kMaxBlockDimZ)
     return makeError("block z dimension " + std::to_string(b.z) + " exceeds the limit of " +
                      std::to_string(kMaxBlockDimZ));
+  if (g.x > kMaxGridDimX)
+    return makeError("grid " + formatDim3(g) + " exceeds the x limit of " +
+                     std::to_string(kMaxGridDimX));
   if (g.y > kMaxGridDimYZ || g.z > kMaxGridDimYZ)
     return makeError("grid " + formatDim3(g) + " exceeds the y/z limit of " +
                      std::to_string(kMaxGridDimYZ));
   if (config.dynamicSharedBytes > kMaxSharedBytesPerBlock)
     return makeError("dynamic shared memory of " + std::to_string(config.dynamicSharedBytes) +
                      " bytes exceeds the limit of " + std::to_string(kMaxSharedBytesPerBlock));
+  return Ok{};
+}
+
+Status validateLaunchSize(const LaunchConfig &config) {
+  uint64_t threads = saturatingMultiply(config.grid.count(), config.block.count());
+  if (threads > kMaxSimulatedThreads)
+    return makeError("launch too large to simulate (" + std::to_string(threads) +
+                     " threads; at most " + std::to_string(kMaxSimulatedThreads) +
+                     "); limit it with a smaller --grid or --block");
+  return Ok{};
+}
+
+Status validateLaunchMemory(const ir::Program &program, const ir::KernelInfo &kernel,
+                            const LaunchConfig &config, const std::vector<ArgumentValue> &args) {
+  // Which kernel uses which __shared__ variable is not known here: each one
+  // alone must fit a block.
+  uint64_t total = config.dynamicSharedBytes;
+  for (const ir::VariableInfo &var : program.sharedVariables) {
+    if (var.isDynamicShared)
+      continue;
+    if (var.sizeBytes > kMaxSharedBytesPerBlock)
+      return makeError("__shared__ variable '" + var.name + "' of " +
+                       std::to_string(var.sizeBytes) + " bytes exceeds the limit of " +
+                       std::to_string(kMaxSharedBytesPerBlock) + " bytes per block");
+    total = saturatingAdd(total, var.sizeBytes);
+  }
+  for (const auto *variables : {&program.globalVariables, &program.constantVariables})
+    for (const ir::VariableInfo &var : *variables) {
+      if (var.sizeBytes > ir::kMaxBufferBytes)
+        return makeError("variable '" + var.name + "' of " + std::to_string(var.sizeBytes) +
+                         " bytes is too large to simulate");
+      total = saturatingAdd(total, var.sizeBytes);
+    }
+  for (const ArgumentValue &arg : args)
+    total = saturatingAdd(total, arg.bytes.size());
+  // Registers: every warp of a block holds the kernel's frame.
+  uint64_t warps = (config.block.count() + kWarpSize - 1) / kWarpSize;
+  uint64_t slots = program.functions[kernel.function].numSlots;
+  total = saturatingAdd(total, saturatingMultiply(warps, slots * kWarpSize * sizeof(uint64_t)));
+  if (total > memoryLimitBytes())
+    return makeError("the launch needs " + overMemoryLimit(total));
   return Ok{};
 }
 

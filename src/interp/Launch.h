@@ -24,15 +24,21 @@ Dim3 unlinearize(uint64_t linear, const Dim3 &shape);
 // Hardware limits a launch must respect (those of current NVIDIA GPUs).
 constexpr uint32_t kMaxThreadsPerBlock = 1024;
 constexpr uint32_t kMaxBlockDimZ = 64;
+constexpr uint32_t kMaxGridDimX = 0x7fffffff;
 constexpr uint32_t kMaxGridDimYZ = 65535;
 constexpr uint64_t kMaxSharedBytesPerBlock = 48 * 1024;
+// Beyond the hardware's limits, what one simulation may take: threads of a
+// launch, and thread-instructions of a launch when the caller sets no cap.
+constexpr uint64_t kMaxSimulatedThreads = uint64_t(1) << 24;
+constexpr uint64_t kDefaultLaunchBudgetInstrs = uint64_t(1) << 33;
 
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
   uint32_t dynamicSharedBytes = 0;
   uint64_t budgetInstrs = 1u << 22; // per thread; beyond it the run stops
-  uint64_t totalBudgetInstrs = 0;   // whole launch (0 = none); the search's cost cap
+  // Whole launch; the search's cost cap. 0 = kDefaultLaunchBudgetInstrs.
+  uint64_t totalBudgetInstrs = 0;
 };
 
 // The start of the error a launch gets when it exceeds totalBudgetInstrs.
@@ -42,6 +48,10 @@ constexpr const char *kDoesNotTerminate = "does not terminate under this launch"
 
 // Checks `config` against the hardware limits; the error names the limit.
 Status validateLaunch(const LaunchConfig &config);
+
+// Checks that a launch is small enough to simulate (kMaxSimulatedThreads).
+Status validateLaunchSize(const LaunchConfig &config);
+
 
 // The value of one kernel parameter for a launch.
 struct ArgumentValue {
@@ -54,6 +64,12 @@ struct ArgumentValue {
   static ArgumentValue scalar(uint64_t bits);
   static ArgumentValue buffer(std::vector<uint8_t> bytes, bool autoSized = false);
 };
+
+// Checks that a launch's memory (variables, shared memory, argument buffers,
+// registers) fits the memory limit (support/MemoryLimit.h) and that static
+// shared memory fits a block.
+Status validateLaunchMemory(const ir::Program &program, const ir::KernelInfo &kernel,
+                            const LaunchConfig &config, const std::vector<ArgumentValue> &args);
 
 // Buffer ids inside a space (AccessEvent::buffer):
 //   Global:   0..params-1 = pointer parameters (by index), then

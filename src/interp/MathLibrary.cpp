@@ -248,7 +248,7 @@ uint64_t intUnary(IntFunction f, uint64_t a, unsigned width) {
   }
   case IntFunction::Abs: {
     int64_t s = signExtend(value, width);
-    return uint64_t(s < 0 ? -s : s) & widthMask(width);
+    return (s < 0 ? uint64_t(0) - uint64_t(s) : uint64_t(s)) & widthMask(width);
   }
   default:
     return 0;
@@ -283,7 +283,8 @@ void intBinary(IntFunction f, uint64_t a, uint64_t b, uint64_t c, unsigned width
     result = wrap((ua & 0xffffff) * (ub & 0xffffff));
     return;
   case IntFunction::Sad:
-    result = wrap(uint64_t(sa > sb ? sa - sb : sb - sa) + c);
+    // Unsigned differences: |INT64_MIN - 1| must not overflow in the host.
+    result = wrap((sa > sb ? uint64_t(sa) - uint64_t(sb) : uint64_t(sb) - uint64_t(sa)) + c);
     return;
   case IntFunction::USad:
     result = wrap((ua > ub ? ua - ub : ub - ua) + c);

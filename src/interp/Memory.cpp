@@ -47,7 +47,7 @@ void LaunchMemory::beginBlock() {
 ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
                                      std::vector<uint8_t> &local) {
   ir::DecodedPointer p = ir::decodePointer(pointer);
-  ResolvedAccess access{nullptr, MemSpace(uint8_t(p.space)), p.buffer, uint64_t(p.offset), 0};
+  ResolvedAccess access{nullptr, MemSpace(uint8_t(p.space)), p.buffer, uint64_t(p.offset), 0, false};
   if (p.isNull) {
     access.buffer = 0;
     return access;
@@ -76,8 +76,10 @@ ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
   }
   if (!buffer)
     return access;
+  access.namesBuffer = true;
   access.bufferSizeBytes = buffer->size();
-  if (p.offset < 0 || uint64_t(p.offset) + sizeBytes > buffer->size())
+  // Written so that no sum can overflow, whatever the offset and size.
+  if (p.offset < 0 || sizeBytes > buffer->size() || uint64_t(p.offset) > buffer->size() - sizeBytes)
     return access;
   access.bytes = buffer->data() + p.offset;
   return access;

@@ -22,6 +22,7 @@ struct ResolvedAccess {
   uint32_t buffer;
   uint64_t offset;         // as an unsigned byte offset (wraps for negative offsets)
   uint64_t bufferSizeBytes; // 0 when the pointer named no buffer
+  bool namesBuffer = false; // false: null, or a pointer into no buffer (wild)
 };
 
 class LaunchMemory {

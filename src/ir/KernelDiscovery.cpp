@@ -13,10 +13,15 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
+#include <algorithm>
 #include <map>
 
 namespace simulee::ir {
 namespace {
+
+// Sizes from types and debug info can exceed 4 GiB: saturate rather than
+// wrap, so the memory limit sees how large they are.
+uint32_t saturatedBytes(uint64_t bytes) { return uint32_t(std::min<uint64_t>(bytes, UINT32_MAX)); }
 
 bool isAnnotatedKernel(llvm::Module &module, llvm::Function &function) {
   llvm::NamedMDNode *annotations = module.getNamedMetadata("nvvm.annotations");
@@ -79,7 +84,7 @@ void describePointee(const llvm::DIType *pointee, ParamInfo &param) {
   pointee = stripQualifiers(pointee, param.isConst);
   if (!pointee)
     return;
-  param.elementBytes = uint32_t(pointee->getSizeInBits() / 8);
+  param.elementBytes = saturatedBytes(pointee->getSizeInBits() / 8);
   if (auto *basic = llvm::dyn_cast<llvm::DIBasicType>(pointee)) {
     unsigned encoding = basic->getEncoding();
     param.elementKind = encoding == llvm::dwarf::DW_ATE_float ? ValueKind::Float : ValueKind::Int;
@@ -150,7 +155,7 @@ void inferElementType(llvm::Argument &arg, ParamInfo &param) {
       type = gep->getSourceElementType();
     if (!type || !type->isSized())
       continue;
-    param.elementBytes = uint32_t(layout.getTypeAllocSize(type));
+    param.elementBytes = saturatedBytes(layout.getTypeAllocSize(type));
     param.elementKind = type->isFloatingPointTy() ? ValueKind::Float
                         : type->isPointerTy()     ? ValueKind::Pointer
                         : type->isIntegerTy()     ? ValueKind::Int
@@ -204,7 +209,7 @@ KernelInfo describeKernel(llvm::Function &function) {
       param.bits = 64;
       if (llvm::Type *byval = arg.getParamByValType()) {
         param.kind = ValueKind::Aggregate;
-        param.byValueBytes = uint32_t(layout.getTypeAllocSize(byval));
+        param.byValueBytes = saturatedBytes(layout.getTypeAllocSize(byval));
       }
     } else if (type->isFloatingPointTy()) {
       param.kind = ValueKind::Float;
@@ -214,7 +219,7 @@ KernelInfo describeKernel(llvm::Function &function) {
       param.bits = type->getIntegerBitWidth();
     } else {
       param.kind = ValueKind::Aggregate;
-      param.byValueBytes = uint32_t(layout.getTypeAllocSize(type));
+      param.byValueBytes = saturatedBytes(layout.getTypeAllocSize(type));
     }
     kernel.params.push_back(param);
   }

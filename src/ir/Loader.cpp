@@ -5,12 +5,16 @@
 #include "ir/Lowering.h"
 #include "ir/ModulePreparation.h"
 #include "ir/WrapperPch.h"
+#include "support/MemoryLimit.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/ErrorHandling.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/FileSystem.h>
@@ -22,12 +26,39 @@
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <unistd.h>
 
 namespace simulee::ir {
 namespace {
+
+thread_local std::string loadingPath; // for the fatal-error handler's message
+
+// LLVM's fatal errors (and its allocation failures) end the process; make
+// that one `simulee: error:` line and exit status 2 instead of an abort.
+[[noreturn]] void llvmFatalError(void *, const char *reason, bool) {
+  std::string line = "simulee: error: " + (loadingPath.empty() ? "" : loadingPath + ": ") +
+                     "LLVM: " + reason + "\n";
+  ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
+  (void)ignored;
+  std::_Exit(2);
+}
+
+void installLLVMErrorHandlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::install_fatal_error_handler(llvmFatalError);
+    llvm::install_bad_alloc_error_handler(llvmFatalError);
+    // The parsers' automatic debug-info upgrade calls the fatal handler on a
+    // module that does not verify; verify() does its work with an error.
+    llvm::StringMap<llvm::cl::Option *> &options = llvm::cl::getRegisteredOptions();
+    if (auto it = options.find("disable-auto-upgrade-debug-info"); it != options.end())
+      it->second->addOccurrence(0, it->first(), "true");
+  });
+}
 
 std::string readWholeFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
@@ -36,35 +67,51 @@ std::string readWholeFile(const std::string &path) {
   return buffer.str();
 }
 
-} // namespace
-
-// Writes the embedded device headers into a private temporary directory once
-// per process and returns it.
-Result<std::string> deviceHeaderDirectory() {
-  static std::once_flag once;
-  static std::string dir;
-  static std::string error;
-  std::call_once(once, [] {
+// The embedded device headers in a private temporary directory, removed
+// with everything in it when this object goes away.
+class DeviceIncludeDir {
+public:
+  DeviceIncludeDir() {
     llvm::SmallString<128> path;
     if (llvm::sys::fs::createUniqueDirectory("simulee-include", path)) {
-      error = "cannot create a temporary directory for the device headers";
+      error_ = "cannot create a temporary directory for the device headers";
       return;
     }
+    path_ = path.str().str();
     for (const EmbeddedHeader &header : embeddedDeviceHeaders()) {
       llvm::SmallString<128> file(path);
       llvm::sys::path::append(file, header.name);
       std::ofstream out(file.str().str(), std::ios::binary);
       out << header.content;
       if (!out) {
-        error = "cannot write device header " + file.str().str();
+        error_ = "cannot write device header " + file.str().str();
         return;
       }
     }
-    dir = path.str().str();
-  });
-  if (!error.empty())
-    return makeError(error);
-  return dir;
+  }
+  ~DeviceIncludeDir() {
+    if (!path_.empty())
+      llvm::sys::fs::remove_directories(path_, /*IgnoreErrors=*/true);
+  }
+  DeviceIncludeDir(const DeviceIncludeDir &) = delete;
+  DeviceIncludeDir &operator=(const DeviceIncludeDir &) = delete;
+
+  const std::string &error() const { return error_; }
+  const std::string &path() const { return path_; }
+
+private:
+  std::string path_, error_;
+};
+
+} // namespace
+
+// One directory per process, shared by every compile and the host-side read
+// (host/); removed when the process exits normally.
+Result<std::string> deviceHeaderDirectory() {
+  static DeviceIncludeDir directory;
+  if (!directory.error().empty())
+    return makeError(directory.error());
+  return directory.path();
 }
 
 namespace {
@@ -157,24 +204,34 @@ void promoteAllocas(llvm::Module &module) {
   mpm.run(module, mam);
 }
 
-Result<Program> finish(std::unique_ptr<llvm::LLVMContext> context,
-                       std::unique_ptr<llvm::Module> module, const std::string &path,
-                       bool promote) {
+// Verifies the module the way LLVM's own debug-info upgrade would, but with
+// the verifier's message as an error instead of LLVM's fatal handler: broken
+// IR is refused, broken or outdated debug info is dropped.
+Status verify(llvm::Module &module, const std::string &path) {
   std::string verifyErrors;
   llvm::raw_string_ostream verifyOut(verifyErrors);
-  if (llvm::verifyModule(*module, &verifyOut)) {
+  bool brokenDebugInfo = false;
+  if (llvm::verifyModule(module, &verifyOut, &brokenDebugInfo)) {
     verifyOut.flush();
-    return makeError(path + ": invalid LLVM IR: " + verifyErrors);
+    std::string first = verifyErrors.substr(0, verifyErrors.find('\n'));
+    return makeError(path + ": invalid LLVM IR: " + first);
   }
-  Status prepared = prepareModule(*module);
+  if (brokenDebugInfo || llvm::getDebugMetadataVersionFromModule(module) !=
+                             llvm::DEBUG_METADATA_VERSION)
+    llvm::StripDebugInfo(module);
+  return Ok{};
+}
+
+// The program owns context and module (the module is destroyed first), so
+// no error path can free the context under a live module.
+Result<Program> finish(Program program, bool promote) {
+  if (Status verified = verify(*program.module, program.path); !verified)
+    return verified.error();
+  Status prepared = prepareModule(*program.module);
   if (!prepared)
-    return makeError(path + ": " + prepared.error().message);
+    return makeError(program.path + ": " + prepared.error().message);
   if (promote)
-    promoteAllocas(*module);
-  Program program;
-  program.path = path;
-  program.context = std::move(context);
-  program.module = std::move(module);
+    promoteAllocas(*program.module);
   Status lowered = lowerProgram(program);
   if (!lowered)
     return lowered.error();
@@ -183,10 +240,14 @@ Result<Program> finish(std::unique_ptr<llvm::LLVMContext> context,
 
 Result<Program> parseIR(std::unique_ptr<llvm::MemoryBuffer> buffer, const std::string &path,
                         bool promote) {
-  auto context = std::make_unique<llvm::LLVMContext>();
+  installLLVMErrorHandlers();
+  loadingPath = path;
+  Program program;
+  program.path = path;
+  program.context = std::make_unique<llvm::LLVMContext>();
   llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseIR(buffer->getMemBufferRef(), diagnostic, *context);
-  if (!module) {
+  program.module = llvm::parseIR(buffer->getMemBufferRef(), diagnostic, *program.context);
+  if (!program.module) {
     std::string message;
     llvm::raw_string_ostream out(message);
     diagnostic.print(nullptr, out, false);
@@ -195,7 +256,25 @@ Result<Program> parseIR(std::unique_ptr<llvm::MemoryBuffer> buffer, const std::s
       message.pop_back();
     return makeError(path + ": cannot parse LLVM IR: " + message);
   }
-  return finish(std::move(context), std::move(module), path, promote);
+  return finish(std::move(program), promote);
+}
+
+// Only regular files of a size the memory limit allows are read: a FIFO
+// would block, a device (/dev/zero) never ends.
+Status checkReadable(const std::string &path) {
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(path, status))
+    return makeError(path + ": " + (ec == std::errc::no_such_file_or_directory
+                                        ? std::string("no such file")
+                                        : "cannot read: " + ec.message()));
+  if (status.type() == llvm::sys::fs::file_type::directory_file)
+    return makeError(path + ": is a directory, not a kernel file");
+  if (status.type() != llvm::sys::fs::file_type::regular_file)
+    return makeError(path + ": not a regular file (a FIFO, device or socket cannot be read)");
+  if (status.getSize() > memoryLimitBytes() / 4)
+    return makeError(path + ": file of " + overMemoryLimit(status.getSize() * 4) +
+                     " (a file may take a quarter)");
+  return Ok{};
 }
 
 bool endsWith(const std::string &s, const char *suffix) {
@@ -205,10 +284,8 @@ bool endsWith(const std::string &s, const char *suffix) {
 } // namespace
 
 Result<Program> loadProgram(const std::string &path, const LoadOptions &options) {
-  if (!llvm::sys::fs::exists(path))
-    return makeError(path + ": no such file");
-  if (llvm::sys::fs::is_directory(path))
-    return makeError(path + ": is a directory, not a kernel file");
+  if (Status readable = checkReadable(path); !readable)
+    return readable.error();
 
   bool isCuda = endsWith(path, ".cu") || endsWith(path, ".cuh");
   std::string irPath = path;

@@ -21,16 +21,20 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "support/Assert.h"
+#include "support/MemoryLimit.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #include <set>
+#include <unordered_map>
 
 namespace simulee::ir {
 namespace {
 
 constexpr size_t kMaxSlotsPerValue = 4096;
+constexpr uint32_t kMaxSlotsPerFunction = uint32_t(1) << 20;
+constexpr unsigned kMaxTypeDepth = 64;
 
 // A scalar piece of a value: its type and byte offset in the value's memory layout.
 struct Leaf {
@@ -111,6 +115,8 @@ private:
   uint32_t currentId_ = 0;
 
   uint32_t allocate(uint32_t count) {
+    if (count > kMaxSlotsPerFunction - out_.numSlots)
+      throw Unsupported{"a function with more than 2^20 register slots"};
     uint32_t first = out_.numSlots;
     out_.numSlots += count;
     return first;
@@ -152,7 +158,8 @@ public:
 
   Program &program() { return program_; }
   const llvm::DataLayout &layout() const { return layout_; }
-  std::vector<Leaf> leaves(llvm::Type *type);
+  const std::vector<Leaf> &leaves(llvm::Type *type); // valid until the next call
+  uint64_t leafCount(llvm::Type *type, unsigned depth = 0); // saturating, no allocation
   uint32_t constantOperand(uint64_t value);
   void constantLeaves(llvm::Constant *constant, std::vector<uint64_t> &out);
   std::optional<uint32_t> functionIndex(const llvm::Function *function) const {
@@ -169,9 +176,11 @@ private:
   const llvm::DataLayout &layout_;
   llvm::DenseMap<const llvm::Function *, uint32_t> functionIndex_;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> globalAddress_;
-  llvm::DenseMap<uint64_t, uint32_t> constantIndex_;
+  // Not a DenseMap: its reserved keys (-1, -2) are ordinary 64-bit constants.
+  std::unordered_map<uint64_t, uint32_t> constantIndex_;
   llvm::DenseMap<const llvm::Instruction *, uint32_t> instructionIds_;
   llvm::DenseMap<llvm::Type *, std::vector<Leaf>> leafCache_;
+  llvm::DenseMap<llvm::Type *, uint64_t> leafCountCache_;
 
   void collectVariables();
   void collectLeaves(llvm::Type *type, uint64_t offset, std::vector<Leaf> &out);
@@ -183,9 +192,32 @@ private:
 // ---------------------------------------------------------------------------
 // Module level
 
+// Counted before anything is collected, so that an array of 2^60 empty
+// structs or a 4 GiB vector is refused in constant time and memory.
+uint64_t ModuleLowering::leafCount(llvm::Type *type, unsigned depth) {
+  if (depth > kMaxTypeDepth)
+    throw Unsupported{"types nested deeper than 64 levels"};
+  if (auto it = leafCountCache_.find(type); it != leafCountCache_.end())
+    return it->second;
+  uint64_t count = 1;
+  if (auto *st = llvm::dyn_cast<llvm::StructType>(type)) {
+    count = 0;
+    for (llvm::Type *element : st->elements())
+      count = saturatingAdd(count, leafCount(element, depth + 1));
+  } else if (auto *at = llvm::dyn_cast<llvm::ArrayType>(type)) {
+    count = saturatingMultiply(at->getNumElements(), leafCount(at->getElementType(), depth + 1));
+  } else if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(type)) {
+    count = vt->getNumElements();
+  }
+  leafCountCache_[type] = count;
+  return count;
+}
+
 void ModuleLowering::collectLeaves(llvm::Type *type, uint64_t offset, std::vector<Leaf> &out) {
   if (out.size() > kMaxSlotsPerValue)
     throw Unsupported{"a value with more than 4096 scalar parts"};
+  if (leafCount(type) == 0)
+    return;
   if (auto *st = llvm::dyn_cast<llvm::StructType>(type)) {
     const llvm::StructLayout *sl = layout_.getStructLayout(st);
     for (unsigned i = 0; i < st->getNumElements(); ++i)
@@ -217,14 +249,15 @@ void ModuleLowering::collectLeaves(llvm::Type *type, uint64_t offset, std::vecto
   out.push_back({type, offset});
 }
 
-std::vector<Leaf> ModuleLowering::leaves(llvm::Type *type) {
+const std::vector<Leaf> &ModuleLowering::leaves(llvm::Type *type) {
   auto it = leafCache_.find(type);
   if (it != leafCache_.end())
     return it->second;
+  if (leafCount(type) > kMaxSlotsPerValue)
+    throw Unsupported{"a value with more than 4096 scalar parts"};
   std::vector<Leaf> result;
   collectLeaves(type, 0, result);
-  leafCache_[type] = result;
-  return result;
+  return leafCache_[type] = std::move(result);
 }
 
 uint32_t ModuleLowering::constantOperand(uint64_t value) {
@@ -253,7 +286,7 @@ uint64_t ModuleLowering::pointerConstant(llvm::Constant *constant) {
   }
   if (auto *fn = llvm::dyn_cast<llvm::Function>(constant)) {
     if (auto index = functionIndex(fn))
-      return (uint64_t(0xF) << 60) | *index;
+      return kFunctionPointerTag | *index;
     throw Unsupported{"a pointer to undefined function '" + fn->getName().str() + "'"};
   }
   if (auto *expr = llvm::dyn_cast<llvm::ConstantExpr>(constant)) {
@@ -261,8 +294,8 @@ uint64_t ModuleLowering::pointerConstant(llvm::Constant *constant) {
       llvm::APInt offset(64, 0);
       if (!gep->accumulateConstantOffset(layout_, offset))
         throw Unsupported{"a constant address expression"};
-      return pointerConstant(llvm::cast<llvm::Constant>(gep->getPointerOperand())) +
-             offset.getSExtValue();
+      return offsetPointer(pointerConstant(llvm::cast<llvm::Constant>(gep->getPointerOperand())),
+                           offset.getSExtValue());
     }
     switch (expr->getOpcode()) {
     case llvm::Instruction::AddrSpaceCast:
@@ -279,10 +312,17 @@ uint64_t ModuleLowering::pointerConstant(llvm::Constant *constant) {
 uint64_t ModuleLowering::constantScalar(llvm::Constant *constant) {
   if (llvm::isa<llvm::UndefValue>(constant) || llvm::isa<llvm::ConstantAggregateZero>(constant))
     return 0;
-  if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(constant))
+  if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(constant)) {
+    if (ci->getBitWidth() > 64)
+      throw Unsupported{"integers wider than 64 bits"};
     return ci->getValue().getZExtValue();
-  if (auto *cf = llvm::dyn_cast<llvm::ConstantFP>(constant))
-    return cf->getValueAPF().bitcastToAPInt().getZExtValue();
+  }
+  if (auto *cf = llvm::dyn_cast<llvm::ConstantFP>(constant)) {
+    llvm::APInt bits = cf->getValueAPF().bitcastToAPInt();
+    if (bits.getBitWidth() > 64)
+      throw Unsupported{"floating point types other than half, float and double"};
+    return bits.getZExtValue();
+  }
   if (constant->getType()->isPointerTy())
     return pointerConstant(constant);
   if (auto *expr = llvm::dyn_cast<llvm::ConstantExpr>(constant)) {
@@ -321,6 +361,8 @@ std::vector<uint8_t> initializerBytes(ModuleLowering &module, llvm::GlobalVariab
   if (!gv.hasInitializer() || llvm::isa<llvm::UndefValue>(gv.getInitializer()) ||
       gv.getInitializer()->isNullValue())
     return bytes;
+  if (size > memoryLimitBytes() || size > kMaxBufferBytes)
+    throw Unsupported{"an initializer larger than the memory limit"};
   if (auto plain = plainInitializerBytes(*gv.getInitializer(), module.layout(), size))
     return std::move(*plain);
   bytes.assign(size, 0);
@@ -352,7 +394,10 @@ void ModuleLowering::collectVariables() {
     VariableInfo info;
     info.symbolName = gv.getName().str();
     info.name = sourceNameOf(gv);
-    info.sizeBytes = gv.getValueType()->isSized() ? layout_.getTypeAllocSize(gv.getValueType()) : 0;
+    // uint64_t on both sides: a TypeSize against a literal 0 would be an int.
+    info.sizeBytes = gv.getValueType()->isSized()
+                         ? uint64_t(layout_.getTypeAllocSize(gv.getValueType()).getFixedValue())
+                         : uint64_t(0);
     unsigned space = gv.getAddressSpace();
     if (space == 3) {
       bool isDynamic = info.sizeBytes == 0 || gv.isDeclaration();
@@ -468,12 +513,16 @@ uint32_t FunctionLowering::slotCount(llvm::Type *type) {
 }
 
 uint32_t FunctionLowering::operand(llvm::Value *value, uint32_t leaf) {
-  if (auto it = slots_.find(value); it != slots_.end())
+  if (auto it = slots_.find(value); it != slots_.end()) {
+    if (leaf >= slotCount(value->getType()))
+      throw Unsupported{"an operand with fewer parts than its use reads"};
     return it->second + leaf;
+  }
   if (auto *constant = llvm::dyn_cast<llvm::Constant>(value)) {
     std::vector<uint64_t> values;
     module_.constantLeaves(constant, values);
-    SIMULEE_ASSERT(leaf < values.size(), "constant leaf out of range");
+    if (leaf >= values.size())
+      throw Unsupported{"an operand with fewer parts than its use reads"};
     return module_.constantOperand(values[leaf]);
   }
   if (llvm::isa<llvm::InlineAsm>(value))
@@ -571,6 +620,9 @@ std::string FunctionLowering::describeUnsupported(llvm::Instruction &inst,
     text.resize(meta);
   size_t begin = text.find_first_not_of(' ');
   text = text.substr(begin == std::string::npos ? 0 : begin);
+  constexpr size_t kMaxTextBytes = 160; // a hostile type can print as megabytes
+  if (text.size() > kMaxTextBytes)
+    text = text.substr(0, kMaxTextBytes) + "...";
   std::string where = "function '" + functionSourceName() + "': ";
   if (const llvm::DILocation *loc = inst.getDebugLoc().get())
     where = loc->getFilename().str() + ":" + std::to_string(loc->getLine()) + ": ";
@@ -729,8 +781,9 @@ void FunctionLowering::lowerInstruction(llvm::Instruction &inst) {
     auto *count = llvm::dyn_cast<llvm::ConstantInt>(alloca.getArraySize());
     if (!count)
       throw Unsupported{"a variable-sized alloca"};
-    uint64_t size = module_.layout().getTypeAllocSize(alloca.getAllocatedType()) *
-                    count->getZExtValue();
+    uint64_t size = saturatingMultiply(
+        module_.layout().getTypeAllocSize(alloca.getAllocatedType()).getFixedValue(),
+        count->getValue().getLimitedValue());
     emit(Op::Alloca, result(inst), 0, 0, 0, size, 64, uint8_t(std::min<uint64_t>(
                                                             alloca.getAlign().value(), 128)));
     return;
@@ -742,7 +795,11 @@ void FunctionLowering::lowerInstruction(llvm::Instruction &inst) {
   case Instruction::ExtractElement: {
     auto &extract = llvm::cast<llvm::ExtractElementInst>(inst);
     if (auto *index = llvm::dyn_cast<llvm::ConstantInt>(extract.getIndexOperand())) {
-      move(result(inst), operand(extract.getVectorOperand(), uint32_t(index->getZExtValue())));
+      uint64_t i = index->getValue().getLimitedValue();
+      // Past the end: poison, read as 0.
+      move(result(inst), i < slotCount(extract.getVectorOperand()->getType())
+                             ? operand(extract.getVectorOperand(), uint32_t(i))
+                             : module_.constantOperand(0));
       return;
     }
     uint32_t base = materialize(extract.getVectorOperand());
@@ -757,7 +814,7 @@ void FunctionLowering::lowerInstruction(llvm::Instruction &inst) {
     for (uint32_t i = 0; i < n; ++i)
       move(result(inst) + i, operand(insert.getOperand(0), i));
     if (auto *index = llvm::dyn_cast<llvm::ConstantInt>(insert.getOperand(2))) {
-      if (index->getZExtValue() < n)
+      if (index->getValue().getLimitedValue() < n)
         move(result(inst) + uint32_t(index->getZExtValue()), operand(insert.getOperand(1)));
       return;
     }
@@ -888,6 +945,8 @@ void FunctionLowering::lowerGep(llvm::GetElementPtrInst &inst) {
     }
     uint64_t stride = it.getSequentialElementStride(layout);
     if (auto *ci = llvm::dyn_cast<llvm::ConstantInt>(index)) {
+      if (ci->getValue().getSignificantBits() > 64)
+        throw Unsupported{"a getelementptr index wider than 64 bits"};
       constantOffset += uint64_t(ci->getSExtValue()) * stride;
       continue;
     }
@@ -1012,10 +1071,55 @@ void FunctionLowering::lowerCall(llvm::CallInst &inst) {
   call.aux = uint32_t(auxBegin);
 }
 
+// Arguments each builtin reads (at least). A declaration with fewer (a
+// hand-written `declare` of an __nv_ function or a shuffle) is unsupported.
+unsigned builtinArgumentCount(const Builtin &builtin) {
+  switch (builtin.kind) {
+  case BuiltinKind::Ignore: case BuiltinKind::SpecialReg: case BuiltinKind::Barrier:
+  case BuiltinKind::Fence: case BuiltinKind::ActiveMask: case BuiltinKind::Trap:
+  case BuiltinKind::Exit:
+    return 0;
+  case BuiltinKind::Identity: case BuiltinKind::Bitcast: case BuiltinKind::WarpSync:
+  case BuiltinKind::MathUnary: case BuiltinKind::IntUnary: case BuiltinKind::RoundToInt:
+  case BuiltinKind::Load: case BuiltinKind::Print:
+    return 1;
+  case BuiltinKind::MathBinary: case BuiltinKind::FDiv: case BuiltinKind::FAdd:
+  case BuiltinKind::FMul: case BuiltinKind::IntBinary: case BuiltinKind::PowI:
+  case BuiltinKind::AtomicRMW: case BuiltinKind::MatchAny:
+    return 2;
+  case BuiltinKind::Fma: case BuiltinKind::FunnelShift: case BuiltinKind::MemCopy:
+  case BuiltinKind::MemMove: case BuiltinKind::MemSet:
+    return 3;
+  case BuiltinKind::Shuffle:
+    return builtin.hasMask ? 4 : 3;
+  case BuiltinKind::Vote:
+    return builtin.hasMask ? 2 : 1;
+  }
+  return 0;
+}
+
 void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin) {
+  std::string callee = inst.getCalledFunction()->getName().str();
+  if (inst.arg_size() < builtinArgumentCount(builtin))
+    throw Unsupported{"a call to '" + callee + "' with " + std::to_string(inst.arg_size()) +
+                      " arguments (it takes " + std::to_string(builtinArgumentCount(builtin)) +
+                      ")"};
+  if ((builtin.kind == BuiltinKind::MemCopy || builtin.kind == BuiltinKind::MemMove ||
+       builtin.kind == BuiltinKind::MemSet) &&
+      (!inst.getArgOperand(0)->getType()->isPointerTy() ||
+       !inst.getArgOperand(2)->getType()->isIntegerTy()))
+    throw Unsupported{"a call to '" + callee + "' with a wrong signature"};
+  if (builtin.kind == BuiltinKind::IntBinary && builtin.selector >= uint8_t(IntFunction::UAddO) &&
+      builtin.selector <= uint8_t(IntFunction::SMulO) && slotCount(inst.getType()) < 2)
+    throw Unsupported{"a call to '" + callee + "' that does not return {value, overflow}"};
   auto arg = [&](unsigned i, uint32_t leaf = 0) { return operand(inst.getArgOperand(i), leaf); };
   llvm::Type *type = inst.getType();
-  uint32_t dst = type->isVoidTy() ? 0 : result(inst);
+  // A void call of a builtin that writes a result writes a scratch slot.
+  bool writesNothing = builtin.kind == BuiltinKind::Ignore || builtin.kind == BuiltinKind::Fence ||
+                       builtin.kind == BuiltinKind::WarpSync || builtin.kind == BuiltinKind::Trap ||
+                       builtin.kind == BuiltinKind::Exit || builtin.kind == BuiltinKind::MemCopy ||
+                       builtin.kind == BuiltinKind::MemMove || builtin.kind == BuiltinKind::MemSet;
+  uint32_t dst = !type->isVoidTy() ? result(inst) : writesNothing ? 0 : allocate(2);
   uint32_t n = slotCount(type);
   switch (builtin.kind) {
   case BuiltinKind::Ignore:
@@ -1243,7 +1347,7 @@ void FunctionLowering::lowerSwitch(llvm::SwitchInst &inst) {
   unsigned i = 0;
   for (auto &c : inst.cases()) {
     size_t at = auxBegin + 5 + 4 * i++;
-    uint64_t value = c.getCaseValue()->getZExtValue();
+    uint64_t value = c.getCaseValue()->getValue().getLimitedValue();
     if (value > 0xffffffffu)
       throw Unsupported{"a switch case value wider than 32 bits"};
     out_.aux[at] = uint32_t(value);

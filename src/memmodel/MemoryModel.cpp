@@ -191,6 +191,11 @@ void MemoryModel::onOutOfBounds(const interp::OutOfBoundsEvent &event) {
     outOfBounds_.push_back(event);
 }
 
+void MemoryModel::onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) {
+  if (undefinedBehaviorSeen_.insert(event.instruction).second)
+    undefinedBehavior_.push_back(event);
+}
+
 void MemoryModel::onAccess(const interp::AccessEvent &event) {
   // Local memory is private to its thread: it can take part in no rule.
   if (event.space == MemSpace::Local)

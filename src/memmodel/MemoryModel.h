@@ -69,6 +69,7 @@ public:
   void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;
   void onWarpSync(const interp::WarpSyncEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
+  void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) override;
 
   const ModelOptions &options() const { return options_; }
   // Full or Summary: what Auto chose (it may switch to Summary mid-run).
@@ -92,6 +93,10 @@ public:
   // SharedInitTracker.h): the first per instruction, complete once the
   // block that made them has ended.
   const std::vector<interp::AccessEvent> &uninitializedReads() const { return uninitialized_; }
+  // First event per instruction.
+  const std::vector<interp::UndefinedBehaviorEvent> &undefinedBehavior() const {
+    return undefinedBehavior_;
+  }
 
   // Every Unit Tuple in arrival order; empty in Summary representation.
   const std::vector<Access> &tuples() const;
@@ -139,7 +144,9 @@ private:
   std::vector<BarrierInstance> barriers_;
   std::vector<interp::BarrierDivergenceEvent> divergences_;
   std::vector<interp::OutOfBoundsEvent> outOfBounds_;
-  std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_, uninitializedSeen_;
+  std::vector<interp::UndefinedBehaviorEvent> undefinedBehavior_;
+  std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_, undefinedBehaviorSeen_,
+      uninitializedSeen_;
   SharedInitTracker sharedInit_;
   std::vector<interp::AccessEvent> uninitialized_;
 };

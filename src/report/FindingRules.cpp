@@ -47,6 +47,12 @@ const std::array<FindingRule, detect::kFindingKinds> &findingRules() {
        "there, so the value is garbage.",
        "Initialise the shared variable (and separate the initialisation from the read with "
        "__syncthreads()) before reading it."},
+      {FindingKind::UndefinedBehavior, "correctness", "Undefined behaviour executed by a thread.",
+       "A thread shifted by at least the bit width, divided an integer by zero (or INT_MIN by "
+       "-1), or accessed memory through a null, wild or misaligned pointer. The simulation did "
+       "not perform the operation and stopped the thread there.",
+       "Guard the operation (check the divisor, the shift amount or the pointer), or fix the "
+       "computation that produced its operand."},
   }};
   return rules;
 }

@@ -131,6 +131,12 @@ std::string outOfBoundsMessage(const ir::Program &program, const Finding &findin
   return finding.detail.empty() ? message : message + ": " + finding.detail;
 }
 
+std::string undefinedBehaviorMessage(const Finding &finding) {
+  const Site *site = siteAt(finding, 0);
+  std::string message = "undefined behavior: " + finding.detail;
+  return site ? message + " by " + threadAndBlockText(finding, *site) : message;
+}
+
 } // namespace
 
 std::string locationText(const ir::Program &program, uint32_t instruction) {
@@ -196,6 +202,8 @@ std::string findingMessage(const ir::Program &program, const Finding &finding) {
                           std::to_string(finding.exampleOffset) + ")";
     return read ? message + " by " + threadAndBlockText(finding, *read) : message;
   }
+  case FindingKind::UndefinedBehavior:
+    return undefinedBehaviorMessage(finding);
   }
   return "unknown finding";
 }

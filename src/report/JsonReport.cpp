@@ -153,7 +153,9 @@ Json jsonReport(const ReportInput &input) {
 }
 
 void writeJsonReport(std::ostream &out, const ReportInput &input) {
-  out << jsonReport(input).dump(2) << "\n";
+  // Paths and names are bytes, not necessarily UTF-8: invalid sequences are
+  // replaced (U+FFFD) instead of failing the whole report.
+  out << jsonReport(input).dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 } // namespace simulee::report

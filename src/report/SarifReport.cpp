@@ -265,7 +265,8 @@ Json sarifReport(const ReportInput &input, const ReportOptions &options) {
 }
 
 void writeSarifReport(std::ostream &out, const ReportInput &input, const ReportOptions &options) {
-  out << sarifReport(input, options).dump(2) << "\n";
+  // Invalid UTF-8 in paths and names is replaced (U+FFFD), never an exception.
+  out << sarifReport(input, options).dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 } // namespace simulee::report

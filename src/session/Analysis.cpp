@@ -701,7 +701,7 @@ std::string launchToJson(const std::string &kernel, const detect::LaunchRecord &
   doc["args"] = args;
   if (launch.origin)
     doc["origin"] = {{"file", launch.origin->file}, {"line", launch.origin->line}};
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 Result<LaunchSpec> launchFromJson(const std::string &text, std::string *kernel) {

@@ -1,5 +1,10 @@
 #include "session/Arguments.h"
 
+#include "ir/PointerEncoding.h"
+#include "support/MemoryLimit.h"
+
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -57,12 +62,16 @@ void storeNumber(uint8_t *at, const ir::ParamInfo &param, uint32_t size, double 
 }
 
 // `indexRange`: the elements of the smallest other buffer (index fills stay
-// below it).
+// below it). `elements` must have passed bufferBytes().
 std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint64_t elements, Fill fill,
                                   uint64_t indexRange, FastRandom &rng) {
   uint32_t size = elementSize(param);
-  std::vector<uint8_t> bytes(elements * size, 0);
+  std::vector<uint8_t> bytes(size_t(elements * size), 0);
   bool isFloat = param.elementKind == ir::ValueKind::Float;
+  // Pointers to pointers: random bytes would be wild pointers that may land
+  // in some buffer by chance; null is reported as what it is.
+  if (param.elementKind == ir::ValueKind::Pointer)
+    return bytes;
   uint64_t drawn = fill == Fill::Zeros ? 0 : std::min(elements, kRandomElements);
   indexRange = std::max<uint64_t>(indexRange, 1);
   double running = 0;
@@ -103,6 +112,40 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint64_t elements,
   if (drawn > 0 && (fill == Fill::Sorted || fill == Fill::PrefixSums))
     for (uint64_t i = drawn; i < elements; ++i)
       std::memcpy(bytes.data() + i * size, bytes.data() + (drawn - 1) * size, size);
+  return bytes;
+}
+
+// Bytes of `elements` elements of `elementBytes` each, if that fits the
+// memory limit; the error names the parameter.
+Result<uint64_t> bufferBytes(const ir::ParamInfo &param, uint64_t elements, uint64_t elementBytes) {
+  uint64_t bytes = saturatingMultiply(elements, elementBytes);
+  if (bytes > memoryLimitBytes() || bytes > ir::kMaxBufferBytes)
+    return makeError("buffer for parameter '" + param.name + "' (" + std::to_string(elements) +
+                     " elements of " + std::to_string(elementBytes) + " bytes): " +
+                     overMemoryLimit(bytes));
+  return bytes;
+}
+
+// The raw bytes of `path` for a buffer: a regular file only (a FIFO would
+// block, /dev/zero never ends) and no larger than the memory limit.
+Result<std::vector<uint8_t>> readBufferFile(const ir::ParamInfo &param, const std::string &path) {
+  auto cannot = [&](const std::string &why) {
+    return makeError("cannot read '" + path + "' for parameter '" + param.name + "': " + why);
+  };
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0)
+    return cannot("no such file");
+  if (!S_ISREG(info.st_mode))
+    return cannot("not a regular file (a FIFO, device or directory)");
+  if (uint64_t(info.st_size) > memoryLimitBytes() || uint64_t(info.st_size) > ir::kMaxBufferBytes)
+    return cannot(overMemoryLimit(uint64_t(info.st_size)));
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return cannot("cannot open it");
+  std::vector<uint8_t> bytes(size_t(info.st_size));
+  in.read(reinterpret_cast<char *>(bytes.data()), std::streamsize(bytes.size()));
+  if (size_t(in.gcount()) != bytes.size())
+    return cannot("it changed while being read");
   return bytes;
 }
 
@@ -154,9 +197,10 @@ Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text
     return bad("expected an integer");
   }
   uint64_t mask = param.bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << param.bits) - 1;
-  if (param.bits < 64 && (negative ? magnitude > (mask >> 1) + 1 : magnitude > mask))
+  // Negative values down to -2^(bits-1), positive ones up to 2^bits - 1.
+  if (negative ? magnitude > (mask >> 1) + 1 : magnitude > mask)
     return bad("out of range for a " + std::to_string(param.bits) + "-bit integer");
-  uint64_t value = negative ? uint64_t(-int64_t(magnitude)) : magnitude;
+  uint64_t value = negative ? uint64_t(0) - magnitude : magnitude;
   return value & mask;
 }
 
@@ -265,11 +309,10 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       continue;
     }
     if (!text.empty() && text[0] == '@') {
-      std::ifstream in(text.substr(1), std::ios::binary);
-      if (!in)
-        return makeError("cannot read '" + text.substr(1) + "' for parameter '" + param.name + "'");
-      std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
-      built.values[i] = interp::ArgumentValue::buffer(std::move(bytes));
+      Result<std::vector<uint8_t>> bytes = readBufferFile(param, text.substr(1));
+      if (!bytes)
+        return bytes.error();
+      built.values[i] = interp::ArgumentValue::buffer(std::move(*bytes));
       continue;
     }
     size_t colon = text.find(':');
@@ -291,6 +334,10 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     if (!plans[i].planned)
       continue;
+    const ir::ParamInfo &param = kernel.params[i];
+    uint64_t elementBytes = std::max<uint64_t>(param.byValueBytes, elementSize(param));
+    if (Result<uint64_t> bytes = bufferBytes(param, plans[i].elements, elementBytes); !bytes)
+      return bytes.error();
     // Index fills stay inside the smallest other buffer.
     uint64_t indexRange = plans[i].elements;
     for (size_t other = 0; other < plans.size(); ++other)

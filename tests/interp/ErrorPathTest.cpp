@@ -20,7 +20,11 @@ bool contains(const std::string &text, const std::string &part) {
 class OutOfBoundsRecorder : public interp::ExecutionListener {
 public:
   std::vector<interp::OutOfBoundsEvent> events;
+  std::vector<interp::UndefinedBehaviorEvent> undefined;
   void onOutOfBounds(const interp::OutOfBoundsEvent &e) override { events.push_back(e); }
+  void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &e) override {
+    undefined.push_back(e);
+  }
 };
 
 LaunchConfig oneWarp(uint64_t budget = 1u << 22) {
@@ -160,15 +164,17 @@ TEST(InterpErrors, OutOfBoundsWithoutListenerDoesNotCrash) {
   EXPECT_EQ(errorOf("outOfBounds", oneWarp(), args), "");
 }
 
-TEST(InterpErrors, NullPointerReadIsOutOfBounds) {
+TEST(InterpErrors, NullPointerReadIsUndefinedBehaviorAndStopsTheThread) {
   OutOfBoundsRecorder recorder;
   std::vector<ArgumentValue> args = {bufferArg(std::vector<int>(32, -1)), scalarArg(uint64_t(0))};
   EXPECT_EQ(errorOf("nullRead", oneWarp(), args, &recorder), "");
-  EXPECT_EQ(valuesOf<int>(args[0].bytes), std::vector<int>(32, 1)) << "the null read gives 0";
-  ASSERT_EQ(recorder.events.size(), 32u);
-  for (const interp::OutOfBoundsEvent &e : recorder.events) {
-    EXPECT_EQ(e.access.kind, interp::AccessKind::Read);
-    EXPECT_EQ(e.access.sizeBytes, 4u);
+  EXPECT_EQ(valuesOf<int>(args[0].bytes), std::vector<int>(32, -1))
+      << "every thread stops at the null read, before its store";
+  EXPECT_TRUE(recorder.events.empty()) << "null is not an out-of-bounds access of a buffer";
+  ASSERT_EQ(recorder.undefined.size(), 32u);
+  for (const interp::UndefinedBehaviorEvent &e : recorder.undefined) {
+    EXPECT_EQ(e.kind, interp::UndefinedBehavior::NullPointer);
+    EXPECT_EQ(e.width, 4u);
   }
 }
 

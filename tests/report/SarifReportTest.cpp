@@ -74,7 +74,7 @@ TEST_F(SarifReport, HasOneRuleWithDescriptionsPerKind) {
   }
   EXPECT_EQ(ids, (std::set<std::string>{"data-race", "redundant-barrier", "barrier-divergence",
                                         "out-of-bounds", "unreached-barrier",
-                                        "uninitialized-read"}));
+                                        "uninitialized-read", "undefined-behavior"}));
 }
 
 TEST_F(SarifReport, ResultsReferToTheirRuleAndHaveValidLocations) {

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The sanitizer leg of CI (issue 13): builds, with clang 19 and
+# ASan+UBSan (-fno-sanitize-recover), only what hostile inputs reach -- the
+# libraries, the simulee binary, the ir/interp/cli test suites and the
+# libFuzzer target -- runs those suites, then fuzzes load -> lower -> launch
+# for FUZZ_SECONDS (default 60) from seeds compiled from corpus/. Fails on any
+# sanitizer report, test failure or fuzzer crash; a crash input is left in
+# $BUILD/fuzz-artifacts/ (copy it to tests/fuzz/regressions/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUILD=${SANITIZE_BUILD_DIR:-build-sanitize}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+JOBS=${JOBS:-$(nproc)}
+CLANG=${CLANG:-clang-19}
+start=$(date +%s)
+elapsed() { echo "$(($(date +%s) - start))s"; }
+
+flags="-O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link"
+flags+=" -fno-sanitize-recover=all -fno-sanitize=vptr" # LLVM is built without RTTI
+flags+=" -Wno-deprecated-declarations"             # libstdc++ 12 internals under clang
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=None \
+  -DCMAKE_CXX_COMPILER=clang++-19 "${launcher[@]}" \
+  -DCMAKE_CXX_FLAGS="$flags" -DSIMULEE_BUILD_BENCH=OFF -DSIMULEE_BUILD_FUZZER=ON >/dev/null
+cmake --build "$BUILD" -j "$JOBS" --target simulee simulee_ir_tests simulee_interp_tests \
+  simulee_cli_tests simulee_fuzz
+echo "sanitize: built in $(elapsed)"
+
+# A sanitizer report exits 86, so no test can mistake it for a finding (1).
+export ASAN_OPTIONS=detect_leaks=0:exitcode=86:abort_on_error=0
+export UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1
+for suite in ir interp cli; do
+  "$BUILD/simulee_${suite}_tests" --gtest_brief=1
+done
+echo "sanitize: test suites passed in $(elapsed)"
+
+# Seeds: every corpus kernel as IR, and the IR files the tests use.
+seeds="$BUILD/fuzz-seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds" "$BUILD/fuzz-corpus" "$BUILD/fuzz-artifacts"
+for cu in corpus/*.cu; do
+  "$CLANG" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-path=/nonexistent \
+    -Wno-unknown-cuda-version --cuda-gpu-arch=sm_70 -isystem src/ir/device \
+    -include simulee_cuda.h -emit-llvm -S -O0 -Xclang -disable-O0-optnone \
+    "$cu" -o "$seeds/$(basename "$cu" .cu).ll" 2>/dev/null || true
+done
+find tests -name '*.ll' -exec cp {} "$seeds/" \;
+cp tests/fuzz/regressions/* "$seeds/" 2>/dev/null || true
+echo "sanitize: $(ls "$seeds" | wc -l) seeds"
+
+"$BUILD/simulee_fuzz" "$BUILD/fuzz-corpus" "$seeds" -max_total_time="$FUZZ_SECONDS" \
+  -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+  -artifact_prefix="$BUILD/fuzz-artifacts/" 2>&1 | tee "$BUILD/fuzz.log" | grep -v '^#'
+status=${PIPESTATUS[0]}
+grep -E 'stat::number_of_executed_units|stat::new_units_added' "$BUILD/fuzz.log" || true
+echo "sanitize: done in $(elapsed) (fuzzer exit $status)"
+exit "$status"

@@ -1,0 +1,69 @@
+// One fuzz input end to end: load (LLVM IR text or bitcode) -> lower -> one
+// small launch of every kernel (at most two), with an event listener so
+// every event path runs. Shared by the libFuzzer target (FuzzLoadAndRun.cpp)
+// and the regression test that replays every input it ever crashed on.
+#pragma once
+
+#include "interp/Interpreter.h"
+#include "ir/Loader.h"
+#include "ir/PointerEncoding.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace simulee::fuzz {
+
+// Counts events; touching every field keeps the event paths honest.
+class CountingListener : public interp::ExecutionListener {
+public:
+  uint64_t events = 0;
+  void onAccess(const interp::AccessEvent &e) override { events += e.sizeBytes != 0; }
+  void onOutOfBounds(const interp::OutOfBoundsEvent &e) override {
+    events += e.bufferSizeBytes != 0;
+  }
+  void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &e) override {
+    events += e.width != 0;
+  }
+  void onBarrierDivergence(const interp::BarrierDivergenceEvent &e) override {
+    events += e.waitingThread != e.otherThread;
+  }
+};
+
+// Returns the number of launches that ran to the end (for tests); errors are
+// ordinary outcomes, only a crash or a sanitizer report is a finding.
+inline int fuzzOneInput(const uint8_t *data, size_t size) {
+  std::string text(reinterpret_cast<const char *>(data), size);
+  Result<ir::Program> program = ir::loadProgramFromIR(text, "fuzz.ll");
+  if (!program)
+    return 0;
+  int completed = 0;
+  size_t kernels = std::min<size_t>(program->kernels.size(), 2);
+  for (size_t k = 0; k < kernels; ++k) {
+    const ir::KernelInfo &kernel = program->kernels[k];
+    std::vector<interp::ArgumentValue> args;
+    for (size_t p = 0; p < kernel.params.size(); ++p) {
+      const ir::ParamInfo &param = kernel.params[p];
+      if (param.kind == ir::ValueKind::Pointer || param.byValueBytes)
+        args.push_back(interp::ArgumentValue::buffer(std::vector<uint8_t>(
+            param.byValueBytes ? std::min<uint32_t>(param.byValueBytes, 4096) : 512,
+            uint8_t(p + 1))));
+      else
+        args.push_back(interp::ArgumentValue::scalar(p == 0 ? 64 : 3 * p));
+    }
+    interp::LaunchConfig config;
+    config.grid = {2, 1, 1};
+    config.block = {40, 1, 1}; // two warps, the second partial
+    config.budgetInstrs = 20000;
+    config.totalBudgetInstrs = 2000000;
+    CountingListener listener;
+    interp::RunOptions options;
+    options.listener = &listener;
+    completed += interp::runKernel(*program, kernel, config, args, options).ok();
+  }
+  return completed;
+}
+
+} // namespace simulee::fuzz
