@@ -880,13 +880,13 @@ Status Launch::execute(Warp &warp) {
       forEachLane(mask, [&](unsigned l) { d[l] = 0; });
       break;
     case Op::Trap:
-      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' trapped (assert or " +
-                       "__trap) in " + threadName(warp, unsigned(std::countr_zero(mask))) +
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
+                       " in " + threadName(warp, unsigned(std::countr_zero(mask))) +
                        " at " + where(in.id));
     case Op::Unreachable:
       return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': " +
                        threadName(warp, unsigned(std::countr_zero(mask))) +
-                       " reached unreachable code (undefined behaviour) at " + where(in.id));
+                       " " + kKernelReachedUnreachable + " (undefined behaviour) at " + where(in.id));
     case Op::Barrier: {
       auto kind = ir::BarrierKind(in.flags);
       if (!removedBarriers_.empty() && kind == ir::BarrierKind::Plain &&

@@ -45,6 +45,10 @@ struct LaunchConfig {
 constexpr const char *kLaunchTooCostly = "launch too costly to simulate";
 // Part of the error a launch gets when a thread exceeds budgetInstrs.
 constexpr const char *kDoesNotTerminate = "does not terminate under this launch";
+// Part of the error of a launch the kernel itself stopped (assert, __trap,
+// unreachable code), as opposed to one simulee refused or could not run.
+constexpr const char *kKernelTrapped = "trapped (assert or __trap)";
+constexpr const char *kKernelReachedUnreachable = "reached unreachable code";
 
 // Checks `config` against the hardware limits; the error names the limit.
 Status validateLaunch(const LaunchConfig &config);

@@ -54,6 +54,12 @@ LaunchOutcome outcomeOfError(const std::string &error) {
   return LaunchOutcome::Failed;
 }
 
+// The kernel itself stopped the launch (assert, __trap, unreachable code).
+bool stoppedByKernel(const std::string &error) {
+  return error.find(interp::kKernelTrapped) != std::string::npos ||
+         error.find(interp::kKernelReachedUnreachable) != std::string::npos;
+}
+
 const char *outcomeName(LaunchOutcome outcome) {
   switch (outcome) {
   case LaunchOutcome::Judged: return "judged";
@@ -526,8 +532,12 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   LaunchInputs inputs{*config, launch.args, {}, launch.seed, {}};
   LaunchResult result = simulate(program, kernel, inputs, *built, options, /*searched=*/false);
-  if (result.error == interp::kInterrupted)
-    return makeError(interp::kInterrupted); // the caller stopped it: no verdict
+  // A launch the caller stopped, or one simulee refused or could not run
+  // (over a limit, an unsupported operation), has no verdict: an error. One
+  // that ran and did not finish (a budget, the kernel's own trap) is an
+  // inconclusive verdict.
+  if (result.outcome == LaunchOutcome::Failed && !stoppedByKernel(result.error))
+    return makeError(result.error);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
   conclude(program, kernel, {&result}, options, analysis);
