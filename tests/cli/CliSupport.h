@@ -3,6 +3,8 @@
 // paths.
 #pragma once
 
+#include "../support/TestFiles.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -23,31 +25,10 @@ namespace simulee::cli_test {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under /tmp, removed with everything in it at the end.
-class TempDir {
-public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "simulee-cli-XXXXXX").string();
-    path_ = mkdtemp(pattern.data()) ? pattern : std::string();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty())
-      fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string &name) const { return path_ + "/" + name; }
-  const std::string &path() const { return path_; }
+// Temporary directories and file reads for the CLI tests.
+using simulee::testing::readFile;
+using simulee::testing::TempDir;
 
-private:
-  std::string path_;
-};
-
-inline std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 inline std::string quote(const std::string &word) {
   std::string quoted = "'";

@@ -2,6 +2,8 @@
 // non-regular files, undefined behaviour in kernels, unwritable output. Each
 // ends in exit 2 with one `simulee: error:` line, or in a finding; never in a
 // signal (exit 128+N through the shell) or a timeout (exit 124).
+#include "../support/TestFiles.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -24,30 +26,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
-public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "simulee-hostile-XXXXXX").string();
-    path_ = mkdtemp(pattern.data()) ? pattern : std::string();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty())
-      fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string &name) const { return path_ + "/" + name; }
-  const std::string &path() const { return path_; }
+using simulee::testing::readFile;
 
-private:
-  std::string path_;
+// Temporary directories named for these tests.
+struct TempDir : simulee::testing::TempDir {
+  TempDir() : simulee::testing::TempDir("simulee-hostile") {}
 };
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::string quote(const std::string &word) {
   std::string quoted = "'";

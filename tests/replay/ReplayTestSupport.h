@@ -12,6 +12,8 @@
 #include <sys/wait.h>
 
 #include <cstdlib>
+#include "../support/TestFiles.h"
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,30 +26,13 @@ namespace simulee::replay_test {
 
 namespace fs = std::filesystem;
 
-class TempDir {
-public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "simulee-replay-XXXXXX").string();
-    path_ = mkdtemp(pattern.data()) ? pattern : std::string();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty())
-      fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string &name) const { return path_ + "/" + name; }
-  const std::string &path() const { return path_; }
+using simulee::testing::readFile;
 
-private:
-  std::string path_;
+// Temporary directories named for these tests.
+struct TempDir : simulee::testing::TempDir {
+  TempDir() : simulee::testing::TempDir("simulee-replay") {}
 };
 
-inline std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 inline void writeFile(const std::string &path, const std::string &text) {
   std::ofstream out(path, std::ios::binary);
