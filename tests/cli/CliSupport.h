@@ -57,18 +57,26 @@ inline std::ostream &operator<<(std::ostream &os, const Outcome &o) {
   return os << "exit " << o.status << "\n--- stdout\n" << o.out << "--- stderr\n" << o.err;
 }
 
+struct RunSettings {
+  std::string environment; // "NAME=VALUE " prefix
+  std::string stdoutPath;  // empty: captured
+};
+
 // Runs the simulee binary with `args`, capturing both streams and the exit
-// status. A 60-second `timeout` guards against hangs.
-inline Outcome simulee(const std::vector<std::string> &args) {
+// status. A 60-second `timeout` guards against hangs: a crash shows as exit
+// 128+N, a hang as 124.
+inline Outcome simulee(const std::vector<std::string> &args, const RunSettings &settings = {}) {
   TempDir capture;
-  std::string command = "timeout 60 " + quote(SIMULEE_BINARY);
+  std::string command = settings.environment + "timeout 60 " + quote(SIMULEE_BINARY);
   for (const std::string &arg : args)
     command += " " + quote(arg);
-  command += " >" + quote(capture.file("out")) + " 2>" + quote(capture.file("err")) + " </dev/null";
+  std::string out = settings.stdoutPath.empty() ? capture.file("out") : settings.stdoutPath;
+  command += " >" + quote(out) + " 2>" + quote(capture.file("err")) + " </dev/null";
   int raw = std::system(command.c_str());
   Outcome outcome;
   outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  outcome.out = readFile(capture.file("out"));
+  if (settings.stdoutPath.empty())
+    outcome.out = readFile(capture.file("out"));
   outcome.err = readFile(capture.file("err"));
   return outcome;
 }

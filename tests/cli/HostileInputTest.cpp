@@ -2,7 +2,7 @@
 // non-regular files, undefined behaviour in kernels, unwritable output. Each
 // ends in exit 2 with one `simulee: error:` line, or in a finding; never in a
 // signal (exit 128+N through the shell) or a timeout (exit 124).
-#include "../support/TestFiles.h"
+#include "CliSupport.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -26,79 +26,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using simulee::testing::readFile;
-
-// Temporary directories named for these tests.
-struct TempDir : simulee::testing::TempDir {
-  TempDir() : simulee::testing::TempDir("simulee-hostile") {}
-};
-
-
-std::string quote(const std::string &word) {
-  std::string quoted = "'";
-  for (char c : word)
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
-bool contains(const std::string &text, const std::string &part) {
-  return text.find(part) != std::string::npos;
-}
-
-struct Outcome {
-  int status = -1;
-  std::string out, err;
-  std::vector<std::string> errorLines() const {
-    std::vector<std::string> lines;
-    std::istringstream in(err);
-    for (std::string line; std::getline(in, line);)
-      if (line.rfind("simulee: error:", 0) == 0)
-        lines.push_back(line);
-    return lines;
-  }
-};
-
-std::ostream &operator<<(std::ostream &os, const Outcome &o) {
-  return os << "exit " << o.status << "\n--- stdout\n" << o.out << "--- stderr\n" << o.err;
-}
-
-struct RunSettings {
-  std::string environment; // "NAME=VALUE " prefix
-  std::string stdoutPath;  // empty: captured
-};
-
-// Runs simulee under `timeout 60`; a crash shows as exit 128+N, a hang as 124.
-Outcome simulee(const std::vector<std::string> &args, const RunSettings &settings = {}) {
-  TempDir capture;
-  std::string command = settings.environment + "timeout 60 " + quote(SIMULEE_BINARY);
-  for (const std::string &arg : args)
-    command += " " + quote(arg);
-  std::string out = settings.stdoutPath.empty() ? capture.file("out") : settings.stdoutPath;
-  command += " >" + quote(out) + " 2>" + quote(capture.file("err")) + " </dev/null";
-  int raw = std::system(command.c_str());
-  Outcome outcome;
-  outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  if (settings.stdoutPath.empty())
-    outcome.out = readFile(capture.file("out"));
-  outcome.err = readFile(capture.file("err"));
-  return outcome;
-}
+using namespace simulee::cli_test;
 
 std::string hostile(const std::string &name) {
   return std::string(SIMULEE_SOURCE_DIR) + "/tests/cli/inputs/hostile/" + name;
-}
-
-::testing::AssertionResult isOneLineError(const Outcome &o,
-                                          std::initializer_list<std::string> parts) {
-  if (o.status != 2)
-    return ::testing::AssertionFailure() << "expected exit 2\n" << o;
-  std::vector<std::string> lines = o.errorLines();
-  if (lines.size() != 1)
-    return ::testing::AssertionFailure() << lines.size() << " error lines, expected 1\n" << o;
-  for (const std::string &part : parts)
-    if (!contains(lines[0], part))
-      return ::testing::AssertionFailure() << "error line lacks '" << part << "'\n" << o;
-  return ::testing::AssertionSuccess();
 }
 
 template <class T> std::vector<T> valuesIn(const std::string &path) {
