@@ -99,14 +99,14 @@ session::AnalysisOptions analysisOptions(bool independentThreads, const std::str
   return options;
 }
 
-// Findings of one kernel as a report in the CLI's formats.
-std::string reportText(const ir::Program &program, const std::string &kernel,
-                       const std::vector<detect::Finding> &findings, const std::string &format) {
+// One kernel's analysis as a report in the CLI's formats.
+std::string reportText(const ir::Program &program, const session::KernelAnalysis &analysis,
+                       const std::string &format) {
   std::optional<report::Format> parsed = report::parseFormat(format);
   if (!parsed)
     throw UserError("bad format '" + format + "': expected 'text', 'json' or 'sarif'");
   std::ostringstream out;
-  report::writeReport(out, *parsed, report::ReportInput{{{&program, kernel, findings}}});
+  report::writeReport(out, *parsed, report::ReportInput{{session::reportEntry(program, analysis)}});
   return out.str();
 }
 
@@ -326,6 +326,10 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("thread_instructions",
                              [](const LaunchResult &r) { return r.analysis.threadInstrs; })
       .def_property_readonly("has_tuples", [](const LaunchResult &r) { return r.hasTuples; })
+      .def_property_readonly("verdict",
+                             [](const LaunchResult &r) { return verdictOf(r.analysis); })
+      .def_property_readonly("cause",
+                             [](const LaunchResult &r) { return r.analysis.firstLaunchError; })
       .def("findings",
            [](const LaunchResult &r) { return findingList(*r.program, r.analysis.findings); })
       .def("launch", [](const LaunchResult &r) { return launchDict(*r.analysis.bestLaunch); })
@@ -334,7 +338,7 @@ PYBIND11_MODULE(_core, m) {
            [](const LaunchResult &r) { return tupleTable(*r.program, *r.kernel, r.tuples); })
       .def("barriers", [](const LaunchResult &r) { return barrierTable(*r.program, r.barriers); })
       .def("report", [](const LaunchResult &r, const std::string &format) {
-        return reportText(*r.program, r.kernel->sourceName, r.analysis.findings, format);
+        return reportText(*r.program, r.analysis, format);
       });
 
   m.def("run", &run, py::arg("program"), py::arg("kernel"), py::arg("grid"), py::arg("block"),
@@ -389,7 +393,7 @@ PYBIND11_MODULE(_core, m) {
            [](const AnalysisResult &r) { return findingList(*r.program, r.analysis.findings); })
       .def("history", [](const AnalysisResult &r) { return historyTable(r.history); })
       .def("report", [](const AnalysisResult &r, const std::string &format) {
-        return reportText(*r.program, r.kernel->sourceName, r.analysis.findings, format);
+        return reportText(*r.program, r.analysis, format);
       });
 
   m.def("analyze_kernel", &analyzeKernel, py::arg("program"), py::arg("kernel"), py::arg("request"),

@@ -246,6 +246,11 @@ class Launch:
         of its pointee type (structs: one row of bytes per element)."""
         self.model = Model(self)
         """The Memory-Access Model as arrays."""
+        self.verdict: str = result.verdict
+        """"findings", "clean", or "inconclusive" when the launch could not be
+        judged (it did not terminate, or the kernel trapped): see ``cause``."""
+        self.cause: str = result.cause
+        """Why an inconclusive launch could not be judged; empty otherwise."""
 
     @property
     def grid(self) -> Dim3:

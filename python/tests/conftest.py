@@ -55,9 +55,7 @@ def cli_flags(cli_mode):
 
 def independent_threads(manifest):
     """Whether a corpus manifest's launch uses independent-thread semantics."""
-    if "lockstep" in manifest:
-        return not manifest["lockstep"]
-    return manifest.get("independentThreads", False)
+    return not manifest.get("lockstep", False)
 
 
 @pytest.fixture

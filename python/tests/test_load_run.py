@@ -54,7 +54,7 @@ LABELED = [
     "global_interblock_write",
     "double_buffer_missing_barrier",
     "reduce_sequential",
-    "warp_sync_reduce.independent",
+    "warp_sync_reduce",
 ]
 
 

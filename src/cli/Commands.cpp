@@ -152,19 +152,6 @@ int emitReport(const CommonOptions &common, const std::vector<report::KernelFind
   return exitStatusOf(report::overallVerdict(input));
 }
 
-// The report entry of an analysed kernel.
-report::KernelFindings resultOf(const ir::Program &program, const ir::KernelInfo &kernel,
-                                session::KernelAnalysis analysis) {
-  report::KernelFindings result;
-  result.program = &program;
-  result.kernel = kernel.sourceName;
-  result.findings = std::move(analysis.findings);
-  result.verdict = analysis.verdict;
-  result.launches = analysis.counts;
-  result.cause = analysis.firstLaunchError;
-  result.callSites = std::move(analysis.sites);
-  return result;
-}
 
 // The report entry of a kernel (or, without one, a file) that could not be
 // analysed.
@@ -337,7 +324,7 @@ int runOnce(const RunOptions &options, const CommonOptions &common, const Launch
     if (!out)
       return fail(prefix + "cannot write '" + path + "'");
   }
-  return emitReport(common, {resultOf(*program, kernel, std::move(*analysis))});
+  return emitReport(common, {session::reportEntry(*program, *analysis)});
 }
 
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
@@ -419,7 +406,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       launchToSave = analysis->bestLaunch;
       kernelToSave = kernel->sourceName;
     }
-    results.push_back(resultOf(*program, *kernel, std::move(*analysis)));
+    results.push_back(session::reportEntry(*program, *analysis));
   }
   if (!search.saveLaunch.empty() && launchToSave) {
     std::ofstream out(search.saveLaunch);
@@ -541,7 +528,7 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
             result.kernels.push_back(errorOf(files[i], &*result.program, kernel.sourceName,
                                              analysis.error().message));
           else
-            result.kernels.push_back(resultOf(*result.program, kernel, std::move(*analysis)));
+            result.kernels.push_back(session::reportEntry(*result.program, *analysis));
         }
         if (result.program->kernels.empty())
           result.kernels.push_back(errorOf(files[i], &*result.program, "", "no kernel found"));

@@ -698,6 +698,16 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   return analysis;
 }
 
+report::KernelFindings reportEntry(const ir::Program &program, const KernelAnalysis &analysis) {
+  report::KernelFindings entry(&program, analysis.kernel ? analysis.kernel->sourceName : "",
+                               analysis.findings);
+  entry.verdict = analysis.verdict;
+  entry.launches = analysis.counts;
+  entry.cause = analysis.firstLaunchError;
+  entry.callSites = analysis.sites;
+  return entry;
+}
+
 std::string launchToJson(const std::string &kernel, const detect::LaunchRecord &launch) {
   nlohmann::json doc;
   doc["kernel"] = kernel;

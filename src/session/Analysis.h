@@ -10,6 +10,7 @@
 #include "interp/Launch.h"
 #include "ir/Program.h"
 #include "memmodel/MemoryModel.h"
+#include "report/Report.h"
 #include "session/Arguments.h"
 #include "support/Result.h"
 
@@ -111,6 +112,10 @@ struct SearchSettings {
 Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::KernelInfo &kernel,
                                     const FixedSettings &fixed, const SearchSettings &settings,
                                     const AnalysisOptions &options);
+
+// The report entry of an analysed kernel: findings, verdict, launch counts,
+// cause and call sites, for report/ (the CLI and the Python module).
+report::KernelFindings reportEntry(const ir::Program &program, const KernelAnalysis &analysis);
 
 // A launch as JSON text (`--save-launch`) and back (`run --launch`).
 std::string launchToJson(const std::string &kernel, const detect::LaunchRecord &launch);
