@@ -21,6 +21,9 @@ flags+=" -fno-sanitize-recover=all -fno-sanitize=vptr" # LLVM is built without R
 flags+=" -Wno-deprecated-declarations"             # libstdc++ 12 internals under clang
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# The CUDA installation a build finds without flags sits in its own build
+# directory (from the wheels scripts/setup.sh downloaded; cached).
+scripts/cuda-headers.sh "$BUILD/cuda"
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_COMPILER=clang++-19 "${launcher[@]}" \
   -DCMAKE_CXX_FLAGS="$flags" -DSIMULEE_BUILD_BENCH=OFF -DSIMULEE_BUILD_FUZZER=ON >/dev/null
