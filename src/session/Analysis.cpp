@@ -439,7 +439,7 @@ interp::Dim3 toDim3(const evo::Dims &d) { return interp::Dim3{d.x, d.y, d.z}; }
 // overruns only buffers simulee sized itself, they grow to what it needed and
 // it runs again; when it costs more than the cap, its grid (unless fixed)
 // halves and it runs again. A launch still out of bounds broke a fixed
-// contract; one still too costly is skipped as such.
+// contract; one still too costly after one halving is skipped as such.
 LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &kernel,
                               interp::LaunchConfig base, const std::vector<ArgumentSpec> &specs,
                               std::vector<uint64_t> elementCounts, const std::vector<Fill> &fills,
@@ -455,6 +455,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
     result.record.block = base.block;
     return result;
   };
+  bool shrunk = false;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     Result<interp::LaunchConfig> config = configFor(base, options);
     if (!config)
@@ -487,7 +488,11 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
       if (grew)
         continue;
     }
-    if (result.outcome == LaunchOutcome::TooCostly && gridShrinks && base.grid.count() > 1) {
+    // Once: a second halving rarely helps (a grid-stride loop does the same
+    // work with fewer blocks) and every try costs the whole cap.
+    if (result.outcome == LaunchOutcome::TooCostly && gridShrinks && !shrunk &&
+        base.grid.count() > 1) {
+      shrunk = true;
       for (uint32_t *axis : {&base.grid.x, &base.grid.y, &base.grid.z})
         *axis = (*axis + 1) / 2;
       continue;

@@ -206,7 +206,7 @@ Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text
 
 uint64_t automaticElements(const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                            const std::vector<uint64_t> &positiveIntArguments) {
-  constexpr uint64_t kCap = uint64_t(1) << 22;
+  constexpr uint64_t kCap = uint64_t(1) << 18;
   std::vector<uint64_t> ints = positiveIntArguments;
   std::sort(ints.rbegin(), ints.rend());
   uint64_t base = std::max<uint64_t>(config.grid.count() * config.block.count(), 1);

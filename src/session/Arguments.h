@@ -51,7 +51,8 @@ Result<size_t> findParameter(const ir::KernelInfo &kernel, const std::string &na
 // Number of elements an automatic buffer gets: enough for every thread of the
 // launch, for the largest integer argument, and for a matrix (the product of
 // the two largest integer arguments, or the largest squared when the kernel
-// is two-dimensional), with headroom; capped at 2^22.
+// is two-dimensional), with headroom; capped at 2^18 (a launch that needs
+// more gets it: searched launches that overrun grow their buffers).
 uint64_t automaticElements(const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                            const std::vector<uint64_t> &positiveIntArguments);
 
