@@ -119,6 +119,18 @@ Result<std::vector<session::ArgumentSpec>> parseSpecs(const std::vector<std::str
   return specs;
 }
 
+// The search the options ask for (the default mode and scan).
+session::SearchSettings searchSettingsOf(const SearchOptions &search, const LaunchOptions &launch) {
+  session::SearchSettings settings;
+  settings.search.population = search.population;
+  settings.search.generations = search.generations;
+  settings.search.accept = search.accept;
+  settings.search.seed = launch.seed;
+  settings.search.jobs = search.jobs;
+  settings.maxThreads = search.maxThreads;
+  return settings;
+}
+
 int exitStatusOf(detect::Verdict verdict) {
   switch (verdict) {
   case detect::Verdict::Clean: return kExitClean;
@@ -359,13 +371,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
     return fail(file + ": " + specs.error().message);
   fixed.args = *specs;
 
-  session::SearchSettings settings;
-  settings.search.population = search.population;
-  settings.search.generations = search.generations;
-  settings.search.accept = search.accept;
-  settings.search.seed = launch.seed;
-  settings.search.jobs = search.jobs;
-  settings.maxThreads = search.maxThreads;
+  session::SearchSettings settings = searchSettingsOf(search, launch);
   ProgressLine progress(!common.quiet);
   std::vector<host::CallSite> sites = hostSites.get();
 
@@ -494,13 +500,8 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
   std::atomic<size_t> next{0}, done{0};
   ProgressLine progress(!common.quiet);
   session::AnalysisOptions analysisOptions = analysisOptionsOf(common);
-  session::SearchSettings settings;
-  settings.search.population = search.population;
-  settings.search.generations = search.generations;
-  settings.search.accept = search.accept;
-  settings.search.seed = launch.seed;
-  settings.search.jobs = 1;
-  settings.maxThreads = search.maxThreads;
+  session::SearchSettings settings = searchSettingsOf(search, launch);
+  settings.search.jobs = 1; // files run in parallel instead
 
   std::error_code selfError;
   std::string self = fs::read_symlink("/proc/self/exe", selfError).string();
