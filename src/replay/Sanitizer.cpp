@@ -113,8 +113,13 @@ std::vector<Hazard> parseRacecheck(std::string_view output) {
   return hazards;
 }
 
-std::vector<Hazard> parseSynccheck(std::string_view output) {
-  static const std::regex header(R"(^(?:\w+: )?(\w+) error detected\. (.*))");
+namespace {
+
+// Reports of one header line then an "at ... in file:line" site line, as
+// synccheck and memcheck write them; `kindOf` names a report from its header.
+std::vector<Hazard> parseHeaderThenSite(std::string_view output, const std::regex &header,
+                                        Hazard::Tool tool,
+                                        std::string (*kindOf)(const std::smatch &)) {
   static const std::regex site(R"(^at \S+ in .*)");
   std::vector<Hazard> hazards;
   bool expectSite = false;
@@ -124,8 +129,8 @@ std::vector<Hazard> parseSynccheck(std::string_view output) {
     std::smatch match;
     if (std::regex_match(line, match, header)) {
       current = Hazard{};
-      current.tool = Hazard::Tool::Synccheck;
-      current.kind = match[2].str();
+      current.tool = tool;
+      current.kind = kindOf(match);
       current.text = line;
       expectSite = true;
     } else if (expectSite && std::regex_match(line, site)) {
@@ -138,29 +143,19 @@ std::vector<Hazard> parseSynccheck(std::string_view output) {
   return hazards;
 }
 
+} // namespace
+
+std::vector<Hazard> parseSynccheck(std::string_view output) {
+  static const std::regex header(R"(^(?:\w+: )?(\w+) error detected\. (.*))");
+  return parseHeaderThenSite(output, header, Hazard::Tool::Synccheck,
+                             [](const std::smatch &match) { return match[2].str(); });
+}
+
 std::vector<Hazard> parseMemcheck(std::string_view output) {
   static const std::regex header(R"(^Invalid (\S+ )?(read|write) of size \d+ bytes?.*)");
-  static const std::regex site(R"(^at \S+ in .*)");
-  std::vector<Hazard> hazards;
-  bool expectSite = false;
-  Hazard current;
-  for (std::string_view view : bodies(output)) {
-    std::string line(view);
-    std::smatch match;
-    if (std::regex_match(line, match, header)) {
-      current = Hazard{};
-      current.tool = Hazard::Tool::Memcheck;
-      current.kind = match[1].str() + match[2].str();
-      current.text = line;
-      expectSite = true;
-    } else if (expectSite && std::regex_match(line, site)) {
-      current.first = locationAfterIn(line);
-      current.second = current.first;
-      hazards.push_back(current);
-      expectSite = false;
-    }
-  }
-  return hazards;
+  return parseHeaderThenSite(output, header, Hazard::Tool::Memcheck, [](const std::smatch &match) {
+    return match[1].str() + match[2].str();
+  });
 }
 
 bool hazardMatches(const Hazard &hazard, const detect::Finding &finding,
