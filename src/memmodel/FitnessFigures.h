@@ -54,6 +54,7 @@ private:
   struct Region {
     PagedArray<uint64_t, 9> records;
     void reset() { records.reset(); }
+    uint64_t retainedBytes() const { return records.retainedBytes(); }
   };
 
   bool isNewThreadOfAddress(uint64_t &record, uint32_t thread);

@@ -28,6 +28,7 @@ private:
   struct Region {
     PagedArray<std::vector<uint32_t>, 9> units;
     void reset() { units.reset(); }
+    uint64_t retainedBytes() const { return units.retainedBytes(); }
   };
 
   std::vector<Access> tuples_;

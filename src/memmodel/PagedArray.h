@@ -22,22 +22,36 @@ public:
       pages_.resize(page + 1);
     std::unique_ptr<Page> &slots = pages_[page];
     if (!slots) {
-      slots = std::make_unique<Page>();
+      if (free_.empty()) {
+        slots = std::make_unique<Page>();
+      } else {
+        slots = std::move(free_.back());
+        free_.pop_back();
+      }
       touched_.push_back(page);
     }
     return (*slots)[index & (kPageSlots - 1)];
   }
 
-  // Every slot back to Slot{}; touched pages stay allocated for reuse.
+  // Every slot back to Slot{}; the pages touched since the last reset are
+  // cleared and kept for reuse (by any index), so a reset costs what was
+  // used since the last one, however large the array once was.
   void reset() {
-    for (uint64_t page : touched_)
+    for (uint64_t page : touched_) {
       pages_[page]->fill(Slot{});
+      free_.push_back(std::move(pages_[page]));
+    }
+    touched_.clear();
   }
+
+  // Bytes of the allocated pages (not of what slots own themselves).
+  uint64_t retainedBytes() const { return (touched_.size() + free_.size()) * sizeof(Page); }
 
 private:
   using Page = std::array<Slot, kPageSlots>;
   std::vector<std::unique_ptr<Page>> pages_;
-  std::vector<uint64_t> touched_; // pages allocated, in first-touch order
+  std::vector<uint64_t> touched_; // pages in use since the last reset, in first-touch order
+  std::vector<std::unique_ptr<Page>> free_; // cleared pages for reuse
 };
 
 } // namespace simulee::memmodel

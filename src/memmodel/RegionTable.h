@@ -8,6 +8,7 @@
 #include "interp/Events.h"
 #include "memmodel/Granule.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -30,10 +31,62 @@ struct RegionKeyHash {
   }
 };
 
+// Regions outlive their table, per thread: a search simulates hundreds of
+// launches on each thread, and each launch's model would otherwise fault in
+// fresh pages for the same shadows (the kernel's page clearing cost more
+// than the recording). A table's regions go back, reset, to its thread's
+// pool, which the next table of the thread draws from; bounded in bytes.
+template <class Region> class RegionPool {
+public:
+  static std::unique_ptr<Region> take() {
+    Pool &pool = local();
+    if (pool.spare.empty())
+      return std::make_unique<Region>();
+    std::unique_ptr<Region> region = std::move(pool.spare.back());
+    pool.spare.pop_back();
+    pool.bytes -= region->retainedBytes();
+    return region;
+  }
+
+  // `region` must be reset.
+  static void give(std::unique_ptr<Region> region) {
+    Pool &pool = local();
+    uint64_t bytes = region->retainedBytes();
+    if (pool.bytes + bytes > kMaxBytes || pool.spare.size() >= kMaxRegions)
+      return;
+    pool.bytes += bytes;
+    pool.spare.push_back(std::move(region));
+  }
+
+private:
+  static constexpr uint64_t kMaxBytes = uint64_t(64) << 20;
+  static constexpr size_t kMaxRegions = 64;
+  struct Pool {
+    std::vector<std::unique_ptr<Region>> spare;
+    uint64_t bytes = 0;
+  };
+  static Pool &local() {
+    thread_local Pool pool;
+    return pool;
+  }
+};
+
 // Region: default-constructible, with reset() returning it to that state
-// (keeping its allocations for the next block's shared memory).
+// (keeping its allocations for the next block's shared memory) and
+// retainedBytes() saying how much that keeps.
 template <class Region> class RegionTable {
 public:
+  RegionTable() = default;
+  RegionTable(const RegionTable &) = delete;
+  RegionTable &operator=(const RegionTable &) = delete;
+  ~RegionTable() {
+    for (std::unique_ptr<Region> &region : owned_) {
+      if (std::find(spare_.begin(), spare_.end(), region.get()) == spare_.end())
+        region->reset();
+      RegionPool<Region>::give(std::move(region));
+    }
+  }
+
   Region &find(const RegionKey &key) {
     if (last_ && lastKey_ == key)
       return *last_;
@@ -66,7 +119,7 @@ private:
       spare_.pop_back();
       return region;
     }
-    owned_.push_back(std::make_unique<Region>());
+    owned_.push_back(RegionPool<Region>::take());
     return owned_.back().get();
   }
 

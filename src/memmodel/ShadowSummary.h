@@ -102,6 +102,9 @@ private:
       firstGroup.reset();
       groups.clear();
     }
+    uint64_t retainedBytes() const {
+      return firstGroup.retainedBytes() + groups.capacity() * sizeof(WitnessGroup);
+    }
   };
 
   void recordInGranule(Region &region, const GranuleKey &key, ByteMask mask, const Access &access,

@@ -474,12 +474,15 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
       return failed(built.error().message);
     LaunchInputs inputs{*config, specs, elementCounts, seed, fills};
     result = simulate(program, kernel, inputs, *built, options, /*searched=*/true);
+    std::vector<uint64_t> builtBytes;
+    for (const interp::ArgumentValue &value : built->values)
+      builtBytes.push_back(value.bytes.size());
+    recycleArguments(std::move(*built));
     if (result.outcome == LaunchOutcome::OutOfBounds && !result.grownElementCounts.empty()) {
       bool grew = false;
       for (size_t p = 0; p < elementCounts.size(); ++p) {
         uint64_t needed = result.grownElementCounts[p];
-        uint64_t current = built->values[p].bytes.size() /
-                           std::max<uint64_t>(kernel.params[p].elementBytes, 1);
+        uint64_t current = builtBytes[p] / std::max<uint64_t>(kernel.params[p].elementBytes, 1);
         if (needed > current && needed <= kLargestBuffer) {
           elementCounts[p] = needed + needed / 4;
           grew = true;

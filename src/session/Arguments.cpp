@@ -11,6 +11,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <cstring>
 
 namespace simulee::session {
@@ -61,22 +62,32 @@ void storeNumber(uint8_t *at, const ir::ParamInfo &param, uint32_t size, double 
   }
 }
 
-// `indexRange`: the elements of the smallest other buffer (index fills stay
-// below it). `elements` must have passed bufferBytes().
-std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint64_t elements, Fill fill,
-                                  uint64_t indexRange, FastRandom &rng) {
-  uint32_t size = elementSize(param);
-  std::vector<uint8_t> bytes(size_t(elements * size), 0);
-  bool isFloat = param.elementKind == ir::ValueKind::Float;
-  // Pointers to pointers: random bytes would be wild pointers that may land
-  // in some buffer by chance; null is reported as what it is.
-  if (param.elementKind == ir::ValueKind::Pointer)
-    return bytes;
-  uint64_t drawn = fill == Fill::Zeros ? 0 : std::min(elements, kRandomElements);
-  indexRange = std::max<uint64_t>(indexRange, 1);
+// What a buffer's drawn elements are a function of: each parameter draws
+// from its own stream, so that a buffer's contents do not depend on its size
+// (a smaller buffer is a prefix of a larger one) nor on the other buffers.
+struct FillKey {
+  uint64_t seed = 0;
+  uint32_t parameter = 0;
+  Fill fill = Fill::Random;
+  ir::ValueKind elementKind = ir::ValueKind::Int;
+  uint32_t elementBytes = 0;
+  uint64_t drawn = 0;      // Permutation only (a shuffle of exactly this many)
+  bool raw = false;        // the generator's 64-bit draws themselves
+
+  bool operator==(const FillKey &) const = default;
+};
+
+// The drawn elements of `key`'s fill: kRandomElements of them (`key.drawn`
+// for a permutation).
+std::vector<uint8_t> drawElements(const FillKey &key, const ir::ParamInfo &param) {
+  uint32_t size = key.elementBytes;
+  uint64_t drawn = key.fill == Fill::Permutation ? key.drawn : kRandomElements;
+  std::vector<uint8_t> bytes(size_t(drawn * size), 0);
+  FastRandom rng{key.seed ^ (uint64_t(key.parameter) + 1) * 0xD1B54A32D192ED03ull};
+  bool isFloat = key.elementKind == ir::ValueKind::Float;
   double running = 0;
   std::vector<uint64_t> order;
-  if (fill == Fill::Permutation) {
+  if (key.fill == Fill::Permutation) {
     order.resize(drawn);
     for (uint64_t i = 0; i < drawn; ++i)
       order[i] = i;
@@ -86,12 +97,16 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint64_t elements,
   for (uint64_t i = 0; i < drawn; ++i) {
     uint8_t *at = bytes.data() + i * size;
     uint64_t r = rng.next();
+    if (key.raw) {
+      std::memcpy(at, &r, 8);
+      continue;
+    }
     double value = 0;
-    switch (fill) {
+    switch (key.fill) {
     case Fill::Random:
       if (isFloat) {
         value = size == 4 ? double(float(r >> 40) * 0x1.0p-24f) : double(r >> 11) * 0x1.0p-53;
-      } else if (param.elementKind != ir::ValueKind::Int || size > 8) {
+      } else if (key.elementKind != ir::ValueKind::Int || size > 8) {
         for (uint32_t b = 0; b < size; ++b)
           at[b] = uint8_t((r >> (8 * (b % 8))) % 100);
         continue;
@@ -103,13 +118,127 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint64_t elements,
     case Fill::Small: value = double(r % 8); break;
     case Fill::Binary: value = double(r & 1); break;
     case Fill::Sorted: running += double(r % 3); value = running; break;
-    case Fill::Indices: value = double(r % indexRange); break;
+    case Fill::Indices: break; // drawn raw: the range is applied per launch
     case Fill::Permutation: value = double(order[i]); break;
     case Fill::PrefixSums: value = running; running += double(r % 4); break;
     }
     storeNumber(at, param, size, value);
   }
-  if (drawn > 0 && (fill == Fill::Sorted || fill == Fill::PrefixSums))
+  return bytes;
+}
+
+// The drawn elements of recent fills, per thread: every launch of a search
+// asks for the same few (one seed, a handful of parameters and fills), so
+// each is drawn once and then copied. Bounded in bytes; the oldest go first.
+class DrawnCache {
+public:
+  const std::vector<uint8_t> &get(const FillKey &key, const ir::ParamInfo &param) {
+    for (Entry &entry : entries_)
+      if (entry.key == key) {
+        entry.lastUse = ++clock_;
+        return entry.bytes;
+      }
+    std::vector<uint8_t> bytes = drawElements(key, param);
+    while (!entries_.empty() && held_ + bytes.size() > kMaxBytes) {
+      auto oldest = std::min_element(entries_.begin(), entries_.end(),
+                                     [](const Entry &a, const Entry &b) { return a.lastUse < b.lastUse; });
+      held_ -= oldest->bytes.size();
+      entries_.erase(oldest);
+    }
+    held_ += bytes.size();
+    entries_.push_back({key, std::move(bytes), ++clock_});
+    return entries_.back().bytes;
+  }
+
+private:
+  static constexpr uint64_t kMaxBytes = uint64_t(8) << 20;
+  struct Entry {
+    FillKey key;
+    std::vector<uint8_t> bytes;
+    uint64_t lastUse = 0;
+  };
+  std::vector<Entry> entries_;
+  uint64_t held_ = 0, clock_ = 0;
+};
+
+// Spent buffers of this thread, for the next launch's: a search builds and
+// drops hundreds of buffers of similar sizes, and fresh pages from the
+// kernel cost more than filling them.
+class SpareBuffers {
+public:
+  // `bytes` bytes starting with `prefix` (at most `bytes` long), the rest
+  // zero, in recycled memory when some is large enough.
+  std::vector<uint8_t> take(uint64_t bytes, std::span<const uint8_t> prefix = {}) {
+    auto fits = std::find_if(spare_.begin(), spare_.end(),
+                             [&](const std::vector<uint8_t> &b) { return b.capacity() >= bytes; });
+    std::vector<uint8_t> buffer;
+    if (fits != spare_.end()) {
+      buffer = std::move(*fits);
+      held_ -= buffer.capacity();
+      spare_.erase(fits);
+    }
+    buffer.assign(prefix.begin(), prefix.end());
+    buffer.resize(size_t(bytes), 0);
+    return buffer;
+  }
+
+  void give(std::vector<uint8_t> &&buffer) {
+    if (buffer.capacity() < kSmallest || held_ + buffer.capacity() > kMaxBytes ||
+        spare_.size() == kMaxBuffers)
+      return;
+    held_ += buffer.capacity();
+    // Smallest first, so that take() finds the tightest fit.
+    auto at = std::lower_bound(spare_.begin(), spare_.end(), buffer.capacity(),
+                               [](const std::vector<uint8_t> &b, size_t c) { return b.capacity() < c; });
+    spare_.insert(at, std::move(buffer));
+  }
+
+private:
+  static constexpr uint64_t kSmallest = 4096, kMaxBytes = uint64_t(64) << 20;
+  static constexpr size_t kMaxBuffers = 16;
+  std::vector<std::vector<uint8_t>> spare_;
+  uint64_t held_ = 0;
+};
+
+thread_local SpareBuffers spareBuffers;
+
+// `indexRange`: the elements of the smallest other buffer (index fills stay
+// below it). `elements` must have passed bufferBytes().
+std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint32_t parameter,
+                                  uint64_t elements, Fill fill, uint64_t indexRange,
+                                  uint64_t seed) {
+  uint32_t size = elementSize(param);
+  // Pointers to pointers: random bytes would be wild pointers that may land
+  // in some buffer by chance; null is reported as what it is.
+  if (param.elementKind == ir::ValueKind::Pointer || fill == Fill::Zeros || elements == 0)
+    return spareBuffers.take(elements * size);
+  uint64_t drawn = std::min(elements, kRandomElements);
+  FillKey key{.seed = seed, .parameter = parameter, .fill = fill,
+              .elementKind = param.elementKind, .elementBytes = size};
+  if (fill == Fill::Permutation) {
+    // A shuffle of exactly `drawn`: rarely asked for twice.
+    key.drawn = drawn;
+    return spareBuffers.take(elements * size, drawElements(key, param));
+  }
+  thread_local DrawnCache cache;
+  if (fill == Fill::Indices) {
+    // The range changes with the other buffers' sizes; the draws do not.
+    key.elementBytes = 8;
+    key.raw = true;
+    const std::vector<uint8_t> &raw = cache.get(key, param);
+    std::vector<uint8_t> bytes = spareBuffers.take(elements * size);
+    uint64_t range = std::max<uint64_t>(indexRange, 1);
+    for (uint64_t i = 0; i < drawn; ++i) {
+      uint64_t r;
+      std::memcpy(&r, raw.data() + i * 8, 8);
+      storeNumber(bytes.data() + i * size, param, size, double(r % range));
+    }
+    return bytes;
+  }
+  const std::vector<uint8_t> &source = cache.get(key, param);
+  std::vector<uint8_t> bytes =
+      spareBuffers.take(elements * size, std::span(source.data(), size_t(drawn * size)));
+  if (fill == Fill::Sorted || fill == Fill::PrefixSums)
     for (uint64_t i = drawn; i < elements; ++i)
       std::memcpy(bytes.data() + i * size, bytes.data() + (drawn - 1) * size, size);
   return bytes;
@@ -256,7 +385,6 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   BuiltArguments built;
   built.values.resize(kernel.params.size());
   built.record.resize(kernel.params.size());
-  FastRandom rng{seed};
   std::vector<uint64_t> positiveInts;
 
   // Scalars first: automatic buffers are sized from them.
@@ -344,7 +472,8 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       if (other != i && plans[other].planned)
         indexRange = std::min(indexRange, plans[other].elements);
     built.values[i] = interp::ArgumentValue::buffer(
-        fillContents(kernel.params[i], plans[i].elements, plans[i].fill, indexRange, rng),
+        fillContents(kernel.params[i], uint32_t(i), plans[i].elements, plans[i].fill, indexRange,
+                     seed),
         /*autoSized=*/!given[i]);
     if (kernel.params[i].byValueBytes) // the aggregate itself, whatever its element type
       built.values[i].bytes.resize(kernel.params[i].byValueBytes);
@@ -353,6 +482,12 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                                                     std::to_string(plans[i].elements)};
   }
   return built;
+}
+
+void recycleArguments(BuiltArguments &&built) {
+  for (interp::ArgumentValue &value : built.values)
+    if (value.kind == interp::ArgumentValue::Kind::Buffer)
+      spareBuffers.give(std::move(value.bytes));
 }
 
 } // namespace simulee::session

@@ -71,6 +71,10 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                                       const std::vector<uint64_t> &elementCounts = {},
                                       const std::vector<Fill> &fills = {});
 
+// Gives the memory of `built`'s buffers back for this thread's next
+// buildArguments (a search builds and drops hundreds of similar buffers).
+void recycleArguments(BuiltArguments &&built);
+
 // Parses a scalar for a parameter of the given kind and width.
 Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text);
 
