@@ -11,6 +11,8 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <cstring>
 
@@ -71,95 +73,132 @@ struct FillKey {
   Fill fill = Fill::Random;
   ir::ValueKind elementKind = ir::ValueKind::Int;
   uint32_t elementBytes = 0;
-  uint64_t drawn = 0;      // Permutation only (a shuffle of exactly this many)
-  bool raw = false;        // the generator's 64-bit draws themselves
+  bool raw = false; // the generator's 64-bit draws themselves
 
   bool operator==(const FillKey &) const = default;
 };
 
-// The drawn elements of `key`'s fill: kRandomElements of them (`key.drawn`
-// for a permutation).
-std::vector<uint8_t> drawElements(const FillKey &key, const ir::ParamInfo &param) {
-  uint32_t size = key.elementBytes;
-  uint64_t drawn = key.fill == Fill::Permutation ? key.drawn : kRandomElements;
-  std::vector<uint8_t> bytes(size_t(drawn * size), 0);
-  FastRandom rng{key.seed ^ (uint64_t(key.parameter) + 1) * 0xD1B54A32D192ED03ull};
-  bool isFloat = key.elementKind == ir::ValueKind::Float;
-  double running = 0;
-  std::vector<uint64_t> order;
-  if (key.fill == Fill::Permutation) {
-    order.resize(drawn);
-    for (uint64_t i = 0; i < drawn; ++i)
-      order[i] = i;
-    for (uint64_t i = drawn; i > 1; --i)
-      std::swap(order[i - 1], order[rng.next() % i]);
-  }
-  for (uint64_t i = 0; i < drawn; ++i) {
-    uint8_t *at = bytes.data() + i * size;
-    uint64_t r = rng.next();
-    if (key.raw) {
-      std::memcpy(at, &r, 8);
-      continue;
-    }
-    double value = 0;
-    switch (key.fill) {
-    case Fill::Random:
-      if (isFloat) {
-        value = size == 4 ? double(float(r >> 40) * 0x1.0p-24f) : double(r >> 11) * 0x1.0p-53;
-      } else if (key.elementKind != ir::ValueKind::Int || size > 8) {
-        for (uint32_t b = 0; b < size; ++b)
-          at[b] = uint8_t((r >> (8 * (b % 8))) % 100);
+FastRandom streamOf(const FillKey &key) {
+  return FastRandom{key.seed ^ (uint64_t(key.parameter) + 1) * 0xD1B54A32D192ED03ull};
+}
+
+// One parameter's fill drawn so far; extended on demand.
+struct DrawnStream {
+  FillKey key;
+  FastRandom rng;
+  double running = 0; // Sorted, PrefixSums
+  std::vector<uint8_t> bytes;
+
+  uint64_t elements() const { return bytes.size() / key.elementBytes; }
+
+  void extendTo(uint64_t elements, const ir::ParamInfo &param) {
+    uint32_t size = key.elementBytes;
+    uint64_t from = this->elements();
+    if (elements <= from)
+      return;
+    bytes.resize(size_t(elements * size), 0);
+    bool isFloat = key.elementKind == ir::ValueKind::Float;
+    for (uint64_t i = from; i < elements; ++i) {
+      uint8_t *at = bytes.data() + i * size;
+      uint64_t r = rng.next();
+      if (key.raw) {
+        std::memcpy(at, &r, 8);
         continue;
-      } else {
-        value = double(r % 100);
       }
-      break;
-    case Fill::Zeros: break;
-    case Fill::Small: value = double(r % 8); break;
-    case Fill::Binary: value = double(r & 1); break;
-    case Fill::Sorted: running += double(r % 3); value = running; break;
-    case Fill::Indices: break; // drawn raw: the range is applied per launch
-    case Fill::Permutation: value = double(order[i]); break;
-    case Fill::PrefixSums: value = running; running += double(r % 4); break;
+      double value = 0;
+      switch (key.fill) {
+      case Fill::Random:
+        if (isFloat) {
+          value = size == 4 ? double(float(r >> 40) * 0x1.0p-24f) : double(r >> 11) * 0x1.0p-53;
+        } else if (key.elementKind != ir::ValueKind::Int || size > 8) {
+          for (uint32_t b = 0; b < size; ++b)
+            at[b] = uint8_t((r >> (8 * (b % 8))) % 100);
+          continue;
+        } else {
+          value = double(r % 100);
+        }
+        break;
+      case Fill::Small: value = double(r % 8); break;
+      case Fill::Binary: value = double(r & 1); break;
+      case Fill::Sorted: running += double(r % 3); value = running; break;
+      case Fill::PrefixSums: value = running; running += double(r % 4); break;
+      case Fill::Zeros:       // never drawn
+      case Fill::Indices:     // drawn raw: the range is applied per launch
+      case Fill::Permutation: // drawn whole by permutationOf
+        break;
+      }
+      storeNumber(at, param, size, value);
     }
-    storeNumber(at, param, size, value);
   }
+};
+
+// A permutation of 0..elements-1 in the parameter's element type.
+std::vector<uint8_t> permutationOf(const FillKey &key, const ir::ParamInfo &param,
+                                   uint64_t elements) {
+  FastRandom rng = streamOf(key);
+  std::vector<uint64_t> order(elements);
+  for (uint64_t i = 0; i < elements; ++i)
+    order[i] = i;
+  for (uint64_t i = elements; i > 1; --i)
+    std::swap(order[i - 1], order[rng.next() % i]);
+  std::vector<uint8_t> bytes(size_t(elements * key.elementBytes), 0);
+  for (uint64_t i = 0; i < elements; ++i)
+    storeNumber(bytes.data() + i * key.elementBytes, param, key.elementBytes, double(order[i]));
   return bytes;
 }
 
-// The drawn elements of recent fills, per thread: every launch of a search
+// The streams drawn so far, shared by all threads: every launch of a search
 // asks for the same few (one seed, a handful of parameters and fills), so
-// each is drawn once and then copied. Bounded in bytes; the oldest go first.
+// each element is drawn once and then copied. Bounded in bytes; the least
+// recently used streams go first.
 class DrawnCache {
 public:
-  const std::vector<uint8_t> &get(const FillKey &key, const ir::ParamInfo &param) {
-    for (Entry &entry : entries_)
-      if (entry.key == key) {
-        entry.lastUse = ++clock_;
-        return entry.bytes;
-      }
-    std::vector<uint8_t> bytes = drawElements(key, param);
-    while (!entries_.empty() && held_ + bytes.size() > kMaxBytes) {
-      auto oldest = std::min_element(entries_.begin(), entries_.end(),
-                                     [](const Entry &a, const Entry &b) { return a.lastUse < b.lastUse; });
-      held_ -= oldest->bytes.size();
-      entries_.erase(oldest);
-    }
-    held_ += bytes.size();
-    entries_.push_back({key, std::move(bytes), ++clock_});
-    return entries_.back().bytes;
+  // Calls `use` with the first `elements` elements of `key`'s stream.
+  template <class Use>
+  void withPrefix(const FillKey &key, const ir::ParamInfo &param, uint64_t elements, Use use) {
+    std::lock_guard lock(mutex_);
+    Entry &entry = find(key);
+    held_ -= entry.stream.bytes.size();
+    entry.stream.extendTo(elements, param);
+    held_ += entry.stream.bytes.size();
+    use(static_cast<const uint8_t *>(entry.stream.bytes.data()));
+    evictBeyondLimit(&entry);
   }
 
 private:
-  static constexpr uint64_t kMaxBytes = uint64_t(8) << 20;
+  static constexpr uint64_t kMaxBytes = uint64_t(16) << 20;
   struct Entry {
-    FillKey key;
-    std::vector<uint8_t> bytes;
+    DrawnStream stream;
     uint64_t lastUse = 0;
   };
+
+  Entry &find(const FillKey &key) {
+    for (Entry &entry : entries_)
+      if (entry.stream.key == key) {
+        entry.lastUse = ++clock_;
+        return entry;
+      }
+    entries_.push_back({DrawnStream{key, streamOf(key), 0, {}}, ++clock_});
+    return entries_.back();
+  }
+
+  void evictBeyondLimit(const Entry *keep) {
+    while (held_ > kMaxBytes && entries_.size() > 1) {
+      auto oldest = entries_.end();
+      for (auto it = entries_.begin(); it != entries_.end(); ++it)
+        if (&*it != keep && (oldest == entries_.end() || it->lastUse < oldest->lastUse))
+          oldest = it;
+      held_ -= oldest->stream.bytes.size();
+      entries_.erase(oldest);
+    }
+  }
+
+  std::mutex mutex_;
   std::vector<Entry> entries_;
   uint64_t held_ = 0, clock_ = 0;
 };
+
+DrawnCache drawnCache;
 
 // Spent buffers of this thread, for the next launch's: a search builds and
 // drops hundreds of buffers of similar sizes, and fresh pages from the
@@ -215,29 +254,27 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint32_t parameter
   uint64_t drawn = std::min(elements, kRandomElements);
   FillKey key{.seed = seed, .parameter = parameter, .fill = fill,
               .elementKind = param.elementKind, .elementBytes = size};
-  if (fill == Fill::Permutation) {
-    // A shuffle of exactly `drawn`: rarely asked for twice.
-    key.drawn = drawn;
-    return spareBuffers.take(elements * size, drawElements(key, param));
-  }
-  thread_local DrawnCache cache;
+  if (fill == Fill::Permutation) // a shuffle of exactly `drawn`: rarely asked for twice
+    return spareBuffers.take(elements * size, permutationOf(key, param, drawn));
+  std::vector<uint8_t> bytes;
   if (fill == Fill::Indices) {
     // The range changes with the other buffers' sizes; the draws do not.
     key.elementBytes = 8;
     key.raw = true;
-    const std::vector<uint8_t> &raw = cache.get(key, param);
-    std::vector<uint8_t> bytes = spareBuffers.take(elements * size);
+    bytes = spareBuffers.take(elements * size);
     uint64_t range = std::max<uint64_t>(indexRange, 1);
-    for (uint64_t i = 0; i < drawn; ++i) {
-      uint64_t r;
-      std::memcpy(&r, raw.data() + i * 8, 8);
-      storeNumber(bytes.data() + i * size, param, size, double(r % range));
-    }
+    drawnCache.withPrefix(key, param, drawn, [&](const uint8_t *raw) {
+      for (uint64_t i = 0; i < drawn; ++i) {
+        uint64_t r;
+        std::memcpy(&r, raw + i * 8, 8);
+        storeNumber(bytes.data() + i * size, param, size, double(r % range));
+      }
+    });
     return bytes;
   }
-  const std::vector<uint8_t> &source = cache.get(key, param);
-  std::vector<uint8_t> bytes =
-      spareBuffers.take(elements * size, std::span(source.data(), size_t(drawn * size)));
+  drawnCache.withPrefix(key, param, drawn, [&](const uint8_t *source) {
+    bytes = spareBuffers.take(elements * size, std::span(source, size_t(drawn * size)));
+  });
   if (fill == Fill::Sorted || fill == Fill::PrefixSums)
     for (uint64_t i = drawn; i < elements; ++i)
       std::memcpy(bytes.data() + i * size, bytes.data() + (drawn - 1) * size, size);
