@@ -76,7 +76,9 @@ void addLaunchOptions(CLI::App &app, LaunchOptions &launch) {
                  "Block dimensions X[,Y[,Z]] (search: fixed instead of searched)");
   addRepeatable(app, "--arg,-a", launch.args,
                 "Argument NAME=VALUE (NAME: source name or 0-based position). VALUE: a scalar, "
-                "zeros:N or random:N (N elements of the pointee type) or @PATH (raw bytes). "
+                "FILL:N (N elements of the pointee type; FILL: random, zeros, small (0..7), "
+                "binary (0/1), sorted, indices (inside the smallest other buffer), perm "
+                "(a permutation of 0..N-1), prefix (CSR-style offsets)) or @PATH (raw bytes). "
                 "Repeatable; a fixed argument is never searched");
   app.add_option("--seed", launch.seed,
                  "Seed for the search and for automatic buffer contents (default 1); the same "
