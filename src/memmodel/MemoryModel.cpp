@@ -189,6 +189,8 @@ void MemoryModel::onBarrierDivergence(const interp::BarrierDivergenceEvent &even
 void MemoryModel::onOutOfBounds(const interp::OutOfBoundsEvent &event) {
   if (outOfBoundsSeen_.insert(event.access.instruction).second)
     outOfBounds_.push_back(event);
+  if (options_.onlyOverrunsAfterOverrun)
+    recordingAccesses_ = false;
 }
 
 void MemoryModel::onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) {
@@ -198,7 +200,7 @@ void MemoryModel::onUndefinedBehavior(const interp::UndefinedBehaviorEvent &even
 
 void MemoryModel::onAccess(const interp::AccessEvent &event) {
   // Local memory is private to its thread: it can take part in no rule.
-  if (event.space == MemSpace::Local)
+  if (event.space == MemSpace::Local || !recordingAccesses_)
     return;
   switchToBlock(event.block);
   if (event.space == MemSpace::Shared)

@@ -45,6 +45,10 @@ struct ModelOptions {
   uint64_t summaryThresholdAccesses = 1u << 20;
   uint64_t summaryThresholdUnitTuples = 1024; // the full log is quadratic per unit
   uint64_t launchThreads = 0; // total threads of the launch, 0 = unknown
+  // A searched launch that overruns a buffer is not judged (it is repaired
+  // and run again, or skipped): after its first overrun only further
+  // overruns are recorded, which is all its repair reads.
+  bool onlyOverrunsAfterOverrun = false;
 };
 
 // The tuple log as columns (one entry per tuple), for the Python API.
@@ -136,6 +140,7 @@ private:
   std::vector<OpenBarrier> blockBarriers_;
   BarrierEvidence evidence_;
   uint64_t accessCount_ = 0;
+  bool recordingAccesses_ = true; // see ModelOptions::onlyOverrunsAfterOverrun
 
   std::vector<AccessPair> pairs_;
   std::unordered_map<uint64_t, uint32_t> pairIndexByFacts_;

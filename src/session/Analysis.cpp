@@ -134,8 +134,9 @@ struct Simulation {
 void simulateInto(Simulation &simulation, const ir::Program &program,
                   const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                   std::vector<interp::ArgumentValue> &values, const AnalysisOptions &options,
-                  std::vector<uint32_t> removedBarriers = {}) {
+                  std::vector<uint32_t> removedBarriers = {}, bool searched = false) {
   memmodel::ModelOptions modelOptions;
+  modelOptions.onlyOverrunsAfterOverrun = searched;
   modelOptions.representation = options.representation;
   modelOptions.independentThreads = options.independentThreads;
   modelOptions.launchThreads = config.grid.count() * config.block.count();
@@ -182,7 +183,8 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   result.record = recordOf(inputs.config, built, inputs.seed);
   result.inputs = std::move(inputs);
   Simulation simulation;
-  simulateInto(simulation, program, kernel, result.inputs.config, built.values, options);
+  simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {},
+               searched);
   if (!simulation.stats) {
     result.error = simulation.stats.error().message;
     result.outcome = outcomeOfError(result.error);
