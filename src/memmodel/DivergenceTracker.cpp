@@ -11,7 +11,12 @@ void DivergenceTracker::beginBlock() { ++blockSerial_; }
 DivergenceTracker::WarpState &DivergenceTracker::stateOf(uint32_t warp) {
   if (warp >= warps_.size())
     warps_.resize(warp + 1);
-  WarpState &state = warps_[warp];
+  // Each warp's state on its own, uninitialised but for its header: the
+  // pair tables (16 KiB) are cleared row by row when first written.
+  std::unique_ptr<WarpState> &slot = warps_[warp];
+  if (!slot)
+    slot = std::make_unique_for_overwrite<WarpState>();
+  WarpState &state = *slot;
   if (state.blockSerial != blockSerial_) {
     // Lazily reset: a block touches only its own warps, and clearing 16 KiB
     // per warp for every block would dominate small blocks; rows are
@@ -26,9 +31,9 @@ DivergenceTracker::WarpState &DivergenceTracker::stateOf(uint32_t warp) {
 }
 
 const DivergenceTracker::WarpState *DivergenceTracker::findState(uint32_t warp) const {
-  if (warp >= warps_.size() || warps_[warp].blockSerial != blockSerial_)
+  if (warp >= warps_.size() || !warps_[warp] || warps_[warp]->blockSerial != blockSerial_)
     return nullptr;
-  return &warps_[warp];
+  return warps_[warp].get();
 }
 
 void DivergenceTracker::markPairs(LanePairSteps &table, LaneMask lanes, uint64_t stepPlus1) {

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace simulee::memmodel {
@@ -60,7 +61,7 @@ private:
   const WarpState *findState(uint32_t warp) const;
   static void markPairs(LanePairSteps &table, interp::LaneMask lanes, uint64_t stepPlus1);
 
-  std::vector<WarpState> warps_;
+  std::vector<std::unique_ptr<WarpState>> warps_;
   uint32_t blockSerial_ = 1;
 };
 

@@ -275,9 +275,16 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint32_t parameter
   drawnCache.withPrefix(key, param, drawn, [&](const uint8_t *source) {
     bytes = spareBuffers.take(elements * size, std::span(source, size_t(drawn * size)));
   });
-  if (fill == Fill::Sorted || fill == Fill::PrefixSums)
-    for (uint64_t i = drawn; i < elements; ++i)
-      std::memcpy(bytes.data() + i * size, bytes.data() + (drawn - 1) * size, size);
+  if (fill == Fill::Sorted || fill == Fill::PrefixSums) {
+    // The tail repeats the last drawn value: copied in doubling runs.
+    uint8_t *tail = bytes.data() + (drawn - 1) * size;
+    uint64_t have = size, need = (elements - drawn + 1) * size;
+    while (have < need) {
+      uint64_t run = std::min(have, need - have);
+      std::memcpy(tail + have, tail, size_t(run));
+      have += run;
+    }
+  }
   return bytes;
 }
 
