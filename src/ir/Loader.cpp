@@ -4,6 +4,7 @@
 #include "ir/EmbeddedHeaders.h"
 #include "ir/Lowering.h"
 #include "ir/ModulePreparation.h"
+#include "ir/OldIrUpgrade.h"
 #include "ir/WrapperPch.h"
 #include "support/MemoryLimit.h"
 
@@ -17,6 +18,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/ErrorHandling.h>
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -244,22 +246,46 @@ Result<Program> finish(Program program, bool promote) {
   return program;
 }
 
+std::string parserMessage(const llvm::SMDiagnostic &diagnostic) {
+  std::string message;
+  llvm::raw_string_ostream out(message);
+  diagnostic.print(nullptr, out, false);
+  out.flush();
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back();
+  return message;
+}
+
+// Parses IR text or bitcode (LLVM's own upgrader reads old bitcode and old
+// intrinsics). Text from old releases the parser refuses is rewritten into
+// today's syntax first (OldIrUpgrade.h); what that could not keep is added
+// to `notes`.
 Result<std::unique_ptr<llvm::Module>> parseModule(const llvm::MemoryBuffer &buffer,
                                                   const std::string &path,
-                                                  llvm::LLVMContext &context) {
+                                                  llvm::LLVMContext &context,
+                                                  std::vector<std::string> &notes) {
   installLLVMErrorHandlers();
   loadingPath = path;
   llvm::SMDiagnostic diagnostic;
   std::unique_ptr<llvm::Module> module = llvm::parseIR(buffer.getMemBufferRef(), diagnostic, context);
-  if (!module) {
-    std::string message;
-    llvm::raw_string_ostream out(message);
-    diagnostic.print(nullptr, out, false);
-    out.flush();
-    while (!message.empty() && message.back() == '\n')
-      message.pop_back();
-    return makeError(path + ": cannot parse LLVM IR: " + message);
-  }
+  if (module)
+    return module;
+  bool bitcode = llvm::isBitcode(reinterpret_cast<const unsigned char *>(buffer.getBufferStart()),
+                                 reinterpret_cast<const unsigned char *>(buffer.getBufferEnd()));
+  if (bitcode)
+    return makeError(path + ": cannot read LLVM bitcode (LLVM 19 reads bitcode of every release "
+                            "since 3.0; this is damaged or from a newer one): " +
+                     parserMessage(diagnostic));
+  if (!looksLikeOldIr(buffer.getBuffer()))
+    return makeError(path + ": cannot parse LLVM IR: " + parserMessage(diagnostic));
+  OldIrRewrite rewrite = rewriteOldIr(buffer.getBuffer());
+  llvm::SMDiagnostic upgradedDiagnostic;
+  module = llvm::parseIR(llvm::MemoryBufferRef(rewrite.text, path), upgradedDiagnostic, context);
+  if (!module)
+    return makeError(path + ": cannot parse LLVM IR of an old release (after upgrading its "
+                            "syntax): " +
+                     parserMessage(upgradedDiagnostic));
+  finishOldIrUpgrade(*module, rewrite, notes);
   return module;
 }
 
@@ -268,7 +294,8 @@ Result<Program> parseIR(std::unique_ptr<llvm::MemoryBuffer> buffer, const std::s
   Program program;
   program.path = path;
   program.context = std::make_unique<llvm::LLVMContext>();
-  Result<std::unique_ptr<llvm::Module>> module = parseModule(*buffer, path, *program.context);
+  Result<std::unique_ptr<llvm::Module>> module =
+      parseModule(*buffer, path, *program.context, program.notes);
   if (!module)
     return module.error();
   program.module = std::move(*module);
@@ -345,7 +372,8 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
   Program program;
   program.path = path;
   program.context = std::make_unique<llvm::LLVMContext>();
-  Result<std::unique_ptr<llvm::Module>> module = parseModule(**main, path, *program.context);
+  Result<std::unique_ptr<llvm::Module>> module =
+      parseModule(**main, path, *program.context, program.notes);
   if (!module)
     return module.error();
   program.module = std::move(*module);
@@ -355,7 +383,8 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
     Result<std::unique_ptr<llvm::MemoryBuffer>> buffer = readIR(other, options);
     if (!buffer)
       return buffer.error();
-    Result<std::unique_ptr<llvm::Module>> linked = parseModule(**buffer, other, *program.context);
+    Result<std::unique_ptr<llvm::Module>> linked =
+        parseModule(**buffer, other, *program.context, program.notes);
     if (!linked)
       return linked.error();
     // The data layouts and triples of clang's NVPTX output agree; a .ll

@@ -473,6 +473,7 @@ void ModuleLowering::describeKernels() {
   for (llvm::Function *function : findKernelFunctions(module_)) {
     KernelInfo kernel = describeKernel(*function);
     kernel.function = functionIndex_.lookup(function);
+    kernel.notes = program_.notes;
     // Everything reachable from the kernel through direct calls.
     std::vector<uint32_t> work = {kernel.function};
     std::set<uint32_t> seen = {kernel.function};

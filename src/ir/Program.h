@@ -121,6 +121,9 @@ struct Program {
   Program &operator=(Program &&) noexcept;
 
   std::string path; // the file it was loaded from
+  // What loading assumed (old IR's debug info dropped ...); every kernel's
+  // notes start with these.
+  std::vector<std::string> notes;
   std::vector<Function> functions;
   std::vector<KernelInfo> kernels;
   std::vector<VariableInfo> sharedVariables;   // MemSpace::Shared buffers
