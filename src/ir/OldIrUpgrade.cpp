@@ -311,6 +311,8 @@ OldIrRewrite rewriteOldIr(llvm::StringRef text) {
   std::set<std::string> attributeGroups;
   static const llvm::Regex groupDefinition("^attributes #([0-9]+) ");
   llvm::SmallVector<llvm::StringRef, 16> lines;
+  if (text.ends_with("\n"))
+    text = text.drop_back(); // every line gets its newline back below
   text.split(lines, '\n');
   for (llvm::StringRef line : lines) {
     llvm::SmallVector<llvm::StringRef, 2> parts;
