@@ -83,6 +83,24 @@ TEST(IndirectCalls, VirtualCallsOnObjectsBuiltInTheKernelMatchHost) {
   EXPECT_TRUE(matches(wantScaled, valuesOf<float>(args[3].bytes), 1e-6));
 }
 
+TEST(IndirectCalls, VirtualCallsOnObjectsMadeWithNewMatchHost) {
+  std::vector<int> kinds(32), out(32, -1);
+  for (int i = 0; i < 32; ++i)
+    kinds[i] = (i * 5) % 3 == 0;
+  std::vector<ArgumentValue> args = {bufferArg(kinds), bufferArg(out)};
+  ASSERT_TRUE(launch("function_pointers.cu", 0, "virtualOnHeap", {1, 1, 1}, {32, 1, 1}, args));
+  std::vector<int> want(32);
+  for (int i = 0; i < 32; ++i)
+    want[i] = kinds[i] ? 2 * i : i + 1;
+  EXPECT_TRUE(matches(want, valuesOf<int>(args[1].bytes)));
+  const ir::KernelInfo *kernel = loadTestProgram("function_pointers.cu", 0)->findKernel("virtualOnHeap");
+  ASSERT_NE(kernel, nullptr);
+  bool noted = false;
+  for (const std::string &note : kernel->notes)
+    noted = noted || contains(note, "'operator new(unsigned long)'");
+  EXPECT_TRUE(noted);
+}
+
 TEST(IndirectCalls, CallThroughDataIsAnErrorNamingKernelAndLine) {
   std::vector<long> bits(32, 0x1234);
   std::vector<int> out(32, 0);

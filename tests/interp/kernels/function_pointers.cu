@@ -55,3 +55,19 @@ __global__ void callsData(const long *bits, int *out) {
   BinaryOp op = (BinaryOp)bits[threadIdx.x];
   out[threadIdx.x] = op(1, 2);
 }
+
+// Objects made with `new`: operator new has no body here, so it returns a
+// fresh private buffer (noted) and the vtable calls run on it.
+struct Counter {
+  __device__ virtual int next(int x) const { return x + 1; }
+  __device__ virtual ~Counter() {}
+};
+struct Doubler : Counter {
+  __device__ int next(int x) const override { return 2 * x; }
+};
+__global__ void virtualOnHeap(const int *kinds, int *out) {
+  int t = threadIdx.x;
+  Counter *counter = kinds[t] ? new Doubler() : new Counter();
+  out[t] = counter->next(t);
+  delete counter;
+}
