@@ -22,9 +22,8 @@ llvm::SmallVector<llvm::Function *> addressTakenFunctions(llvm::Module &module) 
 llvm::FunctionCallee badCallFunction(llvm::Module &module) {
   llvm::LLVMContext &context = module.getContext();
   return module.getOrInsertFunction(
-      kBadIndirectCallName,
-      llvm::FunctionType::get(llvm::Type::getVoidTy(context), {llvm::PointerType::get(context, 0)},
-                              false));
+      kBadIndirectCallName, llvm::FunctionType::get(llvm::Type::getVoidTy(context),
+                                                    {llvm::PointerType::get(context, 0)}, false));
 }
 
 // head: if (fp == f0) call f0 else if (fp == f1) call f1 ... else bad call;
@@ -65,8 +64,8 @@ void dispatch(llvm::CallInst &call, llvm::ArrayRef<llvm::Function *> candidates,
     test = next;
   }
   builder.SetInsertPoint(test);
-  llvm::Value *asGeneric =
-      builder.CreatePointerBitCastOrAddrSpaceCast(callee, badCall.getFunctionType()->getParamType(0));
+  llvm::Value *asGeneric = builder.CreatePointerBitCastOrAddrSpaceCast(
+      callee, badCall.getFunctionType()->getParamType(0));
   builder.CreateCall(badCall, {asGeneric})->setDebugLoc(call.getDebugLoc());
   builder.CreateUnreachable();
 

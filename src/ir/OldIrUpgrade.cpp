@@ -158,9 +158,9 @@ void addExplicitTypes(std::string &line, const std::string &keyword) {
 // `call i32 (i8*, ...)* @printf(` -> `call i32 (i8*, ...) @printf(`: calls
 // name the function type, no longer a pointer to it.
 void dropCalleePointerType(std::string &line) {
-  static const char *const kSkipped[] = {"fastcc ", "coldcc ", "ccc ", "ptx_kernel ",
+  static const char *const kSkipped[] = {"fastcc ",     "coldcc ",    "ccc ",     "ptx_kernel ",
                                          "ptx_device ", "spir_func ", "zeroext ", "signext ",
-                                         "noalias ", "inreg ", "nonnull "};
+                                         "noalias ",    "inreg ",     "nonnull "};
   size_t from = 0;
   for (;;) {
     size_t at = line.find("call ", from);
@@ -217,8 +217,8 @@ bool upgradeCmpXchg(const std::string &line, std::string &out) {
                                                : success;
   std::string pair = parts[2].str() + ".pair";
   out = parts[1].str() + pair + " = cmpxchg " + operandText + " " + success + " " + failure +
-        parts[5].str() + "\n" + parts[1].str() + parts[2].str() + " = extractvalue { " +
-        valueType + ", i1 } " + pair + ", 0";
+        parts[5].str() + "\n" + parts[1].str() + parts[2].str() + " = extractvalue { " + valueType +
+        ", i1 } " + pair + ", 0";
   return true;
 }
 
@@ -289,7 +289,8 @@ bool isDebugIntrinsicCall(const std::string &line) {
 void findSourceFile(const std::string &line, OldIrRewrite &rewrite) {
   if (!rewrite.sourceFile.empty())
     return;
-  static const llvm::Regex file("!\"([^\"]*\\.(cu|cuh|c|cc|cpp|cxx|cl|h|hpp))\"(, *!\"([^\"]*)\")?");
+  static const llvm::Regex file(
+      "!\"([^\"]*\\.(cu|cuh|c|cc|cpp|cxx|cl|h|hpp))\"(, *!\"([^\"]*)\")?");
   llvm::SmallVector<llvm::StringRef, 5> parts;
   if (!file.match(line, &parts))
     return;
@@ -300,9 +301,9 @@ void findSourceFile(const std::string &line, OldIrRewrite &rewrite) {
 } // namespace
 
 bool looksLikeOldIr(llvm::StringRef text) {
-  static const llvm::Regex oldSyntax(
-      "metadata !|= load (volatile |atomic )?[^,]*\\* %|getelementptr (inbounds )?\\(?[^,]*\\* [@%]|"
-      "call [^@%(]*\\([^)]*\\)\\* [@%]");
+  static const llvm::Regex oldSyntax("metadata !|= load (volatile |atomic )?[^,]*\\* "
+                                     "%|getelementptr (inbounds )?\\(?[^,]*\\* [@%]|"
+                                     "call [^@%(]*\\([^)]*\\)\\* [@%]");
   return oldSyntax.match(text);
 }
 
@@ -364,7 +365,8 @@ namespace {
 void rebuildDebugLocations(llvm::Module &module, const OldIrRewrite &rewrite,
                            std::vector<std::string> &notes) {
   unsigned kind = module.getContext().getMDKindID(kOldLocationKind);
-  auto lineAndColumn = [](const llvm::MDNode *node) -> std::optional<std::pair<unsigned, unsigned>> {
+  auto lineAndColumn =
+      [](const llvm::MDNode *node) -> std::optional<std::pair<unsigned, unsigned>> {
     if (!node || node->getNumOperands() < 2)
       return std::nullopt;
     auto *line = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(node->getOperand(0));
@@ -410,8 +412,8 @@ void rebuildDebugLocations(llvm::Module &module, const OldIrRewrite &rewrite,
                                             llvm::DISubprogram::SPFlagDefinition);
         function.setSubprogram(subprogram);
       }
-      inst.setDebugLoc(
-          llvm::DILocation::get(module.getContext(), location->first, location->second, subprogram));
+      inst.setDebugLoc(llvm::DILocation::get(module.getContext(), location->first, location->second,
+                                             subprogram));
     }
   }
   builder.finalize();

@@ -18,10 +18,14 @@ bool contains(const std::string &text, const std::string &part) {
 
 int hostOp(int op, int a, int b) {
   switch (op & 3) {
-  case 0: return a + b;
-  case 1: return a - b;
-  case 2: return a * b;
-  default: return std::max(a, b);
+  case 0:
+    return a + b;
+  case 1:
+    return a - b;
+  case 2:
+    return a * b;
+  default:
+    return std::max(a, b);
   }
 }
 
@@ -93,7 +97,8 @@ TEST(IndirectCalls, VirtualCallsOnObjectsMadeWithNewMatchHost) {
   for (int i = 0; i < 32; ++i)
     want[i] = kinds[i] ? 2 * i : i + 1;
   EXPECT_TRUE(matches(want, valuesOf<int>(args[1].bytes)));
-  const ir::KernelInfo *kernel = loadTestProgram("function_pointers.cu", 0)->findKernel("virtualOnHeap");
+  const ir::KernelInfo *kernel =
+      loadTestProgram("function_pointers.cu", 0)->findKernel("virtualOnHeap");
   ASSERT_NE(kernel, nullptr);
   bool noted = false;
   for (const std::string &note : kernel->notes)

@@ -1,9 +1,9 @@
 // Old LLVM IR (clang 3.x dialect) rewritten into what LLVM 19 reads: each
 // rewrite on its own, whole old files loaded and run, and the errors of what
 // cannot be upgraded.
+#include "ir/OldIrUpgrade.h"
 #include "interp/Interpreter.h"
 #include "ir/Loader.h"
-#include "ir/OldIrUpgrade.h"
 
 #include <gtest/gtest.h>
 
@@ -33,8 +33,9 @@ TEST(OldIrRewrite, LoadAndGetElementPtrGainTheirExplicitType) {
   EXPECT_EQ(rewritten("  %1 = load volatile float addrspace(3)* %p\n"),
             "  %1 = load volatile float, float addrspace(3)* %p\n");
   EXPECT_EQ(rewritten("  %2 = load i32** %a\n"), "  %2 = load i32*, i32** %a\n");
-  EXPECT_EQ(rewritten("  %3 = getelementptr inbounds [64 x i32] addrspace(3)* @s, i32 0, i64 %i\n"),
-            "  %3 = getelementptr inbounds [64 x i32], [64 x i32] addrspace(3)* @s, i32 0, i64 %i\n");
+  EXPECT_EQ(
+      rewritten("  %3 = getelementptr inbounds [64 x i32] addrspace(3)* @s, i32 0, i64 %i\n"),
+      "  %3 = getelementptr inbounds [64 x i32], [64 x i32] addrspace(3)* @s, i32 0, i64 %i\n");
   // A constant expression inside a load: both rewritten.
   EXPECT_EQ(rewritten("  %0 = load i32* getelementptr inbounds (%struct.dim3* @threadIdx, i64 0, "
                       "i32 0), align 4\n"),
@@ -159,7 +160,8 @@ define void @k(i32* %p) nounwind {
   const ir::KernelInfo *kernel = program->findKernel("k");
   ASSERT_NE(kernel, nullptr);
   ASSERT_EQ(kernel->notes.size(), 1u);
-  EXPECT_TRUE(contains(kernel->notes[0], "debug information could not be upgraded and was dropped"));
+  EXPECT_TRUE(
+      contains(kernel->notes[0], "debug information could not be upgraded and was dropped"));
 }
 
 TEST(OldIr, OldIntrinsicsBecomeNvvmOnes) {
@@ -198,9 +200,8 @@ declare void @llvm.ptx.bar.sync(i32)
 }
 
 TEST(OldIr, WhatStillDoesNotParseIsAClearError) {
-  Result<ir::Program> program =
-      ir::loadProgramFromIR("define void @k(i32* %p) {\n  %1 = load i32* %p\n  %2 = bogus\n}\n",
-                            "bad.ll");
+  Result<ir::Program> program = ir::loadProgramFromIR(
+      "define void @k(i32* %p) {\n  %1 = load i32* %p\n  %2 = bogus\n}\n", "bad.ll");
   ASSERT_FALSE(program.ok());
   EXPECT_TRUE(contains(program.error().message,
                        "bad.ll: cannot parse LLVM IR of an old release (after upgrading its "
