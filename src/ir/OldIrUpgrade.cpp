@@ -23,13 +23,28 @@ namespace {
 constexpr llvm::StringRef kOldLocationKind = "simulee.oldloc";
 constexpr size_t npos = std::string::npos;
 
-// LLVM strings escape '"' as \22, so a raw quote always opens or closes one.
-bool insideString(const std::string &line, size_t pos) {
-  size_t quotes = 0;
-  for (size_t i = 0; i < pos && i < line.size(); ++i)
-    quotes += line[i] == '"';
-  return quotes % 2 == 1;
-}
+// Whether the positions of one left-to-right scan of a line lie inside a
+// string literal. LLVM strings escape '"' as \22, so a raw quote always opens
+// or closes one; text inserted behind the scan holds balanced quotes, so the
+// count stays right. Linear over the whole scan.
+class StringTracker {
+public:
+  explicit StringTracker(const std::string &line) : line_(line) {}
+  bool inside(size_t pos) {
+    for (; scanned_ < pos && scanned_ < line_.size(); ++scanned_)
+      odd_ ^= line_[scanned_] == '"';
+    return odd_;
+  }
+
+private:
+  const std::string &line_;
+  size_t scanned_ = 0;
+  bool odd_ = false;
+};
+
+// No type of real IR is longer; a longer "type" is not one (and bounds the
+// work hostile input can cause).
+constexpr size_t kMaxTypeChars = 4096;
 
 size_t skipSpaces(const std::string &line, size_t at) {
   while (at < line.size() && (line[at] == ' ' || line[at] == '\t'))
@@ -40,7 +55,7 @@ size_t skipSpaces(const std::string &line, size_t at) {
 // Index past the bracketed group opening at `at` (nested groups included).
 size_t skipGroup(const std::string &line, size_t at) {
   int depth = 0;
-  for (size_t i = at; i < line.size(); ++i) {
+  for (size_t i = at; i < line.size() && i < at + kMaxTypeChars; ++i) {
     char c = line[i];
     if (c == '"') {
       size_t close = line.find('"', i + 1);
@@ -73,9 +88,10 @@ size_t skipType(const std::string &line, size_t at) {
     i = skipGroup(line, i);
   } else if (c == '%') {
     ++i;
-    if (i < line.size() && line[i] == '"')
-      i = line.find('"', i + 1) == npos ? npos : line.find('"', i + 1) + 1;
-    else
+    if (i < line.size() && line[i] == '"') {
+      size_t close = line.find('"', i + 1);
+      i = close == npos || close > at + kMaxTypeChars ? npos : close + 1;
+    } else
       while (i < line.size() && isNameChar(line[i]))
         ++i;
   } else if (std::isalpha(static_cast<unsigned char>(c))) {
@@ -85,6 +101,8 @@ size_t skipType(const std::string &line, size_t at) {
     return npos;
   }
   while (i != npos && i < line.size()) {
+    if (i > at + kMaxTypeChars)
+      return npos;
     size_t j = skipSpaces(line, i);
     if (j < line.size() && line[j] == '*') {
       i = j + 1;
@@ -122,13 +140,14 @@ std::string pointeeOf(std::string type) {
 // `load i32* %p` -> `load i32, i32* %p`, and the same for getelementptr
 // (instructions and constant expressions): the explicit type LLVM 3.7 added.
 void addExplicitTypes(std::string &line, const std::string &keyword) {
+  StringTracker strings(line);
   size_t from = 0;
   for (;;) {
     size_t at = line.find(keyword, from);
     if (at == npos)
       return;
     from = at + keyword.size();
-    if ((at > 0 && isNameChar(line[at - 1])) || insideString(line, at))
+    if ((at > 0 && isNameChar(line[at - 1])) || strings.inside(at))
       continue;
     size_t type = skipSpaces(line, from);
     for (bool moved = true; moved;) {
@@ -161,13 +180,14 @@ void dropCalleePointerType(std::string &line) {
   static const char *const kSkipped[] = {"fastcc ",     "coldcc ",    "ccc ",     "ptx_kernel ",
                                          "ptx_device ", "spir_func ", "zeroext ", "signext ",
                                          "noalias ",    "inreg ",     "nonnull "};
+  StringTracker strings(line);
   size_t from = 0;
   for (;;) {
     size_t at = line.find("call ", from);
     if (at == npos)
       return;
     from = at + 5;
-    if ((at > 0 && isNameChar(line[at - 1])) || insideString(line, at))
+    if ((at > 0 && isNameChar(line[at - 1])) || strings.inside(at))
       continue;
     size_t type = skipSpaces(line, from);
     for (bool skipped = true; skipped;) {
@@ -193,6 +213,8 @@ void dropCalleePointerType(std::string &line) {
 // `%r = cmpxchg i32* %p, i32 %a, i32 %b seq_cst` (one ordering, an i32
 // result) -> the {value, success} pair of today's cmpxchg and its value.
 bool upgradeCmpXchg(const std::string &line, std::string &out) {
+  if (line.find(" = cmpxchg ") == npos)
+    return false;
   static const llvm::Regex pattern(
       "^([ \t]*)(%[-a-zA-Z$._0-9]+) = cmpxchg (.*) "
       "(monotonic|acquire|release|acq_rel|seq_cst)(, align [0-9]+)?[ \t]*$");
@@ -225,60 +247,79 @@ bool upgradeCmpXchg(const std::string &line, std::string &out) {
 // Instruction attachments: !dbg kept under a private kind (its old node is
 // no DILocation; finishOldIrUpgrade() rebuilds it), the others dropped.
 void rewriteAttachments(std::string &line, bool &hadDebugInfo) {
-  static const llvm::Regex attachment(",[ \t]*!([-a-zA-Z$._][-a-zA-Z$._0-9]*)[ \t]+!([0-9]+)");
-  std::string rest = line, result;
-  llvm::SmallVector<llvm::StringRef, 3> parts;
-  while (attachment.match(rest, &parts)) {
-    size_t at = size_t(parts[0].data() - rest.data());
-    if (insideString(rest, at))
-      break;
-    result += rest.substr(0, at);
-    if (parts[1] == "dbg") {
-      result += ", !" + kOldLocationKind.str() + " !" + parts[2].str();
+  StringTracker strings(line);
+  std::string result;
+  size_t copied = 0;
+  for (size_t at = line.find(", !"); at != npos; at = line.find(", !", at + 1)) {
+    if (strings.inside(at))
+      continue;
+    size_t name = at + 3, nameEnd = name;
+    while (nameEnd < line.size() && isNameChar(line[nameEnd]))
+      ++nameEnd;
+    size_t node = skipSpaces(line, nameEnd);
+    if (nameEnd == name || node == nameEnd || node + 1 >= line.size() || line[node] != '!' ||
+        !std::isdigit(static_cast<unsigned char>(line[node + 1])))
+      continue;
+    size_t nodeEnd = node + 1;
+    while (nodeEnd < line.size() && std::isdigit(static_cast<unsigned char>(line[nodeEnd])))
+      ++nodeEnd;
+    result.append(line, copied, at - copied);
+    if (line.compare(name, nameEnd - name, "dbg") == 0 && nameEnd - name == 3) {
+      result += ", !" + kOldLocationKind.str() + " " + line.substr(node, nodeEnd - node);
       hadDebugInfo = true;
     }
-    rest = rest.substr(at + parts[0].size());
+    copied = nodeEnd;
+    at = nodeEnd - 1;
   }
-  line = result + rest;
+  if (copied == 0)
+    return;
+  result.append(line, copied, npos);
+  line = std::move(result);
 }
 
 // ` #3` referring to an attribute group the text never defines.
 void dropUndefinedAttributeGroups(std::string &line, const std::set<std::string> &defined) {
+  StringTracker strings(line);
+  std::string result;
+  size_t copied = 0;
   for (size_t at = line.find(" #"); at != npos; at = line.find(" #", at + 1)) {
     size_t end = at + 2;
     while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end])))
       ++end;
-    if (end == at + 2 || insideString(line, at))
+    if (end == at + 2 || strings.inside(at) || defined.count(line.substr(at + 2, end - at - 2)))
       continue;
-    if (!defined.count(line.substr(at + 2, end - at - 2)))
-      line.erase(at, end - at);
+    result.append(line, copied, at - copied);
+    copied = end;
   }
+  if (copied == 0)
+    return;
+  result.append(line, copied, npos);
+  line = std::move(result);
 }
 
+// Every whole-word `from` outside strings becomes `to`.
 void replaceWord(std::string &line, const std::string &from, const std::string &to) {
-  size_t at = line.find(from);
-  while (at != npos) {
+  StringTracker strings(line);
+  std::string result;
+  size_t copied = 0;
+  for (size_t at = line.find(from); at != npos; at = line.find(from, at + 1)) {
     bool wordStart = at == 0 || !isNameChar(line[at - 1]);
-    bool wordEnd = at + from.size() >= line.size() || !isNameChar(line[at + from.size()]);
-    if (wordStart && wordEnd && !insideString(line, at)) {
-      line.replace(at, from.size(), to);
-      at = line.find(from, at + to.size());
-    } else {
-      at = line.find(from, at + 1);
-    }
+    bool wordEnd = at + from.size() >= line.size() || !isNameChar(from.back()) ||
+                   !isNameChar(line[at + from.size()]);
+    if (!wordStart || !wordEnd || strings.inside(at))
+      continue;
+    result.append(line, copied, at - copied);
+    result += to;
+    copied = at + from.size();
   }
+  if (copied == 0)
+    return;
+  result.append(line, copied, npos);
+  line = std::move(result);
 }
 
 // `metadata !{...}`, `metadata !"x"`, `metadata !3` -> `!{...}`, `!"x"`, `!3`.
-void dropMetadataKeyword(std::string &line) {
-  for (size_t at = line.find("metadata !"); at != npos; at = line.find("metadata !", at)) {
-    if (insideString(line, at) || (at > 0 && isNameChar(line[at - 1]))) {
-      at += 10;
-      continue;
-    }
-    line.erase(at, 9);
-  }
-}
+void dropMetadataKeyword(std::string &line) { replaceWord(line, "metadata !", "!"); }
 
 bool isDebugIntrinsicCall(const std::string &line) {
   return line.find("call void @llvm.dbg.") != npos && line.find("declare ") == npos;
@@ -301,10 +342,23 @@ void findSourceFile(const std::string &line, OldIrRewrite &rewrite) {
 } // namespace
 
 bool looksLikeOldIr(llvm::StringRef text) {
-  static const llvm::Regex oldSyntax("metadata !|= load (volatile |atomic )?[^,]*\\* "
-                                     "%|getelementptr (inbounds )?\\(?[^,]*\\* [@%]|"
-                                     "call [^@%(]*\\([^)]*\\)\\* [@%]");
-  return oldSyntax.match(text);
+  while (!text.empty()) {
+    auto [first, rest] = text.split('\n');
+    text = rest;
+    std::string line = first.str();
+    if (line.find("metadata !") != npos)
+      return true;
+    if (line.find("load ") == npos && line.find("getelementptr ") == npos &&
+        line.find("call ") == npos)
+      continue;
+    std::string rewritten = line;
+    addExplicitTypes(rewritten, "load ");
+    addExplicitTypes(rewritten, "getelementptr ");
+    dropCalleePointerType(rewritten);
+    if (rewritten != line)
+      return true;
+  }
+  return false;
 }
 
 OldIrRewrite rewriteOldIr(llvm::StringRef text) {
