@@ -324,12 +324,14 @@ bool endsWith(const std::string &s, const char *suffix) {
   return llvm::StringRef(s).ends_with_insensitive(suffix);
 }
 
+bool isCudaPath(const std::string &path) { return endsWith(path, ".cu") || endsWith(path, ".cuh"); }
+
 // The IR of one input file: a .cu compiled by clang, or a .ll/.bc as it is.
 Result<std::unique_ptr<llvm::MemoryBuffer>> readIR(const std::string &path,
                                                    const LoadOptions &options) {
   if (Status readable = checkReadable(path); !readable)
     return readable.error();
-  bool isCuda = endsWith(path, ".cu") || endsWith(path, ".cuh");
+  bool isCuda = isCudaPath(path);
   if (!isCuda && !endsWith(path, ".ll") && !endsWith(path, ".bc"))
     return makeError(path + ": unknown file type (expected .cu, .ll or .bc)");
   std::string irPath = path;
@@ -377,9 +379,9 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
   if (!module)
     return module.error();
   program.module = std::move(*module);
-  bool anyCuda = endsWith(path, ".cu") || endsWith(path, ".cuh");
+  bool anyCuda = isCudaPath(path);
   for (const std::string &other : options.linkFiles) {
-    anyCuda = anyCuda || endsWith(other, ".cu") || endsWith(other, ".cuh");
+    anyCuda = anyCuda || isCudaPath(other);
     Result<std::unique_ptr<llvm::MemoryBuffer>> buffer = readIR(other, options);
     if (!buffer)
       return buffer.error();
@@ -393,10 +395,11 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
     (*linked)->setTargetTriple(program.module->getTargetTriple());
     auto collector = std::make_unique<LinkDiagnostics>();
     LinkDiagnostics *diagnostics = collector.get();
+    std::unique_ptr<llvm::DiagnosticHandler> previous = program.context->getDiagnosticHandler();
     program.context->setDiagnosticHandler(std::move(collector));
     bool failed = llvm::Linker::linkModules(*program.module, std::move(*linked));
     std::string message = diagnostics->errors;
-    program.context->setDiagnosticHandler(nullptr);
+    program.context->setDiagnosticHandler(std::move(previous));
     if (failed)
       return makeError(path + ": cannot link " + other + ": " +
                        (message.empty() ? std::string("conflicting definitions") : message));
@@ -410,26 +413,10 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
 Result<Program> loadProgram(const std::string &path, const LoadOptions &options) {
   if (!options.linkFiles.empty())
     return loadLinked(path, options);
-  if (Status readable = checkReadable(path); !readable)
-    return readable.error();
-
-  bool isCuda = endsWith(path, ".cu") || endsWith(path, ".cuh");
-  std::string irPath = path;
-  if (isCuda) {
-    Result<std::string> compiled = compileCuda(path, options);
-    if (!compiled)
-      return compiled.error();
-    irPath = *compiled;
-  } else if (!endsWith(path, ".ll") && !endsWith(path, ".bc")) {
-    return makeError(path + ": unknown file type (expected .cu, .ll or .bc)");
-  }
-
-  auto buffer = llvm::MemoryBuffer::getFile(irPath);
-  if (isCuda)
-    llvm::sys::fs::remove(irPath);
+  Result<std::unique_ptr<llvm::MemoryBuffer>> buffer = readIR(path, options);
   if (!buffer)
-    return makeError(path + ": cannot read: " + buffer.getError().message());
-  return parseIR(std::move(*buffer), path, isCuda && options.optLevel <= 0);
+    return buffer.error();
+  return parseIR(std::move(*buffer), path, isCudaPath(path) && options.optLevel <= 0);
 }
 
 Result<Program> loadProgramFromIR(const std::string &irText, const std::string &name) {
