@@ -334,8 +334,7 @@ Status Launch::callThroughNonFunction(const Warp &warp, LaneMask mask, const uin
                ? "a pointer to '" + program_.functions[function].name + "' with another type"
                : std::string("a pointer to a function with no body");
   return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': " +
-                   threadName(warp, lane) + " calls through " + what +
-                   " at " + where(instr));
+                   threadName(warp, lane) + " calls through " + what + " at " + where(instr));
 }
 
 void Launch::exitLanes(Warp &warp, LaneMask lanes, uint32_t instr) {

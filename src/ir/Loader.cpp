@@ -267,14 +267,16 @@ Result<std::unique_ptr<llvm::Module>> parseModule(const llvm::MemoryBuffer &buff
   installLLVMErrorHandlers();
   loadingPath = path;
   llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseIR(buffer.getMemBufferRef(), diagnostic, context);
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseIR(buffer.getMemBufferRef(), diagnostic, context);
   if (module)
     return module;
   bool bitcode = llvm::isBitcode(reinterpret_cast<const unsigned char *>(buffer.getBufferStart()),
                                  reinterpret_cast<const unsigned char *>(buffer.getBufferEnd()));
   if (bitcode)
-    return makeError(path + ": cannot read LLVM bitcode (LLVM 19 reads bitcode of every release "
-                            "since 3.0; this is damaged or from a newer one): " +
+    return makeError(path +
+                     ": cannot read LLVM bitcode (LLVM 19 reads bitcode of every release "
+                     "since 3.0; this is damaged or from a newer one): " +
                      parserMessage(diagnostic));
   if (!looksLikeOldIr(buffer.getBuffer()))
     return makeError(path + ": cannot parse LLVM IR: " + parserMessage(diagnostic));
@@ -282,8 +284,9 @@ Result<std::unique_ptr<llvm::Module>> parseModule(const llvm::MemoryBuffer &buff
   llvm::SMDiagnostic upgradedDiagnostic;
   module = llvm::parseIR(llvm::MemoryBufferRef(rewrite.text, path), upgradedDiagnostic, context);
   if (!module)
-    return makeError(path + ": cannot parse LLVM IR of an old release (after upgrading its "
-                            "syntax): " +
+    return makeError(path +
+                     ": cannot parse LLVM IR of an old release (after upgrading its "
+                     "syntax): " +
                      parserMessage(upgradedDiagnostic));
   finishOldIrUpgrade(*module, rewrite, notes);
   return module;

@@ -1111,10 +1111,13 @@ void FunctionLowering::lowerUnresolvedCall(llvm::CallInst &inst) {
         values = true;
       }
     }
-    what = values && pointers ? "returned chosen values and a fresh private buffer"
-           : pointers         ? "returned a fresh private buffer of " +
-                            std::to_string(kUnresolvedCallScratchBytes) + " bytes"
-                              : "returned a chosen value";
+    if (values && pointers)
+      what = "returned chosen values and a fresh private buffer";
+    else if (pointers)
+      what = "returned a fresh private buffer of " + std::to_string(kUnresolvedCallScratchBytes) +
+             " bytes";
+    else
+      what = "returned a chosen value";
   }
   std::string where;
   if (const llvm::DILocation *loc = inst.getDebugLoc().get())

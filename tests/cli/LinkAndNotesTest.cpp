@@ -61,10 +61,10 @@ TEST(CliOldIr, Clang32DialectReductionRaceIsFoundAtItsSourceLine) {
 
 TEST(CliIndirectCalls, CallThroughDataIsAnError) {
   std::string path = std::string(SIMULEE_SOURCE_DIR) + "/tests/interp/kernels/function_pointers.cu";
-  Outcome o = simulee({"run", path, "--kernel", "callsData", "--block", "32", "--arg",
-                       "bits=zeros:32"});
-  EXPECT_TRUE(isOneLineError(o, {"kernel 'callsData'", "not a function (0x0)",
-                                 "function_pointers.cu:56"}))
+  Outcome o =
+      simulee({"run", path, "--kernel", "callsData", "--block", "32", "--arg", "bits=zeros:32"});
+  EXPECT_TRUE(
+      isOneLineError(o, {"kernel 'callsData'", "not a function (0x0)", "function_pointers.cu:56"}))
       << o;
 }
 

@@ -24,7 +24,7 @@ inline std::filesystem::path corpusDir() {
 
 struct Manifest {
   std::string name; // manifest file name without .json
-  std::string source; // the .cu (or .ll) path
+  std::string source;             // the .cu (or .ll) path
   std::vector<std::string> links; // "link": files linked into the source (--link)
   nlohmann::json json;
 };
