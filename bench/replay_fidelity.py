@@ -169,6 +169,8 @@ def main():
         with open(os.path.join(corpus, manifest_name)) as f:
             manifest = json.load(f)
         file = manifest.get("file", manifest_name.split(".")[0] + ".cu")
+        if manifest.get("link") or not file.endswith(".cu"):
+            continue  # linked device code and old IR have no one-file nvcc build
         racy = any(e["kind"] in RACY_KINDS for e in manifest["expected"])
         launch = dict(manifest["launch"])
         name = "corpus-" + manifest_name[:-len(".json")]

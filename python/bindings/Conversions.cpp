@@ -131,6 +131,7 @@ py::dict kernelDict(const ir::KernelInfo &kernel) {
   dict["builtins_read"] = builtinsRead(kernel);
   dict["barriers"] = kernel.barrierInstructions.size();
   dict["unsupported"] = kernel.unsupported;
+  dict["notes"] = kernel.notes;
   return dict;
 }
 

@@ -37,7 +37,9 @@ class Kernel:
     ``builtins_read`` lists the builtin components it reads
     (``"threadIdx.x"``, ``"blockIdx.y"``, ...), which decide the rank of the
     grid and block the search varies. ``unsupported`` is non-empty when the
-    kernel uses something the simulator cannot run.
+    kernel uses something the simulator cannot run. ``notes`` says what the
+    analysis assumed (a call of a function with no body returns a chosen
+    value, old IR's debug information dropped, ...).
     """
 
     name: str
@@ -48,6 +50,7 @@ class Kernel:
     line: Optional[int]
     barriers: int
     unsupported: str
+    notes: Tuple[str, ...] = ()
 
     @classmethod
     def _from(cls, d: Dict[str, Any]) -> "Kernel":
@@ -60,6 +63,7 @@ class Kernel:
             d["line"],
             d["barriers"],
             d["unsupported"],
+            tuple(d.get("notes", ())),
         )
 
 

@@ -26,6 +26,15 @@ def test_load_lists_kernels_with_parameters_and_builtins():
     assert program.kernel(kernel.symbol) == kernel
 
 
+def test_kernel_notes_say_what_the_analysis_assumed():
+    program = simulee.load(CORPUS / "unresolved_device_call.cu")
+    kernel = program.kernel("weightedShift")
+    assert len(kernel.notes) == 2
+    assert "call to undefined 'weightOf(int)'" in kernel.notes[0]
+    assert kernel.notes[0].endswith("unresolved_device_call.cu:13 returned a chosen value")
+    assert simulee.load(CORPUS / "reduce_missing_loop_barrier.cu").kernels[0].notes == ()
+
+
 def _lines(finding):
     lines = [s.line for s in finding.sites]
     if finding.kind == "data-race":

@@ -61,6 +61,7 @@ ir::LoadOptions loadOptionsOf(const CommonOptions &common) {
   ir::LoadOptions options;
   options.optLevel = common.optLevel;
   options.cudaPath = common.cudaPath;
+  options.linkFiles = common.linkFiles;
   for (const std::string &define : common.defines)
     options.extraClangArgs.push_back("-D" + define);
   for (const std::string &include : common.includes)

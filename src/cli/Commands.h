@@ -31,6 +31,7 @@ struct CommonOptions {
   int optLevel = 0;
   std::vector<std::string> defines, includes;
   std::string cudaPath; // empty: the installation scripts/setup.sh assembled
+  std::vector<std::string> linkFiles; // --link: linked into the analysed file
   int color = -1; // -1: when stdout is a terminal
   bool quiet = false;
 };

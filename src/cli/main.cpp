@@ -57,6 +57,11 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
   addRepeatable(app, "-D", common.defines,
                 "Preprocessor definition for .cu files (NAME[=VALUE]); repeatable");
   addRepeatable(app, "-I", common.includes, "Include directory for .cu files; repeatable");
+  addRepeatable(app, "--link", common.linkFiles,
+                "Link this file's device code into the analysed file's (.cu compiled with "
+                "relocatable device code, -fgpu-rdc; or .ll/.bc), so that kernels calling "
+                "__device__ functions defined there run them; repeatable. `simulee A.cu B.cu` "
+                "is `simulee A.cu --link B.cu`");
   app.add_option("--cuda-path", common.cudaPath,
                  "CUDA installation to compile .cu files against (default: NVIDIA's headers "
                  "that scripts/setup.sh installed; a toolkit on the machine is used only when "
@@ -141,8 +146,10 @@ int main(int argc, char **argv) {
   CommonOptions common;
   LaunchOptions launch;
   SearchOptions search;
-  std::string file;
-  app.add_option("file", file, "Kernel file to search and analyse (.cu, .ll, .bc)");
+  std::vector<std::string> files;
+  app.add_option("file", files,
+                 "Kernel file to search and analyse (.cu, .ll, .bc); further files are linked "
+                 "into it (--link)");
   addCommonOptions(app, common);
   addLaunchOptions(app, launch);
   addSearchOptions(app, search);
@@ -193,6 +200,9 @@ int main(int argc, char **argv) {
     std::cerr << "simulee: error: " << limited.error().message << "\n";
     return kExitError;
   }
+  // `simulee run A.cu B.cu`: the files after the command's own are linked in.
+  if (*list || *runApp)
+    common.linkFiles.insert(common.linkFiles.end(), files.begin(), files.end());
   if (*list)
     return listKernels(listFile, common);
   if (*runApp)
@@ -207,9 +217,10 @@ int main(int argc, char **argv) {
       replay.kernel = launch.kernel;
     return replayCommand(replay);
   }
-  if (file.empty()) {
+  if (files.empty()) {
     std::cout << app.help();
     return kExitError;
   }
-  return searchFile(file, common, launch, search);
+  common.linkFiles.insert(common.linkFiles.end(), files.begin() + 1, files.end());
+  return searchFile(files.front(), common, launch, search);
 }

@@ -1,5 +1,6 @@
 #include "interp/Interpreter.h"
 
+#include "interp/ChosenValue.h"
 #include "interp/MathLibrary.h"
 #include "interp/Memory.h"
 #include "interp/Warp.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <set>
@@ -186,6 +188,7 @@ private:
   std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
   LaneMask faultedLanes_ = 0; // lanes of the current instruction that executed UB
   uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
+  std::optional<uint64_t> launchHash_; // of settings and arguments (chosenValue)
 
   Status runBlock();
   void initWarp(Warp &warp, uint32_t index);
@@ -198,6 +201,9 @@ private:
   void diverge(Warp &warp, const std::pair<uint32_t, LaneMask> *paths, size_t count,
                uint32_t reconv);
   void exitLanes(Warp &warp, LaneMask lanes, uint32_t instr);
+  uint64_t chosenValue(const Instr &in);
+  Status callThroughNonFunction(const Warp &warp, LaneMask mask, const uint64_t *pointer,
+                                uint32_t instr) const;
   void parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask);
   // `stored`: the bits a plain store writes, when known (AccessEvent::value).
   uint8_t *access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size, AccessKind kind,
@@ -305,6 +311,30 @@ void Launch::diverge(Warp &warp, const std::pair<uint32_t, LaneMask> *paths, siz
   for (size_t i = count; i-- > 0;)
     if (paths[i].first != reconv)
       warp.stack.push_back(StackEntry{paths[i].first, reconv, paths[i].second, current.frame});
+}
+
+// The result of a call of a function with no body (ChosenValue.h).
+uint64_t Launch::chosenValue(const Instr &in) {
+  if (!launchHash_)
+    launchHash_ = launchHash(config_, args_);
+  return interp::chosenValue(*launchHash_, in.id, in.width, in.flags == 1);
+}
+
+// A dispatch over function pointers found no function (ir/IndirectCalls.h).
+Status Launch::callThroughNonFunction(const Warp &warp, LaneMask mask, const uint64_t *pointer,
+                                      uint32_t instr) const {
+  unsigned lane = unsigned(std::countr_zero(mask));
+  char value[24];
+  std::snprintf(value, sizeof value, "0x%llx", static_cast<unsigned long long>(pointer[lane]));
+  uint64_t bits = pointer[lane];
+  uint64_t function = bits & ~ir::kFunctionPointerTag;
+  std::string what = std::string("a pointer that is not a function (") + value + ")";
+  if (ir::isFunctionPointer(bits))
+    what = function < program_.functions.size()
+               ? "a pointer to '" + program_.functions[function].name + "' with another type"
+               : std::string("a pointer to a function with no body");
+  return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': " +
+                   threadName(warp, lane) + " calls through " + what + " at " + where(instr));
 }
 
 void Launch::exitLanes(Warp &warp, LaneMask lanes, uint32_t instr) {
@@ -880,9 +910,16 @@ Status Launch::execute(Warp &warp) {
       forEachLane(mask, [&](unsigned l) { d[l] = 0; });
       break;
     case Op::Trap:
+      if (ir::TrapReason(in.flags) == ir::TrapReason::CallThroughNonFunction)
+        return callThroughNonFunction(warp, mask, src(in.a), in.id);
       return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
                        " in " + threadName(warp, unsigned(std::countr_zero(mask))) +
                        " at " + where(in.id));
+    case Op::ChosenValue: {
+      uint64_t value = chosenValue(in);
+      forEachLane(mask, [&](unsigned l) { d[l] = value; });
+      break;
+    }
     case Op::Unreachable:
       return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': " +
                        threadName(warp, unsigned(std::countr_zero(mask))) +

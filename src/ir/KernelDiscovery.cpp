@@ -244,6 +244,14 @@ std::string sourceNameOf(const llvm::GlobalVariable &variable) {
     if (llvm::DIGlobalVariable *var = expression->getVariable())
       if (!var->getName().empty())
         return var->getName().str();
+  // A function's static (`__shared__ int tile[64]` in old IR without debug
+  // info): `_ZZ6reducePiE4tile` is reduce(int*)::tile.
+  if (variable.getName().starts_with("_ZZ")) {
+    std::string demangled = llvm::demangle(variable.getName().str());
+    size_t scope = demangled.rfind("::");
+    if (scope != std::string::npos && demangled != variable.getName())
+      return demangled.substr(scope + 2);
+  }
   return variable.getName().str();
 }
 

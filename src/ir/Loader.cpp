@@ -4,6 +4,7 @@
 #include "ir/EmbeddedHeaders.h"
 #include "ir/Lowering.h"
 #include "ir/ModulePreparation.h"
+#include "ir/OldIrUpgrade.h"
 #include "ir/WrapperPch.h"
 #include "support/MemoryLimit.h"
 
@@ -12,10 +13,14 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/ErrorHandling.h>
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IRReader/IRReader.h>
+#include <llvm/Linker/Linker.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -123,6 +128,7 @@ std::string clangPath() {
 }
 
 // Runs clang on a .cu file and returns the path of the bitcode it wrote.
+// Files linked together are compiled with relocatable device code.
 Result<std::string> compileCuda(const std::string &path, const LoadOptions &options) {
   Result<std::string> includeDir = deviceHeaderDirectory();
   if (!includeDir)
@@ -147,6 +153,8 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   } else {
     args.push_back("-O" + std::to_string(std::min(options.optLevel, 3)));
   }
+  if (!options.linkFiles.empty())
+    args.push_back("-fgpu-rdc");
   std::optional<std::string> pch = *cuda ? wrapperPch(args, {*includeDir}) : std::nullopt;
   args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
   if (pch)
@@ -238,24 +246,62 @@ Result<Program> finish(Program program, bool promote) {
   return program;
 }
 
-Result<Program> parseIR(std::unique_ptr<llvm::MemoryBuffer> buffer, const std::string &path,
-                        bool promote) {
+std::string parserMessage(const llvm::SMDiagnostic &diagnostic) {
+  std::string message;
+  llvm::raw_string_ostream out(message);
+  diagnostic.print(nullptr, out, false);
+  out.flush();
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back();
+  return message;
+}
+
+// Parses IR text or bitcode (LLVM's own upgrader reads old bitcode and old
+// intrinsics). Text from old releases the parser refuses is rewritten into
+// today's syntax first (OldIrUpgrade.h); what that could not keep is added
+// to `notes`.
+Result<std::unique_ptr<llvm::Module>> parseModule(const llvm::MemoryBuffer &buffer,
+                                                  const std::string &path,
+                                                  llvm::LLVMContext &context,
+                                                  std::vector<std::string> &notes) {
   installLLVMErrorHandlers();
   loadingPath = path;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseIR(buffer.getMemBufferRef(), diagnostic, context);
+  if (module)
+    return module;
+  bool bitcode = llvm::isBitcode(reinterpret_cast<const unsigned char *>(buffer.getBufferStart()),
+                                 reinterpret_cast<const unsigned char *>(buffer.getBufferEnd()));
+  if (bitcode)
+    return makeError(path +
+                     ": cannot read LLVM bitcode (LLVM 19 reads bitcode of every release "
+                     "since 3.0; this is damaged or from a newer one): " +
+                     parserMessage(diagnostic));
+  if (!looksLikeOldIr(buffer.getBuffer()))
+    return makeError(path + ": cannot parse LLVM IR: " + parserMessage(diagnostic));
+  OldIrRewrite rewrite = rewriteOldIr(buffer.getBuffer());
+  llvm::SMDiagnostic upgradedDiagnostic;
+  module = llvm::parseIR(llvm::MemoryBufferRef(rewrite.text, path), upgradedDiagnostic, context);
+  if (!module)
+    return makeError(path +
+                     ": cannot parse LLVM IR of an old release (after upgrading its "
+                     "syntax): " +
+                     parserMessage(upgradedDiagnostic));
+  finishOldIrUpgrade(*module, rewrite, notes);
+  return module;
+}
+
+Result<Program> parseIR(std::unique_ptr<llvm::MemoryBuffer> buffer, const std::string &path,
+                        bool promote) {
   Program program;
   program.path = path;
   program.context = std::make_unique<llvm::LLVMContext>();
-  llvm::SMDiagnostic diagnostic;
-  program.module = llvm::parseIR(buffer->getMemBufferRef(), diagnostic, *program.context);
-  if (!program.module) {
-    std::string message;
-    llvm::raw_string_ostream out(message);
-    diagnostic.print(nullptr, out, false);
-    out.flush();
-    while (!message.empty() && message.back() == '\n')
-      message.pop_back();
-    return makeError(path + ": cannot parse LLVM IR: " + message);
-  }
+  Result<std::unique_ptr<llvm::Module>> module =
+      parseModule(*buffer, path, *program.context, program.notes);
+  if (!module)
+    return module.error();
+  program.module = std::move(*module);
   return finish(std::move(program), promote);
 }
 
@@ -281,29 +327,99 @@ bool endsWith(const std::string &s, const char *suffix) {
   return llvm::StringRef(s).ends_with_insensitive(suffix);
 }
 
-} // namespace
+bool isCudaPath(const std::string &path) { return endsWith(path, ".cu") || endsWith(path, ".cuh"); }
 
-Result<Program> loadProgram(const std::string &path, const LoadOptions &options) {
+// The IR of one input file: a .cu compiled by clang, or a .ll/.bc as it is.
+Result<std::unique_ptr<llvm::MemoryBuffer>> readIR(const std::string &path,
+                                                   const LoadOptions &options) {
   if (Status readable = checkReadable(path); !readable)
     return readable.error();
-
-  bool isCuda = endsWith(path, ".cu") || endsWith(path, ".cuh");
+  bool isCuda = isCudaPath(path);
+  if (!isCuda && !endsWith(path, ".ll") && !endsWith(path, ".bc"))
+    return makeError(path + ": unknown file type (expected .cu, .ll or .bc)");
   std::string irPath = path;
   if (isCuda) {
     Result<std::string> compiled = compileCuda(path, options);
     if (!compiled)
       return compiled.error();
     irPath = *compiled;
-  } else if (!endsWith(path, ".ll") && !endsWith(path, ".bc")) {
-    return makeError(path + ": unknown file type (expected .cu, .ll or .bc)");
   }
-
   auto buffer = llvm::MemoryBuffer::getFile(irPath);
   if (isCuda)
     llvm::sys::fs::remove(irPath);
   if (!buffer)
     return makeError(path + ": cannot read: " + buffer.getError().message());
-  return parseIR(std::move(*buffer), path, isCuda && options.optLevel <= 0);
+  return std::move(*buffer);
+}
+
+// The linker's errors as text instead of LLVMContext's default (print, exit).
+struct LinkDiagnostics : llvm::DiagnosticHandler {
+  std::string errors;
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() != llvm::DS_Error)
+      return true;
+    std::string text;
+    llvm::raw_string_ostream out(text);
+    llvm::DiagnosticPrinterRawOStream printer(out);
+    info.print(printer);
+    out.flush();
+    errors += (errors.empty() ? "" : "; ") + text;
+    return true;
+  }
+};
+
+// `path` with every file of options.linkFiles linked in (llvm::Linker): a
+// definition in one file resolves the other's declaration of it.
+Result<Program> loadLinked(const std::string &path, const LoadOptions &options) {
+  Result<std::unique_ptr<llvm::MemoryBuffer>> main = readIR(path, options);
+  if (!main)
+    return main.error();
+  Program program;
+  program.path = path;
+  program.context = std::make_unique<llvm::LLVMContext>();
+  Result<std::unique_ptr<llvm::Module>> module =
+      parseModule(**main, path, *program.context, program.notes);
+  if (!module)
+    return module.error();
+  program.module = std::move(*module);
+  bool anyCuda = isCudaPath(path);
+  for (const std::string &other : options.linkFiles) {
+    anyCuda = anyCuda || isCudaPath(other);
+    Result<std::unique_ptr<llvm::MemoryBuffer>> buffer = readIR(other, options);
+    if (!buffer)
+      return buffer.error();
+    Result<std::unique_ptr<llvm::Module>> linked =
+        parseModule(**buffer, other, *program.context, program.notes);
+    if (!linked)
+      return linked.error();
+    // The data layouts and triples of clang's NVPTX output agree; a .ll
+    // written elsewhere takes the main file's.
+    (*linked)->setDataLayout(program.module->getDataLayout());
+    (*linked)->setTargetTriple(program.module->getTargetTriple());
+    auto collector = std::make_unique<LinkDiagnostics>();
+    LinkDiagnostics *diagnostics = collector.get();
+    std::unique_ptr<llvm::DiagnosticHandler> previous = program.context->getDiagnosticHandler();
+    program.context->setDiagnosticHandler(std::move(collector));
+    bool failed = llvm::Linker::linkModules(*program.module, std::move(*linked));
+    std::string message = diagnostics->errors;
+    program.context->setDiagnosticHandler(std::move(previous));
+    if (failed)
+      return makeError(path + ": cannot link " + other + ": " +
+                       (message.empty() ? std::string("conflicting definitions") : message));
+  }
+  loadingPath = path;
+  return finish(std::move(program), anyCuda && options.optLevel <= 0);
+}
+
+} // namespace
+
+Result<Program> loadProgram(const std::string &path, const LoadOptions &options) {
+  if (!options.linkFiles.empty())
+    return loadLinked(path, options);
+  Result<std::unique_ptr<llvm::MemoryBuffer>> buffer = readIR(path, options);
+  if (!buffer)
+    return buffer.error();
+  return parseIR(std::move(*buffer), path, isCudaPath(path) && options.optLevel <= 0);
 }
 
 Result<Program> loadProgramFromIR(const std::string &irText, const std::string &name) {

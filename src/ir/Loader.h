@@ -18,6 +18,10 @@ struct LoadOptions {
   // .cu only: a CUDA installation to compile against instead of the one
   // scripts/setup.sh assembled from NVIDIA's wheels (CudaInstallation.h).
   std::string cudaPath;
+  // Further files (.cu compiled with relocatable device code, or .ll/.bc)
+  // linked into the loaded one before analysis, so that a kernel calling a
+  // __device__ function defined in another file runs it (--link).
+  std::vector<std::string> linkFiles;
 };
 
 // Loads, verifies and lowers `path`. Errors carry clang's diagnostics for .cu

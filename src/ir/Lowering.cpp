@@ -1,6 +1,7 @@
 #include "ir/Lowering.h"
 
 #include "ir/Builtins.h"
+#include "ir/IndirectCalls.h"
 #include "ir/InlinePtx.h"
 #include "ir/KernelDiscovery.h"
 #include "ir/PlainInitializer.h"
@@ -9,6 +10,7 @@
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -35,6 +37,11 @@ namespace {
 constexpr size_t kMaxSlotsPerValue = 4096;
 constexpr uint32_t kMaxSlotsPerFunction = uint32_t(1) << 20;
 constexpr unsigned kMaxTypeDepth = 64;
+constexpr uint64_t kUndefinedFunctionAddress = (uint64_t(1) << 60) - 1;
+// What a pointer-returning call of a function with no body returns: a fresh
+// private buffer of the calling thread, so that using it can neither race
+// nor fault.
+constexpr uint64_t kUnresolvedCallScratchBytes = 1024;
 
 // A scalar piece of a value: its type and byte offset in the value's memory layout.
 struct Leaf {
@@ -140,6 +147,8 @@ private:
   void lowerStore(llvm::StoreInst &inst);
   void lowerCall(llvm::CallInst &inst);
   void lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin);
+  void lowerUnresolvedCall(llvm::CallInst &inst);
+  void lowerCallThroughNonFunction(llvm::CallInst &inst);
   void lowerBranch(llvm::BranchInst &inst);
   void lowerSwitch(llvm::SwitchInst &inst);
   void lowerReturn(llvm::ReturnInst &inst);
@@ -287,7 +296,9 @@ uint64_t ModuleLowering::pointerConstant(llvm::Constant *constant) {
   if (auto *fn = llvm::dyn_cast<llvm::Function>(constant)) {
     if (auto index = functionIndex(fn))
       return kFunctionPointerTag | *index;
-    throw Unsupported{"a pointer to undefined function '" + fn->getName().str() + "'"};
+    // A function with no body (__cxa_pure_virtual in a vtable): an address
+    // no call resolves to, so calling it is a run-time error.
+    return kFunctionPointerTag | kUndefinedFunctionAddress;
   }
   if (auto *expr = llvm::dyn_cast<llvm::ConstantExpr>(constant)) {
     if (auto *gep = llvm::dyn_cast<llvm::GEPOperator>(expr)) {
@@ -462,6 +473,7 @@ void ModuleLowering::describeKernels() {
   for (llvm::Function *function : findKernelFunctions(module_)) {
     KernelInfo kernel = describeKernel(*function);
     kernel.function = functionIndex_.lookup(function);
+    kernel.notes = program_.notes;
     // Everything reachable from the kernel through direct calls.
     std::vector<uint32_t> work = {kernel.function};
     std::set<uint32_t> seen = {kernel.function};
@@ -477,6 +489,9 @@ void ModuleLowering::describeKernels() {
       for (unsigned b = 0; b < 4; ++b)
         for (unsigned axis = 0; axis < 3; ++axis)
           kernel.readsBuiltin[b][axis] |= fn.readsBuiltin[b][axis];
+      for (const std::string &note : fn.notes)
+        if (std::find(kernel.notes.begin(), kernel.notes.end(), note) == kernel.notes.end())
+          kernel.notes.push_back(note);
       for (uint32_t callee : fn.callees)
         if (seen.insert(callee).second)
           work.push_back(callee);
@@ -1048,9 +1063,13 @@ void FunctionLowering::lowerCall(llvm::CallInst &inst) {
   if (!callee)
     throw Unsupported{"an indirect call"};
   if (callee->isDeclaration()) {
+    if (callee->getName() == kBadIndirectCallName)
+      return lowerCallThroughNonFunction(inst);
     std::optional<Builtin> builtin = classifyBuiltin(callee->getName());
-    if (!builtin)
+    if (!builtin && callee->isIntrinsic())
       throw Unsupported{"a call to external function '" + callee->getName().str() + "'"};
+    if (!builtin)
+      return lowerUnresolvedCall(inst);
     return lowerBuiltin(inst, *builtin);
   }
   uint32_t calleeIndex = *module_.functionIndex(callee);
@@ -1069,6 +1088,53 @@ void FunctionLowering::lowerCall(llvm::CallInst &inst) {
   out_.aux[auxBegin] = count;
   Instr &call = emit(Op::Call, inst.getType()->isVoidTy() ? 0 : result(inst), 0, 0, 0, calleeIndex);
   call.aux = uint32_t(auxBegin);
+}
+
+// A call of a device function with no body (defined in a file not given, or
+// in a library): a void call does nothing; a scalar result is a value chosen
+// per launch (Op::ChosenValue); a pointer result is a fresh private buffer.
+// The kernel's verdict carries a note saying so.
+void FunctionLowering::lowerUnresolvedCall(llvm::CallInst &inst) {
+  std::string what = "did nothing";
+  if (!inst.getType()->isVoidTy()) {
+    uint32_t dst = result(inst);
+    std::vector<Leaf> parts = module_.leaves(inst.getType());
+    bool pointers = false, values = false;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      llvm::Type *type = parts[i].type;
+      if (type->isPointerTy()) {
+        emit(Op::Alloca, dst + uint32_t(i), 0, 0, 0, kUnresolvedCallScratchBytes, 64, 16);
+        pointers = true;
+      } else {
+        emit(Op::ChosenValue, dst + uint32_t(i), 0, 0, 0, 0, scalarWidth(type),
+             type->isFloatingPointTy() ? 1 : 0);
+        values = true;
+      }
+    }
+    if (values && pointers)
+      what = "returned chosen values and a fresh private buffer";
+    else if (pointers)
+      what = "returned a fresh private buffer of " + std::to_string(kUnresolvedCallScratchBytes) +
+             " bytes";
+    else
+      what = "returned a chosen value";
+  }
+  std::string where;
+  if (const llvm::DILocation *loc = inst.getDebugLoc().get())
+    where = " at " + loc->getFilename().str() + ":" + std::to_string(loc->getLine());
+  std::string note = "call to undefined '" + llvm::demangle(inst.getCalledFunction()->getName()) +
+                     "'" + where + " " + what;
+  if (std::find(out_.notes.begin(), out_.notes.end(), note) == out_.notes.end())
+    out_.notes.push_back(std::move(note));
+}
+
+// The fallback of a dispatch over function pointers (IndirectCalls.h): the
+// pointer called is no function of the program.
+void FunctionLowering::lowerCallThroughNonFunction(llvm::CallInst &inst) {
+  if (inst.arg_size() != 1)
+    throw Unsupported{"a call to '" + kBadIndirectCallName.str() + "' with a wrong signature"};
+  emit(Op::Trap, 0, operand(inst.getArgOperand(0)), 0, 0, 0, 64,
+       uint8_t(TrapReason::CallThroughNonFunction));
 }
 
 // Arguments each builtin reads (at least). A declaration with fewer (a

@@ -2,6 +2,7 @@
 
 #include "ir/CudaInstallation.h"
 #include "ir/HeaderInlining.h"
+#include "ir/IndirectCalls.h"
 #include "ir/InlinePtx.h"
 #include "ir/Libdevice.h"
 
@@ -21,6 +22,7 @@ Status prepareModule(llvm::Module &module) {
   }
   inlineCudaHeaderFunctions(module);
   lowerInlinePtx(module);
+  resolveIndirectCalls(module);
   return Ok{};
 }
 

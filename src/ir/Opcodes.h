@@ -49,7 +49,9 @@ enum class Op : uint16_t {
   WarpSync,    // __syncwarp(a)
   Fence,       // memory fence: orders nothing here
   Print,       // printf: a = format pointer, aux = argument list
-  Trap,        // abort the launch with an error
+  Trap,        // abort the launch with an error; flags = TrapReason, a = the bad pointer
+  ChosenValue, // dst = a value chosen per launch (the result of a call of a function with no
+               // body); width = bits, flags 1 = floating point
   Exit,        // lanes leave the kernel
   // Control flow. Branch targets are instruction indexes in Function::code.
   Br,      // imm = target; aux -> phi moves for the edge
@@ -98,5 +100,7 @@ constexpr bool isBinaryMathFunction(MathFunction f) { return f >= MathFunction::
 enum class ShuffleMode : uint8_t { Idx, Up, Down, Bfly };
 enum class VoteMode : uint8_t { All, Any, Uni, Ballot };
 enum class BarrierKind : uint8_t { Plain, And, Or, Count };
+// Why Op::Trap stops the launch.
+enum class TrapReason : uint8_t { Kernel, CallThroughNonFunction };
 
 } // namespace simulee::ir

@@ -65,6 +65,9 @@ struct KernelInfo {
   // Non-empty when the kernel (or a function it calls) uses something the
   // interpreter cannot run; the message names the instruction and its line.
   std::string unsupported;
+  // What the analysis assumed for it, for the verdict (e.g. "call to
+  // undefined 'foo(int)' at f.cu:12 returned a chosen value"); each once.
+  std::vector<std::string> notes;
 };
 
 // A module-level variable: __shared__, __device__ or __constant__.
@@ -104,6 +107,7 @@ struct Function {
   std::vector<uint32_t> valueBarriers; // ... that produce a value (count/and/or)
   bool readsBuiltin[4][3] = {};
   std::string error; // first unsupported construct, empty if none
+  std::vector<std::string> notes; // calls of functions with no body (KernelInfo::notes)
 };
 
 // Buffer ids of module-level __device__ variables in MemSpace::Global start
@@ -117,6 +121,9 @@ struct Program {
   Program &operator=(Program &&) noexcept;
 
   std::string path; // the file it was loaded from
+  // What loading assumed (old IR's debug info dropped ...); every kernel's
+  // notes start with these.
+  std::vector<std::string> notes;
   std::vector<Function> functions;
   std::vector<KernelInfo> kernels;
   std::vector<VariableInfo> sharedVariables;   // MemSpace::Shared buffers

@@ -134,6 +134,7 @@ Json jsonReport(const ReportInput &input) {
                        {"launches", launchCountsJson(kernel.launches)},
                        {"cause", kernel.cause.empty() ? Json() : Json(kernel.cause)},
                        {"callSites", callSitesJson(kernel.callSites)},
+                       {"notes", kernel.notes},
                        {"findings", kernel.findings.size()}});
     if (!kernel.program)
       continue;

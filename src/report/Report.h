@@ -43,6 +43,8 @@ struct KernelFindings {
   std::string file;  // the analysed file; program->path when empty
   // The host code's call sites the search started from; empty = free search.
   std::vector<detect::LaunchOrigin> callSites;
+  // What the analysis assumed (ir::KernelInfo::notes), shown with the verdict.
+  std::vector<std::string> notes;
 
   const std::string &path() const { return file.empty() && program ? program->path : file; }
   detect::Verdict finalVerdict() const;

@@ -101,8 +101,11 @@ void writeTextReport(std::ostream &out, const ReportInput &input, const ReportOp
       for (const Finding &finding : kernel.findings)
         writer.write(*kernel.program, kernel.kernel, finding);
   // Every kernel's verdict, so that nothing unanalysed can pass for clean.
-  for (const KernelFindings &kernel : input.kernels)
+  for (const KernelFindings &kernel : input.kernels) {
     out << verdictLine(kernel) << "\n";
+    for (const std::string &note : kernel.notes)
+      out << "note: " << note << "\n";
+  }
   out << summaryLine(summarize(input)) << "\n";
 }
 

@@ -715,6 +715,8 @@ report::KernelFindings reportEntry(const ir::Program &program, const KernelAnaly
   entry.launches = analysis.counts;
   entry.cause = analysis.firstLaunchError;
   entry.callSites = analysis.sites;
+  if (analysis.kernel)
+    entry.notes = analysis.kernel->notes;
   return entry;
 }
 

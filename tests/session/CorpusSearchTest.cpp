@@ -55,7 +55,7 @@ class CorpusSearch : public ::testing::TestWithParam<SearchCase> {};
 TEST_P(CorpusSearch, DefaultSearchFindsTheLabeledBugsAndNothingElse) {
   const SearchCase &c = GetParam();
   const nlohmann::json &json = c.manifest.json;
-  const ir::Program &program = programFor(c.manifest.source);
+  const ir::Program &program = programFor(c.manifest.source, c.manifest.links);
   const ir::KernelInfo *kernel = program.findKernel(json["kernel"].get<std::string>());
   ASSERT_NE(kernel, nullptr);
 

@@ -24,7 +24,8 @@ inline std::filesystem::path corpusDir() {
 
 struct Manifest {
   std::string name; // manifest file name without .json
-  std::string source; // the .cu path
+  std::string source;             // the .cu (or .ll) path
+  std::vector<std::string> links; // "link": files linked into the source (--link)
   nlohmann::json json;
 };
 
@@ -39,6 +40,8 @@ inline std::vector<Manifest> loadManifests() {
     m.json = nlohmann::json::parse(in);
     std::string file = m.json.value("file", m.name.substr(0, m.name.find('.')) + ".cu");
     m.source = (corpusDir() / file).string();
+    for (const std::string &linked : m.json.value("link", std::vector<std::string>{}))
+      m.links.push_back((corpusDir() / linked).string());
     manifests.push_back(std::move(m));
   }
   std::sort(manifests.begin(), manifests.end(),
@@ -46,16 +49,22 @@ inline std::vector<Manifest> loadManifests() {
   return manifests;
 }
 
-// Programs are compiled once per source file for the whole test binary.
-inline const ir::Program &programFor(const std::string &source) {
-  static std::map<std::string, std::unique_ptr<ir::Program>> cache;
-  auto it = cache.find(source);
+// Programs are compiled once per source file (and the files linked into it)
+// for the whole test binary.
+inline const ir::Program &programFor(const std::string &source,
+                                     const std::vector<std::string> &links = {}) {
+  static std::map<std::vector<std::string>, std::unique_ptr<ir::Program>> cache;
+  std::vector<std::string> key = links;
+  key.insert(key.begin(), source);
+  auto it = cache.find(key);
   if (it != cache.end())
     return *it->second;
-  Result<ir::Program> program = ir::loadProgram(source);
+  ir::LoadOptions options;
+  options.linkFiles = links;
+  Result<ir::Program> program = ir::loadProgram(source, options);
   if (!program)
     throw std::runtime_error(program.error().message);
-  return *cache.emplace(source, std::make_unique<ir::Program>(std::move(*program))).first->second;
+  return *cache.emplace(key, std::make_unique<ir::Program>(std::move(*program))).first->second;
 }
 
 // The call sites of a source's host code, read once per source file.

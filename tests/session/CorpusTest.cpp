@@ -30,7 +30,7 @@ class CorpusLaunch : public ::testing::TestWithParam<Case> {};
 TEST_P(CorpusLaunch, FindsExactlyTheLabeledFindings) {
   const Case &c = GetParam();
   const nlohmann::json &json = c.manifest.json;
-  const ir::Program &program = programFor(c.manifest.source);
+  const ir::Program &program = programFor(c.manifest.source, c.manifest.links);
   const ir::KernelInfo *kernel = program.findKernel(json["kernel"].get<std::string>());
   ASSERT_NE(kernel, nullptr) << "no kernel " << json["kernel"];
 
@@ -54,6 +54,13 @@ TEST_P(CorpusLaunch, FindsExactlyTheLabeledFindings) {
                               << ")\nexpected:\n"
                               << describe(expected) << "actual:\n"
                               << describe(actual);
+  // "notes": what the analysis must say it assumed (each a part of one note).
+  for (const std::string &part : json.value("notes", std::vector<std::string>{})) {
+    bool found = false;
+    for (const std::string &note : kernel->notes)
+      found = found || note.find(part) != std::string::npos;
+    EXPECT_TRUE(found) << c.manifest.name << ": no note with '" << part << "'";
+  }
 }
 
 std::string caseName(const ::testing::TestParamInfo<Case> &info) {
