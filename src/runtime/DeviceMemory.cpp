@@ -45,11 +45,9 @@ int64_t Allocation::firstUnwritten(uint64_t offset, uint64_t size) const {
 }
 
 std::string Allocation::describe() const {
-  std::string text = "allocation #" + std::to_string(id) + " (" + std::to_string(bytes.size()) +
+  std::string text = "allocation #" + std::to_string(id) + ", " + std::to_string(bytes.size()) +
                      " bytes, " + allocationFunction(kind);
-  if (!site.empty())
-    text += " at " + site;
-  return text + ")";
+  return site.empty() ? text : text + " at " + site;
 }
 
 Allocation &DeviceMemory::allocate(AllocationKind kind, uint64_t sizeBytes, std::string site) {

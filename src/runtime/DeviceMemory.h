@@ -1,6 +1,6 @@
 // simulee exec's device memory: every cudaMalloc / cudaMallocManaged /
 // cudaMallocHost is a block of host memory the runtime owns and names
-// ("allocation #3 of 4096 bytes, cudaMalloc at main.cu:40"). Addresses map
+// ("allocation #3, 4096 bytes, cudaMalloc at main.cu:40"). Addresses map
 // back to their allocation, freed allocations stay quarantined for a while so
 // that a use after cudaFree is recognised, and cudaMalloc'd bytes remember
 // whether anything has written them (a kernel reading never-written device
@@ -36,7 +36,7 @@ struct Allocation {
   void markWritten(uint64_t offset, uint64_t size);
   // The first byte of [offset, offset+size) never written, or -1.
   int64_t firstUnwritten(uint64_t offset, uint64_t size) const;
-  // "allocation #3 (4096 bytes, cudaMalloc at main.cu:40)"
+  // "allocation #3, 4096 bytes, cudaMalloc at main.cu:40"
   std::string describe() const;
 };
 

@@ -373,8 +373,8 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     Allocation *allocation = memory_.byId(finding.buffer - ir::kFirstBoundBuffer + 1);
     auto parameter = parameterOf.find(finding.buffer);
     std::string name = parameter != parameterOf.end() ? parameter->second : "";
-    finding.variable = name + (name.empty() ? "" : " ") + "(" +
-                       (allocation ? allocation->describe() : "allocation") + ")";
+    std::string memory = allocation ? allocation->describe() : "an allocation";
+    finding.variable = name.empty() ? memory : name + " (" + memory + ")";
   }
   record.counts.judged += analysis->counts.judged;
   record.counts.outOfBounds += analysis->counts.outOfBounds;
@@ -385,6 +385,10 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     record.firstLaunchError = launchName + ": " + analysis->firstLaunchError;
   size_t before = record.findings.size();
   addFindings(record, std::move(findings));
+  // Written as soon as something is found, so that a program that crashes
+  // later still leaves its findings.
+  if (record.findings.size() > before)
+    writeReport();
 
   if (settings_.progress) {
     std::string verdict = analysis->counts.judged == 0 ? "not judged"
@@ -571,6 +575,7 @@ void Runtime::hostFinding(const char *function, const void *returnAddress, std::
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   hostFindings_.push_back(HostFinding{callSiteOf(returnAddress), function, std::move(message)});
   writeSummary();
+  writeReport();
 }
 
 void Runtime::unsupported(const char *function) {
@@ -601,6 +606,10 @@ void Runtime::finish() {
   if (finished_)
     return;
   finished_ = true;
+  writeReport();
+}
+
+void Runtime::writeReport() {
   std::vector<report::KernelFindings> kernels;
   for (const void *stub : kernelOrder_) {
     const KernelRecord &record = kernels_[stub];

@@ -145,6 +145,7 @@ private:
                  const void *returnAddress);
   void addFindings(KernelRecord &record, std::vector<detect::Finding> findings);
   void writeSummary(const std::string &error = "");
+  void writeReport();
   [[noreturn]] void fail(const std::string &message);
 
   ExecSettings settings_;
