@@ -1,13 +1,15 @@
 // simulee exec example: a histogram whose race shows only with the program's
-// own skewed data. Values up to kBins-1 go to shared per-block bins with
-// atomics; the author assumed outliers (values >= kBins) are so rare that a
-// plain increment of one global counter would do. The program's data has an
-// outlier every 1000 elements, so blocks increment `outliers` concurrently:
-// a data race (line 23) that no search over small random values would meet.
+// own skewed data. Values below kOutlier go to shared per-block bins (value
+// modulo kBins) with atomics; the author assumed outliers (values of at least
+// kOutlier) are so rare that a plain increment of one global counter would
+// do. The program's data has an outlier every 1000 elements, so blocks
+// increment `outliers` concurrently: a data race (line 25) that a search over
+// small values or indices (`simulee histogram_skewed.cu`) never meets.
 #include <cstdio>
 #include <cuda_runtime.h>
 
 constexpr int kBins = 64;
+constexpr int kOutlier = 1 << 20;
 
 __global__ void histogram(const int *values, int n, unsigned *bins, unsigned *outliers) {
   __shared__ unsigned local[kBins];
@@ -17,8 +19,8 @@ __global__ void histogram(const int *values, int n, unsigned *bins, unsigned *ou
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     int v = values[i];
-    if (v < kBins)
-      atomicAdd(&local[v], 1u);
+    if (v < kOutlier)
+      atomicAdd(&local[v % kBins], 1u);
     else
       *outliers += 1; // the race: blocks meet here with the program's data
   }
@@ -33,9 +35,9 @@ int main() {
   unsigned expected[kBins] = {}, expectedOutliers = 0;
   for (int i = 0; i < n; ++i) {
     // Skewed: most values in a few low bins, an outlier every 1000 elements.
-    values[i] = i % 1000 == 999 ? 100000 + i : (i * i) % 7;
-    if (values[i] < kBins)
-      ++expected[values[i]];
+    values[i] = i % 1000 == 999 ? kOutlier + i : (i * i) % 7;
+    if (values[i] < kOutlier)
+      ++expected[values[i] % kBins];
     else
       ++expectedOutliers;
   }

@@ -9,8 +9,8 @@ __global__ void vectorAdd(const float *a, const float *b, float *c, int n) {
     c[i] = a[i] + b[i];
 }
 
-int main() {
-  const int n = 5000;
+int main(int argc, char **argv) {
+  const int n = argc > 1 ? atoi(argv[1]) : 5000; // the element count: `-- N`
   size_t bytes = n * sizeof(float);
   float *ha = (float *)malloc(bytes), *hb = (float *)malloc(bytes), *hc = (float *)malloc(bytes);
   for (int i = 0; i < n; ++i) {
@@ -41,6 +41,6 @@ int main() {
   free(ha);
   free(hb);
   free(hc);
-  printf("PASSED\n");
+  printf("%d elements: PASSED\n", n);
   return 0;
 }

@@ -28,38 +28,39 @@ std::string shortPath(const std::string &path) {
 // The source line of one code address: file (as debug info names it) and line.
 std::pair<std::string, uint32_t> sourceLineOf(const void *returnAddress) {
   static llvm::symbolize::LLVMSymbolizer symbolizer;
+  static std::map<const void *, std::pair<std::string, uint32_t>> known;
+  if (auto it = known.find(returnAddress); it != known.end())
+    return it->second;
+  std::pair<std::string, uint32_t> result;
   Dl_info info{};
-  if (!dladdr(returnAddress, &info) || !info.dli_fname)
-    return {};
-  // The call instruction ends one byte before the return address. Programs
-  // are linked position-independent: the file's addresses are offsets from
-  // where it was loaded.
-  uint64_t offset = reinterpret_cast<uintptr_t>(returnAddress) - 1 -
-                    reinterpret_cast<uintptr_t>(info.dli_fbase);
-  std::string object = info.dli_fname;
-  if (object.empty() || object.find('/') == std::string::npos)
-    object = "/proc/self/exe";
-  auto line =
-      symbolizer.symbolizeCode(object, {offset, llvm::object::SectionedAddress::UndefSection});
-  if (!line) {
-    llvm::consumeError(line.takeError());
-    return {};
+  if (dladdr(returnAddress, &info) && info.dli_fname) {
+    // The call instruction ends one byte before the return address. Programs
+    // are linked position-independent: the file's addresses are offsets
+    // from where it was loaded.
+    uint64_t offset = reinterpret_cast<uintptr_t>(returnAddress) - 1 -
+                      reinterpret_cast<uintptr_t>(info.dli_fbase);
+    std::string object = info.dli_fname;
+    if (object.empty() || object.find('/') == std::string::npos)
+      object = "/proc/self/exe";
+    auto line =
+        symbolizer.symbolizeCode(object, {offset, llvm::object::SectionedAddress::UndefSection});
+    if (!line)
+      llvm::consumeError(line.takeError());
+    else if (line->FileName != llvm::DILineInfo::BadString && line->Line)
+      result = {line->FileName, line->Line};
   }
-  if (line->FileName == llvm::DILineInfo::BadString || !line->Line)
-    return {};
-  return {line->FileName, line->Line};
+  known.emplace(returnAddress, result);
+  return result;
 }
 
 } // namespace
 
 // CUDA's own inline wrappers (the cudaMalloc<T> template of cuda_runtime.h)
-// are not the program's call site: the first caller outside them is.
+// are not the program's call site: the first caller outside them is, found
+// by unwinding the stack from the wrapper.
 std::string callSiteOf(const void *returnAddress) {
   static std::mutex mutex;
-  static std::map<const void *, std::string> known;
   std::lock_guard<std::mutex> lock(mutex);
-  if (auto it = known.find(returnAddress); it != known.end())
-    return it->second;
   auto [file, line] = sourceLineOf(returnAddress);
   if (!file.empty() && ir::isCudaHeader(file)) {
     void *frames[64];
@@ -70,11 +71,9 @@ std::string callSiteOf(const void *returnAddress) {
     for (int i = at + 1; i < count && ir::isCudaHeader(file); ++i)
       std::tie(file, line) = sourceLineOf(frames[i]);
   }
-  std::string site = file.empty() || ir::isCudaHeader(file)
-                         ? std::string()
-                         : shortPath(file) + ":" + std::to_string(line);
-  known.emplace(returnAddress, site);
-  return site;
+  if (file.empty() || ir::isCudaHeader(file))
+    return "";
+  return shortPath(file) + ":" + std::to_string(line);
 }
 
 } // namespace simulee::runtime

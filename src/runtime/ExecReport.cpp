@@ -51,6 +51,9 @@ std::string execReport(report::Format format, const std::vector<report::KernelFi
       report::writeReport(out, format, input, options);
     else
       out << "simulee exec: the program launched no kernel\n";
+    if (!hostFindings.empty())
+      out << hostFindings.size() << " host API error" << (hostFindings.size() == 1 ? "" : "s")
+          << " (" << kHostRule << ")\n";
     return out.str();
   }
   report::writeReport(out, format, input, options);
