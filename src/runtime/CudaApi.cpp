@@ -216,6 +216,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
                      : info.allocation->kind == AllocationKind::Managed ? cudaMemoryTypeManaged
                                                                         : cudaMemoryTypeHost;
   attributes->devicePointer = info.allocation ? const_cast<void *>(ptr) : nullptr;
+  attributes->device = 0;
   attributes->hostPointer =
       info.allocation && info.allocation->kind != AllocationKind::Device ? const_cast<void *>(ptr)
                                                                          : nullptr;

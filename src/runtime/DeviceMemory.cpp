@@ -1,5 +1,8 @@
 #include "runtime/DeviceMemory.h"
 
+#include "ir/PointerEncoding.h"
+#include "ir/Program.h"
+
 #include <algorithm>
 
 namespace simulee::runtime {
@@ -17,6 +20,18 @@ const char *allocationFunction(AllocationKind kind) {
   case AllocationKind::Host: return "cudaMallocHost";
   }
   return "cudaMalloc";
+}
+
+bool isDevicePointer(uintptr_t address) {
+  ir::DecodedPointer pointer = ir::decodePointer(address);
+  return pointer.space == ir::PointerSpace::Global && !pointer.isNull &&
+         pointer.buffer >= ir::kFirstBoundBuffer;
+}
+
+uintptr_t Allocation::address() const {
+  if (hostVisible())
+    return start();
+  return ir::encodePointer(ir::PointerSpace::Global, ir::kFirstBoundBuffer + id - 1, 0);
 }
 
 void Allocation::markWritten(uint64_t offset, uint64_t size) {
@@ -63,7 +78,10 @@ Allocation &DeviceMemory::allocate(AllocationKind kind, uint64_t sizeBytes, std:
     allocation->written.assign((sizeBytes + 63) / 64, 0);
   Allocation &result = *allocation;
   byId_.push_back(&result);
-  byStart_.emplace(result.start(), std::move(allocation));
+  if (result.hostVisible())
+    byStart_.emplace(result.start(), std::move(allocation));
+  else
+    devices_.push_back(std::move(allocation));
   return result;
 }
 
@@ -77,12 +95,27 @@ void DeviceMemory::release(Allocation &allocation, std::string site) {
     quarantine_.erase(quarantine_.begin());
     quarantineBytes_ -= oldest->sizeBytes();
     byId_[oldest->id - 1] = nullptr;
-    byStart_.erase(oldest->start());
+    if (oldest->hostVisible())
+      byStart_.erase(oldest->start());
+    else
+      std::erase_if(devices_, [&](const std::unique_ptr<Allocation> &a) { return a.get() == oldest; });
   }
 }
 
 AddressInfo DeviceMemory::find(const void *address) const {
   uintptr_t at = reinterpret_cast<uintptr_t>(address);
+  if (isDevicePointer(at)) {
+    ir::DecodedPointer pointer = ir::decodePointer(at);
+    AddressInfo info;
+    info.isDevicePointer = true;
+    Allocation *allocation = byId(pointer.buffer - ir::kFirstBoundBuffer + 1);
+    if (!allocation || pointer.offset < 0 ||
+        uint64_t(pointer.offset) >= std::max<uint64_t>(allocation->sizeBytes(), 1))
+      return info;
+    info.allocation = allocation;
+    info.offset = uint64_t(pointer.offset);
+    return info;
+  }
   auto it = byStart_.upper_bound(at);
   if (it == byStart_.begin())
     return {};

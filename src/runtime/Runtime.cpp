@@ -212,6 +212,14 @@ Runtime::argumentValues(const KernelRecord &record, void **args, interp::BoundMe
       }
     }
     AddressInfo info = memory_.find(pointer);
+    if (info.isDevicePointer && !info.allocation) {
+      // Past its allocation's end, or before it: the interpreter reports
+      // the access (out of bounds, or a wild pointer once released).
+      ir::DecodedPointer decoded = ir::decodePointer(address);
+      text = "#" + std::to_string(decoded.buffer - ir::kFirstBoundBuffer + 1) +
+             (decoded.offset < 0 ? "" : "+") + std::to_string(decoded.offset);
+      return address;
+    }
     if (!info.allocation) {
       text = "host-pointer";
       return std::nullopt;
@@ -248,7 +256,8 @@ Runtime::argumentValues(const KernelRecord &record, void **args, interp::BoundMe
         uint64_t word;
         std::memcpy(&word, bytes.data() + at, 8);
         std::string ignored;
-        if (word && memory_.find(reinterpret_cast<const void *>(word)).allocation)
+        AddressInfo info = memory_.find(reinterpret_cast<const void *>(word));
+        if (word && info.allocation && info.allocation->hostVisible())
           if (std::optional<uint64_t> encoded = translate(word, param.name, ignored)) {
             std::memcpy(bytes.data() + at, &*encoded, 8);
           }
@@ -332,7 +341,13 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   if (Status size = interp::validateLaunchSize(bound.config); !size)
     fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
          size.error().message);
+  // Every live allocation is bound: device pointers stored in device memory
+  // reach allocations no argument names.
   interp::BoundMemory memory;
+  for (uint32_t id = 1; id <= memory_.allocationCount(); ++id) {
+    Allocation *allocation = memory_.byId(id);
+    memory.allocations.push_back(allocation && !allocation->freed ? &allocation->bytes : nullptr);
+  }
   memory.globalVariables = &module.globalVariables;
   memory.constantVariables = &module.constantVariables;
   std::map<uint32_t, std::string> parameterOf;
@@ -432,7 +447,7 @@ ErrorCode Runtime::allocate(void **pointer, uint64_t sizeBytes, AllocationKind k
     return setError(kMemoryAllocation);
   }
   Allocation &allocation = memory_.allocate(kind, sizeBytes, callSiteOf(returnAddress));
-  *pointer = allocation.bytes.data();
+  *pointer = reinterpret_cast<void *>(allocation.address());
   return kSuccess;
 }
 
@@ -463,6 +478,13 @@ ErrorCode Runtime::free(void *pointer, AllocationKind kind, const char *function
 
 std::string Runtime::describeAddress(const void *address) const {
   AddressInfo info = memory_.find(address);
+  if (info.isDevicePointer && !info.allocation) {
+    ir::DecodedPointer pointer = ir::decodePointer(reinterpret_cast<uintptr_t>(address));
+    Allocation *allocation = memory_.byId(pointer.buffer - ir::kFirstBoundBuffer + 1);
+    return allocation ? std::to_string(pointer.offset) + " bytes from the start of " +
+                            allocation->describe()
+                      : "an allocation released long ago";
+  }
   if (!info.allocation)
     return "host memory";
   return info.allocation->describe() + " + " + std::to_string(info.offset);
@@ -478,9 +500,17 @@ ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeByte
                 std::string(function) + " with a null " + (destination ? "source" : "destination"));
     return setError(kInvalidValue);
   }
+  void *to = destination;
+  const void *from = source;
   for (auto [pointer, role] : {std::pair<const void *, const char *>{destination, "to"},
                                std::pair<const void *, const char *>{source, "from"}}) {
     AddressInfo info = memory_.find(pointer);
+    if (info.isDevicePointer && !info.allocation) {
+      hostFinding(function, returnAddress,
+                  "copies " + std::to_string(sizeBytes) + " bytes " + role +
+                      " a device pointer into no allocation (" + describeAddress(pointer) + ")");
+      return setError(kInvalidValue);
+    }
     if (!info.allocation)
       continue;
     const Allocation &allocation = *info.allocation;
@@ -500,9 +530,14 @@ ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeByte
       return setError(kInvalidValue);
     }
   }
-  std::memmove(destination, source, sizeBytes);
-  if (AddressInfo info = memory_.find(destination); info.allocation)
-    info.allocation->markWritten(info.offset, sizeBytes);
+  AddressInfo target = memory_.find(destination), origin = memory_.find(source);
+  if (target.allocation)
+    to = target.bytes();
+  if (origin.allocation)
+    from = origin.bytes();
+  std::memmove(to, from, sizeBytes);
+  if (target.allocation)
+    target.allocation->markWritten(target.offset, sizeBytes);
   return kSuccess;
 }
 
@@ -533,7 +568,7 @@ ErrorCode Runtime::fill(void *destination, int value, uint64_t sizeBytes, const 
                     " bytes past its end");
     return setError(kInvalidValue);
   }
-  std::memset(destination, value, sizeBytes);
+  std::memset(info.bytes(), value, sizeBytes);
   info.allocation->markWritten(info.offset, sizeBytes);
   return kSuccess;
 }
