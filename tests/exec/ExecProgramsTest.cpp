@@ -98,6 +98,16 @@ INSTANTIATE_TEST_SUITE_P(Examples, ExecProgram, ::testing::ValuesIn(exampleProgr
                            return info.param;
                          });
 
+TEST(Exec, ProgramOfSeveralFilesWithDefinesAndArguments) {
+  std::string dir = "examples/exec/multi_file/";
+  Outcome o = simulee({"exec", dir + "increment.cu", dir + "scale.cu", dir + "main.cpp", "-D",
+                       "FACTOR=3", "--", "100"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "100 elements: PASSED\n") << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'increment': clean (1 launch judged)")) << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'scale': clean (1 launch judged)")) << o;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;
