@@ -196,8 +196,14 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
               << (report.empty() ? "; the report covers no launch" : "") << "\n";
     programStatus = 128 + signal;
   }
-  if (findings > 0 && options.exitStatus == "findings")
+  if (options.exitStatus == "program")
+    return programStatus;
+  if (findings > 0)
     return kExitFindings;
+  // A launch that could not be judged (it did not terminate) must not let
+  // the run look clean.
+  if (summary.value("unjudged", uint64_t(0)) > 0)
+    return kExitInconclusive;
   return programStatus;
 }
 

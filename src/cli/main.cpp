@@ -183,14 +183,16 @@ int main(int argc, char **argv) {
               "grid, block, arguments and memory and checked like `simulee run`. The program's "
               "output is its own; the report goes to standard error (or -o). Arguments after "
               "`--` go to the program. Exit status: the program's own when nothing was found, "
-              "1 with findings, 2 when the program could not be built or simulated");
+              "1 with findings, 3 when nothing was found but some launch could not be judged "
+              "(it did not terminate), 2 when the program could not be built or simulated");
   execApp->add_option("files", exec.files, "The program's files: .cu, .cpp/.cc/.cxx, .c, .o, .a")
       ->required();
   addRepeatable(*execApp, "-l", exec.libraries, "Link with library NAME; repeatable");
   addRepeatable(*execApp, "-L", exec.libraryDirs, "Library directory for -l; repeatable");
   execApp->add_option("--exit-status", exec.exitStatus,
-                      "findings (default): exit 1 when anything was found, else the program's "
-                      "exit status; program: always the program's exit status")
+                      "findings (default): exit 1 when anything was found, 3 when some launch "
+                      "could not be judged, else the program's exit status; program: always the "
+                      "program's exit status")
       ->check(CLI::IsMember({"findings", "program"}));
   execApp->add_flag("--keep-build", exec.keepBuild,
                     "Keep the temporary build directory (objects, the executable) and print "

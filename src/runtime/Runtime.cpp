@@ -626,11 +626,14 @@ void Runtime::fail(const std::string &message) {
 }
 
 void Runtime::writeSummary(const std::string &error) {
-  uint64_t bugs = hostFindings_.size();
-  for (const auto &[stub, record] : kernels_)
+  uint64_t bugs = hostFindings_.size(), unjudged = 0;
+  for (const auto &[stub, record] : kernels_) {
     for (const detect::Finding &finding : record.findings)
       bugs += detect::isBug(finding) ? 1 : 0;
+    unjudged += record.counts.skipped();
+  }
   std::string text = "{\"launches\": " + std::to_string(totalLaunches_) +
+                     ", \"unjudged\": " + std::to_string(unjudged) +
                      ", \"findings\": " + std::to_string(bugs) + ", \"error\": \"" +
                      jsonEscape(error) + "\"}\n";
   writeFile(settings_.summaryPath, text);

@@ -108,6 +108,19 @@ TEST(Exec, ProgramOfSeveralFilesWithDefinesAndArguments) {
   EXPECT_TRUE(contains(o.err, "kernel 'scale': clean (1 launch judged)")) << o;
 }
 
+TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
+  TempDir dir;
+  std::string source = dir.file("spin.cu");
+  std::ofstream(source) << "#include <cstdio>\n__global__ void spin(int *flag) { while (*flag == 0) {} }\n"
+                           "int main() { int *f; cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
+                           "  spin<<<1, 1>>>(f); printf(\"after\\n\"); return 0; }\n";
+  Outcome o = simulee({"exec", source, "--budget", "10000"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_EQ(o.out, "after\n") << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'spin': inconclusive")) << o;
+  EXPECT_TRUE(contains(o.err, "does not terminate")) << o;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;
