@@ -357,6 +357,17 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     fail(values.error().message);
   bound.values = std::move(*values);
   bound.memory = &memory;
+  // A kernel with barriers may be re-run on a copy of its memory: all of it
+  // when that is small, else only the allocations its arguments name.
+  constexpr uint64_t kWholeCopyBytes = uint64_t(64) << 20;
+  uint64_t liveBytes = 0;
+  for (const std::vector<uint8_t> *allocation : memory.allocations)
+    liveBytes += allocation ? allocation->size() : 0;
+  if (liveBytes > kWholeCopyBytes) {
+    bound.recheckAllocations.emplace();
+    for (const auto &[buffer, parameter] : parameterOf)
+      bound.recheckAllocations->push_back(buffer - ir::kFirstBoundBuffer);
+  }
   bound.record.grid = grid;
   bound.record.block = block;
   bound.record.dynamicSharedBytes = uint32_t(sharedBytes);

@@ -28,8 +28,17 @@ struct BoundSnapshot {
 
   explicit BoundSnapshot(const BoundLaunch &launch) : values(launch.values) {
     const interp::BoundMemory &memory = *launch.memory;
-    for (const std::vector<uint8_t> *allocation : memory.allocations)
-      allocations.push_back(allocation ? std::optional(*allocation) : std::nullopt);
+    allocations.resize(memory.allocations.size());
+    auto copy = [&](size_t i) {
+      if (i < memory.allocations.size() && memory.allocations[i])
+        allocations[i] = *memory.allocations[i];
+    };
+    if (!launch.recheckAllocations)
+      for (size_t i = 0; i < allocations.size(); ++i)
+        copy(i);
+    else
+      for (uint32_t i : *launch.recheckAllocations)
+        copy(i);
     if (memory.globalVariables)
       globalVariables = *memory.globalVariables;
     if (memory.constantVariables)

@@ -87,6 +87,10 @@ struct BoundLaunch {
   std::vector<interp::ArgumentValue> values;
   interp::BoundMemory *memory = nullptr;
   detect::LaunchRecord record; // how findings describe the launch
+  // The allocations (BoundMemory indices) the redundant-barrier re-check
+  // copies; none: all. Those left out are unbound in the re-check, which can
+  // then only keep a barrier (never call one redundant wrongly).
+  std::optional<std::vector<uint32_t>> recheckAllocations;
 };
 
 // Runs a bound launch and judges it, like analyzeLaunch. The redundant-barrier
