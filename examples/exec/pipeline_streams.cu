@@ -31,13 +31,13 @@ __global__ void blockSums(const float *x, float *sums, int n) {
     sums[blockIdx.x] = partial[0];
 }
 
-#define CHECK(call)                                                                               \
-  do {                                                                                            \
-    cudaError_t error = (call);                                                                   \
-    if (error != cudaSuccess) {                                                                   \
-      printf("CUDA error %s at line %d\n", cudaGetErrorString(error), __LINE__);                 \
-      return 1;                                                                                   \
-    }                                                                                             \
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    cudaError_t error = (call);                                                                    \
+    if (error != cudaSuccess) {                                                                    \
+      printf("CUDA error %s at line %d\n", cudaGetErrorString(error), __LINE__);                   \
+      return 1;                                                                                    \
+    }                                                                                              \
   } while (0)
 
 int main() {

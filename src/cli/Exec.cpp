@@ -192,8 +192,8 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
   } else if (WIFSIGNALED(status)) {
     int signal = WTERMSIG(status);
     std::cerr << "simulee: exec: the program was killed by signal " << signal << " ("
-              << strsignal(signal) << ")"
-              << (report.empty() ? "; the report covers no launch" : "") << "\n";
+              << strsignal(signal) << ")" << (report.empty() ? "; the report covers no launch" : "")
+              << "\n";
     programStatus = 128 + signal;
   }
   if (options.exitStatus == "program")

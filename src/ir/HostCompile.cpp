@@ -45,8 +45,8 @@ Status runClang(const std::vector<std::string> &args, const std::string &workDir
   std::vector<std::string> environment = clangEnvironment();
   std::vector<llvm::StringRef> environmentRefs(environment.begin(), environment.end());
   std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(args[0], argRefs, environmentRefs, redirects, 300, 0,
-                                     &execError);
+  int rc =
+      llvm::sys::ExecuteAndWait(args[0], argRefs, environmentRefs, redirects, 300, 0, &execError);
   if (rc == 0)
     return Ok{};
   if (rc < 0)
@@ -95,8 +95,8 @@ Result<std::string> writeModuleDescriptor(const std::string &source,
 std::vector<std::string> missingCudaFunctions(const std::string &linkerOutput) {
   std::set<std::string> names;
   std::regex undefined("undefined reference to `([A-Za-z_][A-Za-z0-9_]*)");
-  for (std::sregex_iterator it(linkerOutput.begin(), linkerOutput.end(), undefined), end;
-       it != end; ++it) {
+  for (std::sregex_iterator it(linkerOutput.begin(), linkerOutput.end(), undefined), end; it != end;
+       ++it) {
     std::string name = (*it)[1];
     if (llvm::StringRef(name).starts_with("cuda") || llvm::StringRef(name).starts_with("__cuda") ||
         llvm::StringRef(name).starts_with("cu"))
@@ -118,8 +118,8 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
   if (!ownIncludes)
     return ownIncludes.error();
 
-  std::vector<std::string> common = {clangDriver(), "--driver-mode=g++", "-g", "-O0",
-                                     "-fPIE", "-fno-omit-frame-pointer"};
+  std::vector<std::string> common = {clangDriver(), "--driver-mode=g++",      "-g", "-O0",
+                                     "-fPIE",       "-fno-omit-frame-pointer"};
   for (const std::string &define : options.defines)
     common.push_back("-D" + define);
   for (const std::string &include : options.includes)
@@ -163,8 +163,8 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
   std::string executable = options.workDir + "/program";
   std::vector<std::string> link = {clangDriver(), "--driver-mode=g++", "-pie"};
   link.insert(link.end(), objects.begin(), objects.end());
-  link.insert(link.end(), {"-L" + options.runtimeDir, "-lsimulee_cudart",
-                           "-Wl,-rpath," + options.runtimeDir});
+  link.insert(link.end(),
+              {"-L" + options.runtimeDir, "-lsimulee_cudart", "-Wl,-rpath," + options.runtimeDir});
   for (const std::string &dir : options.libraryDirs)
     link.push_back("-L" + dir);
   for (const std::string &library : options.libraries)

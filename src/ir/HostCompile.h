@@ -15,15 +15,15 @@
 namespace simulee::ir {
 
 struct HostBuildOptions {
-  std::vector<std::string> sources;   // .cu, .c, .cc, .cpp, .cxx; .o, .a, .so are linked as given
-  std::vector<std::string> defines;   // -D NAME[=VALUE]
-  std::vector<std::string> includes;  // -I DIR
-  std::vector<std::string> libraries; // -l NAME
+  std::vector<std::string> sources;     // .cu, .c, .cc, .cpp, .cxx; .o, .a, .so are linked as given
+  std::vector<std::string> defines;     // -D NAME[=VALUE]
+  std::vector<std::string> includes;    // -I DIR
+  std::vector<std::string> libraries;   // -l NAME
   std::vector<std::string> libraryDirs; // -L DIR
-  std::string cudaPath;   // empty: the assembled installation (CudaInstallation.h)
-  int deviceOptLevel = 0; // the device compile's -O (LoadOptions::optLevel)
-  std::string runtimeDir; // holds libsimulee_cudart.so
-  std::string workDir;    // objects, descriptors and the executable go here
+  std::string cudaPath;                 // empty: the assembled installation (CudaInstallation.h)
+  int deviceOptLevel = 0;               // the device compile's -O (LoadOptions::optLevel)
+  std::string runtimeDir;               // holds libsimulee_cudart.so
+  std::string workDir;                  // objects, descriptors and the executable go here
 };
 
 // Builds the program; returns the executable's path. Errors: a file that does

@@ -22,11 +22,11 @@ cudaError_t result(int code) { return static_cast<cudaError_t>(code); }
 
 cudaError_t launchFrom(const void *func, dim3 grid, dim3 block, void **args, size_t sharedMem,
                        const void *returnAddress) {
-  const void *site = simulee::runtime::stubCallSite ? simulee::runtime::stubCallSite
-                                                    : returnAddress;
+  const void *site =
+      simulee::runtime::stubCallSite ? simulee::runtime::stubCallSite : returnAddress;
   simulee::runtime::stubCallSite = nullptr;
-  return result(Runtime::get().launch(func, {grid.x, grid.y, grid.z},
-                                      {block.x, block.y, block.z}, args, sharedMem, site));
+  return result(Runtime::get().launch(func, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z},
+                                      args, sharedMem, site));
 }
 
 // An event is the time it was recorded at.
@@ -52,8 +52,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
 
 // Every block of a cooperative launch is simulated; grid-wide sync is the
 // interpreter's to support or refuse.
-cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
-                                        void **args, size_t sharedMem, cudaStream_t) {
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t) {
   return launchFrom(func, gridDim, blockDim, args, sharedMem, CALLER);
 }
 
@@ -109,9 +109,9 @@ static cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spit
   if (width > dpitch || width > spitch)
     return result(Runtime::get().setError(cudaErrorInvalidPitchValue));
   for (size_t row = 0; row < height; ++row) {
-    int error = Runtime::get().copy(static_cast<char *>(dst) + row * dpitch,
-                                    static_cast<const char *>(src) + row * spitch, width, function,
-                                    caller);
+    int error =
+        Runtime::get().copy(static_cast<char *>(dst) + row * dpitch,
+                            static_cast<const char *>(src) + row * spitch, width, function, caller);
     if (error)
       return result(error);
   }
@@ -174,8 +174,8 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, si
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
                                     size_t offset, enum cudaMemcpyKind, cudaStream_t) {
-  return symbolCopy(symbol, const_cast<void *>(src), count, offset, true,
-                    "cudaMemcpyToSymbolAsync", CALLER);
+  return symbolCopy(symbol, const_cast<void *>(src), count, offset, true, "cudaMemcpyToSymbolAsync",
+                    CALLER);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
@@ -211,15 +211,15 @@ cudaError_t cudaMemAdvise(const void *, size_t, enum cudaMemoryAdvise, int) { re
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr) {
   std::memset(attributes, 0, sizeof *attributes);
   simulee::runtime::AddressInfo info = Runtime::get().memory().find(ptr);
-  attributes->type = !info.allocation ? cudaMemoryTypeUnregistered
+  attributes->type = !info.allocation                                   ? cudaMemoryTypeUnregistered
                      : info.allocation->kind == AllocationKind::Device  ? cudaMemoryTypeDevice
                      : info.allocation->kind == AllocationKind::Managed ? cudaMemoryTypeManaged
                                                                         : cudaMemoryTypeHost;
   attributes->devicePointer = info.allocation ? const_cast<void *>(ptr) : nullptr;
   attributes->device = 0;
-  attributes->hostPointer =
-      info.allocation && info.allocation->kind != AllocationKind::Device ? const_cast<void *>(ptr)
-                                                                         : nullptr;
+  attributes->hostPointer = info.allocation && info.allocation->kind != AllocationKind::Device
+                                ? const_cast<void *>(ptr)
+                                : nullptr;
   return cudaSuccess;
 }
 
@@ -296,8 +296,8 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
     *numBlocks = 0;
     return cudaSuccess;
   }
-  int blocks = std::min(device.maxBlocksPerMultiProcessor,
-                        device.maxThreadsPerMultiProcessor / blockSize);
+  int blocks =
+      std::min(device.maxBlocksPerMultiProcessor, device.maxThreadsPerMultiProcessor / blockSize);
   if (dynamicSMemSize)
     blocks = std::min<int>(blocks, int(device.sharedMemPerMultiprocessor / dynamicSMemSize));
   *numBlocks = blocks;
@@ -315,13 +315,9 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const 
 cudaError_t cudaGetLastError(void) { return result(Runtime::get().takeLastError()); }
 cudaError_t cudaPeekAtLastError(void) { return result(Runtime::get().peekLastError()); }
 
-const char *cudaGetErrorName(cudaError_t error) {
-  return simulee::runtime::errorName(error);
-}
+const char *cudaGetErrorName(cudaError_t error) { return simulee::runtime::errorName(error); }
 
-const char *cudaGetErrorString(cudaError_t error) {
-  return simulee::runtime::errorString(error);
-}
+const char *cudaGetErrorString(cudaError_t error) { return simulee::runtime::errorString(error); }
 
 // --- streams and events ---------------------------------------------------
 

@@ -15,9 +15,12 @@ constexpr uint64_t kQuarantineBytes = uint64_t(256) << 20;
 
 const char *allocationFunction(AllocationKind kind) {
   switch (kind) {
-  case AllocationKind::Device: return "cudaMalloc";
-  case AllocationKind::Managed: return "cudaMallocManaged";
-  case AllocationKind::Host: return "cudaMallocHost";
+  case AllocationKind::Device:
+    return "cudaMalloc";
+  case AllocationKind::Managed:
+    return "cudaMallocManaged";
+  case AllocationKind::Host:
+    return "cudaMallocHost";
   }
   return "cudaMalloc";
 }
@@ -98,7 +101,8 @@ void DeviceMemory::release(Allocation &allocation, std::string site) {
     if (oldest->hostVisible())
       byStart_.erase(oldest->start());
     else
-      std::erase_if(devices_, [&](const std::unique_ptr<Allocation> &a) { return a.get() == oldest; });
+      std::erase_if(devices_,
+                    [&](const std::unique_ptr<Allocation> &a) { return a.get() == oldest; });
   }
 }
 

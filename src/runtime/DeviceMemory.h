@@ -80,7 +80,7 @@ public:
 
 private:
   std::map<uintptr_t, std::unique_ptr<Allocation>> byStart_; // host-visible ones
-  std::vector<std::unique_ptr<Allocation>> devices_;          // cudaMalloc ones
+  std::vector<std::unique_ptr<Allocation>> devices_;         // cudaMalloc ones
   std::vector<Allocation *> byId_;
   std::vector<Allocation *> quarantine_; // freed, oldest first
   uint64_t quarantineBytes_ = 0;

@@ -11,8 +11,8 @@ using Json = nlohmann::ordered_json;
 constexpr const char *kHostRule = "host-api-error";
 
 std::string hostLine(const HostFinding &finding) {
-  return (finding.site.empty() ? std::string("<program>") : finding.site) + ": error: " +
-         finding.function + ": " + finding.message + " [" + kHostRule + "]";
+  return (finding.site.empty() ? std::string("<program>") : finding.site) +
+         ": error: " + finding.function + ": " + finding.message + " [" + kHostRule + "]";
 }
 
 Json hostJson(const HostFinding &finding) {
@@ -28,10 +28,10 @@ Json hostSarif(const HostFinding &finding) {
               {"message", {{"text", finding.function + ": " + finding.message}}}};
   size_t colon = finding.site.rfind(':');
   if (colon != std::string::npos)
-    result["locations"] = Json::array(
-        {{{"physicalLocation",
-           {{"artifactLocation", {{"uri", finding.site.substr(0, colon)}}},
-            {"region", {{"startLine", std::stoi(finding.site.substr(colon + 1))}}}}}}});
+    result["locations"] =
+        Json::array({{{"physicalLocation",
+                       {{"artifactLocation", {{"uri", finding.site.substr(0, colon)}}},
+                        {"region", {{"startLine", std::stoi(finding.site.substr(colon + 1))}}}}}}});
   return result;
 }
 

@@ -37,8 +37,8 @@ void __cudaRegisterFatBinaryEnd(void **) {}
 // Modules live until the process ends: the report at exit still needs them.
 void __cudaUnregisterFatBinary(void **) {}
 
-void __cudaRegisterFunction(void **handle, const char *hostFun, char *, const char *deviceName,
-                            int, uint3 *, uint3 *, dim3 *, dim3 *, int *) {
+void __cudaRegisterFunction(void **handle, const char *hostFun, char *, const char *deviceName, int,
+                            uint3 *, uint3 *, dim3 *, dim3 *, int *) {
   Runtime::get().registerFunction(reinterpret_cast<Module *>(handle), hostFun, deviceName);
 }
 
@@ -64,8 +64,8 @@ char __cudaInitModule(void **) { return 1; }
 
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                                      struct CUstream_st *) {
-  Runtime::get().pushConfiguration(PendingLaunch{toDim3(gridDim), toDim3(blockDim), sharedMem,
-                                                 __builtin_return_address(0)});
+  Runtime::get().pushConfiguration(
+      PendingLaunch{toDim3(gridDim), toDim3(blockDim), sharedMem, __builtin_return_address(0)});
   return 0;
 }
 

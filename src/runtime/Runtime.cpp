@@ -351,8 +351,8 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   memory.globalVariables = &module.globalVariables;
   memory.constantVariables = &module.constantVariables;
   std::map<uint32_t, std::string> parameterOf;
-  Result<std::vector<interp::ArgumentValue>> values = argumentValues(
-      record, args, memory, bound.record.args, parameterOf, function, returnAddress);
+  Result<std::vector<interp::ArgumentValue>> values =
+      argumentValues(record, args, memory, bound.record.args, parameterOf, function, returnAddress);
   if (!values)
     fail(values.error().message);
   bound.values = std::move(*values);
@@ -385,8 +385,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   if (!analysis)
     fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
          analysis.error().message);
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::vector<detect::Finding> findings = std::move(analysis->findings);
   for (detect::Finding &finding : uninitialized.takeFindings()) {
@@ -424,8 +423,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     std::fprintf(stderr, "simulee: %s: grid %s block %s, %llu thread-instructions, %.2f s, %s\n",
                  launchName.c_str(), interp::formatDim3(grid).c_str(),
                  interp::formatDim3(block).c_str(),
-                 static_cast<unsigned long long>(analysis->threadInstrs), seconds,
-                 verdict.c_str());
+                 static_cast<unsigned long long>(analysis->threadInstrs), seconds, verdict.c_str());
   }
   writeSummary();
   return kSuccess;
@@ -672,9 +670,8 @@ void Runtime::writeReport() {
     kernels.push_back(std::move(entry));
   }
   std::optional<report::Format> format = report::parseFormat(settings_.format);
-  writeFile(settings_.reportPath,
-            execReport(format.value_or(report::Format::Text), kernels, hostFindings_,
-                       settings_.color));
+  writeFile(settings_.reportPath, execReport(format.value_or(report::Format::Text), kernels,
+                                             hostFindings_, settings_.color));
 }
 
 } // namespace simulee::runtime

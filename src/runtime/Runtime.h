@@ -39,7 +39,7 @@ struct Module {
 
 // A host-side API misuse: a copy past an allocation, a use after cudaFree.
 struct HostFinding {
-  std::string site; // "main.cu:42", or empty
+  std::string site;     // "main.cu:42", or empty
   std::string function; // "cudaMemcpy"
   std::string message;
 };
@@ -111,8 +111,8 @@ public:
   ErrorCode fill(void *destination, int value, uint64_t sizeBytes, const char *function,
                  const void *returnAddress);
   // The storage of a __device__ / __constant__ variable by its host shadow.
-  ErrorCode symbolStorage(const void *symbol, std::vector<uint8_t> *&storage,
-                          const char *function, const void *returnAddress);
+  ErrorCode symbolStorage(const void *symbol, std::vector<uint8_t> *&storage, const char *function,
+                          const void *returnAddress);
   DeviceMemory &memory() { return memory_; }
 
   // Errors.

@@ -52,8 +52,9 @@ TEST(BoundLaunch, KernelUpdatesTheCallersMemoryInPlace) {
   std::vector<uint8_t> out(64 * 4, 0), in = ints(std::vector<int32_t>(64, 41));
   interp::BoundMemory memory;
   memory.allocations = {&out, &in};
-  BoundLaunch launch = launchOf(memory, 64, {interp::ArgumentValue::scalar(pointerTo(0)),
-                                             interp::ArgumentValue::scalar(pointerTo(1))});
+  BoundLaunch launch = launchOf(
+      memory, 64,
+      {interp::ArgumentValue::scalar(pointerTo(0)), interp::ArgumentValue::scalar(pointerTo(1))});
   Result<KernelAnalysis> analysis =
       analyzeBoundLaunch(program, *program.findKernel("k"), launch, {});
   ASSERT_TRUE(analysis) << analysis.error().message;
@@ -69,8 +70,9 @@ TEST(BoundLaunch, ArgumentsIntoOneAllocationAreOneBuffer) {
   std::vector<uint8_t> data(65 * 4, 0);
   interp::BoundMemory memory;
   memory.allocations = {&data};
-  BoundLaunch launch = launchOf(memory, 64, {interp::ArgumentValue::scalar(pointerTo(0)),
-                                             interp::ArgumentValue::scalar(pointerTo(0, 4))});
+  BoundLaunch launch = launchOf(memory, 64,
+                                {interp::ArgumentValue::scalar(pointerTo(0)),
+                                 interp::ArgumentValue::scalar(pointerTo(0, 4))});
   Result<KernelAnalysis> analysis =
       analyzeBoundLaunch(program, *program.findKernel("k"), launch, {});
   ASSERT_TRUE(analysis) << analysis.error().message;

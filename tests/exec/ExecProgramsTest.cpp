@@ -56,7 +56,7 @@ TEST_P(ExecProgram, OutputAndFindingsAreTheLabeledOnes) {
       nlohmann::json::parse(readFile(examples() + "/" + name + ".expect.json"));
   TempDir dir;
   std::vector<std::string> args = {"exec", "examples/exec/" + name + ".cu", "--format", "json",
-                                   "-o", dir.file("report.json")};
+                                   "-o",   dir.file("report.json")};
   if (expected.contains("args")) {
     args.push_back("--");
     for (const auto &arg : expected["args"])
@@ -87,8 +87,8 @@ TEST_P(ExecProgram, OutputAndFindingsAreTheLabeledOnes) {
   ASSERT_EQ(host.size(), expectedHost.size()) << report.dump(2);
   for (size_t i = 0; i < host.size(); ++i) {
     EXPECT_EQ(host[i]["function"], expectedHost[i]["function"]);
-    EXPECT_TRUE(endsWith(host[i]["site"].get<std::string>(),
-                         expectedHost[i]["site"].get<std::string>()))
+    EXPECT_TRUE(
+        endsWith(host[i]["site"].get<std::string>(), expectedHost[i]["site"].get<std::string>()))
         << host[i].dump();
   }
 }
@@ -111,9 +111,10 @@ TEST(Exec, ProgramOfSeveralFilesWithDefinesAndArguments) {
 TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
   TempDir dir;
   std::string source = dir.file("spin.cu");
-  std::ofstream(source) << "#include <cstdio>\n__global__ void spin(int *flag) { while (*flag == 0) {} }\n"
-                           "int main() { int *f; cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
-                           "  spin<<<1, 1>>>(f); printf(\"after\\n\"); return 0; }\n";
+  std::ofstream(source)
+      << "#include <cstdio>\n__global__ void spin(int *flag) { while (*flag == 0) {} }\n"
+         "int main() { int *f; cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
+         "  spin<<<1, 1>>>(f); printf(\"after\\n\"); return 0; }\n";
   Outcome o = simulee({"exec", source, "--budget", "10000"});
   EXPECT_EQ(o.status, 3) << o;
   EXPECT_EQ(o.out, "after\n") << o;
