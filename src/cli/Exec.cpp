@@ -191,8 +191,12 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
     programStatus = WEXITSTATUS(status);
   } else if (WIFSIGNALED(status)) {
     int signal = WTERMSIG(status);
+    // The runtime writes its report at exit and whenever something is
+    // found: without an exit, the report holds the findings made so far.
     std::cerr << "simulee: exec: the program was killed by signal " << signal << " ("
-              << strsignal(signal) << ")" << (report.empty() ? "; the report covers no launch" : "")
+              << strsignal(signal) << ") after " << summary.value("launches", uint64_t(0))
+              << " checked launch(es); "
+              << (report.empty() ? "nothing was found before" : "the report above is partial")
               << "\n";
     programStatus = 128 + signal;
   }

@@ -82,6 +82,24 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
   return result(Runtime::get().allocate(devPtr, *pitch * height, AllocationKind::Device, CALLER));
 }
 
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t) {
+  return result(Runtime::get().allocate(devPtr, size, AllocationKind::Device, CALLER));
+}
+
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t) {
+  return result(Runtime::get().free(devPtr, AllocationKind::Device, "cudaFreeAsync", CALLER));
+}
+
+// A pitched 3-D allocation: rows padded to 256 bytes, as cudaMallocPitch.
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent) {
+  size_t pitch = (extent.width + 255) / 256 * 256;
+  pitchedDevPtr->pitch = pitch;
+  pitchedDevPtr->xsize = extent.width;
+  pitchedDevPtr->ysize = extent.height;
+  return result(Runtime::get().allocate(&pitchedDevPtr->ptr, pitch * extent.height * extent.depth,
+                                        AllocationKind::Device, CALLER));
+}
+
 cudaError_t cudaFree(void *devPtr) {
   return result(Runtime::get().free(devPtr, AllocationKind::Device, "cudaFree", CALLER));
 }
@@ -142,6 +160,53 @@ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, si
                                         "cudaMemset2D", CALLER))
       return result(error);
   return cudaSuccess;
+}
+
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t) {
+  for (size_t row = 0; row < height; ++row)
+    if (int error = Runtime::get().fill(static_cast<char *>(devPtr) + row * pitch, value, width,
+                                        "cudaMemset2DAsync", CALLER))
+      return result(error);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent) {
+  for (size_t slice = 0; slice < extent.depth; ++slice)
+    for (size_t row = 0; row < extent.height; ++row) {
+      char *at = static_cast<char *>(pitchedDevPtr.ptr) +
+                 (slice * pitchedDevPtr.ysize + row) * pitchedDevPtr.pitch;
+      if (int error = Runtime::get().fill(at, value, extent.width, "cudaMemset3D", CALLER))
+        return result(error);
+    }
+  return cudaSuccess;
+}
+
+// Linear (pitched) memory only: CUDA arrays are not provided.
+static cudaError_t copy3D(const struct cudaMemcpy3DParms *p, const char *function,
+                          const void *caller) {
+  if (p->srcArray || p->dstArray)
+    Runtime::get().unsupported("CUDA arrays (cudaMemcpy3D with cudaArray_t)");
+  const cudaPitchedPtr &src = p->srcPtr, &dst = p->dstPtr;
+  for (size_t z = 0; z < p->extent.depth; ++z)
+    for (size_t y = 0; y < p->extent.height; ++y) {
+      const char *from = static_cast<const char *>(src.ptr) +
+                         ((p->srcPos.z + z) * src.ysize + p->srcPos.y + y) * src.pitch +
+                         p->srcPos.x;
+      char *to = static_cast<char *>(dst.ptr) +
+                 ((p->dstPos.z + z) * dst.ysize + p->dstPos.y + y) * dst.pitch + p->dstPos.x;
+      if (int error = Runtime::get().copy(to, from, p->extent.width, function, caller))
+        return result(error);
+    }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+  return copy3D(p, "cudaMemcpy3D", CALLER);
+}
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t) {
+  return copy3D(p, "cudaMemcpy3DAsync", CALLER);
 }
 
 static cudaError_t symbolCopy(const void *symbol, void *host, size_t count, size_t offset,
@@ -263,6 +328,33 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
   return cudaSuccess;
 }
 
+// Limits are accepted and reported back; the simulation does not need them.
+static size_t limits[16];
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
+  if (size_t(limit) >= 16)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  limits[limit] = value;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) {
+  if (size_t(limit) >= 16)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *pValue = limits[limit];
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int, int) {
+  *canAccessPeer = 0; // one device
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
+  *flags = 0;
+  return cudaSuccess;
+}
+
 cudaError_t cudaDriverGetVersion(int *driverVersion) {
   *driverVersion = 12040;
   return cudaSuccess;
@@ -343,6 +435,23 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
 cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) { return cudaSuccess; }
+
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
+  *flags = stream ? reinterpret_cast<Stream *>(stream)->flags : 0;
+  return cudaSuccess;
+}
+
+// Host work queued on a stream runs now: everything before it is complete.
+cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void *userData) {
+  fn(userData);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void *userData, unsigned int) {
+  callback(stream, cudaSuccess, userData);
+  return cudaSuccess;
+}
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
   if (leastPriority)
