@@ -50,7 +50,7 @@ std::string execReport(report::Format format, const std::vector<report::KernelFi
     if (!kernels.empty())
       report::writeReport(out, format, input, options);
     else
-      out << "simulee exec: the program launched no kernel\n";
+      out << "simulee exec: no kernel launch was simulated\n";
     if (!hostFindings.empty())
       out << hostFindings.size() << " host API error" << (hostFindings.size() == 1 ? "" : "s")
           << " (" << kHostRule << ")\n";

@@ -660,7 +660,9 @@ void Runtime::writeReport() {
   std::vector<report::KernelFindings> kernels;
   for (const void *stub : kernelOrder_) {
     const KernelRecord &record = kernels_[stub];
-    if (!record.kernel || record.launches == 0)
+    // Kernels never launched, or only by launches refused as invalid (a
+    // host-api-error each), have nothing to report.
+    if (!record.kernel || (record.counts.simulated() == 0 && record.findings.empty()))
       continue;
     report::KernelFindings entry(&*record.module->program, record.kernel->sourceName,
                                  record.findings);

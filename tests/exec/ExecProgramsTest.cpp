@@ -122,6 +122,22 @@ TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
   EXPECT_TRUE(contains(o.err, "does not terminate")) << o;
 }
 
+TEST(Exec, InvalidLaunchFailsAsOnAGpuAndIsAHostFinding) {
+  TempDir dir;
+  std::string source = dir.file("wide.cu");
+  std::ofstream(source) << "#include <cstdio>\n__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "int main() { int *x; cudaMalloc(&x, 4096 * 4);\n"
+                           "  k<<<1, 2048>>>(x);\n"
+                           "  printf(\"%s\\n\", cudaGetErrorName(cudaGetLastError())); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "cudaErrorInvalidConfiguration\n") << o;
+  EXPECT_TRUE(contains(o.err, "wide.cu:4: error: cudaLaunchKernel: the 1st launch of 'k' at "))
+      << o;
+  EXPECT_TRUE(contains(o.err, "wide.cu:4 is invalid: block (2048,1,1) has 2048 threads")) << o;
+  EXPECT_FALSE(contains(o.err, "inconclusive")) << o;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;
