@@ -18,7 +18,8 @@ struct ExecOptions {
   // "findings": exit 1 when anything was found, else the program's status;
   // "program": always the program's status.
   std::string exitStatus = "findings";
-  bool keepBuild = false; // leave the build directory (its path is printed)
+  bool keepBuild = false;         // leave the build directory (its path is printed)
+  uint32_t searchGenerations = 0; // --search N: mutate the recorded launches
 };
 
 int execProgram(const ExecOptions &options, const CommonOptions &common);

@@ -194,6 +194,12 @@ int main(int argc, char **argv) {
                       "could not be judged, else the program's exit status; program: always the "
                       "program's exit status")
       ->check(CLI::IsMember({"findings", "program"}));
+  execApp->add_option("--search", exec.searchGenerations,
+                      "After the program ends, mutate each kernel's first launch at each call "
+                      "site for N generations (dimensions by -1/0/+1, scalar arguments by normal "
+                      "and Cauchy steps) on copies of the memory it started from, and report "
+                      "what the mutants find (default 0: off)")
+      ->check(CLI::Range(0, 1000));
   execApp->add_flag("--keep-build", exec.keepBuild,
                     "Keep the temporary build directory (objects, the executable) and print "
                     "its path");

@@ -9,6 +9,7 @@
 #include "runtime/ExecReport.h"
 #include "runtime/UninitializedDeviceReads.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -50,6 +51,8 @@ ExecSettings settingsFromEnvironment() {
   settings.analysis.independentThreads = environment("SIMULEE_EXEC_LOCKSTEP") != "1";
   if (std::string budget = environment("SIMULEE_EXEC_BUDGET"); !budget.empty())
     settings.analysis.budgetInstrs = std::strtoull(budget.c_str(), nullptr, 10);
+  settings.searchGenerations =
+      uint32_t(std::strtoul(environment("SIMULEE_EXEC_SEARCH", "0").c_str(), nullptr, 10));
   std::string record = environment("SIMULEE_EXEC_RECORD", "auto");
   settings.analysis.representation = record == "full"      ? memmodel::Representation::Full
                                      : record == "summary" ? memmodel::Representation::Summary
@@ -376,6 +379,26 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   if (!site.empty())
     bound.record.origin = originOf(site);
 
+  // --search: the first launch of each kernel at each site is kept, with a
+  // copy of the memory it starts from.
+  std::optional<SearchedLaunch> toSearch;
+  bool firstAtSite = std::none_of(searched_.begin(), searched_.end(), [&](const SearchedLaunch &s) {
+    return s.record == &record && s.launch.record.origin == bound.record.origin;
+  });
+  if (settings_.searchGenerations > 0 && firstAtSite) {
+    toSearch.emplace(SearchedLaunch{&record, {}, parameterOf});
+    RecordedLaunch &recorded = toSearch->launch;
+    recorded.program = &*module.program;
+    recorded.kernel = &kernel;
+    recorded.config = bound.config;
+    recorded.values = bound.values;
+    recorded.record = bound.record;
+    for (const std::vector<uint8_t> *allocation : memory.allocations)
+      recorded.allocations.push_back(allocation ? std::optional(*allocation) : std::nullopt);
+    recorded.globalVariables = module.globalVariables;
+    recorded.constantVariables = module.constantVariables;
+  }
+
   UninitializedDeviceReads uninitialized(memory_);
   session::AnalysisOptions options = settings_.analysis;
   options.observer = &uninitialized;
@@ -392,14 +415,15 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     finding.launch = bound.record;
     findings.push_back(std::move(finding));
   }
-  for (detect::Finding &finding : findings) {
-    if (finding.space != interp::MemSpace::Global || finding.buffer < ir::kFirstBoundBuffer)
-      continue;
-    Allocation *allocation = memory_.byId(finding.buffer - ir::kFirstBoundBuffer + 1);
-    auto parameter = parameterOf.find(finding.buffer);
-    std::string name = parameter != parameterOf.end() ? parameter->second : "";
-    std::string memory = allocation ? allocation->describe() : "an allocation";
-    finding.variable = name.empty() ? memory : name + " (" + memory + ")";
+  nameAllocations(findings, parameterOf);
+  if (toSearch) {
+    toSearch->launch.ratio = analysis->bestRatio;
+    toSearch->launch.threadInstrs = analysis->threadInstrs;
+    toSearch->launch.outOfBounds =
+        std::any_of(findings.begin(), findings.end(), [](const detect::Finding &finding) {
+          return finding.kind == detect::FindingKind::OutOfBounds;
+        });
+    searched_.push_back(std::move(*toSearch));
   }
   record.counts.judged += analysis->counts.judged;
   record.counts.outOfBounds += analysis->counts.outOfBounds;
@@ -427,6 +451,52 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   }
   writeSummary();
   return kSuccess;
+}
+
+void Runtime::nameAllocations(std::vector<detect::Finding> &findings,
+                              const std::map<uint32_t, std::string> &parameterOf) const {
+  for (detect::Finding &finding : findings) {
+    if (finding.space != interp::MemSpace::Global || finding.buffer < ir::kFirstBoundBuffer)
+      continue;
+    Allocation *allocation = memory_.byId(finding.buffer - ir::kFirstBoundBuffer + 1);
+    auto parameter = parameterOf.find(finding.buffer);
+    std::string name = parameter != parameterOf.end() ? parameter->second : "";
+    std::string memory = allocation ? allocation->describe() : "an allocation";
+    finding.variable = name.empty() ? memory : name + " (" + memory + ")";
+  }
+}
+
+// --search: findings of mutated launches that no launch of the program
+// showed are added, marked as the search's.
+void Runtime::searchRecordedLaunches() {
+  for (SearchedLaunch &searched : searched_) {
+    KernelRecord &record = *searched.record;
+    std::string launchName = report::ordinalText(searched.launch.record.ordinal) + " launch of '" +
+                             searched.launch.kernel->sourceName + "'";
+    if (settings_.progress)
+      std::fprintf(stderr, "simulee: searching around the %s (%u generations)\n",
+                   launchName.c_str(), settings_.searchGenerations);
+    session::AnalysisOptions options = settings_.analysis;
+    searchAround(searched.launch, settings_.searchGenerations, options,
+                 [&](std::vector<detect::Finding> findings) {
+                   nameAllocations(findings, searched.parameterOf);
+                   for (detect::Finding &finding : findings) {
+                     bool known =
+                         std::any_of(record.findings.begin(), record.findings.end(),
+                                     [&](const detect::Finding &existing) {
+                                       return detect::keyOf(existing) == detect::keyOf(finding) &&
+                                              existing.variable == finding.variable;
+                                     });
+                     if (known)
+                       continue;
+                     finding.detail += std::string(finding.detail.empty() ? "" : "; ") +
+                                       "found by --search: a mutation of the program's " +
+                                       launchName + ", not a launch the program made";
+                     record.findings.push_back(std::move(finding));
+                   }
+                 });
+  }
+  searched_.clear();
 }
 
 // A finding seen before (same kind, space, instructions and variable) counts
@@ -653,6 +723,8 @@ void Runtime::finish() {
   if (finished_)
     return;
   finished_ = true;
+  searchRecordedLaunches();
+  writeSummary();
   writeReport();
 }
 

@@ -11,6 +11,7 @@
 #include "interp/Launch.h"
 #include "ir/Program.h"
 #include "runtime/DeviceMemory.h"
+#include "runtime/LaunchSearch.h"
 #include "session/Analysis.h"
 
 #include <cstdint>
@@ -79,6 +80,7 @@ struct ExecSettings {
   std::string format = "text";
   bool progress = false; // a line per launch on standard error
   bool color = false;
+  uint32_t searchGenerations = 0; // --search N
   session::AnalysisOptions analysis;
 };
 
@@ -144,6 +146,11 @@ private:
                  std::map<uint32_t, std::string> &parameterOf, const char *function,
                  const void *returnAddress);
   void addFindings(KernelRecord &record, std::vector<detect::Finding> findings);
+  // Names bound buffers after their allocation (and the parameter that
+  // pointed into it, from `parameterOf`).
+  void nameAllocations(std::vector<detect::Finding> &findings,
+                       const std::map<uint32_t, std::string> &parameterOf) const;
+  void searchRecordedLaunches();
   void writeSummary(const std::string &error = "");
   void writeReport();
   [[noreturn]] void fail(const std::string &message);
@@ -156,6 +163,13 @@ private:
   std::vector<PendingLaunch> pending_;
   DeviceMemory memory_;
   std::vector<HostFinding> hostFindings_;
+  // --search: the first launch of each kernel at each call site.
+  struct SearchedLaunch {
+    KernelRecord *record;
+    RecordedLaunch launch;
+    std::map<uint32_t, std::string> parameterOf;
+  };
+  std::vector<SearchedLaunch> searched_;
   ErrorCode lastError_ = 0;
   uint64_t totalLaunches_ = 0;
   bool finished_ = false;

@@ -138,6 +138,20 @@ TEST(Exec, InvalidLaunchFailsAsOnAGpuAndIsAHostFinding) {
   EXPECT_FALSE(contains(o.err, "inconclusive")) << o;
 }
 
+TEST(Exec, SearchAroundTheProgramsLaunchFindsWhatItsOwnLaunchDoesNot) {
+  std::string program = "examples/exec/search/strided_update.cu";
+  Outcome plain = simulee({"exec", program});
+  EXPECT_EQ(plain.status, 0) << plain;
+  EXPECT_TRUE(contains(plain.err, "clean (1 launch judged)")) << plain;
+  Outcome searched = simulee({"exec", program, "--search", "5"});
+  EXPECT_EQ(searched.status, 1) << searched;
+  EXPECT_EQ(searched.out, "PASSED\n") << searched;
+  EXPECT_TRUE(contains(searched.err, "strided_update.cu:12:16: warning: data race on global "
+                                     "'values (allocation #1"))
+      << searched;
+  EXPECT_TRUE(contains(searched.err, "found by --search")) << searched;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;
