@@ -449,7 +449,14 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
                  interp::formatDim3(block).c_str(),
                  static_cast<unsigned long long>(analysis->threadInstrs), seconds, verdict.c_str());
   }
-  writeSummary();
+  // The summary is for a program that never reaches exit: kept current when
+  // something is found, else at most once a second (a file write per launch
+  // would cost more than a small launch).
+  auto now = std::chrono::steady_clock::now();
+  if (record.findings.size() > before || now - lastSummary_ > std::chrono::seconds(1)) {
+    lastSummary_ = now;
+    writeSummary();
+  }
   return kSuccess;
 }
 

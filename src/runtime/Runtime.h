@@ -14,6 +14,7 @@
 #include "runtime/LaunchSearch.h"
 #include "session/Analysis.h"
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -172,6 +173,7 @@ private:
   std::vector<SearchedLaunch> searched_;
   ErrorCode lastError_ = 0;
   uint64_t totalLaunches_ = 0;
+  std::chrono::steady_clock::time_point lastSummary_;
   bool finished_ = false;
   std::recursive_mutex mutex_;
 };
