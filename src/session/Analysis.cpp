@@ -308,6 +308,10 @@ bool removalCreatesRace(const ir::Program &program, const ir::KernelInfo &kernel
                  removed, memory ? &memory->memory : nullptr);
     if (!simulation.stats || !simulation.model->outOfBounds().empty())
       return true;
+    // A bound launch re-run on part of its memory may reach memory left out
+    // (a wild pointer): then the re-run cannot show the removal safe.
+    if (launch->inputs.bound && !simulation.model->undefinedBehavior().empty())
+      return true;
     std::set<detect::FindingKey> before = raceKeys(launch->findings->findings());
     detect::FindingCollector after(kernel.barrierInstructions, kernel.valueBarrierInstructions);
     after.addLaunch(*simulation.model, launch->record);
