@@ -169,7 +169,8 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
       "SIMULEE_EXEC_LOCKSTEP=" + std::string(common.lockstep ? "1" : "0"),
       "SIMULEE_EXEC_BUDGET=" + std::to_string(common.budgetInstrs),
       "SIMULEE_EXEC_RECORD=" + common.record,
-      "SIMULEE_EXEC_SEARCH=" + std::to_string(options.searchGenerations)};
+      "SIMULEE_EXEC_SEARCH=" + std::to_string(options.searchGenerations),
+      "SIMULEE_EXEC_SM=" + std::to_string(options.computeCapability)};
   int status = runProgram(*executable, options.programArgs, settings);
   if (status < 0)
     return error("exec: cannot start the program");

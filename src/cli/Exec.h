@@ -18,8 +18,9 @@ struct ExecOptions {
   // "findings": exit 1 when anything was found, else the program's status;
   // "program": always the program's status.
   std::string exitStatus = "findings";
-  bool keepBuild = false;         // leave the build directory (its path is printed)
-  uint32_t searchGenerations = 0; // --search N: mutate the recorded launches
+  bool keepBuild = false;          // leave the build directory (its path is printed)
+  uint32_t searchGenerations = 0;  // --search N: mutate the recorded launches
+  uint32_t computeCapability = 80; // --sm: what device queries report
 };
 
 int execProgram(const ExecOptions &options, const CommonOptions &common);

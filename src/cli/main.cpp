@@ -200,6 +200,12 @@ int main(int argc, char **argv) {
                       "and Cauchy steps) on copies of the memory it started from, and report "
                       "what the mutants find (default 0: off)")
       ->check(CLI::Range(0, 1000));
+  execApp->add_option("--sm", exec.computeCapability,
+                      "Compute capability the simulated device reports to "
+                      "cudaGetDeviceProperties and cudaDeviceGetAttribute (default 80: sm_80). "
+                      "The simulation's limits stay the interpreter's (1024 threads and 48 KiB "
+                      "of shared memory per block)")
+      ->check(CLI::Range(30, 120));
   execApp->add_flag("--keep-build", exec.keepBuild,
                     "Keep the temporary build directory (objects, the executable) and print "
                     "its path");

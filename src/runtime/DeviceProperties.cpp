@@ -2,15 +2,25 @@
 
 #include "interp/Launch.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace simulee::runtime {
 namespace {
 
+// The compute capability `simulee exec --sm` chose (SIMULEE_EXEC_SM), else 80.
+int computeCapability() {
+  const char *text = std::getenv("SIMULEE_EXEC_SM");
+  int sm = text ? std::atoi(text) : 80;
+  return sm >= 30 && sm <= 120 ? sm : 80;
+}
+
 cudaDeviceProp makeDevice() {
   cudaDeviceProp p;
   std::memset(&p, 0, sizeof p);
-  std::strcpy(p.name, "simulee simulated GPU (sm_80)");
+  int sm = computeCapability();
+  std::snprintf(p.name, sizeof p.name, "simulee simulated GPU (sm_%d)", sm);
   p.totalGlobalMem = size_t(40) << 30;
   p.sharedMemPerBlock = interp::kMaxSharedBytesPerBlock;
   p.regsPerBlock = 65536;
@@ -25,8 +35,8 @@ cudaDeviceProp makeDevice() {
   p.maxGridSize[2] = int(interp::kMaxGridDimYZ);
   p.clockRate = 1410000;
   p.totalConstMem = 65536;
-  p.major = 8;
-  p.minor = 0;
+  p.major = sm / 10;
+  p.minor = sm % 10;
   p.textureAlignment = 512;
   p.texturePitchAlignment = 32;
   p.deviceOverlap = 1;

@@ -1,5 +1,6 @@
-// The device simulee exec simulates: an sm_80 (A100-like) GPU with the limits
-// the interpreter enforces (interp/Launch.h), and the names of CUDA errors.
+// The device simulee exec simulates: an A100-like GPU with the limits the
+// interpreter enforces (interp/Launch.h), of compute capability 8.0 unless
+// `--sm` says otherwise, and the names of CUDA errors.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -22,6 +22,10 @@ struct FatbinWrapper {
 
 simulee::interp::Dim3 toDim3(const dim3 &d) { return {d.x, d.y, d.z}; }
 
+// The runtime starts when the library is loaded, so that a program with no
+// kernel of its own still gets its summary and report.
+[[gnu::constructor]] void startRuntime() { Runtime::get(); }
+
 } // namespace
 
 extern "C" {

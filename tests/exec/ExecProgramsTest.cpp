@@ -152,6 +152,19 @@ TEST(Exec, SearchAroundTheProgramsLaunchFindsWhatItsOwnLaunchDoesNot) {
   EXPECT_TRUE(contains(searched.err, "found by --search")) << searched;
 }
 
+TEST(Exec, SimulatedDeviceReportsTheChosenComputeCapability) {
+  TempDir dir;
+  std::string source = dir.file("sm.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\nint main() { cudaDeviceProp p;\n"
+         "  cudaGetDeviceProperties(&p, 0); int minor = -1;\n"
+         "  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0);\n"
+         "  printf(\"%d.%d %d %s\\n\", p.major, minor, p.warpSize, p.name); }\n";
+  Outcome o = simulee({"exec", source, "--sm", "75"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "7.5 32 simulee simulated GPU (sm_75)\n") << o;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;
