@@ -1,5 +1,7 @@
 #include "runtime/LaunchSearch.h"
 
+#include "runtime/ArgumentText.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,32 +18,8 @@ struct Candidate {
   std::vector<std::pair<std::string, std::string>> recordArgs;
 };
 
-int64_t signExtended(uint64_t bits, uint32_t width) {
-  if (width == 0 || width >= 64)
-    return int64_t(bits);
-  return int64_t(bits << (64 - width)) >> (64 - width);
-}
-
 uint64_t truncated(int64_t value, uint32_t width) {
   return width >= 64 ? uint64_t(value) : uint64_t(value) & ((uint64_t(1) << width) - 1);
-}
-
-std::string scalarText(const ir::ParamInfo &param, uint64_t bits) {
-  char text[64];
-  if (param.kind == ir::ValueKind::Float && param.bits == 32) {
-    float value;
-    std::memcpy(&value, &bits, 4);
-    std::snprintf(text, sizeof text, "%.9g", value);
-  } else if (param.kind == ir::ValueKind::Float && param.bits == 64) {
-    double value;
-    std::memcpy(&value, &bits, 8);
-    std::snprintf(text, sizeof text, "%.17g", value);
-  } else {
-    std::snprintf(
-        text, sizeof text, "%lld",
-        static_cast<long long>(param.isSigned ? signExtended(bits, param.bits) : int64_t(bits)));
-  }
-  return text;
 }
 
 class Mutator {

@@ -5,9 +5,12 @@
 #include "ir/PointerEncoding.h"
 #include "report/FindingText.h"
 #include "report/Report.h"
+#include "runtime/ArgumentText.h"
 #include "runtime/CallSite.h"
 #include "runtime/ExecReport.h"
 #include "runtime/UninitializedDeviceReads.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -74,22 +77,6 @@ void writeFile(const std::string &path, const std::string &text) {
     return;
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
-}
-
-std::string jsonEscape(const std::string &text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (uint8_t(c) < 0x20) {
-      char code[8];
-      std::snprintf(code, sizeof code, "\\u%04x", c);
-      out += code;
-      continue;
-    }
-    out += c;
-  }
-  return out;
 }
 
 } // namespace
@@ -286,22 +273,7 @@ Runtime::argumentValues(const KernelRecord &record, void **args, interp::BoundMe
     if (param.bits < 64)
       bits &= (uint64_t(1) << std::max<uint32_t>(param.bits, 1)) - 1;
     values.push_back(interp::ArgumentValue::scalar(bits));
-    char number[64];
-    if (param.kind == ir::ValueKind::Float && param.bits == 32) {
-      float value;
-      std::memcpy(&value, &bits, 4);
-      std::snprintf(number, sizeof number, "%.9g", value);
-    } else if (param.kind == ir::ValueKind::Float && param.bits == 64) {
-      double value;
-      std::memcpy(&value, &bits, 8);
-      std::snprintf(number, sizeof number, "%.17g", value);
-    } else if (param.isSigned && param.bits > 1 && param.bits <= 64) {
-      int64_t value = int64_t(bits << (64 - param.bits)) >> (64 - param.bits);
-      std::snprintf(number, sizeof number, "%lld", static_cast<long long>(value));
-    } else {
-      std::snprintf(number, sizeof number, "%llu", static_cast<unsigned long long>(bits));
-    }
-    recorded.push_back({param.name, number});
+    recorded.push_back({param.name, scalarText(param, bits)});
   }
   return values;
 }
@@ -718,11 +690,9 @@ void Runtime::writeSummary(const std::string &error) {
       bugs += detect::isBug(finding) ? 1 : 0;
     unjudged += record.counts.skipped();
   }
-  std::string text = "{\"launches\": " + std::to_string(totalLaunches_) +
-                     ", \"unjudged\": " + std::to_string(unjudged) +
-                     ", \"findings\": " + std::to_string(bugs) + ", \"error\": \"" +
-                     jsonEscape(error) + "\"}\n";
-  writeFile(settings_.summaryPath, text);
+  nlohmann::json summary{
+      {"launches", totalLaunches_}, {"unjudged", unjudged}, {"findings", bugs}, {"error", error}};
+  writeFile(settings_.summaryPath, summary.dump() + "\n");
 }
 
 void Runtime::finish() {
