@@ -307,7 +307,8 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   session::BoundLaunch bound;
   bound.config.grid = grid;
   bound.config.block = block;
-  bound.config.dynamicSharedBytes = uint32_t(sharedBytes);
+  // Saturated, so that a huge request fails validation instead of wrapping.
+  bound.config.dynamicSharedBytes = uint32_t(std::min<uint64_t>(sharedBytes, UINT32_MAX));
   if (Status valid = interp::validateLaunch(bound.config); !valid) {
     hostFinding(function, returnAddress,
                 "the " + launchName + " is invalid: " + valid.error().message);
@@ -345,7 +346,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   }
   bound.record.grid = grid;
   bound.record.block = block;
-  bound.record.dynamicSharedBytes = uint32_t(sharedBytes);
+  bound.record.dynamicSharedBytes = bound.config.dynamicSharedBytes;
   bound.record.seed = 0;
   bound.record.ordinal = ordinal;
   if (!site.empty())
