@@ -3,6 +3,7 @@
 // settings. Options are global: they may stand before or after the command
 // and the file (`simulee -I D run FILE` is `simulee run FILE -I D`).
 #include "cli/Commands.h"
+#include "cli/Exec.h"
 #include "cli/Replay.h"
 #include "cli/StrictOptions.h"
 
@@ -121,6 +122,8 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
 } // namespace
 
 int main(int argc, char **argv) {
+  ExecOptions exec;
+  exec.programArgs = splitProgramArguments(argc, argv);
   CLI::App app{
       "simulee finds data races, redundant barriers and barrier divergence in CUDA kernels by "
       "simulating every GPU thread on the CPU (no GPU, no CUDA toolkit).\n\n"
@@ -129,7 +132,9 @@ int main(int argc, char **argv) {
       "  simulee list FILE            the kernels in a file and where its host code launches "
       "them\n"
       "  simulee scan DIR [options]   every kernel file under DIR\n"
-      "  simulee replay FILE --launch L.json   a launch on a real GPU\n\n"
+      "  simulee replay FILE --launch L.json   a launch on a real GPU\n"
+      "  simulee exec PROGRAM.cu [FILES] [-- ARGS]   run a whole CUDA program on simulee's "
+      "runtime, checking every launch it makes\n\n"
       "FILE is .cu (compiled by clang 19 against NVIDIA's CUDA 12.4 headers), .ll or .bc. Options "
       "may stand before or after the command and the file.\n\n"
       "Every kernel gets a verdict: clean (with the number of launches judged), findings, "
@@ -181,7 +186,40 @@ int main(int argc, char **argv) {
               "summary table on standard error");
   scanApp->add_option("dir", scan.dir, "Directory to scan recursively")->required();
 
-  for (CLI::App *sub : {list, runApp, scanApp, replayApp}) {
+  CLI::App *execApp = app.add_subcommand(
+      "exec", "Build a whole CUDA program (its .cu and .cpp files) against simulee's CUDA "
+              "runtime and run it: every kernel launch it makes is simulated with its real "
+              "grid, block, arguments and memory and checked like `simulee run`. The program's "
+              "output is its own; the report goes to standard error (or -o). Arguments after "
+              "`--` go to the program. Exit status: the program's own when nothing was found, "
+              "1 with findings, 3 when nothing was found but some launch could not be judged "
+              "(it did not terminate), 2 when the program could not be built or simulated");
+  execApp->add_option("files", exec.files, "The program's files: .cu, .cpp/.cc/.cxx, .c, .o, .a")
+      ->required();
+  addRepeatable(*execApp, "-l", exec.libraries, "Link with library NAME; repeatable");
+  addRepeatable(*execApp, "-L", exec.libraryDirs, "Library directory for -l; repeatable");
+  execApp->add_option("--exit-status", exec.exitStatus,
+                      "findings (default): exit 1 when anything was found, 3 when some launch "
+                      "could not be judged, else the program's exit status; program: always the "
+                      "program's exit status")
+      ->check(CLI::IsMember({"findings", "program"}));
+  execApp->add_option("--search", exec.searchGenerations,
+                      "After the program ends, mutate each kernel's first launch at each call "
+                      "site for N generations (dimensions by -1/0/+1, scalar arguments by normal "
+                      "and Cauchy steps) on copies of the memory it started from, and report "
+                      "what the mutants find (default 0: off)")
+      ->check(CLI::Range(0, 1000));
+  execApp->add_option("--sm", exec.computeCapability,
+                      "Compute capability the simulated device reports to "
+                      "cudaGetDeviceProperties and cudaDeviceGetAttribute (default 80: sm_80). "
+                      "The simulation's limits stay the interpreter's (1024 threads and 48 KiB "
+                      "of shared memory per block)")
+      ->check(CLI::Range(30, 120));
+  execApp->add_flag("--keep-build", exec.keepBuild,
+                    "Keep the temporary build directory (objects, the executable) and print "
+                    "its path");
+
+  for (CLI::App *sub : {list, runApp, scanApp, replayApp, execApp}) {
     sub->fallthrough();
     sub->footer("\nEvery option of `simulee --help` applies here too, before or after the file.\n");
   }
@@ -211,6 +249,8 @@ int main(int argc, char **argv) {
     scan.jobs = search.jobs;
     return scanDirectory(scan, common, launch, search);
   }
+  if (*execApp)
+    return execProgram(exec, common);
   if (*replayApp) {
     replay.common = common;
     if (replay.kernel.empty())

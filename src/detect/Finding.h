@@ -56,6 +56,9 @@ struct LaunchRecord {
   uint64_t seed = 0;
   // The call site whose launch this is; none when the search was free.
   std::optional<LaunchOrigin> origin;
+  // `simulee exec`: which launch of the kernel the program made (1-based);
+  // 0 for launches simulee chose.
+  uint32_t ordinal = 0;
 };
 
 // One side of a finding: an access (races, out-of-bounds) or a barrier /

@@ -161,7 +161,7 @@ public:
          std::vector<ArgumentValue> &args, const RunOptions &options)
       : program_(program), kernel_(kernel), config_(config), args_(args),
         listener_(options.listener), removedBarriers_(options.removedBarriers),
-        cancel_(options.cancel), memory_(program, args, config.dynamicSharedBytes),
+        cancel_(options.cancel), memory_(program, args, config.dynamicSharedBytes, options.bound),
         constants_(program.constants.data()) {}
 
   Result<RunStats> run();

@@ -28,6 +28,8 @@ struct RunOptions {
   // Set from another thread to stop the run early with kInterrupted (the
   // Python module's Ctrl-C); polled every few thousand steps of a warp.
   const std::atomic<bool> *cancel = nullptr;
+  // Caller-owned device memory (`simulee exec`); null: none.
+  BoundMemory *bound = nullptr;
 };
 
 // The error a cancelled run ends with.

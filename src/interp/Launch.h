@@ -69,6 +69,18 @@ struct ArgumentValue {
   static ArgumentValue buffer(std::vector<uint8_t> bytes, bool autoSized = false);
 };
 
+// Device memory the caller owns and binds to a launch (`simulee exec`): the
+// kernel reads and writes it in place. Global buffer ir::kFirstBoundBuffer + i
+// is allocations[i] (null: none). globalVariables / constantVariables, when
+// set, hold the module's __device__ / __constant__ variables (one vector per
+// Program variable, of its size) across launches, instead of fresh copies of
+// their initializers.
+struct BoundMemory {
+  std::vector<std::vector<uint8_t> *> allocations;
+  std::vector<std::vector<uint8_t>> *globalVariables = nullptr;
+  std::vector<std::vector<uint8_t>> *constantVariables = nullptr;
+};
+
 // Checks that a launch's memory (variables, shared memory, argument buffers,
 // registers) fits the memory limit (support/MemoryLimit.h) and that static
 // shared memory fits a block.

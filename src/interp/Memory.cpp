@@ -4,22 +4,34 @@
 
 namespace simulee::interp {
 
+namespace {
+
+std::vector<std::vector<uint8_t>> initialValues(const std::vector<ir::VariableInfo> &variables) {
+  std::vector<std::vector<uint8_t>> values;
+  for (const ir::VariableInfo &var : variables) {
+    std::vector<uint8_t> bytes(var.sizeBytes, 0);
+    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
+                bytes.begin());
+    values.push_back(std::move(bytes));
+  }
+  return values;
+}
+
+} // namespace
+
 LaunchMemory::LaunchMemory(const ir::Program &program, std::vector<ArgumentValue> &args,
-                           uint32_t dynamicSharedBytes) {
+                           uint32_t dynamicSharedBytes, BoundMemory *bound) {
   for (ArgumentValue &arg : args)
     paramBuffers_.push_back(arg.kind == ArgumentValue::Kind::Buffer ? &arg.bytes : nullptr);
-  for (const ir::VariableInfo &var : program.globalVariables) {
-    std::vector<uint8_t> bytes(var.sizeBytes, 0);
-    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
-                bytes.begin());
-    globalVariables_.push_back(std::move(bytes));
-  }
-  for (const ir::VariableInfo &var : program.constantVariables) {
-    std::vector<uint8_t> bytes(var.sizeBytes, 0);
-    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
-                bytes.begin());
-    constantVariables_.push_back(std::move(bytes));
-  }
+  globalVariables_ = bound && bound->globalVariables ? bound->globalVariables : &ownGlobalVariables_;
+  constantVariables_ =
+      bound && bound->constantVariables ? bound->constantVariables : &ownConstantVariables_;
+  if (globalVariables_ == &ownGlobalVariables_)
+    ownGlobalVariables_ = initialValues(program.globalVariables);
+  if (constantVariables_ == &ownConstantVariables_)
+    ownConstantVariables_ = initialValues(program.constantVariables);
+  if (bound)
+    boundAllocations_ = bound->allocations;
   for (const ir::VariableInfo &var : program.sharedVariables)
     sharedGarbage_.push_back(garbage(var.isDynamicShared ? dynamicSharedBytes : var.sizeBytes));
   shared_.resize(sharedGarbage_.size());
@@ -57,17 +69,20 @@ ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
   case ir::PointerSpace::Global:
     if (p.buffer < paramBuffers_.size())
       buffer = paramBuffers_[p.buffer];
+    else if (p.buffer >= ir::kFirstBoundBuffer &&
+             p.buffer - ir::kFirstBoundBuffer < boundAllocations_.size())
+      buffer = boundAllocations_[p.buffer - ir::kFirstBoundBuffer];
     else if (p.buffer >= ir::kFirstGlobalVariableBuffer &&
-             p.buffer - ir::kFirstGlobalVariableBuffer < globalVariables_.size())
-      buffer = &globalVariables_[p.buffer - ir::kFirstGlobalVariableBuffer];
+             p.buffer - ir::kFirstGlobalVariableBuffer < globalVariables_->size())
+      buffer = &(*globalVariables_)[p.buffer - ir::kFirstGlobalVariableBuffer];
     break;
   case ir::PointerSpace::Shared:
     if (p.buffer < shared_.size())
       buffer = &shared_[p.buffer];
     break;
   case ir::PointerSpace::Constant:
-    if (p.buffer < constantVariables_.size())
-      buffer = &constantVariables_[p.buffer];
+    if (p.buffer < constantVariables_->size())
+      buffer = &(*constantVariables_)[p.buffer];
     break;
   case ir::PointerSpace::Local:
     buffer = &local;

@@ -27,8 +27,9 @@ struct ResolvedAccess {
 
 class LaunchMemory {
 public:
+  // `bound` (optional) is caller-owned device memory, see BoundMemory.
   LaunchMemory(const ir::Program &program, std::vector<ArgumentValue> &args,
-               uint32_t dynamicSharedBytes);
+               uint32_t dynamicSharedBytes, BoundMemory *bound = nullptr);
 
   // Fresh shared memory for the next block: not zeroed, as on a GPU.
   void beginBlock();
@@ -38,8 +39,11 @@ public:
 
 private:
   std::vector<std::vector<uint8_t> *> paramBuffers_; // null for scalars
-  std::vector<std::vector<uint8_t>> globalVariables_;
-  std::vector<std::vector<uint8_t>> constantVariables_;
+  std::vector<std::vector<uint8_t>> ownGlobalVariables_;
+  std::vector<std::vector<uint8_t>> ownConstantVariables_;
+  std::vector<std::vector<uint8_t>> *globalVariables_;   // own or bound
+  std::vector<std::vector<uint8_t>> *constantVariables_; // own or bound
+  std::vector<std::vector<uint8_t> *> boundAllocations_;
   static std::vector<uint8_t> garbage(uint64_t sizeBytes);
 
   std::vector<std::vector<uint8_t>> shared_;

@@ -113,6 +113,9 @@ struct Function {
 // Buffer ids of module-level __device__ variables in MemSpace::Global start
 // here; pointer parameters use 0..params-1.
 constexpr uint32_t kFirstGlobalVariableBuffer = 1u << 20;
+// Buffer ids of device memory the caller binds to a launch (`simulee exec`:
+// the program's cudaMalloc allocations, interp::BoundMemory) start here.
+constexpr uint32_t kFirstBoundBuffer = 1u << 21;
 
 struct Program {
   Program();

@@ -208,6 +208,13 @@ std::string findingMessage(const ir::Program &program, const Finding &finding) {
   return "unknown finding";
 }
 
+std::string ordinalText(uint32_t n) {
+  const char *suffix = "th";
+  if (n % 100 < 11 || n % 100 > 13)
+    suffix = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 std::string launchText(const detect::LaunchRecord &launch) {
   std::string text =
       "grid " + formatCoordinates(launch.grid) + " block " + formatCoordinates(launch.block);
@@ -234,6 +241,9 @@ std::string exampleAddressText(const Finding &finding) {
 std::string launchNoteText(const Finding &finding) {
   bool isRedundant = finding.kind == FindingKind::RedundantBarrier;
   std::string note = isRedundant ? "example launch " : "exposed by launch ";
+  if (finding.launch.ordinal)
+    note = (isRedundant ? "example: the " : "exposed by the ") + ordinalText(finding.launch.ordinal) +
+           " launch, ";
   note += launchText(finding.launch);
   if (finding.launch.origin)
     note += ", launched at " + finding.launch.origin->file + ":" +

@@ -38,6 +38,8 @@ bool needsDetailNote(const detect::Finding &finding);
 // Whether the finding has a launch to show: an unreached barrier has none.
 bool hasLaunchNote(const detect::Finding &finding);
 
+// "1st", "2nd", "3rd", "11th".
+std::string ordinalText(uint32_t n);
 // "grid (1,1,1) block (256,1,1) n=1000 in=random:1000".
 std::string launchText(const detect::LaunchRecord &launch);
 // "'partial' + 20 bytes", or empty when the finding is not about a variable.

@@ -52,6 +52,8 @@ Json launchJson(const detect::LaunchRecord &launch) {
             {"seed", launch.seed}};
   // The call site whose launch this is; null when the search was free.
   json["origin"] = launch.origin ? originJson(*launch.origin) : Json();
+  if (launch.ordinal) // `simulee exec`: the how-manieth launch of the kernel
+    json["ordinal"] = launch.ordinal;
   return json;
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -17,6 +18,49 @@
 
 namespace simulee::session {
 namespace {
+
+// What a bound launch's memory held before it ran, so that the redundant-
+// barrier re-check can run it again without touching the program's memory.
+struct BoundSnapshot {
+  std::vector<interp::ArgumentValue> values;
+  std::vector<std::optional<std::vector<uint8_t>>> allocations; // by BoundMemory index
+  std::optional<std::vector<std::vector<uint8_t>>> globalVariables, constantVariables;
+
+  explicit BoundSnapshot(const BoundLaunch &launch) : values(launch.values) {
+    const interp::BoundMemory &memory = *launch.memory;
+    allocations.resize(memory.allocations.size());
+    auto copy = [&](size_t i) {
+      if (i < memory.allocations.size() && memory.allocations[i])
+        allocations[i] = *memory.allocations[i];
+    };
+    if (!launch.recheckAllocations)
+      for (size_t i = 0; i < allocations.size(); ++i)
+        copy(i);
+    else
+      for (uint32_t i : *launch.recheckAllocations)
+        copy(i);
+    if (memory.globalVariables)
+      globalVariables = *memory.globalVariables;
+    if (memory.constantVariables)
+      constantVariables = *memory.constantVariables;
+  }
+};
+
+// A private copy of a snapshot's memory, bound to one re-run.
+struct BoundCopy {
+  std::vector<std::optional<std::vector<uint8_t>>> allocations;
+  std::optional<std::vector<std::vector<uint8_t>>> globalVariables, constantVariables;
+  interp::BoundMemory memory;
+
+  explicit BoundCopy(const BoundSnapshot &snapshot)
+      : allocations(snapshot.allocations), globalVariables(snapshot.globalVariables),
+        constantVariables(snapshot.constantVariables) {
+    for (std::optional<std::vector<uint8_t>> &allocation : allocations)
+      memory.allocations.push_back(allocation ? &*allocation : nullptr);
+    memory.globalVariables = globalVariables ? &*globalVariables : nullptr;
+    memory.constantVariables = constantVariables ? &*constantVariables : nullptr;
+  }
+};
 
 // What one launch needs to be simulated again (the joint barrier re-check):
 // buildArguments is deterministic in these.
@@ -26,6 +70,10 @@ struct LaunchInputs {
   std::vector<uint64_t> elementCounts; // by parameter, 0 = automatic
   uint64_t seed = 1;
   std::vector<Fill> fills; // by parameter, for automatic buffers
+  // Bound launches (analyzeBoundLaunch): the argument values and the device
+  // memory the kernel could reach, as they were before the launch; null for
+  // launches whose arguments buildArguments makes.
+  std::shared_ptr<const BoundSnapshot> bound = nullptr;
 };
 
 enum class LaunchOutcome : uint8_t { Judged, OutOfBounds, TooCostly, NonTerminating, Failed };
@@ -134,7 +182,8 @@ struct Simulation {
 void simulateInto(Simulation &simulation, const ir::Program &program,
                   const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                   std::vector<interp::ArgumentValue> &values, const AnalysisOptions &options,
-                  std::vector<uint32_t> removedBarriers = {}, bool searched = false) {
+                  std::vector<uint32_t> removedBarriers = {},
+                  interp::BoundMemory *bound = nullptr, bool searched = false) {
   memmodel::ModelOptions modelOptions;
   modelOptions.onlyOverrunsAfterOverrun = searched;
   modelOptions.representation = options.representation;
@@ -147,6 +196,7 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
                                          : &*simulation.model;
   runOptions.cancel = options.cancel;
   runOptions.removedBarriers = std::move(removedBarriers);
+  runOptions.bound = bound;
   simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
   if (simulation.stats && options.onModel)
     options.onModel(*simulation.model);
@@ -178,12 +228,12 @@ std::vector<uint64_t> grownCounts(const ir::KernelInfo &kernel, const BuiltArgum
 // break the kernel's size assumptions otherwise).
 LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
                       LaunchInputs inputs, BuiltArguments &built, const AnalysisOptions &options,
-                      bool searched) {
+                      bool searched, interp::BoundMemory *bound = nullptr) {
   LaunchResult result;
   result.record = recordOf(inputs.config, built, inputs.seed);
   result.inputs = std::move(inputs);
   Simulation simulation;
-  simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {},
+  simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {}, bound,
                searched);
   if (!simulation.stats) {
     result.error = simulation.stats.error().message;
@@ -244,15 +294,25 @@ bool removalCreatesRace(const ir::Program &program, const ir::KernelInfo &kernel
   independent.observer = nullptr; // a re-check is no launch of the analysis
   independent.onModel = nullptr;
   for (const LaunchResult *launch : launches) {
-    Result<BuiltArguments> built = buildArguments(kernel, launch->inputs.config, launch->inputs.specs,
-                                                  launch->inputs.seed, launch->inputs.elementCounts,
-                                                  launch->inputs.fills);
+    Result<BuiltArguments> built =
+        launch->inputs.bound
+            ? Result<BuiltArguments>(BuiltArguments{launch->inputs.bound->values, {}})
+            : buildArguments(kernel, launch->inputs.config, launch->inputs.specs,
+                             launch->inputs.seed, launch->inputs.elementCounts,
+                             launch->inputs.fills);
     if (!built)
       return true; // cannot show it safe
+    std::optional<BoundCopy> memory;
+    if (launch->inputs.bound)
+      memory.emplace(*launch->inputs.bound);
     Simulation simulation;
     simulateInto(simulation, program, kernel, launch->inputs.config, built->values, independent,
-                 removed);
+                 removed, memory ? &memory->memory : nullptr);
     if (!simulation.stats || !simulation.model->outOfBounds().empty())
+      return true;
+    // A bound launch re-run on part of its memory may reach memory left out
+    // (a wild pointer): then the re-run cannot show the removal safe.
+    if (launch->inputs.bound && !simulation.model->undefinedBehavior().empty())
       return true;
     std::set<detect::FindingKey> before = raceKeys(launch->findings->findings());
     detect::FindingCollector after(kernel.barrierInstructions, kernel.valueBarrierInstructions);
@@ -554,6 +614,33 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   analysis.bestLaunch = result.record;
   analysis.bestRatio = result.ratio;
   analysis.arguments = std::move(built->values);
+  return analysis;
+}
+
+Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
+                                          BoundLaunch &launch, const AnalysisOptions &options) {
+  Result<interp::LaunchConfig> config = configFor(launch.config, options);
+  if (!config)
+    return config.error();
+  if (!kernel.unsupported.empty())
+    return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
+  LaunchInputs inputs{*config, {}, {}, 0, {}, nullptr};
+  // Only a kernel with barriers can need the re-check that runs it again.
+  if (!kernel.barrierInstructions.empty())
+    inputs.bound = std::make_shared<const BoundSnapshot>(launch);
+  BuiltArguments built{std::move(launch.values), launch.record.args};
+  LaunchResult result =
+      simulate(program, kernel, inputs, built, options, /*searched=*/false, launch.memory);
+  launch.values = std::move(built.values);
+  if (result.outcome == LaunchOutcome::Failed && !stoppedByKernel(result.error))
+    return makeError(result.error);
+  KernelAnalysis analysis;
+  analysis.kernel = &kernel;
+  conclude(program, kernel, {&result}, options, analysis);
+  for (detect::Finding &finding : analysis.findings)
+    finding.launch = launch.record;
+  analysis.bestLaunch = launch.record;
+  analysis.bestRatio = result.ratio;
   return analysis;
 }
 

@@ -79,6 +79,25 @@ struct KernelAnalysis {
 Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
                                      const LaunchSpec &launch, const AnalysisOptions &options);
 
+// A launch a whole program makes (`simulee exec`): its real settings, its
+// argument values (pointers already encoded into `memory`'s buffers) and the
+// program's device memory, which the launch reads and writes in place.
+struct BoundLaunch {
+  interp::LaunchConfig config;
+  std::vector<interp::ArgumentValue> values;
+  interp::BoundMemory *memory = nullptr;
+  detect::LaunchRecord record; // how findings describe the launch
+  // The allocations (BoundMemory indices) the redundant-barrier re-check
+  // copies; none: all. Those left out are unbound in the re-check, which can
+  // then only keep a barrier (never call one redundant wrongly).
+  std::optional<std::vector<uint32_t>> recheckAllocations;
+};
+
+// Runs a bound launch and judges it, like analyzeLaunch. The redundant-barrier
+// re-check runs it again on a copy of the memory it could reach.
+Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
+                                          BoundLaunch &launch, const AnalysisOptions &options);
+
 class SitePlan;
 
 // What the user fixed; everything else is searched.

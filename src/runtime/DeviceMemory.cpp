@@ -1,0 +1,137 @@
+#include "runtime/DeviceMemory.h"
+
+#include "ir/PointerEncoding.h"
+#include "ir/Program.h"
+
+#include <algorithm>
+
+namespace simulee::runtime {
+namespace {
+
+// Freed memory kept to recognise a use after cudaFree, as ASan's quarantine.
+constexpr uint64_t kQuarantineBytes = uint64_t(256) << 20;
+
+} // namespace
+
+const char *allocationFunction(AllocationKind kind) {
+  switch (kind) {
+  case AllocationKind::Device:
+    return "cudaMalloc";
+  case AllocationKind::Managed:
+    return "cudaMallocManaged";
+  case AllocationKind::Host:
+    return "cudaMallocHost";
+  }
+  return "cudaMalloc";
+}
+
+bool isDevicePointer(uintptr_t address) {
+  ir::DecodedPointer pointer = ir::decodePointer(address);
+  return pointer.space == ir::PointerSpace::Global && !pointer.isNull &&
+         pointer.buffer >= ir::kFirstBoundBuffer;
+}
+
+uintptr_t Allocation::address() const {
+  if (hostVisible())
+    return start();
+  return ir::encodePointer(ir::PointerSpace::Global, ir::kFirstBoundBuffer + id - 1, 0);
+}
+
+void Allocation::markWritten(uint64_t offset, uint64_t size) {
+  if (!tracksWrites())
+    return;
+  uint64_t end = std::min<uint64_t>(offset + size, bytes.size());
+  for (uint64_t i = offset; i < end;) {
+    if (i % 64 == 0 && end - i >= 64) {
+      written[i / 64] = ~uint64_t(0);
+      i += 64;
+      continue;
+    }
+    written[i / 64] |= uint64_t(1) << (i % 64);
+    ++i;
+  }
+}
+
+int64_t Allocation::firstUnwritten(uint64_t offset, uint64_t size) const {
+  if (!tracksWrites())
+    return -1;
+  uint64_t end = std::min<uint64_t>(offset + size, bytes.size());
+  for (uint64_t i = offset; i < end; ++i)
+    if (!(written[i / 64] >> (i % 64) & 1))
+      return int64_t(i);
+  return -1;
+}
+
+std::string Allocation::describe() const {
+  std::string text = "allocation #" + std::to_string(id) + ", " + std::to_string(bytes.size()) +
+                     " bytes, " + allocationFunction(kind);
+  return site.empty() ? text : text + " at " + site;
+}
+
+Allocation &DeviceMemory::allocate(AllocationKind kind, uint64_t sizeBytes, std::string site) {
+  auto allocation = std::make_unique<Allocation>();
+  allocation->id = nextId_++;
+  allocation->kind = kind;
+  // Never a null data(), even for 0 bytes, so that every allocation has an
+  // address of its own.
+  allocation->bytes.reserve(std::max<uint64_t>(sizeBytes, 1));
+  allocation->bytes.resize(sizeBytes);
+  allocation->site = std::move(site);
+  if (allocation->tracksWrites())
+    allocation->written.assign((sizeBytes + 63) / 64, 0);
+  Allocation &result = *allocation;
+  byId_.push_back(&result);
+  if (result.hostVisible())
+    byStart_.emplace(result.start(), std::move(allocation));
+  else
+    devices_.push_back(std::move(allocation));
+  return result;
+}
+
+void DeviceMemory::release(Allocation &allocation, std::string site) {
+  allocation.freed = true;
+  allocation.freeSite = std::move(site);
+  quarantine_.push_back(&allocation);
+  quarantineBytes_ += allocation.sizeBytes();
+  while (quarantineBytes_ > kQuarantineBytes && !quarantine_.empty()) {
+    Allocation *oldest = quarantine_.front();
+    quarantine_.erase(quarantine_.begin());
+    quarantineBytes_ -= oldest->sizeBytes();
+    byId_[oldest->id - 1] = nullptr;
+    if (oldest->hostVisible())
+      byStart_.erase(oldest->start());
+    else
+      std::erase_if(devices_,
+                    [&](const std::unique_ptr<Allocation> &a) { return a.get() == oldest; });
+  }
+}
+
+AddressInfo DeviceMemory::find(const void *address) const {
+  uintptr_t at = reinterpret_cast<uintptr_t>(address);
+  if (isDevicePointer(at)) {
+    ir::DecodedPointer pointer = ir::decodePointer(at);
+    AddressInfo info;
+    info.isDevicePointer = true;
+    Allocation *allocation = byId(pointer.buffer - ir::kFirstBoundBuffer + 1);
+    if (!allocation || pointer.offset < 0 ||
+        uint64_t(pointer.offset) >= std::max<uint64_t>(allocation->sizeBytes(), 1))
+      return info;
+    info.allocation = allocation;
+    info.offset = uint64_t(pointer.offset);
+    return info;
+  }
+  auto it = byStart_.upper_bound(at);
+  if (it == byStart_.begin())
+    return {};
+  --it;
+  Allocation &allocation = *it->second;
+  if (at - allocation.start() >= std::max<uint64_t>(allocation.sizeBytes(), 1))
+    return {};
+  return {&allocation, at - allocation.start()};
+}
+
+Allocation *DeviceMemory::byId(uint32_t id) const {
+  return id >= 1 && id <= byId_.size() ? byId_[id - 1] : nullptr;
+}
+
+} // namespace simulee::runtime

@@ -1,0 +1,90 @@
+// simulee exec's device memory: every cudaMalloc / cudaMallocManaged /
+// cudaMallocHost is a block of host memory the runtime owns and names
+// ("allocation #3, 4096 bytes, cudaMalloc at main.cu:40"). Addresses map
+// back to their allocation, freed allocations stay quarantined for a while so
+// that a use after cudaFree is recognised, and cudaMalloc'd bytes remember
+// whether anything has written them (a kernel reading never-written device
+// memory is a finding).
+//
+// A cudaMalloc pointer is the interpreter's own encoded pointer to the
+// allocation's bound buffer (ir/PointerEncoding.h, buffer ir::kFirstBoundBuffer
+// + id - 1): the host cannot dereference it (it is no canonical address, as
+// a GPU pointer is not host memory), host arithmetic on it moves its offset,
+// and device pointers the program stores in device memory (arrays of
+// pointers, linked structures, __device__ pointer variables) are valid
+// pointers for every kernel. Managed and host-pinned memory, which the host
+// dereferences, keep real addresses; kernel arguments into them are
+// translated at launch.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace simulee::runtime {
+
+enum class AllocationKind : uint8_t { Device, Managed, Host };
+const char *allocationFunction(AllocationKind kind); // "cudaMalloc", ...
+
+struct Allocation {
+  uint32_t id = 0; // 1-based, in allocation order ("allocation #3")
+  AllocationKind kind = AllocationKind::Device;
+  std::vector<uint8_t> bytes;
+  std::string site; // where it was allocated ("main.cu:40"), or empty
+  bool freed = false;
+  std::string freeSite;
+  // Device allocations only: one bit per byte, set once the host or a kernel
+  // wrote it. Managed and host memory is written by the host directly, which
+  // the runtime cannot see: always initialised.
+  std::vector<uint64_t> written;
+
+  // What the program gets: an encoded device pointer, or the host address.
+  uintptr_t address() const;
+  bool hostVisible() const { return kind != AllocationKind::Device; }
+  uintptr_t start() const { return reinterpret_cast<uintptr_t>(bytes.data()); }
+  uint64_t sizeBytes() const { return bytes.size(); }
+  bool tracksWrites() const { return kind == AllocationKind::Device; }
+  void markWritten(uint64_t offset, uint64_t size);
+  // The first byte of [offset, offset+size) never written, or -1.
+  int64_t firstUnwritten(uint64_t offset, uint64_t size) const;
+  // "allocation #3, 4096 bytes, cudaMalloc at main.cu:40"
+  std::string describe() const;
+};
+
+// Where an address lies.
+struct AddressInfo {
+  Allocation *allocation = nullptr; // live or freed; null: no allocation
+  uint64_t offset = 0;
+  // The address is an encoded device pointer (whether or not its allocation
+  // still exists): never host memory.
+  bool isDevicePointer = false;
+  uint8_t *bytes() const { return allocation->bytes.data() + offset; }
+};
+
+// Whether `address` is an encoded cudaMalloc pointer (no host address is).
+bool isDevicePointer(uintptr_t address);
+
+class DeviceMemory {
+public:
+  Allocation &allocate(AllocationKind kind, uint64_t sizeBytes, std::string site);
+  // Marks the allocation freed; its memory is released later (quarantine).
+  void release(Allocation &allocation, std::string site);
+  // The allocation holding `address` (one past the end counts only for
+  // empty ranges: `sizeBytes` 0).
+  AddressInfo find(const void *address) const;
+  // By id (BoundMemory index id - 1); null once released for good.
+  Allocation *byId(uint32_t id) const;
+  uint32_t allocationCount() const { return uint32_t(byId_.size()); }
+
+private:
+  std::map<uintptr_t, std::unique_ptr<Allocation>> byStart_; // host-visible ones
+  std::vector<std::unique_ptr<Allocation>> devices_;         // cudaMalloc ones
+  std::vector<Allocation *> byId_;
+  std::vector<Allocation *> quarantine_; // freed, oldest first
+  uint64_t quarantineBytes_ = 0;
+  uint32_t nextId_ = 1;
+};
+
+} // namespace simulee::runtime

@@ -1,0 +1,729 @@
+#include "runtime/Runtime.h"
+
+#include "interp/Interpreter.h"
+#include "ir/Loader.h"
+#include "ir/PointerEncoding.h"
+#include "report/FindingText.h"
+#include "report/Report.h"
+#include "runtime/ArgumentText.h"
+#include "runtime/CallSite.h"
+#include "runtime/ExecReport.h"
+#include "runtime/UninitializedDeviceReads.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace simulee::runtime {
+namespace {
+
+// cudaError_t values the runtime returns (driver_types.h).
+constexpr ErrorCode kSuccess = 0;
+constexpr ErrorCode kInvalidValue = 1;
+constexpr ErrorCode kMemoryAllocation = 2;
+constexpr ErrorCode kInvalidConfiguration = 9;
+constexpr ErrorCode kInvalidSymbol = 13;
+constexpr ErrorCode kInvalidDevicePointer = 17;
+constexpr ErrorCode kInvalidDeviceFunction = 98;
+
+// A pointer into no allocation: a buffer id no launch binds, so every access
+// through it is reported as a wild-pointer access.
+constexpr uint64_t kWildPointer =
+    ir::encodePointer(ir::PointerSpace::Global, ir::kFirstBoundBuffer - 1, 0);
+
+std::string environment(const char *name, const char *fallback = "") {
+  const char *value = std::getenv(name);
+  return value ? value : fallback;
+}
+
+ExecSettings settingsFromEnvironment() {
+  ExecSettings settings;
+  settings.reportPath = environment("SIMULEE_EXEC_REPORT");
+  settings.summaryPath = environment("SIMULEE_EXEC_SUMMARY");
+  settings.format = environment("SIMULEE_EXEC_FORMAT", "text");
+  settings.progress = environment("SIMULEE_EXEC_PROGRESS") == "1";
+  settings.color = environment("SIMULEE_EXEC_COLOR") == "1";
+  settings.analysis.strict = environment("SIMULEE_EXEC_STRICT") == "1";
+  settings.analysis.independentThreads = environment("SIMULEE_EXEC_LOCKSTEP") != "1";
+  if (std::string budget = environment("SIMULEE_EXEC_BUDGET"); !budget.empty())
+    settings.analysis.budgetInstrs = std::strtoull(budget.c_str(), nullptr, 10);
+  settings.searchGenerations =
+      uint32_t(std::strtoul(environment("SIMULEE_EXEC_SEARCH", "0").c_str(), nullptr, 10));
+  std::string record = environment("SIMULEE_EXEC_RECORD", "auto");
+  settings.analysis.representation = record == "full"      ? memmodel::Representation::Full
+                                     : record == "summary" ? memmodel::Representation::Summary
+                                                           : memmodel::Representation::Auto;
+  return settings;
+}
+
+detect::LaunchOrigin originOf(const std::string &site) {
+  detect::LaunchOrigin origin;
+  size_t colon = site.rfind(':');
+  origin.file = site.substr(0, colon);
+  if (colon != std::string::npos)
+    origin.line = uint32_t(std::strtoul(site.c_str() + colon + 1, nullptr, 10));
+  return origin;
+}
+
+void writeFile(const std::string &path, const std::string &text) {
+  if (path.empty())
+    return;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+} // namespace
+
+Runtime &Runtime::get() {
+  // Never destroyed: clang's module destructors and the program's own static
+  // destructors may still call into the runtime at exit.
+  static Runtime *runtime = new Runtime();
+  return *runtime;
+}
+
+Runtime::Runtime() : settings_(settingsFromEnvironment()) {
+  std::atexit([] { Runtime::get().finish(); });
+  writeSummary();
+}
+
+Module *Runtime::registerModule(const char *descriptor) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  auto module = std::make_unique<Module>();
+  std::istringstream lines(descriptor ? descriptor : "");
+  std::string line;
+  while (std::getline(lines, line)) {
+    size_t equals = line.find('=');
+    if (equals == std::string::npos)
+      continue;
+    std::string key = line.substr(0, equals), value = line.substr(equals + 1);
+    if (key == "source")
+      module->sourcePath = value;
+    else if (key == "arg")
+      module->clangArgs.push_back(value);
+    else if (key == "cuda-path")
+      module->cudaPath = value;
+    else if (key == "opt")
+      module->optLevel = std::atoi(value.c_str());
+  }
+  if (module->sourcePath.empty())
+    fail("a CUDA module was not built by `simulee exec` (no device code recorded for it)");
+  modules_.push_back(std::move(module));
+  return modules_.back().get();
+}
+
+void Runtime::registerFunction(Module *module, const void *stub, const char *deviceName) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  KernelRecord &record = kernels_[stub];
+  record.module = module;
+  record.deviceName = deviceName;
+  kernelOrder_.push_back(stub);
+}
+
+void Runtime::registerVariable(Module *module, const void *hostVariable, const char *deviceName,
+                               uint64_t sizeBytes, bool constant) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  variables_[hostVariable] = DeviceVariable{module, deviceName, sizeBytes, constant};
+}
+
+Status Runtime::loadModule(Module &module) {
+  if (module.loaded)
+    return module.program ? Status(Ok{}) : Status(makeError(module.loadError));
+  module.loaded = true;
+  ir::LoadOptions options;
+  options.optLevel = module.optLevel;
+  options.extraClangArgs = module.clangArgs;
+  options.cudaPath = module.cudaPath;
+  Result<ir::Program> program = ir::loadProgram(module.sourcePath, options);
+  if (!program) {
+    module.loadError = program.error().message;
+    return program.error();
+  }
+  module.program.emplace(std::move(*program));
+  for (const ir::VariableInfo &var : module.program->globalVariables) {
+    std::vector<uint8_t> bytes(var.sizeBytes, 0);
+    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
+                bytes.begin());
+    module.globalVariables.push_back(std::move(bytes));
+  }
+  for (const ir::VariableInfo &var : module.program->constantVariables) {
+    std::vector<uint8_t> bytes(var.sizeBytes, 0);
+    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
+                bytes.begin());
+    module.constantVariables.push_back(std::move(bytes));
+  }
+  return Ok{};
+}
+
+void Runtime::pushConfiguration(PendingLaunch launch) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  pending_.push_back(launch);
+}
+
+bool Runtime::popConfiguration(PendingLaunch &launch) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (pending_.empty())
+    return false;
+  launch = pending_.back();
+  pending_.pop_back();
+  return true;
+}
+
+// The value of each parameter from the stub's argument array. Pointers into
+// an allocation become pointers into its bound buffer; a by-value struct's
+// 8-byte words that hold such a pointer are translated the same way.
+Result<std::vector<interp::ArgumentValue>>
+Runtime::argumentValues(const KernelRecord &record, void **args, interp::BoundMemory &bound,
+                        std::vector<std::pair<std::string, std::string>> &recorded,
+                        std::map<uint32_t, std::string> &parameterOf, const char *function,
+                        const void *returnAddress) {
+  const ir::KernelInfo &kernel = *record.kernel;
+  Module &module = *record.module;
+  auto translate = [&](uint64_t address, const std::string &parameter,
+                       std::string &text) -> std::optional<uint64_t> {
+    if (address == 0) {
+      text = "null";
+      return 0;
+    }
+    const void *pointer = reinterpret_cast<const void *>(address);
+    for (size_t i = 0; i < module.globalVariables.size(); ++i) {
+      uintptr_t start = reinterpret_cast<uintptr_t>(module.globalVariables[i].data());
+      if (address >= start && address < start + module.globalVariables[i].size()) {
+        text = "&" + module.program->globalVariables[i].name;
+        return ir::encodePointer(ir::PointerSpace::Global,
+                                 ir::kFirstGlobalVariableBuffer + uint32_t(i),
+                                 int64_t(address - start));
+      }
+    }
+    AddressInfo info = memory_.find(pointer);
+    if (info.isDevicePointer && !info.allocation) {
+      // Past its allocation's end, or before it: the interpreter reports
+      // the access (out of bounds, or a wild pointer once released).
+      ir::DecodedPointer decoded = ir::decodePointer(address);
+      text = "#" + std::to_string(decoded.buffer - ir::kFirstBoundBuffer + 1) +
+             (decoded.offset < 0 ? "" : "+") + std::to_string(decoded.offset);
+      return address;
+    }
+    if (!info.allocation) {
+      text = "host-pointer";
+      return std::nullopt;
+    }
+    Allocation &allocation = *info.allocation;
+    if (allocation.freed) {
+      hostFinding(function, returnAddress,
+                  "kernel '" + kernel.sourceName + "' gets parameter '" + parameter +
+                      "' pointing into " + allocation.describe() + ", freed" +
+                      (allocation.freeSite.empty() ? "" : " at " + allocation.freeSite));
+      text = "freed#" + std::to_string(allocation.id);
+      return kWildPointer;
+    }
+    uint32_t index = allocation.id - 1;
+    if (bound.allocations.size() <= index)
+      bound.allocations.resize(index + 1, nullptr);
+    bound.allocations[index] = &allocation.bytes;
+    parameterOf.try_emplace(ir::kFirstBoundBuffer + index, parameter);
+    text = "#" + std::to_string(allocation.id);
+    if (info.offset)
+      text += "+" + std::to_string(info.offset);
+    return ir::encodePointer(ir::PointerSpace::Global, ir::kFirstBoundBuffer + index,
+                             int64_t(info.offset));
+  };
+
+  std::vector<interp::ArgumentValue> values;
+  for (size_t p = 0; p < kernel.params.size(); ++p) {
+    const ir::ParamInfo &param = kernel.params[p];
+    std::string text;
+    if (param.byValueBytes) {
+      std::vector<uint8_t> bytes(param.byValueBytes);
+      std::memcpy(bytes.data(), args[p], bytes.size());
+      for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {
+        uint64_t word;
+        std::memcpy(&word, bytes.data() + at, 8);
+        std::string ignored;
+        AddressInfo info = memory_.find(reinterpret_cast<const void *>(word));
+        if (word && info.allocation && info.allocation->hostVisible())
+          if (std::optional<uint64_t> encoded = translate(word, param.name, ignored)) {
+            std::memcpy(bytes.data() + at, &*encoded, 8);
+          }
+      }
+      values.push_back(interp::ArgumentValue::buffer(std::move(bytes)));
+      recorded.push_back({param.name, "struct:" + std::to_string(param.byValueBytes)});
+      continue;
+    }
+    if (param.kind == ir::ValueKind::Pointer) {
+      uint64_t address = 0;
+      std::memcpy(&address, args[p], sizeof address);
+      std::optional<uint64_t> encoded = translate(address, param.name, text);
+      values.push_back(interp::ArgumentValue::scalar(encoded ? *encoded : kWildPointer));
+      recorded.push_back({param.name, text});
+      continue;
+    }
+    if (param.bits > 64 || param.kind == ir::ValueKind::Aggregate)
+      return makeError(module.sourcePath + ": kernel '" + kernel.sourceName + "': parameter '" +
+                       param.name + "' of " + std::to_string(param.bits) +
+                       " bits is not supported by simulee exec");
+    uint64_t bits = 0;
+    std::memcpy(&bits, args[p], std::max<uint32_t>(1, (param.bits + 7) / 8));
+    if (param.bits < 64)
+      bits &= (uint64_t(1) << std::max<uint32_t>(param.bits, 1)) - 1;
+    values.push_back(interp::ArgumentValue::scalar(bits));
+    recorded.push_back({param.name, scalarText(param, bits)});
+  }
+  return values;
+}
+
+ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 block, void **args,
+                          uint64_t sharedBytes, const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  const char *function = "cudaLaunchKernel";
+  auto found = kernels_.find(stub);
+  if (found == kernels_.end()) {
+    hostFinding(function, returnAddress, "launch of a function that is not a registered kernel");
+    return setError(kInvalidDeviceFunction);
+  }
+  KernelRecord &record = found->second;
+  Module &module = *record.module;
+  if (Status loaded = loadModule(module); !loaded)
+    fail(loaded.error().message);
+  if (!record.kernel) {
+    record.kernel = module.program->findKernel(record.deviceName);
+    if (!record.kernel)
+      fail(module.sourcePath + ": kernel '" + record.deviceName +
+           "': not found in the device code simulee compiled");
+  }
+  const ir::KernelInfo &kernel = *record.kernel;
+  uint32_t ordinal = ++record.launches;
+  ++totalLaunches_;
+  std::string site = callSiteOf(returnAddress);
+  std::string launchName = report::ordinalText(ordinal) + " launch of '" + kernel.sourceName + "'" +
+                           (site.empty() ? "" : " at " + site);
+
+  session::BoundLaunch bound;
+  bound.config.grid = grid;
+  bound.config.block = block;
+  // Saturated, so that a huge request fails validation instead of wrapping.
+  bound.config.dynamicSharedBytes = uint32_t(std::min<uint64_t>(sharedBytes, UINT32_MAX));
+  if (Status valid = interp::validateLaunch(bound.config); !valid) {
+    hostFinding(function, returnAddress,
+                "the " + launchName + " is invalid: " + valid.error().message);
+    return setError(kInvalidConfiguration);
+  }
+  if (Status size = interp::validateLaunchSize(bound.config); !size)
+    fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
+         size.error().message);
+  // Every live allocation is bound: device pointers stored in device memory
+  // reach allocations no argument names.
+  interp::BoundMemory memory;
+  for (uint32_t id = 1; id <= memory_.allocationCount(); ++id) {
+    Allocation *allocation = memory_.byId(id);
+    memory.allocations.push_back(allocation && !allocation->freed ? &allocation->bytes : nullptr);
+  }
+  memory.globalVariables = &module.globalVariables;
+  memory.constantVariables = &module.constantVariables;
+  std::map<uint32_t, std::string> parameterOf;
+  Result<std::vector<interp::ArgumentValue>> values =
+      argumentValues(record, args, memory, bound.record.args, parameterOf, function, returnAddress);
+  if (!values)
+    fail(values.error().message);
+  bound.values = std::move(*values);
+  bound.memory = &memory;
+  // A kernel with barriers may be re-run on a copy of its memory: all of it
+  // when that is small, else only the allocations its arguments name.
+  constexpr uint64_t kWholeCopyBytes = uint64_t(64) << 20;
+  uint64_t liveBytes = 0;
+  for (const std::vector<uint8_t> *allocation : memory.allocations)
+    liveBytes += allocation ? allocation->size() : 0;
+  if (liveBytes > kWholeCopyBytes) {
+    bound.recheckAllocations.emplace();
+    for (const auto &[buffer, parameter] : parameterOf)
+      bound.recheckAllocations->push_back(buffer - ir::kFirstBoundBuffer);
+  }
+  bound.record.grid = grid;
+  bound.record.block = block;
+  bound.record.dynamicSharedBytes = bound.config.dynamicSharedBytes;
+  bound.record.seed = 0;
+  bound.record.ordinal = ordinal;
+  if (!site.empty())
+    bound.record.origin = originOf(site);
+
+  // --search: the first launch of each kernel at each site is kept, with a
+  // copy of the memory it starts from.
+  std::optional<SearchedLaunch> toSearch;
+  bool firstAtSite = std::none_of(searched_.begin(), searched_.end(), [&](const SearchedLaunch &s) {
+    return s.record == &record && s.launch.record.origin == bound.record.origin;
+  });
+  if (settings_.searchGenerations > 0 && firstAtSite) {
+    toSearch.emplace(SearchedLaunch{&record, {}, parameterOf});
+    RecordedLaunch &recorded = toSearch->launch;
+    recorded.program = &*module.program;
+    recorded.kernel = &kernel;
+    recorded.config = bound.config;
+    recorded.values = bound.values;
+    recorded.record = bound.record;
+    for (const std::vector<uint8_t> *allocation : memory.allocations)
+      recorded.allocations.push_back(allocation ? std::optional(*allocation) : std::nullopt);
+    recorded.globalVariables = module.globalVariables;
+    recorded.constantVariables = module.constantVariables;
+  }
+
+  UninitializedDeviceReads uninitialized(memory_);
+  session::AnalysisOptions options = settings_.analysis;
+  options.observer = &uninitialized;
+  auto start = std::chrono::steady_clock::now();
+  Result<session::KernelAnalysis> analysis =
+      session::analyzeBoundLaunch(*module.program, kernel, bound, options);
+  if (!analysis)
+    fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
+         analysis.error().message);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::vector<detect::Finding> findings = std::move(analysis->findings);
+  for (detect::Finding &finding : uninitialized.takeFindings()) {
+    finding.launch = bound.record;
+    findings.push_back(std::move(finding));
+  }
+  nameAllocations(findings, parameterOf);
+  if (toSearch) {
+    toSearch->launch.ratio = analysis->bestRatio;
+    toSearch->launch.threadInstrs = analysis->threadInstrs;
+    toSearch->launch.outOfBounds =
+        std::any_of(findings.begin(), findings.end(), [](const detect::Finding &finding) {
+          return finding.kind == detect::FindingKind::OutOfBounds;
+        });
+    searched_.push_back(std::move(*toSearch));
+  }
+  record.counts.judged += analysis->counts.judged;
+  record.counts.outOfBounds += analysis->counts.outOfBounds;
+  record.counts.tooCostly += analysis->counts.tooCostly;
+  record.counts.nonTerminating += analysis->counts.nonTerminating;
+  record.counts.failed += analysis->counts.failed;
+  if (record.firstLaunchError.empty() && !analysis->firstLaunchError.empty())
+    record.firstLaunchError = launchName + ": " + analysis->firstLaunchError;
+  size_t before = record.findings.size();
+  addFindings(record, std::move(findings));
+  // Written as soon as something is found, so that a program that crashes
+  // later still leaves its findings.
+  if (record.findings.size() > before)
+    writeReport();
+
+  if (settings_.progress) {
+    std::string verdict = analysis->counts.judged == 0 ? "not judged"
+                          : record.findings.size() > before
+                              ? std::to_string(record.findings.size() - before) + " new finding(s)"
+                              : "no new finding";
+    std::fprintf(stderr, "simulee: %s: grid %s block %s, %llu thread-instructions, %.2f s, %s\n",
+                 launchName.c_str(), interp::formatDim3(grid).c_str(),
+                 interp::formatDim3(block).c_str(),
+                 static_cast<unsigned long long>(analysis->threadInstrs), seconds, verdict.c_str());
+  }
+  // The summary is for a program that never reaches exit: kept current when
+  // something is found, else at most once a second (a file write per launch
+  // would cost more than a small launch).
+  auto now = std::chrono::steady_clock::now();
+  if (record.findings.size() > before || now - lastSummary_ > std::chrono::seconds(1)) {
+    lastSummary_ = now;
+    writeSummary();
+  }
+  return kSuccess;
+}
+
+void Runtime::nameAllocations(std::vector<detect::Finding> &findings,
+                              const std::map<uint32_t, std::string> &parameterOf) const {
+  for (detect::Finding &finding : findings) {
+    if (finding.space != interp::MemSpace::Global || finding.buffer < ir::kFirstBoundBuffer)
+      continue;
+    Allocation *allocation = memory_.byId(finding.buffer - ir::kFirstBoundBuffer + 1);
+    auto parameter = parameterOf.find(finding.buffer);
+    std::string name = parameter != parameterOf.end() ? parameter->second : "";
+    std::string memory = allocation ? allocation->describe() : "an allocation";
+    finding.variable = name.empty() ? memory : name + " (" + memory + ")";
+  }
+}
+
+// --search: findings of mutated launches that no launch of the program
+// showed are added, marked as the search's.
+void Runtime::searchRecordedLaunches() {
+  for (SearchedLaunch &searched : searched_) {
+    KernelRecord &record = *searched.record;
+    std::string launchName = report::ordinalText(searched.launch.record.ordinal) + " launch of '" +
+                             searched.launch.kernel->sourceName + "'";
+    if (settings_.progress)
+      std::fprintf(stderr, "simulee: searching around the %s (%u generations)\n",
+                   launchName.c_str(), settings_.searchGenerations);
+    session::AnalysisOptions options = settings_.analysis;
+    searchAround(searched.launch, settings_.searchGenerations, options,
+                 [&](std::vector<detect::Finding> findings) {
+                   nameAllocations(findings, searched.parameterOf);
+                   for (detect::Finding &finding : findings) {
+                     bool known =
+                         std::any_of(record.findings.begin(), record.findings.end(),
+                                     [&](const detect::Finding &existing) {
+                                       return detect::keyOf(existing) == detect::keyOf(finding) &&
+                                              existing.variable == finding.variable;
+                                     });
+                     if (known)
+                       continue;
+                     finding.detail += std::string(finding.detail.empty() ? "" : "; ") +
+                                       "found by --search: a mutation of the program's " +
+                                       launchName + ", not a launch the program made";
+                     record.findings.push_back(std::move(finding));
+                   }
+                 });
+  }
+  searched_.clear();
+}
+
+// A finding seen before (same kind, space, instructions and variable) counts
+// once more; the first launch that showed it stays its example.
+void Runtime::addFindings(KernelRecord &record, std::vector<detect::Finding> findings) {
+  for (detect::Finding &finding : findings) {
+    bool known = false;
+    for (detect::Finding &existing : record.findings)
+      if (detect::keyOf(existing) == detect::keyOf(finding) &&
+          existing.variable == finding.variable && existing.benign == finding.benign) {
+        existing.occurrences += finding.occurrences;
+        known = true;
+        break;
+      }
+    if (!known)
+      record.findings.push_back(std::move(finding));
+  }
+}
+
+ErrorCode Runtime::allocate(void **pointer, uint64_t sizeBytes, AllocationKind kind,
+                            const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!pointer)
+    return setError(kInvalidValue);
+  if (sizeBytes > ir::kMaxBufferBytes) {
+    *pointer = nullptr;
+    return setError(kMemoryAllocation);
+  }
+  Allocation &allocation = memory_.allocate(kind, sizeBytes, callSiteOf(returnAddress));
+  *pointer = reinterpret_cast<void *>(allocation.address());
+  return kSuccess;
+}
+
+ErrorCode Runtime::free(void *pointer, AllocationKind kind, const char *function,
+                        const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!pointer)
+    return kSuccess;
+  AddressInfo info = memory_.find(pointer);
+  if (!info.allocation || info.offset != 0) {
+    hostFinding(function, returnAddress,
+                std::string(function) + " of a pointer that is not the start of an allocation" +
+                    (info.allocation ? " (" + std::to_string(info.offset) + " bytes into " +
+                                           info.allocation->describe() + ")"
+                                     : ""));
+    return setError(kInvalidDevicePointer);
+  }
+  if (info.allocation->freed) {
+    hostFinding(function, returnAddress,
+                "double free of " + info.allocation->describe() + ", already freed" +
+                    (info.allocation->freeSite.empty() ? "" : " at " + info.allocation->freeSite));
+    return setError(kInvalidDevicePointer);
+  }
+  (void)kind;
+  memory_.release(*info.allocation, callSiteOf(returnAddress));
+  return kSuccess;
+}
+
+std::string Runtime::describeAddress(const void *address) const {
+  AddressInfo info = memory_.find(address);
+  if (info.isDevicePointer && !info.allocation) {
+    ir::DecodedPointer pointer = ir::decodePointer(reinterpret_cast<uintptr_t>(address));
+    Allocation *allocation = memory_.byId(pointer.buffer - ir::kFirstBoundBuffer + 1);
+    return allocation ? std::to_string(pointer.offset) + " bytes from the start of " +
+                            allocation->describe()
+                      : "an allocation released long ago";
+  }
+  if (!info.allocation)
+    return "host memory";
+  return info.allocation->describe() + " + " + std::to_string(info.offset);
+}
+
+ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeBytes,
+                        const char *function, const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (sizeBytes == 0)
+    return kSuccess;
+  if (!destination || !source) {
+    hostFinding(function, returnAddress,
+                std::string(function) + " with a null " + (destination ? "source" : "destination"));
+    return setError(kInvalidValue);
+  }
+  void *to = destination;
+  const void *from = source;
+  for (auto [pointer, role] : {std::pair<const void *, const char *>{destination, "to"},
+                               std::pair<const void *, const char *>{source, "from"}}) {
+    AddressInfo info = memory_.find(pointer);
+    if (info.isDevicePointer && !info.allocation) {
+      hostFinding(function, returnAddress,
+                  "copies " + std::to_string(sizeBytes) + " bytes " + role +
+                      " a device pointer into no allocation (" + describeAddress(pointer) + ")");
+      return setError(kInvalidValue);
+    }
+    if (!info.allocation)
+      continue;
+    const Allocation &allocation = *info.allocation;
+    if (allocation.freed) {
+      hostFinding(function, returnAddress,
+                  "copies " + std::to_string(sizeBytes) + " bytes " + role + " " +
+                      allocation.describe() + " after it was freed" +
+                      (allocation.freeSite.empty() ? "" : " at " + allocation.freeSite));
+      return setError(kInvalidValue);
+    }
+    if (sizeBytes > allocation.sizeBytes() - info.offset) {
+      hostFinding(function, returnAddress,
+                  "copies " + std::to_string(sizeBytes) + " bytes " + role + " " +
+                      allocation.describe() + " at offset " + std::to_string(info.offset) + ": " +
+                      std::to_string(sizeBytes - (allocation.sizeBytes() - info.offset)) +
+                      " bytes past its end");
+      return setError(kInvalidValue);
+    }
+  }
+  AddressInfo target = memory_.find(destination), origin = memory_.find(source);
+  if (target.allocation)
+    to = target.bytes();
+  if (origin.allocation)
+    from = origin.bytes();
+  std::memmove(to, from, sizeBytes);
+  if (target.allocation)
+    target.allocation->markWritten(target.offset, sizeBytes);
+  return kSuccess;
+}
+
+ErrorCode Runtime::fill(void *destination, int value, uint64_t sizeBytes, const char *function,
+                        const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (sizeBytes == 0)
+    return kSuccess;
+  AddressInfo info = memory_.find(destination);
+  if (!info.allocation) {
+    hostFinding(function, returnAddress,
+                std::string(function) + " of memory that is no device allocation");
+    return setError(kInvalidValue);
+  }
+  const Allocation &allocation = *info.allocation;
+  if (allocation.freed) {
+    hostFinding(function, returnAddress,
+                "sets " + std::to_string(sizeBytes) + " bytes of " + allocation.describe() +
+                    " after it was freed" +
+                    (allocation.freeSite.empty() ? "" : " at " + allocation.freeSite));
+    return setError(kInvalidValue);
+  }
+  if (sizeBytes > allocation.sizeBytes() - info.offset) {
+    hostFinding(function, returnAddress,
+                "sets " + std::to_string(sizeBytes) + " bytes of " + allocation.describe() +
+                    " at offset " + std::to_string(info.offset) + ": " +
+                    std::to_string(sizeBytes - (allocation.sizeBytes() - info.offset)) +
+                    " bytes past its end");
+    return setError(kInvalidValue);
+  }
+  std::memset(info.bytes(), value, sizeBytes);
+  info.allocation->markWritten(info.offset, sizeBytes);
+  return kSuccess;
+}
+
+ErrorCode Runtime::symbolStorage(const void *symbol, std::vector<uint8_t> *&storage,
+                                 const char *function, const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  auto found = variables_.find(symbol);
+  if (found == variables_.end()) {
+    hostFinding(function, returnAddress,
+                std::string(function) + " of a symbol that is no __device__ or __constant__ "
+                                        "variable");
+    return setError(kInvalidSymbol);
+  }
+  DeviceVariable &variable = found->second;
+  if (Status loaded = loadModule(*variable.module); !loaded)
+    fail(loaded.error().message);
+  const ir::Program &program = *variable.module->program;
+  auto search = [&](const std::vector<ir::VariableInfo> &infos,
+                    std::vector<std::vector<uint8_t>> &values) {
+    for (size_t i = 0; i < infos.size(); ++i)
+      if (infos[i].symbolName == variable.deviceName || infos[i].name == variable.deviceName) {
+        storage = &values[i];
+        return true;
+      }
+    return false;
+  };
+  if (search(program.constantVariables, variable.module->constantVariables) ||
+      search(program.globalVariables, variable.module->globalVariables))
+    return kSuccess;
+  // The device code never uses it: a variable of its own, so copies still work.
+  static std::map<const void *, std::vector<uint8_t>> unused;
+  auto [it, added] = unused.try_emplace(symbol, variable.sizeBytes, 0);
+  storage = &it->second;
+  return kSuccess;
+}
+
+void Runtime::hostFinding(const char *function, const void *returnAddress, std::string message) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  hostFindings_.push_back(HostFinding{callSiteOf(returnAddress), function, std::move(message)});
+  writeSummary();
+  writeReport();
+}
+
+void Runtime::unsupported(const char *function) {
+  fail(std::string("the program calls ") + function +
+       ", which simulee's CUDA runtime does not provide");
+}
+
+void Runtime::fail(const std::string &message) {
+  std::fflush(stdout);
+  writeSummary(message);
+  finish();
+  std::_Exit(2);
+}
+
+void Runtime::writeSummary(const std::string &error) {
+  uint64_t bugs = hostFindings_.size(), unjudged = 0;
+  for (const auto &[stub, record] : kernels_) {
+    for (const detect::Finding &finding : record.findings)
+      bugs += detect::isBug(finding) ? 1 : 0;
+    unjudged += record.counts.skipped();
+  }
+  nlohmann::json summary{
+      {"launches", totalLaunches_}, {"unjudged", unjudged}, {"findings", bugs}, {"error", error}};
+  writeFile(settings_.summaryPath, summary.dump() + "\n");
+}
+
+void Runtime::finish() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (finished_)
+    return;
+  finished_ = true;
+  searchRecordedLaunches();
+  writeSummary();
+  writeReport();
+}
+
+void Runtime::writeReport() {
+  std::vector<report::KernelFindings> kernels;
+  for (const void *stub : kernelOrder_) {
+    const KernelRecord &record = kernels_[stub];
+    // Kernels never launched, or only by launches refused as invalid (a
+    // host-api-error each), have nothing to report.
+    if (!record.kernel || (record.counts.simulated() == 0 && record.findings.empty()))
+      continue;
+    report::KernelFindings entry(&*record.module->program, record.kernel->sourceName,
+                                 record.findings);
+    entry.verdict = detect::verdictOf(record.findings, record.counts);
+    entry.launches = record.counts;
+    entry.cause = record.firstLaunchError;
+    kernels.push_back(std::move(entry));
+  }
+  std::optional<report::Format> format = report::parseFormat(settings_.format);
+  writeFile(settings_.reportPath, execReport(format.value_or(report::Format::Text), kernels,
+                                             hostFindings_, settings_.color));
+}
+
+} // namespace simulee::runtime

@@ -1,0 +1,181 @@
+// The one core object behind libsimulee_cudart (simulee exec): the program's
+// registered modules, kernels and device variables, its device memory, the
+// launch configuration stack of `<<<...>>>`, the last error, and every
+// launch's findings. The C entry points in CudaApi.cpp and Registration.cpp
+// only translate to and from it. The runtime is synchronous: every launch and
+// copy is complete when its call returns, whatever stream it names.
+#pragma once
+
+#include "detect/Finding.h"
+#include "detect/Verdict.h"
+#include "interp/Launch.h"
+#include "ir/Program.h"
+#include "runtime/DeviceMemory.h"
+#include "runtime/LaunchSearch.h"
+#include "session/Analysis.h"
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace simulee::runtime {
+
+// One translation unit's device code: its .cu file, compiled by the runtime
+// on first use as `simulee run` compiles it.
+struct Module {
+  std::string sourcePath;
+  std::vector<std::string> clangArgs;
+  std::string cudaPath;
+  int optLevel = 0;
+  bool loaded = false;
+  std::optional<ir::Program> program;
+  std::string loadError;
+  // The module's __device__ and __constant__ variables, kept across launches.
+  std::vector<std::vector<uint8_t>> globalVariables, constantVariables;
+};
+
+// A host-side API misuse: a copy past an allocation, a use after cudaFree.
+struct HostFinding {
+  std::string site;     // "main.cu:42", or empty
+  std::string function; // "cudaMemcpy"
+  std::string message;
+};
+
+// The findings and launches of one kernel, over every launch of the run.
+struct KernelRecord {
+  Module *module = nullptr;
+  std::string deviceName;
+  const ir::KernelInfo *kernel = nullptr; // once the module is loaded
+  uint32_t launches = 0;
+  detect::LaunchCounts counts;
+  std::vector<detect::Finding> findings;
+  std::string firstLaunchError;
+};
+
+struct DeviceVariable {
+  Module *module = nullptr;
+  std::string deviceName;
+  uint64_t sizeBytes = 0;
+  bool constant = false;
+};
+
+struct PendingLaunch {
+  interp::Dim3 grid, block;
+  uint64_t sharedBytes = 0;
+  const void *returnAddress = nullptr; // the `<<<...>>>` call site
+};
+
+// The `<<<...>>>` site of the launch a kernel stub is making (set when the
+// stub pops its configuration, taken by the cudaLaunchKernel that follows).
+inline thread_local const void *stubCallSite = nullptr;
+
+// Settings the parent `simulee exec` passes in the environment.
+struct ExecSettings {
+  std::string reportPath;  // SIMULEE_EXEC_REPORT: the report, written at exit
+  std::string summaryPath; // SIMULEE_EXEC_SUMMARY: counts and errors, after every launch
+  std::string format = "text";
+  bool progress = false; // a line per launch on standard error
+  bool color = false;
+  uint32_t searchGenerations = 0; // --search N
+  session::AnalysisOptions analysis;
+};
+
+// The value the CUDA runtime API returns (cudaError_t).
+using ErrorCode = int;
+
+class Runtime {
+public:
+  static Runtime &get();
+
+  // Registration (clang's module constructor).
+  Module *registerModule(const char *descriptor);
+  void registerFunction(Module *module, const void *stub, const char *deviceName);
+  void registerVariable(Module *module, const void *hostVariable, const char *deviceName,
+                        uint64_t sizeBytes, bool constant);
+
+  // Launch.
+  void pushConfiguration(PendingLaunch launch);
+  bool popConfiguration(PendingLaunch &launch);
+  ErrorCode launch(const void *stub, interp::Dim3 grid, interp::Dim3 block, void **args,
+                   uint64_t sharedBytes, const void *returnAddress);
+
+  // Memory.
+  ErrorCode allocate(void **pointer, uint64_t sizeBytes, AllocationKind kind,
+                     const void *returnAddress);
+  ErrorCode free(void *pointer, AllocationKind kind, const char *function,
+                 const void *returnAddress);
+  ErrorCode copy(void *destination, const void *source, uint64_t sizeBytes, const char *function,
+                 const void *returnAddress);
+  ErrorCode fill(void *destination, int value, uint64_t sizeBytes, const char *function,
+                 const void *returnAddress);
+  // The storage of a __device__ / __constant__ variable by its host shadow.
+  ErrorCode symbolStorage(const void *symbol, std::vector<uint8_t> *&storage, const char *function,
+                          const void *returnAddress);
+  DeviceMemory &memory() { return memory_; }
+
+  // Errors.
+  ErrorCode setError(ErrorCode error) {
+    if (error)
+      lastError_ = error;
+    return error;
+  }
+  ErrorCode takeLastError() {
+    ErrorCode error = lastError_;
+    lastError_ = 0;
+    return error;
+  }
+  ErrorCode peekLastError() const { return lastError_; }
+  // An API simulee's runtime does not implement: a clear error, and exit 2.
+  [[noreturn]] void unsupported(const char *function);
+
+  void hostFinding(const char *function, const void *returnAddress, std::string message);
+  // Writes the report (at exit).
+  void finish();
+
+private:
+  Runtime();
+  Status loadModule(Module &module);
+  std::string describeAddress(const void *address) const;
+  Result<std::vector<interp::ArgumentValue>>
+  argumentValues(const KernelRecord &record, void **args, interp::BoundMemory &bound,
+                 std::vector<std::pair<std::string, std::string>> &recorded,
+                 std::map<uint32_t, std::string> &parameterOf, const char *function,
+                 const void *returnAddress);
+  void addFindings(KernelRecord &record, std::vector<detect::Finding> findings);
+  // Names bound buffers after their allocation (and the parameter that
+  // pointed into it, from `parameterOf`).
+  void nameAllocations(std::vector<detect::Finding> &findings,
+                       const std::map<uint32_t, std::string> &parameterOf) const;
+  void searchRecordedLaunches();
+  void writeSummary(const std::string &error = "");
+  void writeReport();
+  [[noreturn]] void fail(const std::string &message);
+
+  ExecSettings settings_;
+  std::vector<std::unique_ptr<Module>> modules_;
+  std::map<const void *, KernelRecord> kernels_;
+  std::vector<const void *> kernelOrder_; // registration order, for the report
+  std::map<const void *, DeviceVariable> variables_;
+  std::vector<PendingLaunch> pending_;
+  DeviceMemory memory_;
+  std::vector<HostFinding> hostFindings_;
+  // --search: the first launch of each kernel at each call site.
+  struct SearchedLaunch {
+    KernelRecord *record;
+    RecordedLaunch launch;
+    std::map<uint32_t, std::string> parameterOf;
+  };
+  std::vector<SearchedLaunch> searched_;
+  ErrorCode lastError_ = 0;
+  uint64_t totalLaunches_ = 0;
+  std::chrono::steady_clock::time_point lastSummary_;
+  bool finished_ = false;
+  std::recursive_mutex mutex_;
+};
+
+} // namespace simulee::runtime

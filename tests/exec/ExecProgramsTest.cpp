@@ -1,0 +1,206 @@
+// `simulee exec` on the example programs of examples/exec: each program is
+// built against simulee's CUDA runtime and run; its own output and exit status
+// must be the expected ones (NAME.expect.json) and its findings exactly the
+// labeled ones (kind, kernel, source lines, launch ordinal and call site),
+// host-side API findings included.
+#include "../cli/CliSupport.h"
+
+#include <algorithm>
+
+namespace simulee::cli_test {
+namespace {
+
+std::string examples() { return std::string(SIMULEE_SOURCE_DIR) + "/examples/exec"; }
+
+std::vector<std::string> examplePrograms() {
+  std::vector<std::string> names;
+  for (const auto &entry : fs::directory_iterator(examples()))
+    if (entry.path().extension() == ".cu")
+      names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool endsWith(const std::string &text, const std::string &suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A finding reduced to what the labels state.
+nlohmann::json labelOf(const nlohmann::json &finding) {
+  std::vector<int> lines;
+  for (const auto &access : finding["accesses"])
+    lines.push_back(access["line"].is_null() ? 0 : access["line"].get<int>());
+  std::sort(lines.begin(), lines.end());
+  const nlohmann::json &launch = finding["launch"];
+  return {{"kind", finding["kind"]},
+          {"kernel", finding["kernel"]},
+          {"lines", lines},
+          {"ordinal", launch.value("ordinal", 0)},
+          {"launchLine", launch["origin"].is_null() ? 0 : launch["origin"]["line"].get<int>()}};
+}
+
+std::vector<std::string> sortedDumps(const nlohmann::json &items) {
+  std::vector<std::string> dumps;
+  for (const auto &item : items)
+    dumps.push_back(item.dump());
+  std::sort(dumps.begin(), dumps.end());
+  return dumps;
+}
+
+class ExecProgram : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ExecProgram, OutputAndFindingsAreTheLabeledOnes) {
+  std::string name = GetParam();
+  nlohmann::json expected =
+      nlohmann::json::parse(readFile(examples() + "/" + name + ".expect.json"));
+  TempDir dir;
+  std::vector<std::string> args = {"exec", "examples/exec/" + name + ".cu", "--format", "json",
+                                   "-o",   dir.file("report.json")};
+  if (expected.contains("args")) {
+    args.push_back("--");
+    for (const auto &arg : expected["args"])
+      args.push_back(arg.get<std::string>());
+  }
+  Outcome o = simulee(args);
+  EXPECT_EQ(o.status, expected["exitStatus"].get<int>()) << o;
+  EXPECT_EQ(o.out, expected["stdout"].get<std::string>()) << o;
+  if (expected.contains("error")) {
+    std::vector<std::string> parts;
+    for (const auto &part : expected["error"])
+      parts.push_back(part.get<std::string>());
+    ASSERT_EQ(o.errorLines().size(), 1u) << o;
+    for (const std::string &part : parts)
+      EXPECT_TRUE(contains(o.errorLines()[0], part)) << part << "\n" << o;
+    return;
+  }
+  EXPECT_TRUE(o.errorLines().empty()) << o;
+  nlohmann::json report = nlohmann::json::parse(readFile(dir.file("report.json")), nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  nlohmann::json found = nlohmann::json::array();
+  for (const auto &finding : report["findings"])
+    found.push_back(labelOf(finding));
+  EXPECT_EQ(sortedDumps(found), sortedDumps(expected["findings"])) << report.dump(2);
+
+  nlohmann::json host = report["hostFindings"];
+  nlohmann::json expectedHost = expected.value("hostFindings", nlohmann::json::array());
+  ASSERT_EQ(host.size(), expectedHost.size()) << report.dump(2);
+  for (size_t i = 0; i < host.size(); ++i) {
+    EXPECT_EQ(host[i]["function"], expectedHost[i]["function"]);
+    EXPECT_TRUE(
+        endsWith(host[i]["site"].get<std::string>(), expectedHost[i]["site"].get<std::string>()))
+        << host[i].dump();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, ExecProgram, ::testing::ValuesIn(examplePrograms()),
+                         [](const ::testing::TestParamInfo<std::string> &info) {
+                           return info.param;
+                         });
+
+TEST(Exec, ProgramOfSeveralFilesWithDefinesAndArguments) {
+  std::string dir = "examples/exec/multi_file/";
+  Outcome o = simulee({"exec", dir + "increment.cu", dir + "scale.cu", dir + "main.cpp", "-D",
+                       "FACTOR=3", "--", "100"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "100 elements: PASSED\n") << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'increment': clean (1 launch judged)")) << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'scale': clean (1 launch judged)")) << o;
+}
+
+TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
+  TempDir dir;
+  std::string source = dir.file("spin.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\n__global__ void spin(int *flag) { while (*flag == 0) {} }\n"
+         "int main() { int *f; cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
+         "  spin<<<1, 1>>>(f); printf(\"after\\n\"); return 0; }\n";
+  Outcome o = simulee({"exec", source, "--budget", "10000"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_EQ(o.out, "after\n") << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'spin': inconclusive")) << o;
+  EXPECT_TRUE(contains(o.err, "does not terminate")) << o;
+}
+
+TEST(Exec, InvalidLaunchFailsAsOnAGpuAndIsAHostFinding) {
+  TempDir dir;
+  std::string source = dir.file("wide.cu");
+  std::ofstream(source) << "#include <cstdio>\n__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "int main() { int *x; cudaMalloc(&x, 4096 * 4);\n"
+                           "  k<<<1, 2048>>>(x);\n"
+                           "  printf(\"%s\\n\", cudaGetErrorName(cudaGetLastError())); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "cudaErrorInvalidConfiguration\n") << o;
+  EXPECT_TRUE(contains(o.err, "wide.cu:4: error: cudaLaunchKernel: the 1st launch of 'k' at "))
+      << o;
+  EXPECT_TRUE(contains(o.err, "wide.cu:4 is invalid: block (2048,1,1) has 2048 threads")) << o;
+  EXPECT_FALSE(contains(o.err, "inconclusive")) << o;
+}
+
+TEST(Exec, SearchAroundTheProgramsLaunchFindsWhatItsOwnLaunchDoesNot) {
+  std::string program = "examples/exec/search/strided_update.cu";
+  Outcome plain = simulee({"exec", program});
+  EXPECT_EQ(plain.status, 0) << plain;
+  EXPECT_TRUE(contains(plain.err, "clean (1 launch judged)")) << plain;
+  Outcome searched = simulee({"exec", program, "--search", "5"});
+  EXPECT_EQ(searched.status, 1) << searched;
+  EXPECT_EQ(searched.out, "PASSED\n") << searched;
+  EXPECT_TRUE(contains(searched.err, "strided_update.cu:12:16: warning: data race on global "
+                                     "'values (allocation #1"))
+      << searched;
+  EXPECT_TRUE(contains(searched.err, "found by --search")) << searched;
+}
+
+TEST(Exec, SimulatedDeviceReportsTheChosenComputeCapability) {
+  TempDir dir;
+  std::string source = dir.file("sm.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\nint main() { cudaDeviceProp p;\n"
+         "  cudaGetDeviceProperties(&p, 0); int minor = -1;\n"
+         "  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0);\n"
+         "  printf(\"%d.%d %d %s\\n\", p.major, minor, p.warpSize, p.name); }\n";
+  Outcome o = simulee({"exec", source, "--sm", "75"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "7.5 32 simulee simulated GPU (sm_75)\n") << o;
+}
+
+TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
+  Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "PASSED\n");
+  EXPECT_TRUE(contains(o.err, "exposed by the 3rd launch")) << o;
+  EXPECT_TRUE(contains(o.err, "launched at examples/exec/launches_tail.cu:21")) << o;
+  EXPECT_TRUE(contains(o.err, "cudaMalloc at examples/exec/launches_tail.cu:19")) << o;
+}
+
+TEST(Exec, ExitStatusProgramKeepsTheProgramsStatus) {
+  Outcome o = simulee({"exec", "examples/exec/histogram_skewed.cu", "--exit-status", "program"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.err, "[data-race]")) << o;
+}
+
+TEST(Exec, ProgramThatDoesNotCompileIsAnError) {
+  TempDir dir;
+  std::string source = dir.file("broken.cu");
+  std::ofstream(source) << "__global__ void k(int *x) { x[0] = ; }\nint main() { return 0; }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 2) << o;
+  ASSERT_EQ(o.errorLines().size(), 1u) << o;
+  EXPECT_TRUE(contains(o.errorLines()[0], "broken.cu")) << o;
+}
+
+TEST(Exec, ProgramsOwnExitStatusWithoutFindings) {
+  TempDir dir;
+  std::string source = dir.file("seven.cu");
+  std::ofstream(source) << "#include <cstdio>\n__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "int main() { int *x; cudaMalloc(&x, 64 * sizeof(int));\n"
+                           "  k<<<1, 64>>>(x); printf(\"ran\\n\"); return 7; }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 7) << o;
+  EXPECT_EQ(o.out, "ran\n") << o;
+  EXPECT_TRUE(contains(o.err, "clean (1 launch judged)")) << o;
+}
+
+} // namespace
+} // namespace simulee::cli_test
