@@ -7,6 +7,7 @@
 
 #include "interp/Events.h"
 #include "memmodel/Granule.h"
+#include "support/ThreadCache.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -39,23 +40,23 @@ struct RegionKeyHash {
 template <class Region> class RegionPool {
 public:
   static std::unique_ptr<Region> take() {
-    Pool &pool = local();
-    if (pool.spare.empty())
+    Pool *pool = ThreadCache<Pool>::get();
+    if (!pool || pool->spare.empty())
       return std::make_unique<Region>();
-    std::unique_ptr<Region> region = std::move(pool.spare.back());
-    pool.spare.pop_back();
-    pool.bytes -= region->retainedBytes();
+    std::unique_ptr<Region> region = std::move(pool->spare.back());
+    pool->spare.pop_back();
+    pool->bytes -= region->retainedBytes();
     return region;
   }
 
   // `region` must be reset.
   static void give(std::unique_ptr<Region> region) {
-    Pool &pool = local();
+    Pool *pool = ThreadCache<Pool>::get();
     uint64_t bytes = region->retainedBytes();
-    if (pool.bytes + bytes > kMaxBytes || pool.spare.size() >= kMaxRegions)
+    if (!pool || pool->bytes + bytes > kMaxBytes || pool->spare.size() >= kMaxRegions)
       return;
-    pool.bytes += bytes;
-    pool.spare.push_back(std::move(region));
+    pool->bytes += bytes;
+    pool->spare.push_back(std::move(region));
   }
 
 private:
@@ -65,10 +66,6 @@ private:
     std::vector<std::unique_ptr<Region>> spare;
     uint64_t bytes = 0;
   };
-  static Pool &local() {
-    thread_local Pool pool;
-    return pool;
-  }
 };
 
 // Region: default-constructible, with reset() returning it to that state

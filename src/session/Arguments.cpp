@@ -2,6 +2,7 @@
 
 #include "ir/PointerEncoding.h"
 #include "support/MemoryLimit.h"
+#include "support/ThreadCache.h"
 
 #include <sys/stat.h>
 
@@ -198,7 +199,9 @@ private:
   uint64_t held_ = 0, clock_ = 0;
 };
 
-DrawnCache drawnCache;
+// Never destroyed: a search may run from a static destructor (simulee
+// exec's runtime at program exit).
+DrawnCache &drawnCache = *new DrawnCache;
 
 // Spent buffers of this thread, for the next launch's: a search builds and
 // drops hundreds of buffers of similar sizes, and fresh pages from the
@@ -239,7 +242,14 @@ private:
   uint64_t held_ = 0;
 };
 
-thread_local SpareBuffers spareBuffers;
+// `bytes` zeroed bytes starting with `prefix`, recycled where this thread can.
+std::vector<uint8_t> takeBuffer(uint64_t bytes, std::span<const uint8_t> prefix = {}) {
+  if (SpareBuffers *spare = ThreadCache<SpareBuffers>::get())
+    return spare->take(bytes, prefix);
+  std::vector<uint8_t> buffer(prefix.begin(), prefix.end());
+  buffer.resize(size_t(bytes), 0);
+  return buffer;
+}
 
 // `indexRange`: the elements of the smallest other buffer (index fills stay
 // below it). `elements` must have passed bufferBytes().
@@ -250,18 +260,18 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint32_t parameter
   // Pointers to pointers: random bytes would be wild pointers that may land
   // in some buffer by chance; null is reported as what it is.
   if (param.elementKind == ir::ValueKind::Pointer || fill == Fill::Zeros || elements == 0)
-    return spareBuffers.take(elements * size);
+    return takeBuffer(elements * size);
   uint64_t drawn = std::min(elements, kRandomElements);
   FillKey key{.seed = seed, .parameter = parameter, .fill = fill,
               .elementKind = param.elementKind, .elementBytes = size};
   if (fill == Fill::Permutation) // a shuffle of exactly `drawn`: rarely asked for twice
-    return spareBuffers.take(elements * size, permutationOf(key, param, drawn));
+    return takeBuffer(elements * size, permutationOf(key, param, drawn));
   std::vector<uint8_t> bytes;
   if (fill == Fill::Indices) {
     // The range changes with the other buffers' sizes; the draws do not.
     key.elementBytes = 8;
     key.raw = true;
-    bytes = spareBuffers.take(elements * size);
+    bytes = takeBuffer(elements * size);
     uint64_t range = std::max<uint64_t>(indexRange, 1);
     drawnCache.withPrefix(key, param, drawn, [&](const uint8_t *raw) {
       for (uint64_t i = 0; i < drawn; ++i) {
@@ -273,7 +283,7 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint32_t parameter
     return bytes;
   }
   drawnCache.withPrefix(key, param, drawn, [&](const uint8_t *source) {
-    bytes = spareBuffers.take(elements * size, std::span(source, size_t(drawn * size)));
+    bytes = takeBuffer(elements * size, std::span(source, size_t(drawn * size)));
   });
   if (fill == Fill::Sorted || fill == Fill::PrefixSums) {
     // The tail repeats the last drawn value: copied in doubling runs.
@@ -531,7 +541,8 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
 void recycleArguments(BuiltArguments &&built) {
   for (interp::ArgumentValue &value : built.values)
     if (value.kind == interp::ArgumentValue::Kind::Buffer)
-      spareBuffers.give(std::move(value.bytes));
+      if (SpareBuffers *spare = ThreadCache<SpareBuffers>::get())
+        spare->give(std::move(value.bytes));
 }
 
 } // namespace simulee::session
