@@ -2,6 +2,7 @@
 
 #include "interp/MathLibrary.h"
 #include "interp/Memory.h"
+#include "interp/NamedBarriers.h"
 #include "interp/Warp.h"
 #include "ir/PointerEncoding.h"
 #include "support/Assert.h"
@@ -183,6 +184,7 @@ private:
   uint32_t epoch_ = 0;
   std::vector<Warp> warps_;
   uint64_t barrierTrue_ = 0, barrierArrived_ = 0;
+  NamedBarriers namedBarriers_;
   std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
   LaneMask faultedLanes_ = 0; // lanes of the current instruction that executed UB
   uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
@@ -192,6 +194,10 @@ private:
   Status runWarp(Warp &warp);
   Status execute(Warp &warp);
   void releaseBarrier();
+  Status arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
+                              uint64_t count, uint64_t step);
+  void releaseNamedBarrier(uint32_t id);
+  void reportIncompleteNamedBarriers();
   void announceMask(Warp &warp);
   void copyByValueArgument(Warp &warp, const std::vector<uint8_t> &bytes, uint64_t *slot);
   void popFinishedFrames(Warp &warp);
@@ -441,7 +447,7 @@ Status Launch::runWarp(Warp &warp) {
       continue;
     }
     if (top.waiting) {
-      warp.state = Warp::State::AtBarrier;
+      warp.state = top.namedBarrier >= 0 ? Warp::State::AtNamedBarrier : Warp::State::AtBarrier;
       return Ok{};
     }
     announceMask(warp);
@@ -905,6 +911,17 @@ Status Launch::execute(Warp &warp) {
       parkAtBarrier(warp, in, mask);
       return Ok{};
     }
+    case Op::NamedBarrier: {
+      unsigned first = unsigned(std::countr_zero(mask));
+      top->pc = pc + 1;
+      if (Status status = arriveAtNamedBarrier(warp, in, mask, src(in.a)[first] & widthMask(32),
+                                               src(in.b)[first] & widthMask(32), step);
+          !status)
+        return status;
+      if (ir::NamedBarrierMode(in.flags) == ir::NamedBarrierMode::Sync)
+        return Ok{};
+      break; // bar.arrive: go on
+    }
     case Op::Exit:
       exitLanes(warp, mask, in.id);
       return Ok{};
@@ -1017,7 +1034,89 @@ Status Launch::execute(Warp &warp) {
   }
 }
 
+// A warp arrives at named barrier `id` (whole-warp granularity, as the ISA
+// counts it); bar.sync parks it until `count` threads arrived (0: the whole
+// block), bar.arrive only counts. The arrival that completes the barrier
+// releases its waiters at once.
+Status Launch::arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
+                                    uint64_t count, uint64_t step) {
+  uint64_t blockThreads = uint64_t(warps_.size()) * kWarpSize;
+  if (id >= NamedBarriers::kBarriers || count % kWarpSize != 0 || count > blockThreads)
+    return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': named barrier " +
+                     std::to_string(id) + " with a thread count of " + std::to_string(count) +
+                     " at " + where(inst.id) +
+                     " (ids are 0..15, counts multiples of 32 up to the block's " +
+                     std::to_string(blockThreads) + " threads)");
+  bool waits = ir::NamedBarrierMode(inst.flags) == ir::NamedBarrierMode::Sync;
+  if (listener_)
+    listener_->onNamedBarrierArrive(
+        NamedBarrierArriveEvent{block_, warp.index, step, uint32_t(id), inst.id, waits});
+  if (waits) {
+    warp.stack.back().namedBarrier = int8_t(id);
+    parkAtBarrier(warp, inst, mask);
+  }
+  if (namedBarriers_.arrive(uint32_t(id), count ? uint32_t(count) : uint32_t(blockThreads),
+                            kWarpSize))
+    releaseNamedBarrier(uint32_t(id));
+  return Ok{};
+}
+
+void Launch::releaseNamedBarrier(uint32_t id) {
+  std::vector<uint32_t> waiters;
+  for (Warp &warp : warps_) {
+    bool released = false;
+    for (StackEntry &entry : warp.stack)
+      if (entry.waiting && entry.namedBarrier == int8_t(id)) {
+        entry.waiting = false;
+        entry.namedBarrier = -1;
+        released = true;
+      }
+    if (!released)
+      continue;
+    waiters.push_back(warp.index);
+    if (warp.state == Warp::State::AtNamedBarrier)
+      warp.state = Warp::State::Ready;
+  }
+  if (listener_)
+    listener_->onNamedBarrierRelease(NamedBarrierReleaseEvent{block_, id, std::move(waiters)});
+}
+
+// Nothing can run and some warps wait at a named barrier that too few threads
+// reach: a deadlock on a GPU. Reported once per barrier instruction; the
+// release that follows lets the simulation go on.
+void Launch::reportIncompleteNamedBarriers() {
+  for (const Warp &warp : warps_)
+    for (const StackEntry &entry : warp.stack) {
+      if (!entry.waiting || entry.namedBarrier < 0 || !entry.mask)
+        continue;
+      uint32_t waitingThread = warp.firstThread + unsigned(std::countr_zero(entry.mask));
+      uint32_t otherThread = waitingThread, otherInstr = entry.barrierInstr;
+      for (const Warp &other : warps_) {
+        LaneMask exited = other.fullMask & ~other.liveMask;
+        const StackEntry *waitingElsewhere = nullptr;
+        for (const StackEntry &e : other.stack)
+          if (e.waiting && e.mask && e.barrierInstr != entry.barrierInstr)
+            waitingElsewhere = &e;
+        if (waitingElsewhere) {
+          otherThread = other.firstThread + unsigned(std::countr_zero(waitingElsewhere->mask));
+          otherInstr = waitingElsewhere->barrierInstr;
+          break;
+        }
+        if (exited) {
+          otherThread = other.firstThread + unsigned(std::countr_zero(exited));
+          otherInstr = other.exitInstr;
+          break;
+        }
+      }
+      reportDivergence(BarrierDivergenceEvent{
+          BarrierDivergenceEvent::Cause::IncompleteNamedBarrier, block_, warp.index,
+          entry.barrierInstr, otherInstr, waitingThread, otherThread});
+    }
+}
+
 void Launch::releaseBarrier() {
+  reportIncompleteNamedBarriers();
+  namedBarriers_.reset();
   // Threads waiting at different barriers, or exited while others wait.
   std::vector<uint32_t> barriers;
   uint32_t waitingThread = 0, firstBarrier = 0;
@@ -1070,9 +1169,11 @@ void Launch::releaseBarrier() {
 
   ++epoch_;
   for (Warp &warp : warps_) {
-    for (StackEntry &entry : warp.stack)
+    for (StackEntry &entry : warp.stack) {
       entry.waiting = false;
-    if (warp.state == Warp::State::AtBarrier)
+      entry.namedBarrier = -1;
+    }
+    if (warp.state == Warp::State::AtBarrier || warp.state == Warp::State::AtNamedBarrier)
       warp.state = Warp::State::Ready;
   }
   if (listener_)
@@ -1084,6 +1185,7 @@ Status Launch::runBlock() {
   localBytes_ = 0;
   epoch_ = 0;
   barrierTrue_ = barrierArrived_ = 0;
+  namedBarriers_.reset();
   reportedDivergence_.clear();
   if (listener_)
     listener_->onBlockBegin(block_);
@@ -1092,12 +1194,18 @@ Status Launch::runBlock() {
   for (uint32_t w = 0; w < warpCount; ++w)
     initWarp(warps_[w], w);
   for (;;) {
-    for (Warp &warp : warps_)
-      if (warp.state == Warp::State::Ready)
-        if (Status status = runWarp(warp); !status)
-          return status;
+    // A named barrier's completion makes warps that waited there ready again.
+    for (bool ran = true; ran;) {
+      ran = false;
+      for (Warp &warp : warps_)
+        if (warp.state == Warp::State::Ready) {
+          ran = true;
+          if (Status status = runWarp(warp); !status)
+            return status;
+        }
+    }
     bool anyWaiting = std::any_of(warps_.begin(), warps_.end(), [](const Warp &w) {
-      return w.state == Warp::State::AtBarrier;
+      return w.state == Warp::State::AtBarrier || w.state == Warp::State::AtNamedBarrier;
     });
     if (!anyWaiting)
       break;

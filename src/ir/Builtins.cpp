@@ -167,9 +167,15 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
       return make(BuiltinKind::SpecialReg, *reg);
     return std::nullopt;
   }
-  if (name == "barrier0" || name == "barrier.sync" || name == "barrier.sync.cnt" ||
-      name == "bar.sync" || name == "barrier")
+  if (name == "barrier0")
     return make(BuiltinKind::Barrier, BarrierKind::Plain);
+  // Named barriers: (id) waits for the whole block at barrier id, (id, count)
+  // for `count` threads; arrive counts without waiting.
+  if (name == "barrier.sync" || name == "barrier.sync.cnt" || name == "bar.sync" ||
+      name == "barrier.n" || name == "barrier")
+    return make(BuiltinKind::NamedBarrier, NamedBarrierMode::Sync);
+  if (name == "barrier.arrive" || name == "bar.arrive")
+    return make(BuiltinKind::NamedBarrier, NamedBarrierMode::Arrive);
   if (name == "barrier0.popc")
     return make(BuiltinKind::Barrier, BarrierKind::Count);
   if (name == "barrier0.and")

@@ -16,6 +16,7 @@ enum class BuiltinKind : uint8_t {
   Identity,     // returns its first argument (llvm.expect, address-space casts)
   SpecialReg,   // selector = SpecialRegister
   Barrier,      // selector = BarrierKind; predicate argument index in `predicateArg`
+  NamedBarrier, // selector = NamedBarrierMode; arguments (id[, thread count])
   WarpSync,
   Fence,
   MathUnary,    // selector = MathFunction

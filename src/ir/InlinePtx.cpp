@@ -141,6 +141,7 @@ private:
   void lowerAtomic(const Statement &s);
   void lowerWarp(const Statement &s);
   void lowerSync(const Statement &s);
+  llvm::Value *prmtModeSelector(const Statement &s, llvm::Value *c);
 
   static bool hasSideEffects(const Statement &s);
   static bool isSignedType(llvm::StringRef type) { return type.starts_with("s"); }
@@ -650,7 +651,8 @@ void PtxLowering::lowerFloatArithmetic(const Statement &s) {
 
 void PtxLowering::lowerBitField(const Statement &s) {
   llvm::StringRef op = s.parts[0];
-  llvm::StringRef typeName = s.parts.back();
+  // prmt.b32.MODE: the type comes before the mode.
+  llvm::StringRef typeName = op == "prmt" && s.parts.size() > 2 ? s.parts[1] : s.parts.back();
   unsigned bits = bitsOf(typeName);
   llvm::Type *type = intType(bits);
   llvm::Type *i32 = builder_.getInt32Ty();
@@ -719,11 +721,11 @@ void PtxLowering::lowerBitField(const Statement &s) {
     return;
   }
   if (op == "prmt") {
-    if (s.parts.size() > 2)
-      throw Unsupported{"PTX instruction '" + s.opcode + "' (only the default prmt mode)"};
     llvm::Type *i64 = builder_.getInt64Ty();
     llvm::Value *a = read(s.operands.at(1), i32), *b = read(s.operands.at(2), i32);
     llvm::Value *selector = read(s.operands.at(3), i32);
+    if (s.parts.size() > 2)
+      selector = prmtModeSelector(s, selector);
     llvm::Value *bytes = builder_.CreateOr(builder_.CreateShl(builder_.CreateZExt(b, i64), 32), builder_.CreateZExt(a, i64));
     llvm::Value *result = builder_.getInt32(0);
     for (unsigned i = 0; i < 4; ++i) {
@@ -753,6 +755,25 @@ void PtxLowering::lowerBitField(const Statement &s) {
     return;
   }
   throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+}
+
+// prmt.b32.{f4e,b4e,rc8,ecl,ecr,rc16}: the two low bits of c pick one of four
+// fixed byte selections (PTX ISA, prmt). Each mode's four selections are
+// written as default-mode selectors (nibble i = source byte of result byte i,
+// never sign-replicating), packed 16 bits per value of c[1:0].
+llvm::Value *PtxLowering::prmtModeSelector(const Statement &s, llvm::Value *c) {
+  static const std::map<llvm::StringRef, uint64_t> selectorsByMode = {
+      {"f4e", 0x6543'5432'4321'3210ull}, {"b4e", 0x0123'7012'6701'5670ull},
+      {"rc8", 0x3333'2222'1111'0000ull}, {"ecl", 0x3333'3222'3211'3210ull},
+      {"ecr", 0x3210'2210'1110'0000ull}, {"rc16", 0x3232'1010'3232'1010ull}};
+  auto mode = selectorsByMode.find(s.parts[2]);
+  if (s.parts.size() != 3 || mode == selectorsByMode.end())
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (unknown prmt mode)"};
+  llvm::Type *i64 = builder_.getInt64Ty();
+  llvm::Value *shift = builder_.CreateMul(builder_.CreateZExt(builder_.CreateAnd(c, 3), i64),
+                                          builder_.getInt64(16));
+  llvm::Value *packed = builder_.CreateLShr(builder_.getInt64(mode->second), shift);
+  return builder_.CreateTrunc(builder_.CreateAnd(packed, 0xffff), builder_.getInt32Ty());
 }
 
 void PtxLowering::lowerLogic(const Statement &s) {

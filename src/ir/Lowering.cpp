@@ -1080,6 +1080,7 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::Exit:
     return 0;
   case BuiltinKind::Identity: case BuiltinKind::Bitcast: case BuiltinKind::WarpSync:
+  case BuiltinKind::NamedBarrier:
   case BuiltinKind::MathUnary: case BuiltinKind::IntUnary: case BuiltinKind::RoundToInt:
   case BuiltinKind::Load: case BuiltinKind::Print:
     return 1;
@@ -1117,6 +1118,7 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   // A void call of a builtin that writes a result writes a scratch slot.
   bool writesNothing = builtin.kind == BuiltinKind::Ignore || builtin.kind == BuiltinKind::Fence ||
                        builtin.kind == BuiltinKind::WarpSync || builtin.kind == BuiltinKind::Trap ||
+                       builtin.kind == BuiltinKind::NamedBarrier ||
                        builtin.kind == BuiltinKind::Exit || builtin.kind == BuiltinKind::MemCopy ||
                        builtin.kind == BuiltinKind::MemMove || builtin.kind == BuiltinKind::MemSet;
   uint32_t dst = !type->isVoidTy() ? result(inst) : writesNothing ? 0 : allocate(2);
@@ -1143,6 +1145,19 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
     if (builtin.selector != uint8_t(BarrierKind::Plain))
       out_.valueBarriers.push_back(currentId_);
     emit(Op::Barrier, dst, predicate, 0, 0, 0, type->isVoidTy() ? 0 : scalarWidth(type),
+         builtin.selector);
+    return;
+  }
+  case BuiltinKind::NamedBarrier: {
+    // bar.sync 0 for the whole block is __syncthreads: it keeps visit orders.
+    auto *id = llvm::dyn_cast<llvm::ConstantInt>(inst.getArgOperand(0));
+    bool wholeBlock = inst.arg_size() < 2;
+    if (builtin.selector == uint8_t(NamedBarrierMode::Sync) && wholeBlock && id && id->isZero()) {
+      out_.barriers.push_back(currentId_);
+      emit(Op::Barrier, 0, module_.constantOperand(0), 0, 0, 0, 0, uint8_t(BarrierKind::Plain));
+      return;
+    }
+    emit(Op::NamedBarrier, 0, arg(0), wholeBlock ? module_.constantOperand(0) : arg(1), 0, 0, 32,
          builtin.selector);
     return;
   }

@@ -46,6 +46,8 @@ enum class Op : uint16_t {
   Vote,        // flags = VoteMode: all/any/ballot/uni; a = predicate, b = member mask
   MatchAny,    // dst = mask of lanes with equal value
   Barrier,     // __syncthreads; flags = BarrierKind (plain/and/or/popc); a = predicate
+  NamedBarrier, // bar.sync/bar.arrive id, count: a = id, b = thread count (0: the whole
+               // block); flags = NamedBarrierMode
   WarpSync,    // __syncwarp(a)
   Fence,       // memory fence: orders nothing here
   Print,       // printf: a = format pointer, aux = argument list
@@ -98,5 +100,6 @@ constexpr bool isBinaryMathFunction(MathFunction f) { return f >= MathFunction::
 enum class ShuffleMode : uint8_t { Idx, Up, Down, Bfly };
 enum class VoteMode : uint8_t { All, Any, Uni, Ballot };
 enum class BarrierKind : uint8_t { Plain, And, Or, Count };
+enum class NamedBarrierMode : uint8_t { Sync, Arrive }; // Arrive: count, do not wait
 
 } // namespace simulee::ir
