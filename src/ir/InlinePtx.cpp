@@ -142,6 +142,7 @@ private:
   void lowerWarp(const Statement &s);
   void lowerSync(const Statement &s);
   llvm::Value *prmtModeSelector(const Statement &s, llvm::Value *c);
+  void lowerBarrierReduction(const Statement &s);
 
   static bool hasSideEffects(const Statement &s);
   static bool isSignedType(llvm::StringRef type) { return type.starts_with("s"); }
@@ -1083,7 +1084,7 @@ void PtxLowering::lowerSync(const Statement &s) {
   bool arrive = s.has("arrive");
   bool isSync = s.has("sync") || (op == "barrier" && !arrive) || s.opcode == "bar";
   if (s.has("red"))
-    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+    return lowerBarrierReduction(s);
   llvm::Value *id = s.operands.empty() ? builder_.getInt32(0) : read(s.operands.at(0), builder_.getInt32Ty());
   llvm::Value *count = s.operands.size() > 1 ? read(s.operands.at(1), builder_.getInt32Ty()) : nullptr;
   if (!arrive && !isSync)
@@ -1104,6 +1105,29 @@ void PtxLowering::lowerSync(const Statement &s) {
     return;
   }
   intrinsic("llvm.nvvm.barrier.sync", voidTy, {id});
+}
+
+// bar.red.{popc.u32,and.pred,or.pred} d, a{, b}, {!}c on barrier 0 for the
+// whole block: __syncthreads_count/and/or.
+void PtxLowering::lowerBarrierReduction(const Statement &s) {
+  if (s.operands.size() != 3)
+    throw Unsupported{"PTX instruction '" + s.opcode +
+                      "' with a thread count (only bar.red on barrier 0 for the whole block)"};
+  auto *id = llvm::dyn_cast<llvm::ConstantInt>(read(s.operands.at(1), builder_.getInt32Ty()));
+  if (!id || !id->isZero())
+    throw Unsupported{"PTX instruction '" + s.opcode +
+                      "' on a named barrier (only bar.red on barrier 0 for the whole block)"};
+  llvm::Type *i32 = builder_.getInt32Ty();
+  llvm::Value *flag = builder_.CreateZExt(read(s.operands.at(2), builder_.getInt1Ty()), i32);
+  if (s.has("popc")) {
+    write(s.operands.at(0), intrinsic("llvm.nvvm.barrier0.popc", i32, {flag}));
+    return;
+  }
+  if (!s.has("and") && !s.has("or"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  llvm::Value *result = intrinsic(s.has("and") ? "llvm.nvvm.barrier0.and" : "llvm.nvvm.barrier0.or",
+                                  i32, {flag});
+  write(s.operands.at(0), builder_.CreateICmpNE(result, builder_.getInt32(0)));
 }
 
 void PtxLowering::run() {
