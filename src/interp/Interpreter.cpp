@@ -197,6 +197,12 @@ private:
   Status arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
                               uint64_t count, uint64_t step);
   void releaseNamedBarrier(uint32_t id);
+  // The texture or surface a lane's handle names (null after reporting a bad one).
+  const TextureDescriptor *textureOf(Warp &warp, unsigned lane, uint64_t handle, uint32_t instr);
+  void fetchTexels(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *const *operands,
+                   uint64_t *dst, uint64_t step);
+  void accessSurface(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *const *operands,
+                     uint64_t *dst, uint64_t step);
   void reportIncompleteNamedBarriers();
   void announceMask(Warp &warp);
   void copyByValueArgument(Warp &warp, const std::vector<uint8_t> &bytes, uint64_t *slot);
@@ -911,6 +917,20 @@ Status Launch::execute(Warp &warp) {
       parkAtBarrier(warp, in, mask);
       return Ok{};
     }
+    case Op::TextureFetch:
+    case Op::SurfaceLoad:
+    case Op::SurfaceStore: {
+      // handle, x, y, z, then a store's values
+      const uint64_t *operands[8] = {src(in.a), src(in.b), src(in.c), src(uint32_t(in.imm))};
+      if (in.op == Op::SurfaceStore)
+        for (uint32_t i = 0; i < aux[in.aux] && i < 4; ++i)
+          operands[4 + i] = src(aux[in.aux + 1 + i]);
+      if (in.op == Op::TextureFetch)
+        fetchTexels(warp, in, mask, operands, d, step);
+      else
+        accessSurface(warp, in, mask, operands, d, step);
+      break;
+    }
     case Op::NamedBarrier: {
       unsigned first = unsigned(std::countr_zero(mask));
       top->pc = pc + 1;
@@ -1059,6 +1079,98 @@ Status Launch::arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask
                             kWarpSize))
     releaseNamedBarrier(uint32_t(id));
   return Ok{};
+}
+
+const TextureDescriptor *Launch::textureOf(Warp &warp, unsigned lane, uint64_t handle,
+                                           uint32_t instr) {
+  ir::DecodedPointer decoded = ir::decodePointer(handle);
+  bool names = !decoded.isNull && decoded.space == ir::PointerSpace::Global &&
+               decoded.offset == 0 && decoded.buffer < args_.size() &&
+               args_[decoded.buffer].texture.has_value();
+  if (names)
+    return &*args_[decoded.buffer].texture;
+  undefinedBehavior(warp, lane,
+                    decoded.isNull ? UndefinedBehavior::NullPointer : UndefinedBehavior::WildPointer,
+                    instr, handle, 0);
+  return nullptr;
+}
+
+// tex.*: each texel the sample uses is a read of the parameter's buffer.
+void Launch::fetchTexels(Warp &warp, const Instr &in, LaneMask mask,
+                         const uint64_t *const *operands, uint64_t *dst, uint64_t step) {
+  forEachLane(mask, [&](unsigned l) {
+    for (unsigned c = 0; c < 4; ++c)
+      dst[c * kWarpSize + l] = 0;
+    const TextureDescriptor *texture = textureOf(warp, l, operands[0][l], in.id);
+    if (!texture)
+      return;
+    struct Reader final : TexelReader {
+      Launch &launch;
+      Warp &warp;
+      unsigned lane;
+      uint32_t buffer, texelBytes, instr;
+      uint64_t step;
+      Reader(Launch &launch, Warp &warp, unsigned lane, uint32_t buffer, uint32_t texelBytes,
+             uint32_t instr, uint64_t step)
+          : launch(launch), warp(warp), lane(lane), buffer(buffer), texelBytes(texelBytes),
+            instr(instr), step(step) {}
+      const uint8_t *read(uint64_t index) override {
+        uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, buffer,
+                                             int64_t(index * texelBytes));
+        return launch.access(warp, lane, pointer, texelBytes, AccessKind::Read, instr, step, false);
+      }
+    } reader(*this, warp, l, ir::decodePointer(operands[0][l]).buffer, texture->texelBytes(),
+             in.id, step);
+    std::array<uint32_t, 3> coords = {uint32_t(operands[1][l]), uint32_t(operands[2][l]),
+                                      uint32_t(operands[3][l])};
+    std::array<uint32_t, 4> channels = fetchTexture(*texture, in.flags, coords, reader);
+    for (unsigned c = 0; c < 4; ++c)
+      dst[c * kWarpSize + l] = channels[c];
+  });
+}
+
+// suld/sust: one read or write of the element's bytes in the surface's
+// buffer; outside the surface, .trap is an out-of-bounds access, .zero
+// reads 0 and writes nothing.
+void Launch::accessSurface(Warp &warp, const Instr &in, LaneMask mask,
+                           const uint64_t *const *operands, uint64_t *dst, uint64_t step) {
+  bool store = in.op == Op::SurfaceStore;
+  uint32_t count = in.flags >> 4;
+  uint32_t elementBytes = in.width / 8;
+  uint32_t sizeBytes = elementBytes * count;
+  auto boundary = ir::SurfaceBoundary(in.flags >> 2 & 3);
+  forEachLane(mask, [&](unsigned l) {
+    if (!store)
+      for (uint32_t i = 0; i < count; ++i)
+        dst[i * kWarpSize + l] = 0;
+    const TextureDescriptor *surface = textureOf(warp, l, operands[0][l], in.id);
+    if (!surface)
+      return;
+    uint32_t buffer = ir::decodePointer(operands[0][l]).buffer;
+    std::array<int64_t, 3> coords = {int32_t(operands[1][l]), int32_t(operands[2][l]),
+                                     int32_t(operands[3][l])};
+    SurfaceAddress at = surfaceAddress(*surface, uint8_t(in.flags & 15), coords, sizeBytes);
+    if (!at.inside && boundary == ir::SurfaceBoundary::Zero)
+      return;
+    // Outside with .trap: reported out of bounds, at the offset a square (cubic)
+    // surface holding these coordinates would need, so that an automatic
+    // surface grows to fit them (session/Analysis.cpp repairs overruns).
+    uint64_t offset = at.inside ? at.byteOffset : surfaceOverrunOffset(*surface, coords, sizeBytes);
+    uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, buffer, int64_t(offset));
+    std::optional<uint64_t> stored;
+    if (store && count == 1)
+      stored = operands[4][l];
+    uint8_t *bytes = access(warp, l, pointer, sizeBytes, store ? AccessKind::Write : AccessKind::Read,
+                            in.id, step, false, stored);
+    if (!bytes)
+      return;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (store)
+        storeBytes(bytes + i * elementBytes, operands[4 + i][l], elementBytes);
+      else
+        dst[i * kWarpSize + l] = loadBytes(bytes + i * elementBytes, elementBytes);
+    }
+  });
 }
 
 void Launch::releaseNamedBarrier(uint32_t id) {

@@ -1,5 +1,7 @@
 #include "ir/Builtins.h"
 
+#include "ir/TexturePtx.h"
+
 #include <llvm/ADT/StringMap.h>
 
 namespace simulee::ir {
@@ -396,6 +398,13 @@ std::optional<Builtin> classifyBuiltin(llvm::StringRef name) {
     return make(BuiltinKind::Trap);
   if (name == "__syncthreads" || name == "_Z13__syncthreadsv" || name == "barrier")
     return make(BuiltinKind::Barrier, BarrierKind::Plain);
+  if (name == kTextureFetchFunction)
+    return make(BuiltinKind::Texture, TextureAccess::Fetch);
+  // One declaration per element type and count: ".b32x2".
+  if (name.starts_with(kSurfaceLoadFunction))
+    return make(BuiltinKind::Texture, TextureAccess::SurfaceLoad);
+  if (name.starts_with(kSurfaceStoreFunction))
+    return make(BuiltinKind::Texture, TextureAccess::SurfaceStore);
   if (name == "memcpy")
     return make(BuiltinKind::MemCopy);
   if (name == "memset")

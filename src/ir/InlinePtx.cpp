@@ -1,5 +1,7 @@
 #include "ir/InlinePtx.h"
 
+#include "ir/TexturePtx.h"
+
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringRef.h>
@@ -143,6 +145,7 @@ private:
   void lowerSync(const Statement &s);
   llvm::Value *prmtModeSelector(const Statement &s, llvm::Value *c);
   void lowerBarrierReduction(const Statement &s);
+  void lowerTexture(const Statement &s);
 
   static bool hasSideEffects(const Statement &s);
   static bool isSignedType(llvm::StringRef type) { return type.starts_with("s"); }
@@ -374,7 +377,8 @@ void PtxLowering::setCarry(llvm::Value *flag) { builder_.CreateStore(flag, carry
 bool PtxLowering::hasSideEffects(const Statement &s) {
   static const std::set<llvm::StringRef> effects = {"st",   "atom", "red",  "bar",     "barrier",
                                                     "trap", "exit", "ld",   "membar",  "fence",
-                                                    "shfl", "vote", "match", "activemask"};
+                                                    "shfl", "vote", "match", "activemask",
+                                                    "tex",  "suld", "sust"};
   return effects.count(s.parts[0]) || s.opcode.find(".cc") != std::string::npos ||
          llvm::StringRef(s.parts[0]).starts_with("addc") ||
          llvm::StringRef(s.parts[0]).starts_with("subc") ||
@@ -458,6 +462,8 @@ void PtxLowering::lowerOperation(const Statement &s) {
     return lowerAtomic(s);
   if (op == "shfl" || op == "vote" || op == "match")
     return lowerWarp(s);
+  if (op == "tex" || op == "suld" || op == "sust")
+    return lowerTexture(s);
   if (op == "bar" || op == "barrier" || op == "membar" || op == "fence" || op == "trap" ||
       op == "exit" || op == "nanosleep" || op == "pmevent")
     return lowerSync(s);
@@ -1128,6 +1134,68 @@ void PtxLowering::lowerBarrierReduction(const Statement &s) {
   llvm::Value *result = intrinsic(s.has("and") ? "llvm.nvvm.barrier0.and" : "llvm.nvvm.barrier0.or",
                                   i32, {flag});
   write(s.operands.at(0), builder_.CreateICmpNE(result, builder_.getInt32(0)));
+}
+
+// tex / suld / sust: a call of simulee's texture functions (ir/TexturePtx.h).
+// The address operand is [handle, {coordinates}].
+void PtxLowering::lowerTexture(const Statement &s) {
+  TextureInstruction decoded = decodeTextureInstruction(s.parts);
+  if (!decoded.error.empty())
+    throw Unsupported{decoded.error};
+  bool store = decoded.kind == TextureInstruction::Kind::SurfaceStore;
+  const std::string &addressOperand = s.operands.at(store ? 0 : 1);
+  llvm::StringRef inside = llvm::StringRef(addressOperand).trim();
+  if (!inside.consume_front("[") || !inside.consume_back("]"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "' with address '" + addressOperand + "'"};
+  std::vector<std::string> address = splitTopLevel(inside, ',');
+  if (address.size() != 2)
+    throw Unsupported{"PTX instruction '" + s.opcode +
+                      "' with a separate sampler (only unified texture mode)"};
+  llvm::Type *i32 = builder_.getInt32Ty();
+  std::vector<llvm::Value *> args = {read(address[0], builder_.getInt64Ty()),
+                                     builder_.getInt32(decoded.flags)};
+  std::vector<std::string> coords = vectorElements(address[1]);
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    if (axis >= decoded.dims || axis >= coords.size()) {
+      args.push_back(builder_.getInt32(0));
+      continue;
+    }
+    llvm::Value *coord = decoded.floatCoords ? builder_.CreateBitCast(
+                                                   read(coords[axis], builder_.getFloatTy()), i32)
+                                             : read(coords[axis], i32);
+    args.push_back(coord);
+  }
+  if (decoded.kind == TextureInstruction::Kind::Fetch) {
+    llvm::Type *channels = llvm::StructType::get(context(), {i32, i32, i32, i32});
+    llvm::Value *result = intrinsic(kTextureFetchFunction, channels, args);
+    std::vector<std::string> outputs = vectorElements(s.operands.at(0));
+    for (unsigned c = 0; c < outputs.size() && c < 4; ++c) {
+      llvm::Value *channel = builder_.CreateExtractValue(result, c);
+      write(outputs[c], decoded.floatResult ? builder_.CreateBitCast(channel, builder_.getFloatTy())
+                                            : channel);
+    }
+    return;
+  }
+  llvm::Type *element = intType(decoded.elementBits);
+  std::string suffix = ".b" + std::to_string(decoded.elementBits) + "x" +
+                       std::to_string(decoded.vectorCount);
+  std::vector<std::string> values = vectorElements(s.operands.at(store ? 1 : 0));
+  if (values.size() != decoded.vectorCount)
+    throw Unsupported{"PTX instruction '" + s.opcode + "' with " + std::to_string(values.size()) +
+                      " values for " + std::to_string(decoded.vectorCount) + " elements"};
+  if (store) {
+    for (const std::string &value : values)
+      args.push_back(read(value, element));
+    intrinsic(std::string(kSurfaceStoreFunction) + suffix, builder_.getVoidTy(), args);
+    return;
+  }
+  llvm::Type *resultType =
+      decoded.vectorCount == 1
+          ? element
+          : llvm::StructType::get(context(), std::vector<llvm::Type *>(decoded.vectorCount, element));
+  llvm::Value *result = intrinsic(std::string(kSurfaceLoadFunction) + suffix, resultType, args);
+  for (unsigned i = 0; i < decoded.vectorCount; ++i)
+    write(values[i], decoded.vectorCount == 1 ? result : builder_.CreateExtractValue(result, i));
 }
 
 void PtxLowering::run() {

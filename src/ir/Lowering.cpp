@@ -138,6 +138,7 @@ private:
   void lowerGep(llvm::GetElementPtrInst &inst);
   void lowerLoad(llvm::LoadInst &inst);
   void lowerStore(llvm::StoreInst &inst);
+  void lowerTextureAccess(llvm::CallInst &inst, TextureAccess access);
   void lowerCall(llvm::CallInst &inst);
   void lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin);
   void lowerBranch(llvm::BranchInst &inst);
@@ -1091,12 +1092,51 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::Fma: case BuiltinKind::FunnelShift: case BuiltinKind::MemCopy:
   case BuiltinKind::MemMove: case BuiltinKind::MemSet:
     return 3;
+  case BuiltinKind::Texture:
+    return 5;
   case BuiltinKind::Shuffle:
     return builtin.hasMask ? 4 : 3;
   case BuiltinKind::Vote:
     return builtin.hasMask ? 2 : 1;
   }
   return 0;
+}
+
+// simulee's texture functions (ir/TexturePtx.h): (handle, flags, x, y, z
+// [, values...]); the flags are the instruction's constant modifiers.
+void FunctionLowering::lowerTextureAccess(llvm::CallInst &inst, TextureAccess access) {
+  auto *flags = llvm::dyn_cast<llvm::ConstantInt>(inst.getArgOperand(1));
+  if (!flags)
+    throw Unsupported{"a texture or surface access with non-constant modifiers"};
+  auto arg = [&](unsigned i) { return operand(inst.getArgOperand(i)); };
+  llvm::Type *type = inst.getType();
+  uint32_t z = arg(4);
+  auto modifiers = uint8_t(flags->getZExtValue());
+  if (access == TextureAccess::Fetch) {
+    if (slotCount(type) != 4)
+      throw Unsupported{"a texture fetch that does not return four channels"};
+    emit(Op::TextureFetch, result(inst), arg(0), arg(2), arg(3), z, 32, modifiers);
+    return;
+  }
+  if (access == TextureAccess::SurfaceLoad) {
+    llvm::Type *element = type->isStructTy() ? type->getStructElementType(0) : type;
+    uint32_t count = slotCount(type);
+    if (!element->isIntegerTy() || (count != 1 && count != 2 && count != 4))
+      throw Unsupported{"a surface load of a type other than 1, 2 or 4 integers"};
+    emit(Op::SurfaceLoad, result(inst), arg(0), arg(2), arg(3), z, scalarWidth(element),
+         uint8_t(modifiers | count << 4));
+    return;
+  }
+  size_t auxBegin = out_.aux.size();
+  out_.aux.push_back(uint32_t(inst.arg_size() - 5));
+  for (unsigned i = 5; i < inst.arg_size(); ++i)
+    out_.aux.push_back(arg(i));
+  llvm::Type *element = inst.arg_size() > 5 ? inst.getArgOperand(5)->getType() : nullptr;
+  if (!element || !element->isIntegerTy() || inst.arg_size() - 5 > 4)
+    throw Unsupported{"a surface store of a type other than 1, 2 or 4 integers"};
+  Instr &store = emit(Op::SurfaceStore, 0, arg(0), arg(2), arg(3), z, scalarWidth(element),
+                      uint8_t(modifiers | (inst.arg_size() - 5) << 4));
+  store.aux = uint32_t(auxBegin);
 }
 
 void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin) {
@@ -1119,6 +1159,7 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   bool writesNothing = builtin.kind == BuiltinKind::Ignore || builtin.kind == BuiltinKind::Fence ||
                        builtin.kind == BuiltinKind::WarpSync || builtin.kind == BuiltinKind::Trap ||
                        builtin.kind == BuiltinKind::NamedBarrier ||
+                       builtin.kind == BuiltinKind::Texture ||
                        builtin.kind == BuiltinKind::Exit || builtin.kind == BuiltinKind::MemCopy ||
                        builtin.kind == BuiltinKind::MemMove || builtin.kind == BuiltinKind::MemSet;
   uint32_t dst = !type->isVoidTy() ? result(inst) : writesNothing ? 0 : allocate(2);
@@ -1161,6 +1202,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
          builtin.selector);
     return;
   }
+  case BuiltinKind::Texture:
+    return lowerTextureAccess(inst, TextureAccess(builtin.selector));
   case BuiltinKind::WarpSync:
     emit(Op::WarpSync, 0, arg(0));
     return;
