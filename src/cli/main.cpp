@@ -77,6 +77,14 @@ void addLaunchOptions(CLI::App &app, LaunchOptions &launch) {
   addRepeatable(app, "--arg,-a", launch.args,
                 "Argument NAME=VALUE (NAME: source name or 0-based position). VALUE: a scalar, "
                 "zeros:N or random:N (N elements of the pointee type) or @PATH (raw bytes). "
+                "A cudaTextureObject_t/cudaSurfaceObject_t parameter takes KIND:EXTENT[:OPTION]...: "
+                "KIND tex1d|tex2d|tex3d|surf1d|surf2d|surf3d, EXTENT W[xH[xD]] texels, OPTIONs "
+                "the texel type (float, int, uint, short, ushort, char, uchar, with 2 or 4 "
+                "channels as in float4; default float), point|linear filtering, "
+                "clamp|wrap|mirror|border addressing, normalized (coordinates in [0,1)), "
+                "float-read (8/16-bit integers read as [0,1]), a fill (random, zeros, ...) or "
+                "@PATH (raw texels), e.g. tex2d:64x32:float:linear; not given: an automatic "
+                "float texture, point-sampled and clamped. "
                 "Repeatable; a fixed argument is never searched");
   app.add_option("--seed", launch.seed,
                  "Seed for the search and for automatic buffer contents (default 1); the same "

@@ -177,6 +177,11 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
       return makeError(path + ": cannot run clang (" + args[0] + "): " + execError);
     while (!clangOutput.empty() && clangOutput.back() == '\n')
       clangOutput.pop_back();
+    if (*cuda && (clangOutput.find("no template named 'texture'") != std::string::npos ||
+                  clangOutput.find("no template named 'surface'") != std::string::npos))
+      clangOutput += "\nnote: texture and surface references (texture<T, N> and surface<void, N> "
+                     "globals) were removed in CUDA 12, whose headers simulee compiles against; "
+                     "pass a cudaTextureObject_t or cudaSurfaceObject_t kernel parameter instead";
     return makeError(path + ": compilation failed:\n" + clangOutput);
   }
   if (!ownHeadersOnly) {
