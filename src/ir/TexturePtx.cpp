@@ -40,10 +40,12 @@ TextureInstruction decodeTextureInstruction(llvm::ArrayRef<llvm::StringRef> part
                        "multisampling");
   if (parts[0] == "tex") {
     decoded.kind = TextureInstruction::Kind::Fetch;
-    if (has(parts, "level") || has(parts, "grad") || !has(parts, "v4") || parts.size() != 5)
-      return unsupported("only tex.{1d,2d,3d}.v4.{f32,s32,u32}.{f32,s32}; no level, grad or "
-                         "offset forms");
-    llvm::StringRef result = parts[3], coords = parts[4];
+    // tex.level / tex.grad (tex2DLod, tex2DGrad): simulee's textures have one
+    // level, which they sample whatever the level of detail.
+    size_t modifiers = has(parts, "level") || has(parts, "grad") ? 1 : 0;
+    if (!has(parts, "v4") || parts.size() != 5 + modifiers)
+      return unsupported("only tex{.level,.grad}.{1d,2d,3d}.v4.{f32,s32,u32}.{f32,s32}");
+    llvm::StringRef result = parts[parts.size() - 2], coords = parts.back();
     if ((result != "f32" && result != "s32" && result != "u32") ||
         (coords != "f32" && coords != "s32"))
       return unsupported("results f32, s32 or u32 and coordinates f32 or s32 only");

@@ -3,7 +3,8 @@
 // Op::SurfaceLoad, Op::SurfaceStore), with the instruction's modifiers
 // packed into a constant `flags` argument (ir/Opcodes.h).
 //
-//   tex.{1d,2d,3d}.v4.{f32,s32,u32}.{f32,s32}  d, [handle, {coords}]
+//   tex{.level,.grad}.{1d,2d,3d}.v4.{f32,s32,u32}.{f32,s32}  d, [handle, {coords}]{, lod}
+//     (textures have one level: the level of detail and gradients are ignored)
 //     -> {i32 x4} __simulee_texture_fetch(i64 handle, i32 flags, i32 x, i32 y, i32 z)
 //   suld.b.{1d,2d,3d}{.v2,.v4}.{b8,b16,b32,b64}.{trap,clamp,zero}  d, [handle, {x, y, z}]
 //     -> iN or {iN x V} __simulee_surface_load(i64, i32 flags, i32 x, i32 y, i32 z)
