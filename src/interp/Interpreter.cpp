@@ -203,7 +203,7 @@ private:
                    uint64_t *dst, uint64_t step);
   void accessSurface(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *const *operands,
                      uint64_t *dst, uint64_t step);
-  void reportIncompleteNamedBarriers();
+  bool reportIncompleteNamedBarriers();
   void announceMask(Warp &warp);
   void copyByValueArgument(Warp &warp, const std::vector<uint8_t> &bytes, uint64_t *slot);
   void popFinishedFrames(Warp &warp);
@@ -1195,8 +1195,10 @@ void Launch::releaseNamedBarrier(uint32_t id) {
 
 // Nothing can run and some warps wait at a named barrier that too few threads
 // reach: a deadlock on a GPU. Reported once per barrier instruction; the
-// release that follows lets the simulation go on.
-void Launch::reportIncompleteNamedBarriers() {
+// release that follows lets the simulation go on. True when there were any
+// (they name the exited threads or other barriers already).
+bool Launch::reportIncompleteNamedBarriers() {
+  bool any = false;
   for (const Warp &warp : warps_)
     for (const StackEntry &entry : warp.stack) {
       if (!entry.waiting || entry.namedBarrier < 0 || !entry.mask)
@@ -1223,11 +1225,13 @@ void Launch::reportIncompleteNamedBarriers() {
       reportDivergence(BarrierDivergenceEvent{
           BarrierDivergenceEvent::Cause::IncompleteNamedBarrier, block_, warp.index,
           entry.barrierInstr, otherInstr, waitingThread, otherThread});
+      any = true;
     }
+  return any;
 }
 
 void Launch::releaseBarrier() {
-  reportIncompleteNamedBarriers();
+  bool deadlocked = reportIncompleteNamedBarriers();
   namedBarriers_.reset();
   // Threads waiting at different barriers, or exited while others wait.
   std::vector<uint32_t> barriers;
@@ -1246,14 +1250,14 @@ void Launch::releaseBarrier() {
       }
   for (Warp &warp : warps_)
     for (const StackEntry &entry : warp.stack)
-      if (entry.waiting && entry.mask && entry.barrierInstr != firstBarrier)
+      if (!deadlocked && entry.waiting && entry.mask && entry.barrierInstr != firstBarrier)
         reportDivergence(BarrierDivergenceEvent{
             BarrierDivergenceEvent::Cause::DifferentBarriers, block_, warp.index, firstBarrier,
             entry.barrierInstr, waitingThread,
             warp.firstThread + unsigned(std::countr_zero(entry.mask))});
   for (Warp &warp : warps_) {
     LaneMask exited = warp.fullMask & ~warp.liveMask;
-    if (exited && haveWaiting) {
+    if (exited && haveWaiting && !deadlocked) {
       reportDivergence(BarrierDivergenceEvent{BarrierDivergenceEvent::Cause::ExitedThreads, block_,
                                               warp.index, firstBarrier, warp.exitInstr,
                                               waitingThread,

@@ -11,8 +11,10 @@ namespace {
 
 const char *typeName(TexelType type, unsigned channelBytes) {
   switch (type) {
-  case TexelType::Float: return "float";
-  case TexelType::Signed: return channelBytes == 1 ? "char" : channelBytes == 2 ? "short" : "int";
+  case TexelType::Float:
+    return "float";
+  case TexelType::Signed:
+    return channelBytes == 1 ? "char" : channelBytes == 2 ? "short" : "int";
   case TexelType::Unsigned:
     return channelBytes == 1 ? "uchar" : channelBytes == 2 ? "ushort" : "uint";
   }
@@ -21,10 +23,14 @@ const char *typeName(TexelType type, unsigned channelBytes) {
 
 const char *addressName(AddressMode mode) {
   switch (mode) {
-  case AddressMode::Clamp: return "clamp";
-  case AddressMode::Wrap: return "wrap";
-  case AddressMode::Mirror: return "mirror";
-  case AddressMode::Border: return "border";
+  case AddressMode::Clamp:
+    return "clamp";
+  case AddressMode::Wrap:
+    return "wrap";
+  case AddressMode::Mirror:
+    return "mirror";
+  case AddressMode::Border:
+    return "border";
   }
   return "clamp";
 }
@@ -63,12 +69,14 @@ std::optional<int64_t> addressed(int64_t i, uint32_t size, AddressMode mode, boo
   if (!normalized && (mode == AddressMode::Wrap || mode == AddressMode::Mirror))
     mode = AddressMode::Clamp;
   switch (mode) {
-  case AddressMode::Clamp: return std::clamp<int64_t>(i, 0, n - 1);
+  case AddressMode::Clamp:
+    return std::clamp<int64_t>(i, 0, n - 1);
   case AddressMode::Border:
     if (i < 0 || i >= n)
       return std::nullopt;
     return i;
-  case AddressMode::Wrap: return ((i % n) + n) % n;
+  case AddressMode::Wrap:
+    return ((i % n) + n) % n;
   case AddressMode::Mirror: {
     int64_t m = ((i % (2 * n)) + 2 * n) % (2 * n);
     return m < n ? m : 2 * n - 1 - m;
@@ -122,7 +130,8 @@ std::array<uint32_t, 4> fetchTexture(const TextureDescriptor &t, uint8_t flags,
   };
   Tap taps[8];
   unsigned tapCount = 1;
-  bool linear = t.filter == FilterMode::Linear && !integerCoords && result == ir::TextureResult::F32;
+  bool linear =
+      t.filter == FilterMode::Linear && !integerCoords && result == ir::TextureResult::F32;
   for (unsigned axis = 0; axis < 3; ++axis) {
     uint32_t size = t.extent[axis];
     if (axis >= dims) {
@@ -138,7 +147,8 @@ std::array<uint32_t, 4> fetchTexture(const TextureDescriptor &t, uint8_t flags,
     }
     double u = texelCoordinate(coords[axis], size, t.normalizedCoords);
     if (!linear) {
-      std::optional<int64_t> i = addressed(int64_t(std::floor(u)), size, t.address, t.normalizedCoords);
+      std::optional<int64_t> i =
+          addressed(int64_t(std::floor(u)), size, t.address, t.normalizedCoords);
       taps[0].at[axis] = i.value_or(0);
       taps[0].border |= !i;
       continue;
@@ -208,8 +218,8 @@ uint64_t surfaceOverrunOffset(const TextureDescriptor &s, const std::array<int64
                               uint32_t sizeBytes) {
   constexpr int64_t kLargestSide = int64_t(1) << 20;
   uint32_t texelBytes = std::max<uint32_t>(s.texelBytes(), 1);
-  int64_t side = (std::clamp<int64_t>(coords[0], 0, kLargestSide) + sizeBytes + texelBytes - 1) /
-                 texelBytes;
+  int64_t side =
+      (std::clamp<int64_t>(coords[0], 0, kLargestSide) + sizeBytes + texelBytes - 1) / texelBytes;
   for (unsigned axis = 1; axis < s.dims; ++axis)
     side = std::max(side, std::clamp<int64_t>(coords[axis], 0, kLargestSide) + 1);
   // Generously (the next power of two of twice the side): a repair sees only

@@ -21,7 +21,7 @@ enum class AddressMode : uint8_t { Clamp, Wrap, Mirror, Border };
 
 struct TextureDescriptor {
   bool isSurface = false;
-  uint8_t dims = 1;                      // 1, 2 or 3
+  uint8_t dims = 1;                        // 1, 2 or 3
   std::array<uint32_t, 3> extent{1, 1, 1}; // width, height, depth in texels
   TexelType type = TexelType::Float;
   uint8_t channelBytes = 4; // 1, 2 or 4 (floats: 4)
@@ -59,7 +59,7 @@ std::array<uint32_t, 4> fetchTexture(const TextureDescriptor &texture, uint8_t f
 // outside is moved inside; otherwise it is outside (Trap: an error on a GPU,
 // Zero: reads 0, writes nothing).
 struct SurfaceAddress {
-  bool inside = true;     // false: outside the surface (after clamping, if asked)
+  bool inside = true;      // false: outside the surface (after clamping, if asked)
   uint64_t byteOffset = 0; // in the backing buffer
 };
 SurfaceAddress surfaceAddress(const TextureDescriptor &surface, uint8_t flags,

@@ -60,8 +60,8 @@ TextureInstruction decodeTextureInstruction(llvm::ArrayRef<llvm::StringRef> part
   bool load = parts[0] == "suld";
   if (!load && parts[0] != "sust")
     return unsupported("not a texture or surface instruction");
-  decoded.kind = load ? TextureInstruction::Kind::SurfaceLoad
-                      : TextureInstruction::Kind::SurfaceStore;
+  decoded.kind =
+      load ? TextureInstruction::Kind::SurfaceLoad : TextureInstruction::Kind::SurfaceStore;
   if (!has(parts, "b"))
     return unsupported("only unformatted (.b) surface accesses");
   decoded.vectorCount = has(parts, "v4") ? 4 : has(parts, "v2") ? 2 : 1;
@@ -72,7 +72,7 @@ TextureInstruction decodeTextureInstruction(llvm::ArrayRef<llvm::StringRef> part
                                             : 0;
   if (decoded.elementBits == 0)
     return unsupported("elements b8, b16, b32 or b64 only");
-  auto boundary = has(parts, "clamp") ? SurfaceBoundary::Clamp
+  auto boundary = has(parts, "clamp")  ? SurfaceBoundary::Clamp
                   : has(parts, "zero") ? SurfaceBoundary::Zero
                                        : SurfaceBoundary::Trap;
   decoded.flags = surfaceFlags(decoded.dims, boundary);

@@ -36,11 +36,11 @@ inline constexpr const char *kSurfaceStoreFunction = "__simulee_surface_store";
 struct TextureInstruction {
   enum class Kind : uint8_t { Fetch, SurfaceLoad, SurfaceStore } kind = Kind::Fetch;
   unsigned dims = 1;
-  uint8_t flags = 0;          // textureFetchFlags / surfaceFlags (ir/Opcodes.h)
-  bool floatResult = false;   // tex: f32 channels
-  bool floatCoords = false;   // tex: f32 coordinates
-  unsigned elementBits = 32;  // suld/sust
-  unsigned vectorCount = 1;   // suld/sust: 1, 2 or 4
+  uint8_t flags = 0;         // textureFetchFlags / surfaceFlags (ir/Opcodes.h)
+  bool floatResult = false;  // tex: f32 channels
+  bool floatCoords = false;  // tex: f32 coordinates
+  unsigned elementBits = 32; // suld/sust
+  unsigned vectorCount = 1;  // suld/sust: 1, 2 or 4
   std::string error;
 };
 

@@ -87,7 +87,9 @@ Result<TextureArgument> parseTextureArgument(const ir::ParamInfo &param, const s
                                  : "a surface parameter takes a surfNd: spec");
   if (words.size() < 2 || !parseExtent(words[1], texture))
     return bad("expected the extent as " +
-               std::string(texture.dims == 1 ? "W" : texture.dims == 2 ? "WxH" : "WxHxD") +
+               std::string(texture.dims == 1   ? "W"
+                           : texture.dims == 2 ? "WxH"
+                                               : "WxHxD") +
                " texels after '" + words[0].str() + ":'");
   bool filterGiven = false, addressGiven = false, formatGiven = false, fillGiven = false;
   for (llvm::StringRef word : llvm::ArrayRef(words).drop_front(2)) {
@@ -106,8 +108,8 @@ Result<TextureArgument> parseTextureArgument(const ir::ParamInfo &param, const s
       texture.filter = word == "linear" ? interp::FilterMode::Linear : interp::FilterMode::Point;
     } else if (word == "clamp" || word == "wrap" || word == "mirror" || word == "border") {
       status = once(addressGiven, "address mode");
-      texture.address = word == "clamp"  ? interp::AddressMode::Clamp
-                        : word == "wrap" ? interp::AddressMode::Wrap
+      texture.address = word == "clamp"    ? interp::AddressMode::Clamp
+                        : word == "wrap"   ? interp::AddressMode::Wrap
                         : word == "mirror" ? interp::AddressMode::Mirror
                                            : interp::AddressMode::Border;
     } else if (word == "normalized") {
@@ -133,8 +135,8 @@ Result<TextureArgument> parseTextureArgument(const ir::ParamInfo &param, const s
     if (!status)
       return bad(status.error().message);
   }
-  if (texture.isSurface && (filterGiven || addressGiven || texture.normalizedCoords ||
-                            texture.readNormalizedFloat))
+  if (texture.isSurface &&
+      (filterGiven || addressGiven || texture.normalizedCoords || texture.readNormalizedFloat))
     return bad("surfaces have no filtering, address modes or normalisation");
   if (texture.readNormalizedFloat &&
       (texture.type == interp::TexelType::Float || texture.channelBytes > 2))

@@ -107,8 +107,8 @@ TEST(TextureKernels, NormalisedCoordinatesWrapMirrorAndBorder) {
   for (const Case &c : cases) {
     std::vector<float> out(n, -99.0f);
     std::vector<ArgumentValue> args = {
-        textureArg(texels, texture2D(width, height, FilterMode::Point, c.mode, true)),
-        bufferArg(u), bufferArg(v), bufferArg(out)};
+        textureArg(texels, texture2D(width, height, FilterMode::Point, c.mode, true)), bufferArg(u),
+        bufferArg(v), bufferArg(out)};
     ASSERT_TRUE(runTextures("sample2D", {1, 1, 1}, {n, 1, 1}, args));
     EXPECT_TRUE(matches(c.expected, valuesOf<float>(args[3].bytes)))
         << "address mode " << int(c.mode);
@@ -127,8 +127,8 @@ TEST(TextureKernels, Uchar4TexelsReadAsNormalisedFloats) {
   std::vector<ArgumentValue> args = {textureArg(texels, texture), bufferArg(u), bufferArg(v),
                                      bufferArg(out)};
   ASSERT_TRUE(runTextures("sample2DChannels", {1, 1, 1}, {3, 1, 1}, args));
-  std::vector<float> expected = {0.0f, 0.2f, 1.0f, 10 / 255.0f,  0.5f, 0.4f,
-                                 0.5f, 15 / 255.0f, 1.0f, 0.6f, 0.0f, 20 / 255.0f};
+  std::vector<float> expected = {0.0f, 0.2f,        1.0f, 10 / 255.0f, 0.5f, 0.4f,
+                                 0.5f, 15 / 255.0f, 1.0f, 0.6f,        0.0f, 20 / 255.0f};
   std::vector<float> got = valuesOf<float>(args[3].bytes);
   for (size_t k = 0; k < expected.size(); ++k)
     EXPECT_NEAR(got[k], expected[k], 1e-6f) << "channel value " << k;
@@ -150,18 +150,15 @@ TEST(TextureKernels, Tex1DfetchIsZeroOutsideAndTex1DTex3DSample) {
   std::vector<float> volumeTexels = {0, 1, 2, 3, 4, 5, 6, 7};
   std::vector<int> fetched(n, 99);
   std::vector<float> sampled(n, -1.0f), sampled3D(n, -1.0f);
-  std::vector<ArgumentValue> args = {textureArg(intTexels, ints),
-                                     textureArg(lineTexels, line),
-                                     textureArg(volumeTexels, volume),
-                                     bufferArg(fetched),
-                                     bufferArg(sampled),
-                                     bufferArg(sampled3D)};
+  std::vector<ArgumentValue> args = {
+      textureArg(intTexels, ints), textureArg(lineTexels, line), textureArg(volumeTexels, volume),
+      bufferArg(fetched),          bufferArg(sampled),           bufferArg(sampled3D)};
   ASSERT_TRUE(runTextures("fetchAndSample", {1, 1, 1}, {n, 1, 1}, args));
-  EXPECT_TRUE(matches(std::vector<int>{0, 0, 10, -20, 30, -40, 50, 0},
-                      valuesOf<int>(args[3].bytes)));
+  EXPECT_TRUE(
+      matches(std::vector<int>{0, 0, 10, -20, 30, -40, 50, 0}, valuesOf<int>(args[3].bytes)));
   // x = 0.25 i: clamped to texel 0 up to x = 0.5, then 1 + 2 (x - 0.5) up to 1.5.
-  EXPECT_TRUE(matches(std::vector<float>{1, 1, 1, 1.5f, 2, 2.5f, 3, 3},
-                      valuesOf<float>(args[4].bytes)));
+  EXPECT_TRUE(
+      matches(std::vector<float>{1, 1, 1, 1.5f, 2, 2.5f, 3, 3}, valuesOf<float>(args[4].bytes)));
   EXPECT_TRUE(matches(volumeTexels, valuesOf<float>(args[5].bytes)));
 }
 
