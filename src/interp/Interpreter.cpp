@@ -194,11 +194,15 @@ private:
   Status runWarp(Warp &warp);
   Status execute(Warp &warp);
   void releaseBarrier();
-  Status arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
+  [[gnu::noinline]] Status arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
                               uint64_t count, uint64_t step);
   void releaseNamedBarrier(uint32_t id);
   // The texture or surface a lane's handle names (null after reporting a bad one).
   const TextureDescriptor *textureOf(Warp &warp, unsigned lane, uint64_t handle, uint32_t instr);
+  // Off the hot loop: textures are rare next to loads and stores.
+  [[gnu::noinline]] void executeTexture(Warp &warp, const Instr &in, LaneMask mask,
+                                        const uint64_t *regs, const uint32_t *aux, uint64_t *dst,
+                                        uint64_t step);
   void fetchTexels(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *const *operands,
                    uint64_t *dst, uint64_t step);
   void accessSurface(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *const *operands,
@@ -919,18 +923,9 @@ Status Launch::execute(Warp &warp) {
     }
     case Op::TextureFetch:
     case Op::SurfaceLoad:
-    case Op::SurfaceStore: {
-      // handle, x, y, z, then a store's values
-      const uint64_t *operands[8] = {src(in.a), src(in.b), src(in.c), src(uint32_t(in.imm))};
-      if (in.op == Op::SurfaceStore)
-        for (uint32_t i = 0; i < aux[in.aux] && i < 4; ++i)
-          operands[4 + i] = src(aux[in.aux + 1 + i]);
-      if (in.op == Op::TextureFetch)
-        fetchTexels(warp, in, mask, operands, d, step);
-      else
-        accessSurface(warp, in, mask, operands, d, step);
+    case Op::SurfaceStore:
+      executeTexture(warp, in, mask, regs, aux, d, step);
       break;
-    }
     case Op::NamedBarrier: {
       unsigned first = unsigned(std::countr_zero(mask));
       top->pc = pc + 1;
@@ -1079,6 +1074,24 @@ Status Launch::arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask
                             kWarpSize))
     releaseNamedBarrier(uint32_t(id));
   return Ok{};
+}
+
+void Launch::executeTexture(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *regs,
+                            const uint32_t *aux, uint64_t *dst, uint64_t step) {
+  auto src = [&](uint32_t operand) -> const uint64_t * {
+    return (operand & ir::kConstantOperand)
+               ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
+               : regs + size_t(operand) * kWarpSize;
+  };
+  // handle, x, y, z, then a store's values
+  const uint64_t *operands[8] = {src(in.a), src(in.b), src(in.c), src(uint32_t(in.imm))};
+  if (in.op == Op::SurfaceStore)
+    for (uint32_t i = 0; i < aux[in.aux] && i < 4; ++i)
+      operands[4 + i] = src(aux[in.aux + 1 + i]);
+  if (in.op == Op::TextureFetch)
+    fetchTexels(warp, in, mask, operands, dst, step);
+  else
+    accessSurface(warp, in, mask, operands, dst, step);
 }
 
 const TextureDescriptor *Launch::textureOf(Warp &warp, unsigned lane, uint64_t handle,

@@ -20,9 +20,9 @@ struct StackEntry {
   uint32_t reconv; // ir::kNoReconvergence: the path ends by returning
   LaneMask mask;
   uint32_t frame;  // index into Warp::frames
-  bool waiting = false; // parked at a barrier (pc is already past it)
-  uint32_t barrierInstr = 0;
+  bool waiting = false;     // parked at a barrier (pc is already past it)
   int8_t namedBarrier = -1; // waiting at this named barrier (bar.sync id, count), not barrier 0
+  uint32_t barrierInstr = 0;
 };
 
 struct Frame {
