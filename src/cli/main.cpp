@@ -82,8 +82,9 @@ void addLaunchOptions(CLI::App &app, LaunchOptions &launch) {
                 "the texel type (float, int, uint, short, ushort, char, uchar, with 2 or 4 "
                 "channels as in float4; default float), point|linear filtering, "
                 "clamp|wrap|mirror|border addressing, normalized (coordinates in [0,1)), "
-                "float-read (8/16-bit integers read as [0,1]), a fill (random, zeros, ...) or "
-                "@PATH (raw texels), e.g. tex2d:64x32:float:linear; not given: an automatic "
+                "float-read (8/16-bit integers read as [0,1]), a fill (random, zeros, ...), "
+                "@PATH (raw texels) or alias=PARAM (the texels are pointer PARAM's buffer), "
+                "e.g. tex2d:64x32:float:linear; not given: an automatic "
                 "float texture, point-sampled and clamped. "
                 "Repeatable; a fixed argument is never searched");
   app.add_option("--seed", launch.seed,

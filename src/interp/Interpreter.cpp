@@ -199,6 +199,10 @@ private:
   void releaseNamedBarrier(uint32_t id);
   // The texture or surface a lane's handle names (null after reporting a bad one).
   const TextureDescriptor *textureOf(Warp &warp, unsigned lane, uint64_t handle, uint32_t instr);
+  // The buffer holding the texels: the handle's own, or the one it aliases.
+  static uint32_t texelBuffer(const TextureDescriptor &texture, uint64_t handle) {
+    return texture.aliasOf >= 0 ? uint32_t(texture.aliasOf) : ir::decodePointer(handle).buffer;
+  }
   // Off the hot loop: textures are rare next to loads and stores.
   [[gnu::noinline]] void executeTexture(Warp &warp, const Instr &in, LaneMask mask,
                                         const uint64_t *regs, const uint32_t *aux, uint64_t *dst,
@@ -1132,7 +1136,7 @@ void Launch::fetchTexels(Warp &warp, const Instr &in, LaneMask mask,
                                              int64_t(index * texelBytes));
         return launch.access(warp, lane, pointer, texelBytes, AccessKind::Read, instr, step, false);
       }
-    } reader(*this, warp, l, ir::decodePointer(operands[0][l]).buffer, texture->texelBytes(),
+    } reader(*this, warp, l, texelBuffer(*texture, operands[0][l]), texture->texelBytes(),
              in.id, step);
     std::array<uint32_t, 3> coords = {uint32_t(operands[1][l]), uint32_t(operands[2][l]),
                                       uint32_t(operands[3][l])};
@@ -1159,7 +1163,7 @@ void Launch::accessSurface(Warp &warp, const Instr &in, LaneMask mask,
     const TextureDescriptor *surface = textureOf(warp, l, operands[0][l], in.id);
     if (!surface)
       return;
-    uint32_t buffer = ir::decodePointer(operands[0][l]).buffer;
+    uint32_t buffer = texelBuffer(*surface, operands[0][l]);
     std::array<int64_t, 3> coords = {int32_t(operands[1][l]), int32_t(operands[2][l]),
                                      int32_t(operands[3][l])};
     SurfaceAddress at = surfaceAddress(*surface, uint8_t(in.flags & 15), coords, sizeBytes);

@@ -105,13 +105,15 @@ std::string TextureDescriptor::describe() const {
   if (channels > 1)
     text += std::to_string(channels);
   if (isSurface)
-    return text;
+    return aliasOf >= 0 ? text + ":alias=" + aliasName : text;
   text += filter == FilterMode::Linear ? ":linear" : ":point";
   text += std::string(":") + addressName(address);
   if (normalizedCoords)
     text += ":normalized";
   if (readNormalizedFloat)
     text += ":float-read";
+  if (aliasOf >= 0)
+    text += ":alias=" + aliasName;
   return text;
 }
 

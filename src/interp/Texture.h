@@ -30,6 +30,11 @@ struct TextureDescriptor {
   AddressMode address = AddressMode::Clamp; // every axis
   bool normalizedCoords = false;            // coordinates in [0, 1)
   bool readNormalizedFloat = false; // cudaReadModeNormalizedFloat: integer texels as [0,1]/[-1,1]
+  // The texels are another parameter's buffer (a texture bound to memory the
+  // kernel also reaches through a pointer): reads of them are accesses of
+  // that buffer, so they race with the kernel's writes to it. -1: its own.
+  int32_t aliasOf = -1;
+  std::string aliasName; // that parameter's name, for describe()
 
   uint32_t texelBytes() const { return uint32_t(channelBytes) * channels; }
   uint64_t texelCount() const { return uint64_t(extent[0]) * extent[1] * extent[2]; }

@@ -314,6 +314,21 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       Result<TextureArgument> texture = parseTextureArgument(param, text);
       if (!texture)
         return texture.error();
+      if (!texture->descriptor.aliasName.empty()) {
+        Result<size_t> target = findParameter(kernel, texture->descriptor.aliasName);
+        if (!target)
+          return makeError("texture parameter '" + param.name + "': alias: " +
+                           target.error().message);
+        const ir::ParamInfo &aliased = kernel.params[*target];
+        if (aliased.kind != ir::ValueKind::Pointer || aliased.byValueBytes ||
+            aliased.resource != ir::ResourceKind::None)
+          return makeError("texture parameter '" + param.name + "': alias '" + aliased.name +
+                           "' is not a pointer parameter");
+        texture->descriptor.aliasOf = int32_t(*target);
+        built.values[i] = interp::ArgumentValue::buffer({});
+        built.values[i].texture = texture->descriptor;
+        continue;
+      }
       if (!texture->file.empty()) {
         Result<std::vector<uint8_t>> bytes = readBufferFile(param, texture->file);
         if (!bytes)

@@ -112,6 +112,9 @@ Result<TextureArgument> parseTextureArgument(const ir::ParamInfo &param, const s
                         : word == "wrap"   ? interp::AddressMode::Wrap
                         : word == "mirror" ? interp::AddressMode::Mirror
                                            : interp::AddressMode::Border;
+    } else if (word.starts_with("alias=") && word.size() > 6) {
+      status = once(fillGiven, "fill");
+      texture.aliasName = word.drop_front(6).str();
     } else if (word == "normalized") {
       texture.normalizedCoords = true;
     } else if (word == "float-read") {
@@ -129,7 +132,8 @@ Result<TextureArgument> parseTextureArgument(const ir::ParamInfo &param, const s
       if (!isFill)
         return bad("unknown option '" + word.str() +
                    "' (texel types float/int/uint/short/ushort/char/uchar[2|4], point, linear, "
-                   "clamp, wrap, mirror, border, normalized, float-read, a fill or @FILE)");
+                   "clamp, wrap, mirror, border, normalized, float-read, a fill, @FILE or "
+                   "alias=PARAM)");
       status = once(fillGiven, "fill");
     }
     if (!status)

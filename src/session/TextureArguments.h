@@ -12,8 +12,10 @@
 //           clamp; wrap and mirror need normalized); normalized (coordinates
 //           in [0,1)); float-read (8/16-bit integer texels read as [0,1] or
 //           [-1,1]); a fill as for buffers (random zeros small binary sorted
-//           indices perm prefix; default random) or @PATH (the texels, raw,
-//           row-major).
+//           indices perm prefix; default random), @PATH (the texels, raw,
+//           row-major) or alias=PARAM (the texels are pointer parameter
+//           PARAM's buffer, as when a texture is bound to memory the kernel
+//           also writes: texel reads then race with those writes).
 //
 // e.g. `--arg img=tex2d:64x32:uchar4:float-read:linear:@image.raw`,
 // `--arg out=surf2d:64x32:float:zeros`. A parameter not given gets an

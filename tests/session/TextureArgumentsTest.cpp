@@ -132,4 +132,34 @@ TEST(TextureArguments, BuiltArgumentsBackTexturesWithTheirTexels) {
   EXPECT_NE(wrong.error().message.find("texture parameter 'img'"), std::string::npos);
 }
 
+TEST(TextureArguments, AliasedTextureReadsAnotherParametersBuffer) {
+  ir::ParamInfo out = kTexture;
+  out.name = "out";
+  out.resource = ir::ResourceKind::None;
+  ir::ParamInfo n;
+  n.name = "n";
+  n.kind = ir::ValueKind::Int;
+  n.bits = 32;
+  ir::KernelInfo kernel;
+  kernel.name = kernel.sourceName = "k";
+  kernel.params = {kTexture, out, n};
+  interp::LaunchConfig config;
+  Result<session::BuiltArguments> built = session::buildArguments(
+      kernel, config, {session::ArgumentSpec{"img", "tex2d:4x4:alias=out"}}, 1);
+  ASSERT_TRUE(built) << built.error().message;
+  ASSERT_TRUE(built->values[0].texture);
+  EXPECT_EQ(built->values[0].texture->aliasOf, 1);
+  EXPECT_TRUE(built->values[0].bytes.empty());
+  EXPECT_NE(built->values[0].texture->describe().find(":alias=out"), std::string::npos);
+
+  for (const char *target : {"n", "img", "nothing"}) {
+    Result<session::BuiltArguments> bad = session::buildArguments(
+        kernel, config,
+        {session::ArgumentSpec{"img", std::string("tex2d:4x4:alias=") + target}}, 1);
+    ASSERT_FALSE(bad) << target;
+    EXPECT_NE(bad.error().message.find("texture parameter 'img'"), std::string::npos)
+        << bad.error().message;
+  }
+}
+
 } // namespace
