@@ -221,6 +221,16 @@ TEST(InlinePtx, NamedBarrierSyncWaitsForTheArrivingProducers) {
   EXPECT_TRUE(matches(expected, valuesOf<float>(args[1].bytes)));
 }
 
+TEST(InlinePtx, BarrierSyncCountIntrinsicWaitsForTheBlock) {
+  std::vector<float> in = randomValues<float>(64, -1.0f, 1.0f, 8), out(64, -5.0f);
+  std::vector<ArgumentValue> args = {bufferArg(in), bufferArg(out)};
+  ASSERT_TRUE(runNvidia("inline_ptx.cu", "namedBarrierIntrinsic", {1, 1, 1}, {128, 1, 1}, args));
+  std::vector<float> expected(64);
+  for (int t = 0; t < 64; ++t)
+    expected[t] = in[63 - t] * 3.0f;
+  EXPECT_TRUE(matches(expected, valuesOf<float>(args[1].bytes)));
+}
+
 TEST(InlinePtx, PredicatedShuffleDownSumsEachWarp) {
   const int n = 64;
   std::vector<int> in = randomValues<int>(n, -100, 100, 7), out(n, 0);

@@ -115,3 +115,15 @@ __global__ void namedBarrierConsumersFirst(const float *in, float *out) {
   asm volatile("bar.sync 1, 128;" ::: "memory");
   out[t] = stage[63 - t];
 }
+
+// The same hand-off through CUDA's intrinsic (llvm.nvvm.barrier.sync.cnt):
+// every warp syncs at barrier 5 for 128 threads.
+__global__ void namedBarrierIntrinsic(const float *in, float *out) {
+  __shared__ float stage[64];
+  unsigned t = threadIdx.x;
+  if (t >= 64)
+    stage[t - 64] = in[t - 64] * 3.0f;
+  __barrier_sync_count(5, 128);
+  if (t < 64)
+    out[t] = stage[63 - t];
+}
