@@ -9,6 +9,8 @@ const char *divergenceReason(Cause cause) {
   case Cause::PartialWarp: return "only part of the warp's live lanes reached the barrier";
   case Cause::DifferentBarriers: return "threads of the block wait at different barriers";
   case Cause::ExitedThreads: return "threads of the block exited while others wait at the barrier";
+  case Cause::IncompleteNamedBarrier:
+    return "fewer threads than its thread count reach the named barrier (a deadlock on a GPU)";
   }
   return "?";
 }

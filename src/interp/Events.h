@@ -76,7 +76,9 @@ struct BarrierReleaseEvent {
 // A warp reached a barrier with only part of its live lanes, or threads of a
 // block waited at different barriers, or some exited while others waited.
 struct BarrierDivergenceEvent {
-  enum class Cause : uint8_t { PartialWarp, DifferentBarriers, ExitedThreads };
+  // IncompleteNamedBarrier: warps wait at a named barrier whose thread count
+  // the block never reaches (a deadlock on hardware).
+  enum class Cause : uint8_t { PartialWarp, DifferentBarriers, ExitedThreads, IncompleteNamedBarrier };
   Cause cause;
   uint32_t block;
   uint32_t warp;
@@ -95,6 +97,27 @@ struct BarrierArriveEvent {
   uint64_t step; // the warp's lockstep step of the barrier instruction
   uint32_t barrierInstr;
   LaneMask mask; // lanes that arrived
+};
+
+// A warp arrived at named barrier `barrierId` (PTX bar.sync/bar.arrive/
+// barrier.sync with an id and a thread count). Its accesses before `step`
+// happen before the accesses of every warp that waits for this completion of
+// the barrier, after that warp's release (NamedBarrierReleaseEvent).
+struct NamedBarrierArriveEvent {
+  uint32_t block;
+  uint32_t warp;
+  uint64_t step; // the warp's lockstep step of the barrier instruction
+  uint32_t barrierId;
+  uint32_t barrierInstr;
+  bool waits; // bar.sync: the warp waits for the completion; bar.arrive: it goes on
+};
+
+// Named barrier `barrierId` completed: the arrivals since its last completion
+// reached its thread count; `waiters` (warps that arrived with bar.sync) go on.
+struct NamedBarrierReleaseEvent {
+  uint32_t block;
+  uint32_t barrierId;
+  std::vector<uint32_t> waiters;
 };
 
 // __syncwarp / bar.warp.sync: the lanes in `mask` are ordered with each other.
@@ -155,6 +178,8 @@ public:
   virtual void onBarrierArrive(const BarrierArriveEvent &) {}
   virtual void onBarrierDivergence(const BarrierDivergenceEvent &) {}
   virtual void onWarpSync(const WarpSyncEvent &) {}
+  virtual void onNamedBarrierArrive(const NamedBarrierArriveEvent &) {}
+  virtual void onNamedBarrierRelease(const NamedBarrierReleaseEvent &) {}
   virtual void onOutOfBounds(const OutOfBoundsEvent &) {}
   virtual void onUndefinedBehavior(const UndefinedBehaviorEvent &) {}
 };

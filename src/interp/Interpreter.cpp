@@ -3,6 +3,7 @@
 #include "interp/ChosenValue.h"
 #include "interp/MathLibrary.h"
 #include "interp/Memory.h"
+#include "interp/NamedBarriers.h"
 #include "interp/Warp.h"
 #include "ir/PointerEncoding.h"
 #include "support/Assert.h"
@@ -185,6 +186,7 @@ private:
   uint32_t epoch_ = 0;
   std::vector<Warp> warps_;
   uint64_t barrierTrue_ = 0, barrierArrived_ = 0;
+  NamedBarriers namedBarriers_;
   std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
   LaneMask faultedLanes_ = 0; // lanes of the current instruction that executed UB
   uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
@@ -195,6 +197,24 @@ private:
   Status runWarp(Warp &warp);
   Status execute(Warp &warp);
   void releaseBarrier();
+  [[gnu::noinline]] Status arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
+                              uint64_t count, uint64_t step);
+  void releaseNamedBarrier(uint32_t id);
+  // The texture or surface a lane's handle names (null after reporting a bad one).
+  const TextureDescriptor *textureOf(Warp &warp, unsigned lane, uint64_t handle, uint32_t instr);
+  // The buffer holding the texels: the handle's own, or the one it aliases.
+  static uint32_t texelBuffer(const TextureDescriptor &texture, uint64_t handle) {
+    return texture.aliasOf >= 0 ? uint32_t(texture.aliasOf) : ir::decodePointer(handle).buffer;
+  }
+  // Off the hot loop: textures are rare next to loads and stores.
+  [[gnu::noinline]] void executeTexture(Warp &warp, const Instr &in, LaneMask mask,
+                                        const uint64_t *regs, const uint32_t *aux, uint64_t *dst,
+                                        uint64_t step);
+  void fetchTexels(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *const *operands,
+                   uint64_t *dst, uint64_t step);
+  void accessSurface(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *const *operands,
+                     uint64_t *dst, uint64_t step);
+  bool reportIncompleteNamedBarriers();
   void announceMask(Warp &warp);
   void copyByValueArgument(Warp &warp, const std::vector<uint8_t> &bytes, uint64_t *slot);
   void popFinishedFrames(Warp &warp);
@@ -471,7 +491,7 @@ Status Launch::runWarp(Warp &warp) {
       continue;
     }
     if (top.waiting) {
-      warp.state = Warp::State::AtBarrier;
+      warp.state = top.namedBarrier >= 0 ? Warp::State::AtNamedBarrier : Warp::State::AtBarrier;
       return Ok{};
     }
     announceMask(warp);
@@ -942,6 +962,22 @@ Status Launch::execute(Warp &warp) {
       parkAtBarrier(warp, in, mask);
       return Ok{};
     }
+    case Op::TextureFetch:
+    case Op::SurfaceLoad:
+    case Op::SurfaceStore:
+      executeTexture(warp, in, mask, regs, aux, d, step);
+      break;
+    case Op::NamedBarrier: {
+      unsigned first = unsigned(std::countr_zero(mask));
+      top->pc = pc + 1;
+      if (Status status = arriveAtNamedBarrier(warp, in, mask, src(in.a)[first] & widthMask(32),
+                                               src(in.b)[first] & widthMask(32), step);
+          !status)
+        return status;
+      if (ir::NamedBarrierMode(in.flags) == ir::NamedBarrierMode::Sync)
+        return Ok{};
+      break; // bar.arrive: go on
+    }
     case Op::Exit:
       exitLanes(warp, mask, in.id);
       return Ok{};
@@ -1054,7 +1090,203 @@ Status Launch::execute(Warp &warp) {
   }
 }
 
+// A warp arrives at named barrier `id` (whole-warp granularity, as the ISA
+// counts it); bar.sync parks it until `count` threads arrived (0: the whole
+// block), bar.arrive only counts. The arrival that completes the barrier
+// releases its waiters at once.
+Status Launch::arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
+                                    uint64_t count, uint64_t step) {
+  uint64_t blockThreads = uint64_t(warps_.size()) * kWarpSize;
+  if (id >= NamedBarriers::kBarriers || count % kWarpSize != 0 || count > blockThreads)
+    return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': named barrier " +
+                     std::to_string(id) + " with a thread count of " + std::to_string(count) +
+                     " at " + where(inst.id) +
+                     " (ids are 0..15, counts multiples of 32 up to the block's " +
+                     std::to_string(blockThreads) + " threads)");
+  bool waits = ir::NamedBarrierMode(inst.flags) == ir::NamedBarrierMode::Sync;
+  if (listener_)
+    listener_->onNamedBarrierArrive(
+        NamedBarrierArriveEvent{block_, warp.index, step, uint32_t(id), inst.id, waits});
+  if (waits) {
+    warp.stack.back().namedBarrier = int8_t(id);
+    parkAtBarrier(warp, inst, mask);
+  }
+  if (namedBarriers_.arrive(uint32_t(id), count ? uint32_t(count) : uint32_t(blockThreads),
+                            kWarpSize))
+    releaseNamedBarrier(uint32_t(id));
+  return Ok{};
+}
+
+void Launch::executeTexture(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *regs,
+                            const uint32_t *aux, uint64_t *dst, uint64_t step) {
+  auto src = [&](uint32_t operand) -> const uint64_t * {
+    return (operand & ir::kConstantOperand)
+               ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
+               : regs + size_t(operand) * kWarpSize;
+  };
+  // handle, x, y, z, then a store's values
+  const uint64_t *operands[8] = {src(in.a), src(in.b), src(in.c), src(uint32_t(in.imm))};
+  if (in.op == Op::SurfaceStore)
+    for (uint32_t i = 0; i < aux[in.aux] && i < 4; ++i)
+      operands[4 + i] = src(aux[in.aux + 1 + i]);
+  if (in.op == Op::TextureFetch)
+    fetchTexels(warp, in, mask, operands, dst, step);
+  else
+    accessSurface(warp, in, mask, operands, dst, step);
+}
+
+const TextureDescriptor *Launch::textureOf(Warp &warp, unsigned lane, uint64_t handle,
+                                           uint32_t instr) {
+  ir::DecodedPointer decoded = ir::decodePointer(handle);
+  bool names = !decoded.isNull && decoded.space == ir::PointerSpace::Global &&
+               decoded.offset == 0 && decoded.buffer < args_.size() &&
+               args_[decoded.buffer].texture.has_value();
+  if (names)
+    return &*args_[decoded.buffer].texture;
+  undefinedBehavior(warp, lane,
+                    decoded.isNull ? UndefinedBehavior::NullPointer : UndefinedBehavior::WildPointer,
+                    instr, handle, 0);
+  return nullptr;
+}
+
+// tex.*: each texel the sample uses is a read of the parameter's buffer.
+void Launch::fetchTexels(Warp &warp, const Instr &in, LaneMask mask,
+                         const uint64_t *const *operands, uint64_t *dst, uint64_t step) {
+  forEachLane(mask, [&](unsigned l) {
+    for (unsigned c = 0; c < 4; ++c)
+      dst[c * kWarpSize + l] = 0;
+    const TextureDescriptor *texture = textureOf(warp, l, operands[0][l], in.id);
+    if (!texture)
+      return;
+    struct Reader final : TexelReader {
+      Launch &launch;
+      Warp &warp;
+      unsigned lane;
+      uint32_t buffer, texelBytes, instr;
+      uint64_t step;
+      Reader(Launch &launch, Warp &warp, unsigned lane, uint32_t buffer, uint32_t texelBytes,
+             uint32_t instr, uint64_t step)
+          : launch(launch), warp(warp), lane(lane), buffer(buffer), texelBytes(texelBytes),
+            instr(instr), step(step) {}
+      const uint8_t *read(uint64_t index) override {
+        uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, buffer,
+                                             int64_t(index * texelBytes));
+        return launch.access(warp, lane, pointer, texelBytes, AccessKind::Read, instr, step, false);
+      }
+    } reader(*this, warp, l, texelBuffer(*texture, operands[0][l]), texture->texelBytes(),
+             in.id, step);
+    std::array<uint32_t, 3> coords = {uint32_t(operands[1][l]), uint32_t(operands[2][l]),
+                                      uint32_t(operands[3][l])};
+    std::array<uint32_t, 4> channels = fetchTexture(*texture, in.flags, coords, reader);
+    for (unsigned c = 0; c < 4; ++c)
+      dst[c * kWarpSize + l] = channels[c];
+  });
+}
+
+// suld/sust: one read or write of the element's bytes in the surface's
+// buffer; outside the surface, .trap is an out-of-bounds access, .zero
+// reads 0 and writes nothing.
+void Launch::accessSurface(Warp &warp, const Instr &in, LaneMask mask,
+                           const uint64_t *const *operands, uint64_t *dst, uint64_t step) {
+  bool store = in.op == Op::SurfaceStore;
+  uint32_t count = in.flags >> 4;
+  uint32_t elementBytes = in.width / 8;
+  uint32_t sizeBytes = elementBytes * count;
+  auto boundary = ir::SurfaceBoundary(in.flags >> 2 & 3);
+  forEachLane(mask, [&](unsigned l) {
+    if (!store)
+      for (uint32_t i = 0; i < count; ++i)
+        dst[i * kWarpSize + l] = 0;
+    const TextureDescriptor *surface = textureOf(warp, l, operands[0][l], in.id);
+    if (!surface)
+      return;
+    uint32_t buffer = texelBuffer(*surface, operands[0][l]);
+    std::array<int64_t, 3> coords = {int32_t(operands[1][l]), int32_t(operands[2][l]),
+                                     int32_t(operands[3][l])};
+    SurfaceAddress at = surfaceAddress(*surface, uint8_t(in.flags & 15), coords, sizeBytes);
+    if (!at.inside && boundary == ir::SurfaceBoundary::Zero)
+      return;
+    // Outside with .trap: reported out of bounds, at the offset a square (cubic)
+    // surface holding these coordinates would need, so that an automatic
+    // surface grows to fit them (session/Analysis.cpp repairs overruns).
+    uint64_t offset = at.inside ? at.byteOffset : surfaceOverrunOffset(*surface, coords, sizeBytes);
+    uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, buffer, int64_t(offset));
+    std::optional<uint64_t> stored;
+    if (store && count == 1)
+      stored = operands[4][l];
+    uint8_t *bytes = access(warp, l, pointer, sizeBytes, store ? AccessKind::Write : AccessKind::Read,
+                            in.id, step, false, stored);
+    if (!bytes)
+      return;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (store)
+        storeBytes(bytes + i * elementBytes, operands[4 + i][l], elementBytes);
+      else
+        dst[i * kWarpSize + l] = loadBytes(bytes + i * elementBytes, elementBytes);
+    }
+  });
+}
+
+void Launch::releaseNamedBarrier(uint32_t id) {
+  std::vector<uint32_t> waiters;
+  for (Warp &warp : warps_) {
+    bool released = false;
+    for (StackEntry &entry : warp.stack)
+      if (entry.waiting && entry.namedBarrier == int8_t(id)) {
+        entry.waiting = false;
+        entry.namedBarrier = -1;
+        released = true;
+      }
+    if (!released)
+      continue;
+    waiters.push_back(warp.index);
+    if (warp.state == Warp::State::AtNamedBarrier)
+      warp.state = Warp::State::Ready;
+  }
+  if (listener_)
+    listener_->onNamedBarrierRelease(NamedBarrierReleaseEvent{block_, id, std::move(waiters)});
+}
+
+// Nothing can run and some warps wait at a named barrier that too few threads
+// reach: a deadlock on a GPU. Reported once per barrier instruction; the
+// release that follows lets the simulation go on. True when there were any
+// (they name the exited threads or other barriers already).
+bool Launch::reportIncompleteNamedBarriers() {
+  bool any = false;
+  for (const Warp &warp : warps_)
+    for (const StackEntry &entry : warp.stack) {
+      if (!entry.waiting || entry.namedBarrier < 0 || !entry.mask)
+        continue;
+      uint32_t waitingThread = warp.firstThread + unsigned(std::countr_zero(entry.mask));
+      uint32_t otherThread = waitingThread, otherInstr = entry.barrierInstr;
+      for (const Warp &other : warps_) {
+        LaneMask exited = other.fullMask & ~other.liveMask;
+        const StackEntry *waitingElsewhere = nullptr;
+        for (const StackEntry &e : other.stack)
+          if (e.waiting && e.mask && e.barrierInstr != entry.barrierInstr)
+            waitingElsewhere = &e;
+        if (waitingElsewhere) {
+          otherThread = other.firstThread + unsigned(std::countr_zero(waitingElsewhere->mask));
+          otherInstr = waitingElsewhere->barrierInstr;
+          break;
+        }
+        if (exited) {
+          otherThread = other.firstThread + unsigned(std::countr_zero(exited));
+          otherInstr = other.exitInstr;
+          break;
+        }
+      }
+      reportDivergence(BarrierDivergenceEvent{
+          BarrierDivergenceEvent::Cause::IncompleteNamedBarrier, block_, warp.index,
+          entry.barrierInstr, otherInstr, waitingThread, otherThread});
+      any = true;
+    }
+  return any;
+}
+
 void Launch::releaseBarrier() {
+  bool deadlocked = reportIncompleteNamedBarriers();
+  namedBarriers_.reset();
   // Threads waiting at different barriers, or exited while others wait.
   std::vector<uint32_t> barriers;
   uint32_t waitingThread = 0, firstBarrier = 0;
@@ -1072,14 +1304,14 @@ void Launch::releaseBarrier() {
       }
   for (Warp &warp : warps_)
     for (const StackEntry &entry : warp.stack)
-      if (entry.waiting && entry.mask && entry.barrierInstr != firstBarrier)
+      if (!deadlocked && entry.waiting && entry.mask && entry.barrierInstr != firstBarrier)
         reportDivergence(BarrierDivergenceEvent{
             BarrierDivergenceEvent::Cause::DifferentBarriers, block_, warp.index, firstBarrier,
             entry.barrierInstr, waitingThread,
             warp.firstThread + unsigned(std::countr_zero(entry.mask))});
   for (Warp &warp : warps_) {
     LaneMask exited = warp.fullMask & ~warp.liveMask;
-    if (exited && haveWaiting) {
+    if (exited && haveWaiting && !deadlocked) {
       reportDivergence(BarrierDivergenceEvent{BarrierDivergenceEvent::Cause::ExitedThreads, block_,
                                               warp.index, firstBarrier, warp.exitInstr,
                                               waitingThread,
@@ -1107,9 +1339,11 @@ void Launch::releaseBarrier() {
 
   ++epoch_;
   for (Warp &warp : warps_) {
-    for (StackEntry &entry : warp.stack)
+    for (StackEntry &entry : warp.stack) {
       entry.waiting = false;
-    if (warp.state == Warp::State::AtBarrier)
+      entry.namedBarrier = -1;
+    }
+    if (warp.state == Warp::State::AtBarrier || warp.state == Warp::State::AtNamedBarrier)
       warp.state = Warp::State::Ready;
   }
   if (listener_)
@@ -1121,6 +1355,7 @@ Status Launch::runBlock() {
   localBytes_ = 0;
   epoch_ = 0;
   barrierTrue_ = barrierArrived_ = 0;
+  namedBarriers_.reset();
   reportedDivergence_.clear();
   if (listener_)
     listener_->onBlockBegin(block_);
@@ -1129,12 +1364,18 @@ Status Launch::runBlock() {
   for (uint32_t w = 0; w < warpCount; ++w)
     initWarp(warps_[w], w);
   for (;;) {
-    for (Warp &warp : warps_)
-      if (warp.state == Warp::State::Ready)
-        if (Status status = runWarp(warp); !status)
-          return status;
+    // A named barrier's completion makes warps that waited there ready again.
+    for (bool ran = true; ran;) {
+      ran = false;
+      for (Warp &warp : warps_)
+        if (warp.state == Warp::State::Ready) {
+          ran = true;
+          if (Status status = runWarp(warp); !status)
+            return status;
+        }
+    }
     bool anyWaiting = std::any_of(warps_.begin(), warps_.end(), [](const Warp &w) {
-      return w.state == Warp::State::AtBarrier;
+      return w.state == Warp::State::AtBarrier || w.state == Warp::State::AtNamedBarrier;
     });
     if (!anyWaiting)
       break;

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "interp/Events.h"
+#include "interp/Texture.h"
 #include "ir/Program.h"
 #include "support/Result.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,9 @@ struct ArgumentValue {
   uint64_t bits = 0;          // scalar: the raw bits of the parameter's type
   std::vector<uint8_t> bytes; // buffer: contents before and, after the run, after
   bool autoSized = false;     // buffer created by simulee (not by the user)
+  // cudaTextureObject_t / cudaSurfaceObject_t: the texels are `bytes`; the
+  // handle the kernel sees points to them.
+  std::optional<TextureDescriptor> texture;
 
   static ArgumentValue scalar(uint64_t bits);
   static ArgumentValue buffer(std::vector<uint8_t> bytes, bool autoSized = false);

@@ -20,7 +20,8 @@ struct StackEntry {
   uint32_t reconv; // ir::kNoReconvergence: the path ends by returning
   LaneMask mask;
   uint32_t frame;  // index into Warp::frames
-  bool waiting = false; // parked at a barrier (pc is already past it)
+  bool waiting = false;     // parked at a barrier (pc is already past it)
+  int8_t namedBarrier = -1; // waiting at this named barrier (bar.sync id, count), not barrier 0
   uint32_t barrierInstr = 0;
 };
 
@@ -40,7 +41,7 @@ struct PendingBarrierResult {
 };
 
 struct Warp {
-  enum class State : uint8_t { Ready, AtBarrier, Done };
+  enum class State : uint8_t { Ready, AtBarrier, AtNamedBarrier, Done };
 
   uint32_t index = 0;
   uint32_t firstThread = 0; // linear id of lane 0 in the block

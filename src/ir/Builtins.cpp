@@ -1,5 +1,7 @@
 #include "ir/Builtins.h"
 
+#include "ir/TexturePtx.h"
+
 #include <llvm/ADT/StringMap.h>
 
 namespace simulee::ir {
@@ -167,9 +169,15 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
       return make(BuiltinKind::SpecialReg, *reg);
     return std::nullopt;
   }
-  if (name == "barrier0" || name == "barrier.sync" || name == "barrier.sync.cnt" ||
-      name == "bar.sync" || name == "barrier")
+  if (name == "barrier0")
     return make(BuiltinKind::Barrier, BarrierKind::Plain);
+  // Named barriers: (id) waits for the whole block at barrier id, (id, count)
+  // for `count` threads; arrive counts without waiting.
+  if (name == "barrier.sync" || name == "barrier.sync.cnt" || name == "bar.sync" ||
+      name == "barrier.n" || name == "barrier")
+    return make(BuiltinKind::NamedBarrier, NamedBarrierMode::Sync);
+  if (name == "barrier.arrive" || name == "bar.arrive")
+    return make(BuiltinKind::NamedBarrier, NamedBarrierMode::Arrive);
   if (name == "barrier0.popc")
     return make(BuiltinKind::Barrier, BarrierKind::Count);
   if (name == "barrier0.and")
@@ -390,6 +398,13 @@ std::optional<Builtin> classifyBuiltin(llvm::StringRef name) {
     return make(BuiltinKind::Trap);
   if (name == "__syncthreads" || name == "_Z13__syncthreadsv" || name == "barrier")
     return make(BuiltinKind::Barrier, BarrierKind::Plain);
+  if (name == kTextureFetchFunction)
+    return make(BuiltinKind::Texture, TextureAccess::Fetch);
+  // One declaration per element type and count: ".b32x2".
+  if (name.starts_with(kSurfaceLoadFunction))
+    return make(BuiltinKind::Texture, TextureAccess::SurfaceLoad);
+  if (name.starts_with(kSurfaceStoreFunction))
+    return make(BuiltinKind::Texture, TextureAccess::SurfaceStore);
   if (name == "memcpy")
     return make(BuiltinKind::MemCopy);
   if (name == "memset")

@@ -16,6 +16,7 @@ enum class BuiltinKind : uint8_t {
   Identity,     // returns its first argument (llvm.expect, address-space casts)
   SpecialReg,   // selector = SpecialRegister
   Barrier,      // selector = BarrierKind; predicate argument index in `predicateArg`
+  NamedBarrier, // selector = NamedBarrierMode; arguments (id[, thread count])
   WarpSync,
   Fence,
   MathUnary,    // selector = MathFunction
@@ -42,7 +43,10 @@ enum class BuiltinKind : uint8_t {
   PowI,         // llvm.powi: float base, int exponent
   Bitcast,      // __int_as_float and friends: reinterpret the bits
   AtomicRMW,    // llvm.nvvm.atomic.load.inc/dec: selector = AtomicOp
+  Texture,      // simulee's tex/suld/sust calls (ir/TexturePtx.h): selector = TextureAccess
 };
+
+enum class TextureAccess : uint8_t { Fetch, SurfaceLoad, SurfaceStore };
 
 struct Builtin {
   BuiltinKind kind;

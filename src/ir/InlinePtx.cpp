@@ -1,5 +1,7 @@
 #include "ir/InlinePtx.h"
 
+#include "ir/TexturePtx.h"
+
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringRef.h>
@@ -141,6 +143,9 @@ private:
   void lowerAtomic(const Statement &s);
   void lowerWarp(const Statement &s);
   void lowerSync(const Statement &s);
+  llvm::Value *prmtModeSelector(const Statement &s, llvm::Value *c);
+  void lowerBarrierReduction(const Statement &s);
+  void lowerTexture(const Statement &s);
 
   static bool hasSideEffects(const Statement &s);
   static bool isSignedType(llvm::StringRef type) { return type.starts_with("s"); }
@@ -372,7 +377,8 @@ void PtxLowering::setCarry(llvm::Value *flag) { builder_.CreateStore(flag, carry
 bool PtxLowering::hasSideEffects(const Statement &s) {
   static const std::set<llvm::StringRef> effects = {"st",   "atom", "red",  "bar",     "barrier",
                                                     "trap", "exit", "ld",   "membar",  "fence",
-                                                    "shfl", "vote", "match", "activemask"};
+                                                    "shfl", "vote", "match", "activemask",
+                                                    "tex",  "suld", "sust"};
   return effects.count(s.parts[0]) || s.opcode.find(".cc") != std::string::npos ||
          llvm::StringRef(s.parts[0]).starts_with("addc") ||
          llvm::StringRef(s.parts[0]).starts_with("subc") ||
@@ -456,6 +462,8 @@ void PtxLowering::lowerOperation(const Statement &s) {
     return lowerAtomic(s);
   if (op == "shfl" || op == "vote" || op == "match")
     return lowerWarp(s);
+  if (op == "tex" || op == "suld" || op == "sust")
+    return lowerTexture(s);
   if (op == "bar" || op == "barrier" || op == "membar" || op == "fence" || op == "trap" ||
       op == "exit" || op == "nanosleep" || op == "pmevent")
     return lowerSync(s);
@@ -650,7 +658,8 @@ void PtxLowering::lowerFloatArithmetic(const Statement &s) {
 
 void PtxLowering::lowerBitField(const Statement &s) {
   llvm::StringRef op = s.parts[0];
-  llvm::StringRef typeName = s.parts.back();
+  // prmt.b32.MODE: the type comes before the mode.
+  llvm::StringRef typeName = op == "prmt" && s.parts.size() > 2 ? s.parts[1] : s.parts.back();
   unsigned bits = bitsOf(typeName);
   llvm::Type *type = intType(bits);
   llvm::Type *i32 = builder_.getInt32Ty();
@@ -719,11 +728,11 @@ void PtxLowering::lowerBitField(const Statement &s) {
     return;
   }
   if (op == "prmt") {
-    if (s.parts.size() > 2)
-      throw Unsupported{"PTX instruction '" + s.opcode + "' (only the default prmt mode)"};
     llvm::Type *i64 = builder_.getInt64Ty();
     llvm::Value *a = read(s.operands.at(1), i32), *b = read(s.operands.at(2), i32);
     llvm::Value *selector = read(s.operands.at(3), i32);
+    if (s.parts.size() > 2)
+      selector = prmtModeSelector(s, selector);
     llvm::Value *bytes = builder_.CreateOr(builder_.CreateShl(builder_.CreateZExt(b, i64), 32), builder_.CreateZExt(a, i64));
     llvm::Value *result = builder_.getInt32(0);
     for (unsigned i = 0; i < 4; ++i) {
@@ -753,6 +762,25 @@ void PtxLowering::lowerBitField(const Statement &s) {
     return;
   }
   throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+}
+
+// prmt.b32.{f4e,b4e,rc8,ecl,ecr,rc16}: the two low bits of c pick one of four
+// fixed byte selections (PTX ISA, prmt). Each mode's four selections are
+// written as default-mode selectors (nibble i = source byte of result byte i,
+// never sign-replicating), packed 16 bits per value of c[1:0].
+llvm::Value *PtxLowering::prmtModeSelector(const Statement &s, llvm::Value *c) {
+  static const std::map<llvm::StringRef, uint64_t> selectorsByMode = {
+      {"f4e", 0x6543'5432'4321'3210ull}, {"b4e", 0x0123'7012'6701'5670ull},
+      {"rc8", 0x3333'2222'1111'0000ull}, {"ecl", 0x3333'3222'3211'3210ull},
+      {"ecr", 0x3210'2210'1110'0000ull}, {"rc16", 0x3232'1010'3232'1010ull}};
+  auto mode = selectorsByMode.find(s.parts[2]);
+  if (s.parts.size() != 3 || mode == selectorsByMode.end())
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (unknown prmt mode)"};
+  llvm::Type *i64 = builder_.getInt64Ty();
+  llvm::Value *shift = builder_.CreateMul(builder_.CreateZExt(builder_.CreateAnd(c, 3), i64),
+                                          builder_.getInt64(16));
+  llvm::Value *packed = builder_.CreateLShr(builder_.getInt64(mode->second), shift);
+  return builder_.CreateTrunc(builder_.CreateAnd(packed, 0xffff), builder_.getInt32Ty());
 }
 
 void PtxLowering::lowerLogic(const Statement &s) {
@@ -1062,7 +1090,7 @@ void PtxLowering::lowerSync(const Statement &s) {
   bool arrive = s.has("arrive");
   bool isSync = s.has("sync") || (op == "barrier" && !arrive) || s.opcode == "bar";
   if (s.has("red"))
-    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+    return lowerBarrierReduction(s);
   llvm::Value *id = s.operands.empty() ? builder_.getInt32(0) : read(s.operands.at(0), builder_.getInt32Ty());
   llvm::Value *count = s.operands.size() > 1 ? read(s.operands.at(1), builder_.getInt32Ty()) : nullptr;
   if (!arrive && !isSync)
@@ -1083,6 +1111,91 @@ void PtxLowering::lowerSync(const Statement &s) {
     return;
   }
   intrinsic("llvm.nvvm.barrier.sync", voidTy, {id});
+}
+
+// bar.red.{popc.u32,and.pred,or.pred} d, a{, b}, {!}c on barrier 0 for the
+// whole block: __syncthreads_count/and/or.
+void PtxLowering::lowerBarrierReduction(const Statement &s) {
+  if (s.operands.size() != 3)
+    throw Unsupported{"PTX instruction '" + s.opcode +
+                      "' with a thread count (only bar.red on barrier 0 for the whole block)"};
+  auto *id = llvm::dyn_cast<llvm::ConstantInt>(read(s.operands.at(1), builder_.getInt32Ty()));
+  if (!id || !id->isZero())
+    throw Unsupported{"PTX instruction '" + s.opcode +
+                      "' on a named barrier (only bar.red on barrier 0 for the whole block)"};
+  llvm::Type *i32 = builder_.getInt32Ty();
+  llvm::Value *flag = builder_.CreateZExt(read(s.operands.at(2), builder_.getInt1Ty()), i32);
+  if (s.has("popc")) {
+    write(s.operands.at(0), intrinsic("llvm.nvvm.barrier0.popc", i32, {flag}));
+    return;
+  }
+  if (!s.has("and") && !s.has("or"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  llvm::Value *result = intrinsic(s.has("and") ? "llvm.nvvm.barrier0.and" : "llvm.nvvm.barrier0.or",
+                                  i32, {flag});
+  write(s.operands.at(0), builder_.CreateICmpNE(result, builder_.getInt32(0)));
+}
+
+// tex / suld / sust: a call of simulee's texture functions (ir/TexturePtx.h).
+// The address operand is [handle, {coordinates}].
+void PtxLowering::lowerTexture(const Statement &s) {
+  TextureInstruction decoded = decodeTextureInstruction(s.parts);
+  if (!decoded.error.empty())
+    throw Unsupported{decoded.error};
+  bool store = decoded.kind == TextureInstruction::Kind::SurfaceStore;
+  const std::string &addressOperand = s.operands.at(store ? 0 : 1);
+  llvm::StringRef inside = llvm::StringRef(addressOperand).trim();
+  if (!inside.consume_front("[") || !inside.consume_back("]"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "' with address '" + addressOperand + "'"};
+  std::vector<std::string> address = splitTopLevel(inside, ',');
+  if (address.size() != 2)
+    throw Unsupported{"PTX instruction '" + s.opcode +
+                      "' with a separate sampler (only unified texture mode)"};
+  llvm::Type *i32 = builder_.getInt32Ty();
+  std::vector<llvm::Value *> args = {read(address[0], builder_.getInt64Ty()),
+                                     builder_.getInt32(decoded.flags)};
+  std::vector<std::string> coords = vectorElements(address[1]);
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    if (axis >= decoded.dims || axis >= coords.size()) {
+      args.push_back(builder_.getInt32(0));
+      continue;
+    }
+    llvm::Value *coord = decoded.floatCoords ? builder_.CreateBitCast(
+                                                   read(coords[axis], builder_.getFloatTy()), i32)
+                                             : read(coords[axis], i32);
+    args.push_back(coord);
+  }
+  if (decoded.kind == TextureInstruction::Kind::Fetch) {
+    llvm::Type *channels = llvm::StructType::get(context(), {i32, i32, i32, i32});
+    llvm::Value *result = intrinsic(kTextureFetchFunction, channels, args);
+    std::vector<std::string> outputs = vectorElements(s.operands.at(0));
+    for (unsigned c = 0; c < outputs.size() && c < 4; ++c) {
+      llvm::Value *channel = builder_.CreateExtractValue(result, c);
+      write(outputs[c], decoded.floatResult ? builder_.CreateBitCast(channel, builder_.getFloatTy())
+                                            : channel);
+    }
+    return;
+  }
+  llvm::Type *element = intType(decoded.elementBits);
+  std::string suffix = ".b" + std::to_string(decoded.elementBits) + "x" +
+                       std::to_string(decoded.vectorCount);
+  std::vector<std::string> values = vectorElements(s.operands.at(store ? 1 : 0));
+  if (values.size() != decoded.vectorCount)
+    throw Unsupported{"PTX instruction '" + s.opcode + "' with " + std::to_string(values.size()) +
+                      " values for " + std::to_string(decoded.vectorCount) + " elements"};
+  if (store) {
+    for (const std::string &value : values)
+      args.push_back(read(value, element));
+    intrinsic(std::string(kSurfaceStoreFunction) + suffix, builder_.getVoidTy(), args);
+    return;
+  }
+  llvm::Type *resultType =
+      decoded.vectorCount == 1
+          ? element
+          : llvm::StructType::get(context(), std::vector<llvm::Type *>(decoded.vectorCount, element));
+  llvm::Value *result = intrinsic(std::string(kSurfaceLoadFunction) + suffix, resultType, args);
+  for (unsigned i = 0; i < decoded.vectorCount; ++i)
+    write(values[i], decoded.vectorCount == 1 ? result : builder_.CreateExtractValue(result, i));
 }
 
 void PtxLowering::run() {

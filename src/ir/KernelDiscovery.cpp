@@ -1,5 +1,7 @@
 #include "ir/KernelDiscovery.h"
 
+#include "ir/TexturePtx.h"
+
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/Demangle/Demangle.h>
@@ -100,6 +102,65 @@ void describePointee(const llvm::DIType *pointee, ParamInfo &param) {
   }
 }
 
+// cudaTextureObject_t / cudaSurfaceObject_t, seen through typedefs and
+// qualifiers of the parameter's declared type.
+ResourceKind resourceKindOf(const llvm::DIType *type) {
+  while (auto *derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) {
+    if (derived->getTag() == llvm::dwarf::DW_TAG_typedef) {
+      if (derived->getName() == "cudaTextureObject_t")
+        return ResourceKind::Texture;
+      if (derived->getName() == "cudaSurfaceObject_t")
+        return ResourceKind::Surface;
+    }
+    unsigned tag = derived->getTag();
+    if (tag != llvm::dwarf::DW_TAG_const_type && tag != llvm::dwarf::DW_TAG_volatile_type &&
+        tag != llvm::dwarf::DW_TAG_typedef)
+      break;
+    type = derived->getBaseType();
+  }
+  return ResourceKind::None;
+}
+
+// The most dimensions the texture (or surface) accesses that the handle
+// `arg` reaches use: followed through calls (tex2D<float> is a function at
+// -O0) and phis, selects and casts; 0 when it reaches none.
+uint8_t resourceDimsOf(llvm::Argument &arg) {
+  uint8_t dims = 0;
+  std::vector<llvm::Value *> work = {&arg};
+  llvm::SmallPtrSet<llvm::Value *, 16> seen = {&arg};
+  auto follow = [&](llvm::Value *value) {
+    if (seen.insert(value).second)
+      work.push_back(value);
+  };
+  while (!work.empty() && seen.size() < 256) {
+    llvm::Value *value = work.back();
+    work.pop_back();
+    for (llvm::Use &use : value->uses()) {
+      llvm::User *user = use.getUser();
+      if (llvm::isa<llvm::PHINode, llvm::SelectInst, llvm::CastInst>(user)) {
+        follow(user);
+        continue;
+      }
+      auto *call = llvm::dyn_cast<llvm::CallInst>(user);
+      llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee || !call->isArgOperand(&use))
+        continue;
+      unsigned index = call->getArgOperandNo(&use);
+      llvm::StringRef name = callee->getName();
+      bool access = name == kTextureFetchFunction || name.starts_with(kSurfaceLoadFunction) ||
+                    name.starts_with(kSurfaceStoreFunction);
+      if (access && index == 0 && call->arg_size() > 1) {
+        if (auto *flags = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(1)))
+          dims = std::max<uint8_t>(dims, uint8_t(flags->getZExtValue() & 3));
+        continue;
+      }
+      if (!callee->isDeclaration() && index < callee->arg_size())
+        follow(callee->getArg(index));
+    }
+  }
+  return dims;
+}
+
 // Argument names and types from the subprogram's debug info.
 void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
   const llvm::DISubprogram *sp = function.getSubprogram();
@@ -124,6 +185,13 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
     llvm::DITypeRefArray types = type->getTypeArray();
     for (size_t i = 0; i < params.size() && i + 1 < types.size(); ++i) {
       const llvm::DIType *argType = types[i + 1];
+      if (ResourceKind resource = resourceKindOf(argType); resource != ResourceKind::None) {
+        params[i].resource = resource;
+        params[i].kind = ValueKind::Pointer;
+        params[i].elementKind = ValueKind::Float;
+        params[i].elementBytes = 4;
+        continue;
+      }
       bool ignored = false;
       argType = stripQualifiers(argType, ignored);
       if (auto *basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(argType)) {
@@ -228,6 +296,8 @@ KernelInfo describeKernel(llvm::Function &function) {
     ParamInfo &param = kernel.params[arg.getArgNo()];
     if (param.kind == ValueKind::Pointer && param.elementBytes == 0)
       inferElementType(arg, param);
+    if (param.resource != ResourceKind::None)
+      param.resourceDims = std::max<uint8_t>(1, resourceDimsOf(arg));
   }
   if (const llvm::DISubprogram *sp = function.getSubprogram()) {
     kernel.location.file = sp->getFilename().str();

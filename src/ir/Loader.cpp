@@ -159,6 +159,10 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
   if (pch)
     args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
+  // surf*read/write for NVIDIA's headers (clang's texture support lacks
+  // them); after the PCH, which must not name simulee's per-run header directory.
+  if (*cuda)
+    args.insert(args.end(), {"-include", "simulee_surfaces.h"});
   args.insert(args.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
   args.insert(args.end(), {path, "-o", output.str().str()});
 
@@ -181,6 +185,11 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
       return makeError(path + ": cannot run clang (" + args[0] + "): " + execError);
     while (!clangOutput.empty() && clangOutput.back() == '\n')
       clangOutput.pop_back();
+    if (*cuda && (clangOutput.find("no template named 'texture'") != std::string::npos ||
+                  clangOutput.find("no template named 'surface'") != std::string::npos))
+      clangOutput += "\nnote: texture and surface references (texture<T, N> and surface<void, N> "
+                     "globals) were removed in CUDA 12, whose headers simulee compiles against; "
+                     "pass a cudaTextureObject_t or cudaSurfaceObject_t kernel parameter instead";
     return makeError(path + ": compilation failed:\n" + clangOutput);
   }
   if (!ownHeadersOnly) {

@@ -145,6 +145,7 @@ private:
   void lowerGep(llvm::GetElementPtrInst &inst);
   void lowerLoad(llvm::LoadInst &inst);
   void lowerStore(llvm::StoreInst &inst);
+  void lowerTextureAccess(llvm::CallInst &inst, TextureAccess access);
   void lowerCall(llvm::CallInst &inst);
   void lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin);
   void lowerUnresolvedCall(llvm::CallInst &inst);
@@ -1146,6 +1147,7 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::Exit:
     return 0;
   case BuiltinKind::Identity: case BuiltinKind::Bitcast: case BuiltinKind::WarpSync:
+  case BuiltinKind::NamedBarrier:
   case BuiltinKind::MathUnary: case BuiltinKind::IntUnary: case BuiltinKind::RoundToInt:
   case BuiltinKind::Load: case BuiltinKind::Print:
     return 1;
@@ -1156,12 +1158,51 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::Fma: case BuiltinKind::FunnelShift: case BuiltinKind::MemCopy:
   case BuiltinKind::MemMove: case BuiltinKind::MemSet:
     return 3;
+  case BuiltinKind::Texture:
+    return 5;
   case BuiltinKind::Shuffle:
     return builtin.hasMask ? 4 : 3;
   case BuiltinKind::Vote:
     return builtin.hasMask ? 2 : 1;
   }
   return 0;
+}
+
+// simulee's texture functions (ir/TexturePtx.h): (handle, flags, x, y, z
+// [, values...]); the flags are the instruction's constant modifiers.
+void FunctionLowering::lowerTextureAccess(llvm::CallInst &inst, TextureAccess access) {
+  auto *flags = llvm::dyn_cast<llvm::ConstantInt>(inst.getArgOperand(1));
+  if (!flags)
+    throw Unsupported{"a texture or surface access with non-constant modifiers"};
+  auto arg = [&](unsigned i) { return operand(inst.getArgOperand(i)); };
+  llvm::Type *type = inst.getType();
+  uint32_t z = arg(4);
+  auto modifiers = uint8_t(flags->getZExtValue());
+  if (access == TextureAccess::Fetch) {
+    if (slotCount(type) != 4)
+      throw Unsupported{"a texture fetch that does not return four channels"};
+    emit(Op::TextureFetch, result(inst), arg(0), arg(2), arg(3), z, 32, modifiers);
+    return;
+  }
+  if (access == TextureAccess::SurfaceLoad) {
+    llvm::Type *element = type->isStructTy() ? type->getStructElementType(0) : type;
+    uint32_t count = slotCount(type);
+    if (!element->isIntegerTy() || (count != 1 && count != 2 && count != 4))
+      throw Unsupported{"a surface load of a type other than 1, 2 or 4 integers"};
+    emit(Op::SurfaceLoad, result(inst), arg(0), arg(2), arg(3), z, scalarWidth(element),
+         uint8_t(modifiers | count << 4));
+    return;
+  }
+  size_t auxBegin = out_.aux.size();
+  out_.aux.push_back(uint32_t(inst.arg_size() - 5));
+  for (unsigned i = 5; i < inst.arg_size(); ++i)
+    out_.aux.push_back(arg(i));
+  llvm::Type *element = inst.arg_size() > 5 ? inst.getArgOperand(5)->getType() : nullptr;
+  if (!element || !element->isIntegerTy() || inst.arg_size() - 5 > 4)
+    throw Unsupported{"a surface store of a type other than 1, 2 or 4 integers"};
+  Instr &store = emit(Op::SurfaceStore, 0, arg(0), arg(2), arg(3), z, scalarWidth(element),
+                      uint8_t(modifiers | (inst.arg_size() - 5) << 4));
+  store.aux = uint32_t(auxBegin);
 }
 
 void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin) {
@@ -1183,6 +1224,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   // A void call of a builtin that writes a result writes a scratch slot.
   bool writesNothing = builtin.kind == BuiltinKind::Ignore || builtin.kind == BuiltinKind::Fence ||
                        builtin.kind == BuiltinKind::WarpSync || builtin.kind == BuiltinKind::Trap ||
+                       builtin.kind == BuiltinKind::NamedBarrier ||
+                       builtin.kind == BuiltinKind::Texture ||
                        builtin.kind == BuiltinKind::Exit || builtin.kind == BuiltinKind::MemCopy ||
                        builtin.kind == BuiltinKind::MemMove || builtin.kind == BuiltinKind::MemSet;
   uint32_t dst = !type->isVoidTy() ? result(inst) : writesNothing ? 0 : allocate(2);
@@ -1212,6 +1255,21 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
          builtin.selector);
     return;
   }
+  case BuiltinKind::NamedBarrier: {
+    // bar.sync 0 for the whole block is __syncthreads: it keeps visit orders.
+    auto *id = llvm::dyn_cast<llvm::ConstantInt>(inst.getArgOperand(0));
+    bool wholeBlock = inst.arg_size() < 2;
+    if (builtin.selector == uint8_t(NamedBarrierMode::Sync) && wholeBlock && id && id->isZero()) {
+      out_.barriers.push_back(currentId_);
+      emit(Op::Barrier, 0, module_.constantOperand(0), 0, 0, 0, 0, uint8_t(BarrierKind::Plain));
+      return;
+    }
+    emit(Op::NamedBarrier, 0, arg(0), wholeBlock ? module_.constantOperand(0) : arg(1), 0, 0, 32,
+         builtin.selector);
+    return;
+  }
+  case BuiltinKind::Texture:
+    return lowerTextureAccess(inst, TextureAccess(builtin.selector));
   case BuiltinKind::WarpSync:
     emit(Op::WarpSync, 0, arg(0));
     return;

@@ -46,7 +46,14 @@ enum class Op : uint16_t {
   Vote,        // flags = VoteMode: all/any/ballot/uni; a = predicate, b = member mask
   MatchAny,    // dst = mask of lanes with equal value
   Barrier,     // __syncthreads; flags = BarrierKind (plain/and/or/popc); a = predicate
+  NamedBarrier, // bar.sync/bar.arrive id, count: a = id, b = thread count (0: the whole
+               // block); flags = NamedBarrierMode
   WarpSync,    // __syncwarp(a)
+  // Textures and surfaces (interp/Texture.h); the handle `a` points to the
+  // parameter's texels; coordinates b, c and the operand in imm (z).
+  TextureFetch, // dst..dst+3 = channels; flags = textureFetchFlags
+  SurfaceLoad,  // dst.. = flags >> 4 elements of `width` bits; flags & 15 = surfaceFlags
+  SurfaceStore, // aux -> {count, value slots...} of `width` bits; flags as SurfaceLoad
   Fence,       // memory fence: orders nothing here
   Print,       // printf: a = format pointer, aux = argument list
   Trap,        // abort the launch with an error; flags = TrapReason, a = the bad pointer
@@ -102,5 +109,21 @@ enum class VoteMode : uint8_t { All, Any, Uni, Ballot };
 enum class BarrierKind : uint8_t { Plain, And, Or, Count };
 // Why Op::Trap stops the launch.
 enum class TrapReason : uint8_t { Kernel, CallThroughNonFunction };
+
+enum class NamedBarrierMode : uint8_t { Sync, Arrive }; // Arrive: count, do not wait
+
+// Texture fetches (Op::TextureFetch): what each channel returns (PTX
+// tex.*.v4.{f32,s32,u32}); flags: dims in bits 0-1, integer coordinates
+// (tex1Dfetch) in bit 2, TextureResult in bits 3-4.
+enum class TextureResult : uint8_t { F32, S32, U32 };
+constexpr uint8_t textureFetchFlags(unsigned dims, bool integerCoords, TextureResult result) {
+  return uint8_t(dims | unsigned(integerCoords) << 2 | unsigned(result) << 3);
+}
+// Surface accesses (Op::SurfaceLoad/Store): flags: dims in bits 0-1, the
+// boundary mode (PTX .trap/.clamp/.zero) in bits 2-3.
+enum class SurfaceBoundary : uint8_t { Trap, Clamp, Zero };
+constexpr uint8_t surfaceFlags(unsigned dims, SurfaceBoundary boundary) {
+  return uint8_t(dims | unsigned(boundary) << 2);
+}
 
 } // namespace simulee::ir

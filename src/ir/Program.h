@@ -35,6 +35,9 @@ struct InstructionInfo {
 
 enum class ValueKind : uint8_t { Int, Float, Pointer, Aggregate };
 
+// A kernel parameter that is a texture or surface object handle.
+enum class ResourceKind : uint8_t { None, Texture, Surface };
+
 struct ParamInfo {
   std::string name; // source name from debug info, else "argN"
   ValueKind kind = ValueKind::Int;
@@ -46,6 +49,11 @@ struct ParamInfo {
   bool isConst = false;      // `const T*` in the source
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
   bool elementSigned = true; // pointers to integers: from debug info
+  // cudaTextureObject_t / cudaSurfaceObject_t (by its type in debug info):
+  // kind is Pointer, so the launch backs it with a buffer of texels like a
+  // pointer parameter; resourceDims is what the module's fetches use (1-3).
+  ResourceKind resource = ResourceKind::None;
+  uint8_t resourceDims = 0;
 };
 
 // Which builtin variable components a kernel reads: readsBuiltin[BuiltinVariable][axis].

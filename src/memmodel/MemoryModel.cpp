@@ -116,6 +116,7 @@ void MemoryModel::switchToBlock(uint32_t block) {
   evidence_.beginBlock();
   sharedInit_.beginBlock();
   divergence_.beginBlock();
+  namedBarriers_.beginBlock();
 }
 
 void MemoryModel::onBlockBegin(uint32_t block) { switchToBlock(block); }
@@ -141,6 +142,16 @@ void MemoryModel::onMaskChange(const interp::MaskChangeEvent &event) {
 void MemoryModel::onWarpSync(const interp::WarpSyncEvent &event) {
   switchToBlock(event.block);
   divergence_.onWarpSync(event.warp, event.step, event.mask);
+}
+
+void MemoryModel::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) {
+  switchToBlock(event.block);
+  namedBarriers_.arrive(event.warp, event.step, event.barrierId);
+}
+
+void MemoryModel::onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) {
+  switchToBlock(event.block);
+  namedBarriers_.release(event.barrierId, event.waiters);
 }
 
 void MemoryModel::onBarrierRelease(const interp::BarrierReleaseEvent &event) {
@@ -251,6 +262,9 @@ void MemoryModel::relate(const Access &prior, const Access &now) {
     return;
   bool sameVisitOrder = prior.visitOrder == now.visitOrder;
   if (!sameVisitOrder && (!openBarrier_ || openBarrier_->epoch != now.visitOrder))
+    return;
+  // A named barrier between two warps orders them within a visit order.
+  if (prior.warp != now.warp && namedBarriers_.ordersBefore(prior.warp, prior.step, now.warp))
     return;
   WarpOrdering ordering;
   if (prior.warp == now.warp) {

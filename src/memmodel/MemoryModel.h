@@ -19,6 +19,7 @@
 #include "memmodel/BarrierEvidence.h"
 #include "memmodel/FitnessFigures.h"
 #include "memmodel/FullTupleLog.h"
+#include "memmodel/NamedBarrierOrder.h"
 #include "memmodel/SharedInitTracker.h"
 
 #include <array>
@@ -72,6 +73,8 @@ public:
   void onBarrierRelease(const interp::BarrierReleaseEvent &event) override;
   void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;
   void onWarpSync(const interp::WarpSyncEvent &event) override;
+  void onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) override;
+  void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
   void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) override;
 
@@ -130,6 +133,7 @@ private:
   std::unique_ptr<AccessStore> store_;
   FullTupleLog *fullLog_ = nullptr; // store_ when it is the full log
   DivergenceTracker divergence_;
+  NamedBarrierOrder namedBarriers_;
   FitnessFigures fitness_;
 
   std::optional<uint32_t> currentBlock_;

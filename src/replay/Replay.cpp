@@ -356,6 +356,10 @@ Result<LaunchReplay> replayLaunch(const ir::Program &program, const ir::KernelIn
   std::string prefix = program.path + ": kernel '" + kernel.sourceName + "': ";
   if (!endsWith(program.path, ".cu"))
     return makeError(prefix + "replay needs the kernel's CUDA source (.cu), not IR");
+  for (const ir::ParamInfo &param : kernel.params)
+    if (param.resource != ir::ResourceKind::None)
+      return makeError(prefix + "replay does not create CUDA texture or surface objects yet "
+                                "(parameter '" + param.name + "')");
   std::error_code ec;
   fs::path source = fs::absolute(program.path, ec);
   std::ifstream sourceIn(source);

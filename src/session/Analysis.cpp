@@ -159,6 +159,12 @@ public:
     both(&Listener::onBarrierDivergence, e);
   }
   void onWarpSync(const interp::WarpSyncEvent &e) override { both(&Listener::onWarpSync, e); }
+  void onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &e) override {
+    both(&Listener::onNamedBarrierArrive, e);
+  }
+  void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &e) override {
+    both(&Listener::onNamedBarrierRelease, e);
+  }
   void onOutOfBounds(const interp::OutOfBoundsEvent &e) override {
     both(&Listener::onOutOfBounds, e);
   }

@@ -1,6 +1,7 @@
 #include "session/Arguments.h"
 
 #include "ir/PointerEncoding.h"
+#include "session/TextureArguments.h"
 #include "support/MemoryLimit.h"
 #include "support/ThreadCache.h"
 
@@ -470,6 +471,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     bool planned = false; // false: scalar, by-value aggregate or @FILE
   };
   std::vector<Planned> plans(kernel.params.size());
+  std::vector<std::optional<TextureArgument>> textures(kernel.params.size()); // given specs
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];
     if (param.kind == ir::ValueKind::Int || param.kind == ir::ValueKind::Float)
@@ -488,6 +490,44 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     built.record[i] = {param.name, text};
     if (given[i]->bytes) {
       built.values[i] = interp::ArgumentValue::buffer(*given[i]->bytes);
+      continue;
+    }
+    if (param.resource != ir::ResourceKind::None) {
+      Result<TextureArgument> texture = parseTextureArgument(param, text);
+      if (!texture)
+        return texture.error();
+      if (!texture->descriptor.aliasName.empty()) {
+        Result<size_t> target = findParameter(kernel, texture->descriptor.aliasName);
+        if (!target)
+          return makeError("texture parameter '" + param.name + "': alias: " +
+                           target.error().message);
+        const ir::ParamInfo &aliased = kernel.params[*target];
+        if (aliased.kind != ir::ValueKind::Pointer || aliased.byValueBytes ||
+            aliased.resource != ir::ResourceKind::None)
+          return makeError("texture parameter '" + param.name + "': alias '" + aliased.name +
+                           "' is not a pointer parameter");
+        texture->descriptor.aliasOf = int32_t(*target);
+        built.values[i] = interp::ArgumentValue::buffer({});
+        built.values[i].texture = texture->descriptor;
+        continue;
+      }
+      if (!texture->file.empty()) {
+        Result<std::vector<uint8_t>> bytes = readBufferFile(param, texture->file);
+        if (!bytes)
+          return bytes.error();
+        if (bytes->size() != texture->descriptor.sizeBytes())
+          return makeError("'" + texture->file + "' for parameter '" + param.name + "' has " +
+                           std::to_string(bytes->size()) + " bytes; " +
+                           texture->descriptor.describe() + " needs " +
+                           std::to_string(texture->descriptor.sizeBytes()));
+        built.values[i] = interp::ArgumentValue::buffer(std::move(*bytes));
+        built.values[i].texture = texture->descriptor;
+        continue;
+      }
+      plan.elements = texture->descriptor.texelCount();
+      plan.fill = texture->fill;
+      plan.planned = true;
+      textures[i] = std::move(*texture);
       continue;
     }
     if (!text.empty() && text[0] == '@') {
@@ -516,9 +556,16 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     if (!plans[i].planned)
       continue;
-    const ir::ParamInfo &param = kernel.params[i];
+    // A texture's buffer holds its texels; fills see one element per channel.
+    std::optional<interp::TextureDescriptor> texture;
+    if (kernel.params[i].resource != ir::ResourceKind::None)
+      texture = textures[i] ? textures[i]->descriptor
+                            : automaticTexture(kernel.params[i], plans[i].elements);
+    const ir::ParamInfo param =
+        texture ? texelChannels(kernel.params[i], *texture) : kernel.params[i];
+    uint64_t elements = texture ? texture->texelCount() * texture->channels : plans[i].elements;
     uint64_t elementBytes = std::max<uint64_t>(param.byValueBytes, elementSize(param));
-    if (Result<uint64_t> bytes = bufferBytes(param, plans[i].elements, elementBytes); !bytes)
+    if (Result<uint64_t> bytes = bufferBytes(param, elements, elementBytes); !bytes)
       return bytes.error();
     // Index fills stay inside the smallest other buffer.
     uint64_t indexRange = plans[i].elements;
@@ -526,14 +573,16 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       if (other != i && plans[other].planned)
         indexRange = std::min(indexRange, plans[other].elements);
     built.values[i] = interp::ArgumentValue::buffer(
-        fillContents(kernel.params[i], uint32_t(i), plans[i].elements, plans[i].fill, indexRange,
-                     seed),
+        fillContents(param, uint32_t(i), elements, plans[i].fill, indexRange, seed),
         /*autoSized=*/!given[i]);
+    built.values[i].texture = texture;
     if (kernel.params[i].byValueBytes) // the aggregate itself, whatever its element type
       built.values[i].bytes.resize(kernel.params[i].byValueBytes);
     if (!given[i])
-      built.record[i] = {kernel.params[i].name, std::string(fillName(plans[i].fill)) + ":" +
-                                                    std::to_string(plans[i].elements)};
+      built.record[i] = {kernel.params[i].name,
+                         texture ? texture->describe() + ":" + fillName(plans[i].fill)
+                                 : std::string(fillName(plans[i].fill)) + ":" +
+                                       std::to_string(plans[i].elements)};
   }
   return built;
 }

@@ -172,6 +172,65 @@ TEST(InlinePtx, BitFieldPermuteAndLogicMatchTheIsa) {
   EXPECT_TRUE(matches(expected, valuesOf<unsigned>(args[2].bytes)));
 }
 
+// The prmt modes' byte selections, written out by hand from the PTX ISA's
+// table for a = 0x03020100, b = 0x07060504 (every byte holds its own index,
+// so each result lists the selected indices, byte 3 first).
+TEST(InlinePtx, PermuteModesSelectTheIsaBytes) {
+  const unsigned byMode[6][4] = {
+      {0x03020100, 0x04030201, 0x05040302, 0x06050403}, // f4e: forward 4 extract
+      {0x05060700, 0x06070001, 0x07000102, 0x00010203}, // b4e: backward 4 extract
+      {0x00000000, 0x01010101, 0x02020202, 0x03030303}, // rc8: replicate byte
+      {0x03020100, 0x03020101, 0x03020202, 0x03030303}, // ecl: edge clamp left
+      {0x00000000, 0x01010100, 0x02020100, 0x03020100}, // ecr: edge clamp right
+      {0x01000100, 0x03020302, 0x01000100, 0x03020302}, // rc16: replicate half
+  };
+  // Only c[1:0] selects: the upper bits must not matter.
+  std::vector<unsigned> selectors = {0, 1, 2, 3, 0xfffffff0u, 0x12345677u, 0xabcdef05u, 6};
+  std::vector<unsigned> out(6 * selectors.size(), 0xdeadbeef);
+  std::vector<ArgumentValue> args = {bufferArg(selectors), bufferArg(out)};
+  ASSERT_TRUE(runNvidia("inline_ptx.cu", "prmtModes", {1, 1, 1},
+                        {unsigned(selectors.size()), 1, 1}, args));
+  std::vector<unsigned> expected;
+  for (unsigned selector : selectors)
+    for (const auto &mode : byMode)
+      expected.push_back(mode[selector & 3]);
+  EXPECT_TRUE(matches(expected, valuesOf<unsigned>(args[1].bytes)));
+}
+
+TEST(InlinePtx, BarrierReductionsCountAndCombineTheBlock) {
+  const int n = 96;
+  std::vector<unsigned> v = randomValues<unsigned>(n, 0, 1000, 9);
+  std::vector<unsigned> count(n, 7), all(n, 7), any(n, 7);
+  std::vector<ArgumentValue> args = {bufferArg(v), bufferArg(count), bufferArg(all),
+                                     bufferArg(any)};
+  ASSERT_TRUE(runNvidia("inline_ptx.cu", "barrierReductions", {1, 1, 1}, {n, 1, 1}, args));
+  unsigned odd = unsigned(std::count_if(v.begin(), v.end(), [](unsigned x) { return x & 1; }));
+  EXPECT_TRUE(matches(std::vector<unsigned>(n, odd), valuesOf<unsigned>(args[1].bytes)));
+  EXPECT_TRUE(matches(std::vector<unsigned>(n, odd == unsigned(n)), valuesOf<unsigned>(args[2].bytes)));
+  EXPECT_TRUE(matches(std::vector<unsigned>(n, odd < unsigned(n)), valuesOf<unsigned>(args[3].bytes)));
+}
+
+TEST(InlinePtx, NamedBarrierSyncWaitsForTheArrivingProducers) {
+  std::vector<float> in = randomValues<float>(64, -1.0f, 1.0f, 4), out(64, -5.0f);
+  std::vector<ArgumentValue> args = {bufferArg(in), bufferArg(out)};
+  ASSERT_TRUE(runNvidia("inline_ptx.cu", "namedBarrierConsumersFirst", {1, 1, 1}, {128, 1, 1},
+                        args));
+  std::vector<float> expected(64);
+  for (int t = 0; t < 64; ++t)
+    expected[t] = in[63 - t] + 1.0f;
+  EXPECT_TRUE(matches(expected, valuesOf<float>(args[1].bytes)));
+}
+
+TEST(InlinePtx, BarrierSyncCountIntrinsicWaitsForTheBlock) {
+  std::vector<float> in = randomValues<float>(64, -1.0f, 1.0f, 8), out(64, -5.0f);
+  std::vector<ArgumentValue> args = {bufferArg(in), bufferArg(out)};
+  ASSERT_TRUE(runNvidia("inline_ptx.cu", "namedBarrierIntrinsic", {1, 1, 1}, {128, 1, 1}, args));
+  std::vector<float> expected(64);
+  for (int t = 0; t < 64; ++t)
+    expected[t] = in[63 - t] * 3.0f;
+  EXPECT_TRUE(matches(expected, valuesOf<float>(args[1].bytes)));
+}
+
 TEST(InlinePtx, PredicatedShuffleDownSumsEachWarp) {
   const int n = 64;
   std::vector<int> in = randomValues<int>(n, -100, 100, 7), out(n, 0);

@@ -292,6 +292,20 @@ TEST(SimtStack, ThreadsExitedBeforeBarrierAreReported) {
     EXPECT_EQ(out[t], t < 32 ? t + 100 : -1) << "thread " << t;
 }
 
+TEST(SimtStack, NamedBarrierCountNeverReachedIsReportedAndTerminates) {
+  Recorder r;
+  std::vector<ArgumentValue> args = intBuffers(1, 64, -1);
+  ASSERT_TRUE(
+      runRecorded("simt_sync.cu", "incompleteNamedBarrier", {1, 1, 1}, {64, 1, 1}, args, r));
+  ASSERT_EQ(r.divergences.size(), 1u);
+  const BarrierDivergenceEvent &e = r.divergences.front();
+  EXPECT_EQ(e.cause, BarrierDivergenceEvent::Cause::IncompleteNamedBarrier);
+  EXPECT_LT(e.waitingThread, 32u);
+  std::vector<int> out = valuesOf<int>(args[0].bytes);
+  for (int t = 0; t < 64; ++t)
+    EXPECT_EQ(out[t], t) << "every thread finishes";
+}
+
 TEST(SimtStack, ConvergentBarrierReportsNoDivergence) {
   Recorder r;
   std::vector<int> in(64);

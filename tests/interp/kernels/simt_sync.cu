@@ -34,3 +34,11 @@ __global__ void warpSyncHandOff(int *out) {
   __syncwarp();
   out[t] = slots[(t + 1) % 32];
 }
+
+// Only warp 0 waits at named barrier 2, whose count of 64 threads the block
+// never reaches (warp 1 skips it): a deadlock on a GPU.
+__global__ void incompleteNamedBarrier(int *out) {
+  if (threadIdx.x < 32)
+    asm volatile("bar.sync 2, 64;" ::: "memory");
+  out[threadIdx.x] = threadIdx.x;
+}

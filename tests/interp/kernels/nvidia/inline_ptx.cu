@@ -72,3 +72,58 @@ __global__ void warpAndMemory(const int *in, unsigned *ballot, unsigned *match, 
   asm volatile("red.global.add.s32 [%0], %1;" :: "l"(total), "r"(value) : "memory");
   asm volatile("membar.gl;" ::: "memory");
 }
+
+// out[6*i + k]: prmt.b32 in modes f4e, b4e, rc8, ecl, ecr, rc16 on
+// a = 0x03020100, b = 0x07060504 (each byte holds its own index) with c = sel[i].
+__global__ void prmtModes(const unsigned *sel, unsigned *out) {
+  int i = threadIdx.x;
+  unsigned a = 0x03020100u, b = 0x07060504u, c = sel[i], r[6];
+  asm("prmt.b32.f4e %0, %1, %2, %3;" : "=r"(r[0]) : "r"(a), "r"(b), "r"(c));
+  asm("prmt.b32.b4e %0, %1, %2, %3;" : "=r"(r[1]) : "r"(a), "r"(b), "r"(c));
+  asm("prmt.b32.rc8 %0, %1, %2, %3;" : "=r"(r[2]) : "r"(a), "r"(b), "r"(c));
+  asm("prmt.b32.ecl %0, %1, %2, %3;" : "=r"(r[3]) : "r"(a), "r"(b), "r"(c));
+  asm("prmt.b32.ecr %0, %1, %2, %3;" : "=r"(r[4]) : "r"(a), "r"(b), "r"(c));
+  asm("prmt.b32.rc16 %0, %1, %2, %3;" : "=r"(r[5]) : "r"(a), "r"(b), "r"(c));
+  for (int k = 0; k < 6; ++k)
+    out[6 * i + k] = r[k];
+}
+
+// bar.red on barrier 0: count[i] = threads with an odd value, all/any as 0/1.
+__global__ void barrierReductions(const unsigned *v, unsigned *count, unsigned *all, unsigned *any) {
+  int i = threadIdx.x;
+  unsigned n, a, o;
+  asm volatile("{\n\t.reg .pred p, q, r;\n\tsetp.ne.u32 p, %3, 0;\n\t"
+               "bar.red.popc.u32 %0, 0, p;\n\tbar.red.and.pred q, 0, p;\n\t"
+               "bar.red.or.pred r, 0, !p;\n\tselp.u32 %1, 1, 0, q;\n\tselp.u32 %2, 1, 0, r;\n\t}"
+               : "=r"(n), "=r"(a), "=r"(o) : "r"(v[i] & 1));
+  count[i] = n;
+  all[i] = a;
+  any[i] = o;
+}
+
+// Consumers first: warps 0-1 wait at named barrier 1 (bar.sync 1, 128) for
+// warps 2-3, which write the stage and arrive (bar.arrive) without waiting.
+// The consumers read what the producers wrote only if they really waited.
+__global__ void namedBarrierConsumersFirst(const float *in, float *out) {
+  __shared__ float stage[64];
+  unsigned t = threadIdx.x;
+  if (t >= 64) {
+    stage[t - 64] = in[t - 64] + 1.0f;
+    asm volatile("bar.arrive 1, 128;" ::: "memory");
+    return;
+  }
+  asm volatile("bar.sync 1, 128;" ::: "memory");
+  out[t] = stage[63 - t];
+}
+
+// The same hand-off through CUDA's intrinsic (llvm.nvvm.barrier.sync.cnt):
+// every warp syncs at barrier 5 for 128 threads.
+__global__ void namedBarrierIntrinsic(const float *in, float *out) {
+  __shared__ float stage[64];
+  unsigned t = threadIdx.x;
+  if (t >= 64)
+    stage[t - 64] = in[t - 64] * 3.0f;
+  __barrier_sync_count(5, 128);
+  if (t < 64)
+    out[t] = stage[63 - t];
+}
