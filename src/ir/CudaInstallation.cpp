@@ -36,6 +36,9 @@ std::optional<CudaInstallation> assembledInstallation() {
 #ifdef SIMULEE_ASSEMBLED_CUDA_PATH
   candidates.push_back(SIMULEE_ASSEMBLED_CUDA_PATH); // <build>/cuda of this build
 #endif
+#ifdef SIMULEE_CHECKOUT_CUDA_PATH
+  candidates.push_back(SIMULEE_CHECKOUT_CUDA_PATH); // the checkout's build/cuda
+#endif
   // Next to the executable (<build>/cuda), or an installed simulee's
   // <prefix>/share/simulee/cuda.
   static int anchor;
