@@ -394,12 +394,14 @@ OldIrRewrite rewriteOldIr(llvm::StringRef text) {
       rewrite.text += line + "\n";
       continue;
     }
+    // `trimmed` views `line`, which the rewrites below reallocate.
+    bool isAttributeGroup = trimmed.starts_with("attributes #");
     dropMetadataKeyword(line);
     addExplicitTypes(line, "load ");
     addExplicitTypes(line, "getelementptr ");
     dropCalleePointerType(line);
     rewriteAttachments(line, rewrite.hadDebugInfo);
-    if (!trimmed.starts_with("attributes #"))
+    if (!isAttributeGroup)
       dropUndefinedAttributeGroups(line, attributeGroups);
     replaceWord(line, "linker_private_weak", "private");
     replaceWord(line, "linker_private", "private");
