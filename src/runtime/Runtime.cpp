@@ -718,8 +718,8 @@ void Runtime::unsupported(const char *function) {
 
 void Runtime::fail(const std::string &message) {
   std::fflush(stdout);
+  finish(); // writes a summary too: the one with the error comes after it
   writeSummary(message);
-  finish();
   std::_Exit(2);
 }
 

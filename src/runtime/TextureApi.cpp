@@ -118,6 +118,7 @@ cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDe
     return result(error);
   }
   made->address = reinterpret_cast<uintptr_t>(pointer);
+  Runtime::get().memory().find(pointer).allocation->function = "cudaMallocArray";
   *array = reinterpret_cast<cudaArray_t>(made);
   return cudaSuccess;
 }
