@@ -1167,8 +1167,8 @@ void Launch::fetchTexels(Warp &warp, const Instr &in, LaneMask mask,
       uint64_t step;
       Reader(Launch &launch, Warp &warp, unsigned lane, const TextureDescriptor &texture,
              uint32_t buffer, uint32_t instr, uint64_t step)
-          : launch(launch), warp(warp), lane(lane), texture(texture), buffer(buffer),
-            instr(instr), step(step) {}
+          : launch(launch), warp(warp), lane(lane), texture(texture), buffer(buffer), instr(instr),
+            step(step) {}
       const uint8_t *read(uint64_t index) override {
         uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, buffer,
                                              int64_t(texture.texelOffset(index)));

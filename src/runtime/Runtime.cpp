@@ -289,20 +289,18 @@ Runtime::argumentValues(const KernelRecord &record, void **args, interp::BoundMe
 
 // A texture or surface parameter: a buffer whose texels are the bytes of the
 // allocation its object was made over (bound by `translate`, as a pointer
-// argument would be). An unknown or destroyed handle is a host finding and a
-// null handle, which the kernel's first fetch reports.
+// argument would be). An unknown or destroyed handle is a host finding, and
+// the kernel gets a null handle.
 template <typename Translate>
 interp::ArgumentValue Runtime::textureArgument(const ir::ParamInfo &param, uint64_t handle,
-                                               Translate &translate,
-                                               const ir::KernelInfo &kernel,
-                                               const char *function,
-                                               const void *returnAddress) {
+                                               Translate &translate, const ir::KernelInfo &kernel,
+                                               const char *function, const void *returnAddress) {
   bool surface = param.resource == ir::ResourceKind::Surface;
   const TextureObject *object = textureObjects().find(handle, surface);
   if (!object) {
     hostFinding(function, returnAddress,
-                "kernel '" + kernel.sourceName + "' gets parameter '" + param.name + "' = " +
-                    std::to_string(handle) + ", which is no live " +
+                "kernel '" + kernel.sourceName + "' gets parameter '" + param.name +
+                    "' = " + std::to_string(handle) + ", which is no live " +
                     (surface ? "surface" : "texture") + " object");
     return interp::ArgumentValue::scalar(0);
   }

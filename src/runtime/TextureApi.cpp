@@ -70,8 +70,7 @@ cudaError_t arrayCopy2D(CudaArray *array, size_t wOffset, size_t hOffset, void *
 // The deprecated 1-D copies: `count` bytes from (wOffset, hOffset) on, row
 // after row.
 cudaError_t arrayCopyLinear(CudaArray *array, size_t wOffset, size_t hOffset, void *memory,
-                            size_t count, bool toArray, const char *function,
-                            const void *caller) {
+                            size_t count, bool toArray, const char *function, const void *caller) {
   if (!array || array->freed)
     return failed(cudaErrorInvalidResourceHandle);
   uint64_t start = hOffset * array->rowBytes() + wOffset;
@@ -158,15 +157,15 @@ cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_con
 
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
                                 size_t spitch, size_t width, size_t height, enum cudaMemcpyKind) {
-  return arrayCopy2D(arrayOf(dst), wOffset, hOffset, const_cast<void *>(src), spitch, width,
-                     height, true, "cudaMemcpy2DToArray", CALLER);
+  return arrayCopy2D(arrayOf(dst), wOffset, hOffset, const_cast<void *>(src), spitch, width, height,
+                     true, "cudaMemcpy2DToArray", CALLER);
 }
 
 cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
                                      const void *src, size_t spitch, size_t width, size_t height,
                                      enum cudaMemcpyKind, cudaStream_t) {
-  return arrayCopy2D(arrayOf(dst), wOffset, hOffset, const_cast<void *>(src), spitch, width,
-                     height, true, "cudaMemcpy2DToArrayAsync", CALLER);
+  return arrayCopy2D(arrayOf(dst), wOffset, hOffset, const_cast<void *>(src), spitch, width, height,
+                     true, "cudaMemcpy2DToArrayAsync", CALLER);
 }
 
 cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
@@ -191,8 +190,8 @@ cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, c
 
 cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
                                 size_t count, enum cudaMemcpyKind) {
-  return arrayCopyLinear(arrayOf(src), wOffset, hOffset, dst, count, false,
-                         "cudaMemcpyFromArray", CALLER);
+  return arrayCopyLinear(arrayOf(src), wOffset, hOffset, dst, count, false, "cudaMemcpyFromArray",
+                         CALLER);
 }
 
 // --- texture and surface objects --------------------------------------------
@@ -208,8 +207,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
-  return textureObjects().remove(texObject, false) ? cudaSuccess
-                                                    : failed(cudaErrorInvalidValue);
+  return textureObjects().remove(texObject, false) ? cudaSuccess : failed(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,

@@ -60,9 +60,8 @@ Result<interp::TextureDescriptor> texelFormat(const cudaChannelFormatDesc &forma
   return d;
 }
 
-std::variant<TextureObject, DescriptorError> makeTextureObject(const cudaResourceDesc &resource,
-                                                               const cudaTextureDesc *texture,
-                                                               bool hasView) {
+std::variant<TextureObject, DescriptorError>
+makeTextureObject(const cudaResourceDesc &resource, const cudaTextureDesc *texture, bool hasView) {
   if (hasView)
     return unsupported("a resource view (cudaResourceViewDesc)");
   TextureObject object;
@@ -83,7 +82,9 @@ std::variant<TextureObject, DescriptorError> makeTextureObject(const cudaResourc
       return invalid(); // surfaces are over CUDA arrays only
     if (std::optional<DescriptorError> bad = format(resource.res.linear.desc))
       return *bad;
-    if (!resource.res.linear.devPtr || resource.res.linear.sizeInBytes < d.texelBytes())
+    // At least one texel, at most 2^27 (cudaDevAttrMaxTexture1DLinearWidth).
+    if (!resource.res.linear.devPtr || resource.res.linear.sizeInBytes < d.texelBytes() ||
+        resource.res.linear.sizeInBytes / d.texelBytes() > (uint64_t(1) << 27))
       return invalid();
     d.dims = 1;
     d.extent = {uint32_t(resource.res.linear.sizeInBytes / d.texelBytes()), 1, 1};
@@ -96,8 +97,9 @@ std::variant<TextureObject, DescriptorError> makeTextureObject(const cudaResourc
     const auto &pitched = resource.res.pitch2D;
     if (std::optional<DescriptorError> bad = format(pitched.desc))
       return *bad;
-    if (!pitched.devPtr || !pitched.width || !pitched.height ||
-        pitched.pitchInBytes < pitched.width * d.texelBytes())
+    // Within sm_80's maxTexture2DLinear (131072 x 65000, about).
+    if (!pitched.devPtr || !pitched.width || !pitched.height || pitched.width > (1u << 17) ||
+        pitched.height > (1u << 16) || pitched.pitchInBytes < pitched.width * d.texelBytes())
       return invalid();
     d.dims = 2;
     d.extent = {uint32_t(pitched.width), uint32_t(pitched.height), 1};

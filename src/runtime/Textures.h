@@ -61,9 +61,8 @@ Result<interp::TextureDescriptor> texelFormat(const cudaChannelFormatDesc &forma
 
 // The object cudaCreateTextureObject / cudaCreateSurfaceObject make of the
 // program's descriptors; `texture` is null for a surface.
-std::variant<TextureObject, DescriptorError> makeTextureObject(const cudaResourceDesc &resource,
-                                                               const cudaTextureDesc *texture,
-                                                               bool hasView);
+std::variant<TextureObject, DescriptorError>
+makeTextureObject(const cudaResourceDesc &resource, const cudaTextureDesc *texture, bool hasView);
 
 class TextureObjects {
 public:
