@@ -1162,19 +1162,20 @@ void Launch::fetchTexels(Warp &warp, const Instr &in, LaneMask mask,
       Launch &launch;
       Warp &warp;
       unsigned lane;
-      uint32_t buffer, texelBytes, instr;
+      const TextureDescriptor &texture;
+      uint32_t buffer, instr;
       uint64_t step;
-      Reader(Launch &launch, Warp &warp, unsigned lane, uint32_t buffer, uint32_t texelBytes,
-             uint32_t instr, uint64_t step)
-          : launch(launch), warp(warp), lane(lane), buffer(buffer), texelBytes(texelBytes),
-            instr(instr), step(step) {}
+      Reader(Launch &launch, Warp &warp, unsigned lane, const TextureDescriptor &texture,
+             uint32_t buffer, uint32_t instr, uint64_t step)
+          : launch(launch), warp(warp), lane(lane), texture(texture), buffer(buffer), instr(instr),
+            step(step) {}
       const uint8_t *read(uint64_t index) override {
         uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, buffer,
-                                             int64_t(index * texelBytes));
-        return launch.access(warp, lane, pointer, texelBytes, AccessKind::Read, instr, step, false);
+                                             int64_t(texture.texelOffset(index)));
+        return launch.access(warp, lane, pointer, texture.texelBytes(), AccessKind::Read, instr,
+                             step, false);
       }
-    } reader(*this, warp, l, texelBuffer(*texture, operands[0][l]), texture->texelBytes(),
-             in.id, step);
+    } reader(*this, warp, l, *texture, texelBuffer(*texture, operands[0][l]), in.id, step);
     std::array<uint32_t, 3> coords = {uint32_t(operands[1][l]), uint32_t(operands[2][l]),
                                       uint32_t(operands[3][l])};
     std::array<uint32_t, 4> channels = fetchTexture(*texture, in.flags, coords, reader);

@@ -213,7 +213,8 @@ SurfaceAddress surfaceAddress(const TextureDescriptor &s, uint8_t flags,
                 y < int64_t(s.extent[1]) && z >= 0 && z < int64_t(s.extent[2]);
   if (!inside)
     return SurfaceAddress{false, 0};
-  return SurfaceAddress{true, uint64_t((z * s.extent[1] + y) * rowBytes + x)};
+  return SurfaceAddress{true, s.byteOffset + uint64_t(z * s.extent[1] + y) * s.pitchBytes() +
+                                  uint64_t(x)};
 }
 
 uint64_t surfaceOverrunOffset(const TextureDescriptor &s, const std::array<int64_t, 3> &coords,

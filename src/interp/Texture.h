@@ -35,10 +35,20 @@ struct TextureDescriptor {
   // that buffer, so they race with the kernel's writes to it. -1: its own.
   int32_t aliasOf = -1;
   std::string aliasName; // that parameter's name, for describe()
+  // Where the texels lie in their buffer (simulee exec: a texture over
+  // pitched or offset device memory): texel (x, y, z) at byteOffset +
+  // (z * height + y) * rowPitch + x * texelBytes(). rowPitch 0: rows packed.
+  uint64_t byteOffset = 0;
+  uint64_t rowPitch = 0;
 
   uint32_t texelBytes() const { return uint32_t(channelBytes) * channels; }
   uint64_t texelCount() const { return uint64_t(extent[0]) * extent[1] * extent[2]; }
   uint64_t sizeBytes() const { return texelCount() * texelBytes(); }
+  uint64_t pitchBytes() const { return rowPitch ? rowPitch : uint64_t(extent[0]) * texelBytes(); }
+  // The byte offset of texel `index` (row-major) in its buffer.
+  uint64_t texelOffset(uint64_t index) const {
+    return byteOffset + index / extent[0] * pitchBytes() + index % extent[0] * texelBytes();
+  }
   // The --arg spelling, e.g. "tex2d:64x32:float:linear:clamp".
   std::string describe() const;
 };

@@ -64,7 +64,7 @@ int64_t Allocation::firstUnwritten(uint64_t offset, uint64_t size) const {
 
 std::string Allocation::describe() const {
   std::string text = "allocation #" + std::to_string(id) + ", " + std::to_string(bytes.size()) +
-                     " bytes, " + allocationFunction(kind);
+                     " bytes, " + (function ? function : allocationFunction(kind));
   return site.empty() ? text : text + " at " + site;
 }
 

@@ -33,6 +33,7 @@ struct Allocation {
   AllocationKind kind = AllocationKind::Device;
   std::vector<uint8_t> bytes;
   std::string site; // where it was allocated ("main.cu:40"), or empty
+  const char *function = nullptr; // the allocating call when not the kind's (cudaMallocArray)
   bool freed = false;
   std::string freeSite;
   // Device allocations only: one bit per byte, set once the host or a kernel

@@ -8,6 +8,7 @@
 #include "runtime/ArgumentText.h"
 #include "runtime/CallSite.h"
 #include "runtime/ExecReport.h"
+#include "runtime/Textures.h"
 #include "runtime/UninitializedDeviceReads.h"
 
 #include <nlohmann/json.hpp>
@@ -256,6 +257,14 @@ Runtime::argumentValues(const KernelRecord &record, void **args, interp::BoundMe
       recorded.push_back({param.name, "struct:" + std::to_string(param.byValueBytes)});
       continue;
     }
+    if (param.resource != ir::ResourceKind::None) {
+      uint64_t handle = 0;
+      std::memcpy(&handle, args[p], sizeof handle);
+      values.push_back(textureArgument(param, handle, translate, kernel, function, returnAddress));
+      recorded.push_back({param.name, values.back().texture ? values.back().texture->describe()
+                                                            : "invalid-handle"});
+      continue;
+    }
     if (param.kind == ir::ValueKind::Pointer) {
       uint64_t address = 0;
       std::memcpy(&address, args[p], sizeof address);
@@ -276,6 +285,34 @@ Runtime::argumentValues(const KernelRecord &record, void **args, interp::BoundMe
     recorded.push_back({param.name, scalarText(param, bits)});
   }
   return values;
+}
+
+// A texture or surface parameter: a buffer whose texels are the bytes of the
+// allocation its object was made over (bound by `translate`, as a pointer
+// argument would be). An unknown or destroyed handle is a host finding, and
+// the kernel gets a null handle.
+template <typename Translate>
+interp::ArgumentValue Runtime::textureArgument(const ir::ParamInfo &param, uint64_t handle,
+                                               Translate &translate, const ir::KernelInfo &kernel,
+                                               const char *function, const void *returnAddress) {
+  bool surface = param.resource == ir::ResourceKind::Surface;
+  const TextureObject *object = textureObjects().find(handle, surface);
+  if (!object) {
+    hostFinding(function, returnAddress,
+                "kernel '" + kernel.sourceName + "' gets parameter '" + param.name +
+                    "' = " + std::to_string(handle) + ", which is no live " +
+                    (surface ? "surface" : "texture") + " object");
+    return interp::ArgumentValue::scalar(0);
+  }
+  std::string text;
+  std::optional<uint64_t> encoded = translate(uint64_t(object->address), param.name, text);
+  ir::DecodedPointer decoded = ir::decodePointer(encoded ? *encoded : kWildPointer);
+  interp::ArgumentValue value = interp::ArgumentValue::buffer({});
+  value.texture = object->descriptor;
+  value.texture->aliasOf = int32_t(decoded.buffer);
+  value.texture->aliasName = text;
+  value.texture->byteOffset = uint64_t(std::max<int64_t>(decoded.offset, 0));
+  return value;
 }
 
 ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 block, void **args,
@@ -679,8 +716,8 @@ void Runtime::unsupported(const char *function) {
 
 void Runtime::fail(const std::string &message) {
   std::fflush(stdout);
+  finish(); // writes a summary too: the one with the error comes after it
   writeSummary(message);
-  finish();
   std::_Exit(2);
 }
 

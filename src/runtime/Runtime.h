@@ -146,6 +146,10 @@ private:
                  std::vector<std::pair<std::string, std::string>> &recorded,
                  std::map<uint32_t, std::string> &parameterOf, const char *function,
                  const void *returnAddress);
+  template <typename Translate>
+  interp::ArgumentValue textureArgument(const ir::ParamInfo &param, uint64_t handle,
+                                        Translate &translate, const ir::KernelInfo &kernel,
+                                        const char *function, const void *returnAddress);
   void addFindings(KernelRecord &record, std::vector<detect::Finding> findings);
   // Names bound buffers after their allocation (and the parameter that
   // pointed into it, from `parameterOf`).

@@ -154,4 +154,35 @@ static __device__ inline void surf3Dwrite(T value, cudaSurfaceObject_t s, int x,
   __simulee_surfaces::store3D(&value, sizeof(T), s, x, y, z, mode);
 }
 
+#elif defined(__CUDA__)
+
+// The host side of a .cu file (simulee exec) parses kernel bodies without
+// emitting them: declarations suffice.
+template <class T>
+__device__ T surf1Dread(cudaSurfaceObject_t, int, cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ T surf2Dread(cudaSurfaceObject_t, int, int,
+                        cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ T surf3Dread(cudaSurfaceObject_t, int, int, int,
+                        cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf1Dread(T *, cudaSurfaceObject_t, int,
+                           cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int,
+                           cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf3Dread(T *, cudaSurfaceObject_t, int, int, int,
+                           cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf1Dwrite(T, cudaSurfaceObject_t, int,
+                            cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int,
+                            cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int,
+                            cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+
 #endif
