@@ -5,7 +5,7 @@
 // wrap addressing and point sampling, so a sample past the right edge comes
 // from the left; and the descriptors read back. The program then launches
 // once more with the texture it has destroyed: a host finding at that launch
-// (line 88); the kernel's fetches through the dead handle read nothing.
+// (line 88); the kernel's fetches through the dead handle: undefined (l. 15).
 #include <cstdio>
 #include <cuda_runtime.h>
 

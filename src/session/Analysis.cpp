@@ -140,7 +140,9 @@ detect::LaunchRecord recordOf(const interp::LaunchConfig &config, const BuiltArg
   return record;
 }
 
-// The model plus AnalysisOptions::observer: every event goes to both.
+// The model plus AnalysisOptions::observer: every event goes to both (each
+// ExecutionListener method must be forwarded here, or the model never sees
+// that kind of event when an observer is attached).
 class ObservedModel final : public interp::ExecutionListener {
 public:
   ObservedModel(interp::ExecutionListener &model, interp::ExecutionListener *observer)
@@ -167,6 +169,9 @@ public:
   }
   void onOutOfBounds(const interp::OutOfBoundsEvent &e) override {
     both(&Listener::onOutOfBounds, e);
+  }
+  void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &e) override {
+    both(&Listener::onUndefinedBehavior, e);
   }
 
 private:

@@ -122,6 +122,19 @@ TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
   EXPECT_TRUE(contains(o.err, "does not terminate")) << o;
 }
 
+TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
+  TempDir dir;
+  std::string source = dir.file("null.cu");
+  std::ofstream(source) << "#include <cstdio>\n__global__ void k(int *p) { p[threadIdx.x] = 1; }\n"
+                           "int main() { k<<<1, 4>>>(nullptr); cudaDeviceSynchronize();\n"
+                           "  printf(\"done\\n\"); return 0; }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "done\n") << o;
+  EXPECT_TRUE(contains(o.err, "[undefined-behavior]")) << o;
+  EXPECT_FALSE(contains(o.err, "clean")) << o;
+}
+
 TEST(Exec, InvalidLaunchFailsAsOnAGpuAndIsAHostFinding) {
   TempDir dir;
   std::string source = dir.file("wide.cu");
