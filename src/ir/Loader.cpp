@@ -159,10 +159,12 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
   if (pch)
     args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
-  // surf*read/write for NVIDIA's headers (clang's texture support lacks
-  // them); after the PCH, which must not name simulee's per-run header directory.
+  // surf*read/write and host min/max for NVIDIA's headers (clang's CUDA
+  // support lacks them); after the PCH, which must not name simulee's
+  // per-run header directory.
   if (*cuda)
-    args.insert(args.end(), {"-include", "simulee_surfaces.h"});
+    args.insert(args.end(),
+                {"-include", "simulee_surfaces.h", "-include", "simulee_host_math.h"});
   args.insert(args.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
   args.insert(args.end(), {path, "-o", output.str().str()});
 

@@ -19,6 +19,21 @@ nlohmann::json jsonOf(const Outcome &o) {
   return nlohmann::json::parse(o.out, nullptr, /*allow_exceptions=*/false);
 }
 
+// nvcc lets host code call min/max on integers and floats; clang's CUDA
+// headers declare them for device code only, so simulee supplies the host
+// overloads and the launch's grid formula is read.
+TEST(CliSites, HostCodeCallingMinAndMaxCompiles) {
+  TempDir dir;
+  std::string source = dir.file("host_min.cu");
+  std::ofstream(source) << "__global__ void k(int *p, int n) { p[threadIdx.x] = min(n, 3); }\n"
+                           "void launch(int *p, int n) {\n"
+                           "  unsigned u = max(2u, min(7u, 9u)); double d = min(1.0, 2.5f);\n"
+                           "  k<<<max(1, min(n / 32, 64)), 32>>>(p, n + int(u) + int(d)); }\n";
+  Outcome o = simulee({"list", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "launched at " + source + ":4")) << o;
+}
+
 TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {
   Outcome o = simulee(search("transpose_tile16_host.cu"));
   EXPECT_EQ(o.status, 0) << o;
