@@ -1,6 +1,7 @@
 #include "cli/Exec.h"
 
 #include "ir/HostCompile.h"
+#include "support/FileText.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -19,13 +20,6 @@ extern char **environ;
 
 namespace simulee::cli {
 namespace {
-
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // libsimulee_cudart.so: next to the simulee binary (an installed copy), else
 // in the build directory simulee was built in.
@@ -175,13 +169,13 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
   if (status < 0)
     return error("exec: cannot start the program");
 
-  nlohmann::json summary = nlohmann::json::parse(readFile(summaryPath), nullptr, false);
+  nlohmann::json summary = nlohmann::json::parse(readWholeFile(summaryPath), nullptr, false);
   if (summary.is_discarded())
     return error("exec: the program ended before simulee's runtime started (exit status " +
                  std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
   std::string runtimeError = summary.value("error", "");
   uint64_t findings = summary.value("findings", uint64_t(0));
-  std::string report = readFile(reportPath);
+  std::string report = readWholeFile(reportPath);
   if (!report.empty() && !(common.quiet && findings == 0 && common.output.empty()))
     if (Status written = writeReport(report, common.output); !written)
       return error(written.error().message);

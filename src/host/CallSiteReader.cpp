@@ -1,6 +1,7 @@
 #include "host/CallSiteReader.h"
 
 #include "ir/Loader.h"
+#include "support/FileText.h"
 
 #include <clang-c/Index.h>
 
@@ -536,17 +537,10 @@ private:
   }
 };
 
-std::string readText(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 } // namespace
 
 bool mayLaunchKernels(const std::string &path) {
-  std::string text = readText(path);
+  std::string text = readWholeFile(path);
   return text.find("<<<") != std::string::npos ||
          text.find("cudaLaunchKernel") != std::string::npos ||
          text.find("cudaLaunchCooperativeKernel") != std::string::npos;

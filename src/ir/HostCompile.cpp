@@ -2,6 +2,7 @@
 
 #include "ir/CudaInstallation.h"
 #include "ir/Loader.h"
+#include "support/FileText.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/FileSystem.h>
@@ -20,13 +21,6 @@ std::string clangDriver() {
   if (const char *env = std::getenv("SIMULEE_CLANG"))
     return env;
   return SIMULEE_CLANG_PATH;
-}
-
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 std::string trimmed(std::string text) {
@@ -51,7 +45,7 @@ Status runClang(const std::vector<std::string> &args, const std::string &workDir
     return Ok{};
   if (rc < 0)
     return makeError(what + ": cannot run clang (" + args[0] + "): " + execError);
-  return makeError(what + ":\n" + trimmed(readFile(log)));
+  return makeError(what + ":\n" + trimmed(readWholeFile(log)));
 }
 
 enum class SourceKind { Cuda, Cxx, C, Object };

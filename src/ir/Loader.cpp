@@ -7,6 +7,7 @@
 #include "ir/OldIrUpgrade.h"
 #include "ir/WrapperPch.h"
 #include "support/MemoryLimit.h"
+#include "support/FileText.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/IR/LLVMContext.h>
@@ -63,13 +64,6 @@ void installLLVMErrorHandlers() {
     if (auto it = options.find("disable-auto-upgrade-debug-info"); it != options.end())
       it->second->addOccurrence(0, it->first(), "true");
   });
-}
-
-std::string readWholeFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
 }
 
 // The embedded device headers in a private temporary directory, removed
