@@ -9,7 +9,6 @@
 #include "memmodel/Granule.h"
 #include "support/ThreadCache.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -77,9 +76,9 @@ public:
   RegionTable(const RegionTable &) = delete;
   RegionTable &operator=(const RegionTable &) = delete;
   ~RegionTable() {
+    // A region already reset (a recycled shared one) resets again for free.
     for (std::unique_ptr<Region> &region : owned_) {
-      if (std::find(spare_.begin(), spare_.end(), region.get()) == spare_.end())
-        region->reset();
+      region->reset();
       RegionPool<Region>::give(std::move(region));
     }
   }

@@ -209,19 +209,16 @@ DrawnCache &drawnCache = *new DrawnCache;
 // kernel cost more than filling them.
 class SpareBuffers {
 public:
-  // `bytes` bytes starting with `prefix` (at most `bytes` long), the rest
-  // zero, in recycled memory when some is large enough.
-  std::vector<uint8_t> take(uint64_t bytes, std::span<const uint8_t> prefix = {}) {
+  // The smallest spare buffer with room for `bytes` (its contents
+  // unspecified), or an empty one when none has.
+  std::vector<uint8_t> take(uint64_t bytes) {
     auto fits = std::find_if(spare_.begin(), spare_.end(),
                              [&](const std::vector<uint8_t> &b) { return b.capacity() >= bytes; });
-    std::vector<uint8_t> buffer;
-    if (fits != spare_.end()) {
-      buffer = std::move(*fits);
-      held_ -= buffer.capacity();
-      spare_.erase(fits);
-    }
-    buffer.assign(prefix.begin(), prefix.end());
-    buffer.resize(size_t(bytes), 0);
+    if (fits == spare_.end())
+      return {};
+    std::vector<uint8_t> buffer = std::move(*fits);
+    held_ -= buffer.capacity();
+    spare_.erase(fits);
     return buffer;
   }
 
@@ -243,11 +240,13 @@ private:
   uint64_t held_ = 0;
 };
 
-// `bytes` zeroed bytes starting with `prefix`, recycled where this thread can.
+// `bytes` bytes starting with `prefix` (at most `bytes` long), the rest
+// zero, in memory this thread recycled where it can.
 std::vector<uint8_t> takeBuffer(uint64_t bytes, std::span<const uint8_t> prefix = {}) {
+  std::vector<uint8_t> buffer;
   if (SpareBuffers *spare = ThreadCache<SpareBuffers>::get())
-    return spare->take(bytes, prefix);
-  std::vector<uint8_t> buffer(prefix.begin(), prefix.end());
+    buffer = spare->take(bytes);
+  buffer.assign(prefix.begin(), prefix.end());
   buffer.resize(size_t(bytes), 0);
   return buffer;
 }
