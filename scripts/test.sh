@@ -3,7 +3,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-ctest --test-dir build --output-on-failure -j "$(nproc)"
+if ! ctest --test-dir build --output-on-failure -j "$(nproc)"; then
+  # A log is often read from its end: repeat the first failure's output last.
+  ctest --test-dir build --rerun-failed --output-on-failure --stop-on-failure 2>&1 | tail -n 80
+  exit 1
+fi
 
 # The Python package: pip builds the library once more (module only: no CLI,
 # tests or benchmarks; python/build/ is kept, so a second run only relinks),

@@ -151,26 +151,39 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     args.push_back("-fgpu-rdc");
   std::optional<std::string> pch = *cuda ? wrapperPch(args, {*includeDir}) : std::nullopt;
   args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
-  if (pch)
-    args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
+  std::vector<std::string> tail;
   // surf*read/write and host min/max for NVIDIA's headers (clang's CUDA
   // support lacks them); after the PCH, which must not name simulee's
   // per-run header directory.
   if (*cuda)
-    args.insert(args.end(),
-                {"-include", "simulee_surfaces.h", "-include", "simulee_host_math.h"});
-  args.insert(args.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
-  args.insert(args.end(), {path, "-o", output.str().str()});
+    tail.insert(tail.end(), {"-include", "simulee_surfaces.h", "-include", "simulee_host_math.h"});
+  tail.insert(tail.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
+  tail.insert(tail.end(), {path, "-o", output.str().str()});
 
-  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, diagnostics.str(), diagnostics.str()};
   std::vector<std::string> environment = clangEnvironment();
   std::vector<llvm::StringRef> environmentRefs(environment.begin(), environment.end());
-  std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(args[0], argRefs, environmentRefs, redirects, 120, 0,
-                                     &execError);
-  std::string clangOutput = readWholeFile(diagnostics.str().str());
-  llvm::sys::fs::remove(diagnostics);
+  std::string execError, clangOutput;
+  auto runClang = [&](bool withPch) {
+    std::vector<std::string> command = args;
+    if (withPch)
+      command.insert(command.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
+    command.insert(command.end(), tail.begin(), tail.end());
+    std::vector<llvm::StringRef> argRefs(command.begin(), command.end());
+    std::optional<llvm::StringRef> redirects[] = {std::nullopt, diagnostics.str(),
+                                                  diagnostics.str()};
+    int rc = llvm::sys::ExecuteAndWait(command[0], argRefs, environmentRefs, redirects, 120, 0,
+                                       &execError);
+    clangOutput = readWholeFile(diagnostics.str().str());
+    llvm::sys::fs::remove(diagnostics); // clang's redirect does not truncate a second run's
+    return rc;
+  };
+  int rc = runClang(pch.has_value());
+  if (rc > 0 && pch && isStaleWrapperPch(clangOutput)) {
+    // A header the PCH was built from changed, or the file is broken:
+    // compile without it, and let the next compile build a fresh one.
+    discardWrapperPch(*pch);
+    rc = runClang(false);
+  }
   Status ownHeadersOnly = Ok{};
   if (*cuda)
     ownHeadersOnly = checkNoForeignCudaHeaders(dependencies.str().str(), **cuda, *includeDir, path);

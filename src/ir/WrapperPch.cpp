@@ -4,13 +4,37 @@
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
+#include <llvm/Support/Process.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/SHA256.h>
-#include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <chrono>
 
 namespace simulee::ir {
+namespace {
+
+// A PCH is ~6 MB and each CUDA installation, clang and set of flags has its
+// own: when a new one is built, those unused for a month go, and so do
+// partial files a killed build left.
+void pruneOldPchs(const llvm::SmallString<256> &directory) {
+  auto now = std::chrono::system_clock::now();
+  std::error_code error;
+  for (llvm::sys::fs::directory_iterator it(directory, error), end; !error && it != end;
+       it.increment(error)) {
+    llvm::StringRef path = it->path();
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(path, status))
+      continue;
+    if ((path.ends_with(".pch") &&
+         now - status.getLastAccessedTime() > std::chrono::hours(24 * 30)) ||
+        (path.ends_with(".pch.tmp") &&
+         now - status.getLastModificationTime() > std::chrono::hours(24)))
+      llvm::sys::fs::remove(path);
+  }
+}
+
+} // namespace
 
 std::optional<std::string> wrapperPch(const std::vector<std::string> &compileArgs,
                                       const std::vector<std::string> &keyExclusions) {
@@ -35,29 +59,47 @@ std::optional<std::string> wrapperPch(const std::vector<std::string> &compileArg
   if (llvm::sys::fs::exists(pch))
     return pch.str().str();
 
-  // Build into a unique file and rename: parallel scans may race here.
+  // Build into a unique file and rename: parallel scans (a test suite run
+  // on many cores) race here. The PCH's input file is created once and never
+  // rewritten, and the PCH records no timestamps, so a racer touching a file
+  // it was built from (or setup re-extracting the same headers) does not
+  // make it stale; a changed size still does (`discardWrapperPch`).
   llvm::SmallString<256> empty(directory), partial(directory);
   llvm::sys::path::append(empty, "empty.cuh");
-  if (!llvm::sys::fs::exists(empty)) {
-    std::error_code error;
-    llvm::raw_fd_ostream out(empty, error);
-    if (error)
-      return std::nullopt;
-  }
+  int descriptor = -1;
+  if (std::error_code error =
+          llvm::sys::fs::openFileForWrite(empty, descriptor, llvm::sys::fs::CD_CreateNew);
+      !error)
+    llvm::sys::Process::SafelyCloseFileDescriptor(descriptor);
+  else if (error != std::errc::file_exists)
+    return std::nullopt;
   llvm::sys::path::append(partial, key + "-%%%%%%.pch.tmp");
   llvm::SmallString<256> unique;
   llvm::sys::fs::createUniquePath(partial, unique, false);
   std::vector<std::string> args = compileArgs;
-  args.insert(args.end(), {"-emit-llvm", "-c", "-Xclang", "-emit-pch", "-o", unique.str().str(),
-                           empty.str().str()});
+  args.insert(args.end(), {"-emit-llvm", "-c", "-Xclang", "-emit-pch", "-Xclang",
+                           "-fno-pch-timestamp", "-o", unique.str().str(), empty.str().str()});
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(""), llvm::StringRef("")};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(""),
+                                                llvm::StringRef("")};
   int rc = llvm::sys::ExecuteAndWait(args[0], argRefs, std::nullopt, redirects, 120);
   if (rc != 0 || llvm::sys::fs::rename(unique, pch)) {
     llvm::sys::fs::remove(unique);
     return std::nullopt;
   }
+  pruneOldPchs(directory);
   return pch.str().str();
 }
+
+bool isStaleWrapperPch(const std::string &clangOutput) {
+  // "has been modified since the precompiled header", "PCH file ... not
+  // found", "... was enabled in PCH file", "malformed or corrupted AST file".
+  for (const char *sign : {"precompiled", "PCH", "AST file"})
+    if (clangOutput.find(sign) != std::string::npos)
+      return true;
+  return false;
+}
+
+void discardWrapperPch(const std::string &pch) { llvm::sys::fs::remove(pch); }
 
 } // namespace simulee::ir

@@ -10,7 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
+
+#include <unistd.h>
 
 using namespace simulee;
 
@@ -93,6 +96,73 @@ TEST(CudaInstallation, UserCudaPathMustBeAnInstallation) {
   ASSERT_FALSE(program.ok());
   EXPECT_TRUE(contains(program.error().message, "not a CUDA installation"))
       << program.error().message;
+}
+
+// The precompiled wrapper header is shared by every simulee process through
+// ~/.cache/simulee/pch. A racer re-creating or touching a file it was built
+// from must not make it stale, and a stale or broken one costs a slower
+// compile, never a failed one.
+TEST(CudaInstallation, SharedPrecompiledHeaderSurvivesTouchesAndRecoversWhenBroken) {
+  llvm::SmallString<128> cache;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("simulee-pch-cache", cache));
+  const char *previous = std::getenv("XDG_CACHE_HOME");
+  std::string saved = previous ? previous : "";
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  const char *source = "__global__ void k(int *p) { p[threadIdx.x] = 1; }\n";
+  auto load = [&] { return ir::loadProgramFromCuda(source, "pch.cu"); };
+  auto pchFiles = [&] {
+    std::vector<std::string> found;
+    llvm::SmallString<128> dir(cache);
+    llvm::sys::path::append(dir, "simulee", "pch");
+    std::error_code error;
+    for (llvm::sys::fs::directory_iterator it(dir, error), end; !error && it != end;
+         it.increment(error))
+      if (llvm::StringRef(it->path()).ends_with(".pch"))
+        found.push_back(it->path());
+    return found;
+  };
+  auto setAllTimes = [&](llvm::sys::TimePoint<> when) {
+    std::error_code error;
+    for (llvm::sys::fs::recursive_directory_iterator it(cache, error), end; !error && it != end;
+         it.increment(error)) {
+      int fd = -1;
+      if (!llvm::sys::fs::openFileForWrite(it->path(), fd, llvm::sys::fs::CD_OpenExisting,
+                                           llvm::sys::fs::OF_Append)) {
+        llvm::sys::fs::setLastAccessAndModificationTime(fd, when);
+        ::close(fd);
+      }
+    }
+  };
+
+  Result<ir::Program> first = load();
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  std::vector<std::string> built = pchFiles();
+  ASSERT_EQ(built.size(), 1u);
+
+  setAllTimes(std::chrono::system_clock::now() + std::chrono::hours(1));
+  Result<ir::Program> touched = load();
+  EXPECT_TRUE(touched.ok()) << touched.error().message;
+  EXPECT_EQ(pchFiles(), built) << "a touched input must not make the PCH stale";
+
+  {
+    std::error_code error;
+    llvm::raw_fd_ostream garbage(built[0], error);
+    garbage << "not a precompiled header";
+  }
+  Result<ir::Program> broken = load();
+  EXPECT_TRUE(broken.ok()) << broken.error().message;
+  Result<ir::Program> rebuilt = load();
+  EXPECT_TRUE(rebuilt.ok()) << rebuilt.error().message;
+  EXPECT_EQ(pchFiles(), built);
+  uint64_t size = 0;
+  EXPECT_FALSE(llvm::sys::fs::file_size(built[0], size));
+  EXPECT_GT(size, 1000u) << "the broken PCH is built again";
+
+  if (previous)
+    setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  else
+    unsetenv("XDG_CACHE_HOME");
+  llvm::sys::fs::remove_directories(cache);
 }
 
 } // namespace
