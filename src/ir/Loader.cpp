@@ -152,11 +152,12 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   std::optional<std::string> pch = *cuda ? wrapperPch(args, {*includeDir}) : std::nullopt;
   args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
   std::vector<std::string> tail;
-  // surf*read/write and host min/max for NVIDIA's headers (clang's CUDA
-  // support lacks them); after the PCH, which must not name simulee's
+  // surf*read/write, and what else nvcc gives (host min/max, assert,
+  // __managed__), for NVIDIA's headers; after the PCH, which must not name simulee's
   // per-run header directory.
   if (*cuda)
-    tail.insert(tail.end(), {"-include", "simulee_surfaces.h", "-include", "simulee_host_math.h"});
+    tail.insert(tail.end(),
+                {"-include", "simulee_surfaces.h", "-include", "simulee_nvcc_compat.h"});
   tail.insert(tail.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
   tail.insert(tail.end(), {path, "-o", output.str().str()});
 

@@ -76,6 +76,33 @@ bool isLegacyBuiltinName(llvm::StringRef name) {
   return legacyBuiltinGlobal(name, 0).has_value();
 }
 
+// The globals marked __managed__ (annotate("simulee.managed") in
+// llvm.global.annotations, from simulee_nvcc_compat.h / simulee_cuda.h).
+std::set<const llvm::GlobalVariable *> managedGlobals(const llvm::Module &module) {
+  std::set<const llvm::GlobalVariable *> managed;
+  const llvm::GlobalVariable *annotations = module.getNamedGlobal("llvm.global.annotations");
+  const auto *entries = annotations && annotations->hasInitializer()
+                            ? llvm::dyn_cast<llvm::ConstantArray>(annotations->getInitializer())
+                            : nullptr;
+  if (!entries)
+    return managed;
+  for (const llvm::Use &entry : entries->operands()) {
+    const auto *fields = llvm::dyn_cast<llvm::ConstantStruct>(entry.get());
+    if (!fields || fields->getNumOperands() < 2)
+      continue;
+    const auto *variable =
+        llvm::dyn_cast<llvm::GlobalVariable>(fields->getOperand(0)->stripPointerCasts());
+    const auto *text =
+        llvm::dyn_cast<llvm::GlobalVariable>(fields->getOperand(1)->stripPointerCasts());
+    const auto *string = text && text->hasInitializer()
+                             ? llvm::dyn_cast<llvm::ConstantDataArray>(text->getInitializer())
+                             : nullptr;
+    if (variable && string && string->isCString() && string->getAsCString() == "simulee.managed")
+      managed.insert(variable);
+  }
+  return managed;
+}
+
 void noteBuiltinRead(SpecialRegister reg, bool (&reads)[4][3]) {
   unsigned r = unsigned(reg);
   if (r > unsigned(SpecialRegister::NCtaIdZ))
@@ -399,9 +426,11 @@ void ModuleLowering::collectVariables() {
     }
 
   std::optional<uint32_t> dynamicShared;
+  std::set<const llvm::GlobalVariable *> managed = managedGlobals(module_);
   std::vector<std::pair<llvm::GlobalVariable *, VariableInfo *>> pending;
   for (llvm::GlobalVariable &gv : module_.globals()) {
-    if (gv.getName().starts_with("llvm.") || isLegacyBuiltinName(gv.getName()) || gv.use_empty())
+    if (gv.getName().starts_with("llvm.") || gv.getSection() == "llvm.metadata" ||
+        isLegacyBuiltinName(gv.getName()) || gv.use_empty())
       continue;
     VariableInfo info;
     info.symbolName = gv.getName().str();
@@ -435,6 +464,7 @@ void ModuleLowering::collectVariables() {
     }
     uint32_t id = uint32_t(program_.globalVariables.size());
     globalAddress_[&gv] = encodePointer(PointerSpace::Global, kFirstGlobalVariableBuffer + id, 0);
+    info.managed = managed.count(&gv) != 0;
     program_.globalVariables.push_back(std::move(info));
     pending.push_back({&gv, nullptr});
   }

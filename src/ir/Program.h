@@ -85,6 +85,7 @@ struct VariableInfo {
   uint64_t sizeBytes = 0;
   std::vector<uint8_t> initializer; // empty = zero / undefined
   bool isDynamicShared = false;     // extern __shared__ T x[];
+  bool managed = false;             // __managed__: the host uses it too
 };
 
 // One decoded instruction. Operands are slots: an index into the frame's

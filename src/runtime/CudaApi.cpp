@@ -222,8 +222,11 @@ static cudaError_t symbolCopy(const void *symbol, void *host, size_t count, size
     return result(Runtime::get().setError(cudaErrorInvalidValue));
   }
   uint8_t *bytes = storage->data() + offset;
-  return result(toSymbol ? Runtime::get().copy(bytes, host, count, function, caller)
-                         : Runtime::get().copy(host, bytes, count, function, caller));
+  if (!toSymbol)
+    return result(Runtime::get().copy(host, bytes, count, function, caller));
+  int error = Runtime::get().copy(bytes, host, count, function, caller);
+  Runtime::get().symbolWritten(symbol);
+  return result(error);
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,

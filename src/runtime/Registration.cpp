@@ -36,7 +36,9 @@ void **__cudaRegisterFatBinary(void *fatCubin) {
   return reinterpret_cast<void **>(module);
 }
 
-void __cudaRegisterFatBinaryEnd(void **) {}
+void __cudaRegisterFatBinaryEnd(void **handle) {
+  Runtime::get().moduleRegistered(reinterpret_cast<Module *>(handle));
+}
 
 // Modules live until the process ends: the report at exit still needs them.
 void __cudaUnregisterFatBinary(void **) {}

@@ -130,7 +130,19 @@ void Runtime::registerFunction(Module *module, const void *stub, const char *dev
 void Runtime::registerVariable(Module *module, const void *hostVariable, const char *deviceName,
                                uint64_t sizeBytes, bool constant) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
-  variables_[hostVariable] = DeviceVariable{module, deviceName, sizeBytes, constant};
+  DeviceVariable variable{module, deviceName, sizeBytes, constant, {}};
+  const auto *bytes = static_cast<const uint8_t *>(hostVariable);
+  if (std::any_of(bytes, bytes + sizeBytes, [](uint8_t byte) { return byte != 0; }))
+    variable.hostAtRegistration.assign(bytes, bytes + sizeBytes);
+  variables_[hostVariable] = std::move(variable);
+}
+
+void Runtime::moduleRegistered(Module *module) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  bool hasVariables = std::any_of(variables_.begin(), variables_.end(),
+                                  [&](const auto &entry) { return entry.second.module == module; });
+  if (hasVariables)
+    (void)loadModule(*module);
 }
 
 Status Runtime::loadModule(Module &module) {
@@ -159,7 +171,55 @@ Status Runtime::loadModule(Module &module) {
                 bytes.begin());
     module.constantVariables.push_back(std::move(bytes));
   }
+  const std::vector<ir::VariableInfo> &globals = module.program->globalVariables;
+  for (const auto &[hostVariable, variable] : variables_) {
+    if (variable.module != &module)
+      continue;
+    for (size_t i = 0; i < globals.size(); ++i)
+      if (globals[i].managed && (globals[i].symbolName == variable.deviceName ||
+                                 globals[i].name == variable.deviceName)) {
+        // Both sides start from the initializer, but for what the host
+        // wrote before this first launch or symbol copy.
+        std::vector<uint8_t> &device = module.globalVariables[i];
+        auto *host = static_cast<uint8_t *>(const_cast<void *>(hostVariable));
+        size_t size = std::min<uint64_t>(device.size(), variable.sizeBytes);
+        for (size_t b = 0; b < size; ++b) {
+          uint8_t initial =
+              variable.hostAtRegistration.empty() ? 0 : variable.hostAtRegistration[b];
+          if (host[b] != initial)
+            device[b] = host[b];
+          else
+            host[b] = device[b];
+        }
+        module.managed.push_back(
+            {host, i, std::vector<uint8_t>(device.begin(), device.begin() + size)});
+        break;
+      }
+  }
   return Ok{};
+}
+
+void Runtime::syncManagedToDevice(Module &module) {
+  for (Module::Managed &managed : module.managed) {
+    std::vector<uint8_t> &device = module.globalVariables[managed.index];
+    if (std::memcmp(managed.host, managed.synced.data(), managed.synced.size()) != 0)
+      std::memcpy(device.data(), managed.host, managed.synced.size());
+  }
+}
+
+void Runtime::syncManagedToHost(Module &module) {
+  for (Module::Managed &managed : module.managed) {
+    const std::vector<uint8_t> &device = module.globalVariables[managed.index];
+    std::memcpy(managed.host, device.data(), managed.synced.size());
+    std::copy_n(device.begin(), managed.synced.size(), managed.synced.begin());
+  }
+}
+
+void Runtime::symbolWritten(const void *symbol) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  auto found = variables_.find(symbol);
+  if (found != variables_.end() && found->second.module->program)
+    syncManagedToHost(*found->second.module);
 }
 
 void Runtime::pushConfiguration(PendingLaunch launch) {
@@ -361,6 +421,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     Allocation *allocation = memory_.byId(id);
     memory.allocations.push_back(allocation && !allocation->freed ? &allocation->bytes : nullptr);
   }
+  syncManagedToDevice(module);
   memory.globalVariables = &module.globalVariables;
   memory.constantVariables = &module.constantVariables;
   std::map<uint32_t, std::string> parameterOf;
@@ -419,6 +480,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
          analysis.error().message);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  syncManagedToHost(module);
 
   std::vector<detect::Finding> findings = std::move(analysis->findings);
   for (detect::Finding &finding : uninitialized.takeFindings()) {
@@ -682,6 +744,7 @@ ErrorCode Runtime::symbolStorage(const void *symbol, std::vector<uint8_t> *&stor
   DeviceVariable &variable = found->second;
   if (Status loaded = loadModule(*variable.module); !loaded)
     fail(loaded.error().message);
+  syncManagedToDevice(*variable.module);
   const ir::Program &program = *variable.module->program;
   auto search = [&](const std::vector<ir::VariableInfo> &infos,
                     std::vector<std::vector<uint8_t>> &values) {

@@ -37,6 +37,16 @@ struct Module {
   std::string loadError;
   // The module's __device__ and __constant__ variables, kept across launches.
   std::vector<std::vector<uint8_t>> globalVariables, constantVariables;
+  // Its __managed__ variables: the host reads and writes their host shadow,
+  // kernels their device storage; the runtime copies between the two at each
+  // launch and symbol copy. `synced` is what both held after the last copy,
+  // so whichever side changed since wins.
+  struct Managed {
+    uint8_t *host;
+    size_t index;                // into globalVariables
+    std::vector<uint8_t> synced; // as many bytes as both sides have
+  };
+  std::vector<Managed> managed;
 };
 
 // A host-side API misuse: a copy past an allocation, a use after cudaFree.
@@ -62,6 +72,10 @@ struct DeviceVariable {
   std::string deviceName;
   uint64_t sizeBytes = 0;
   bool constant = false;
+  // The host shadow at registration, when not all zero (clang's shadows are
+  // zero, whatever the initializer): a __managed__ variable's host bytes
+  // that differ from it when the module is loaded were written by the host.
+  std::vector<uint8_t> hostAtRegistration;
 };
 
 struct PendingLaunch {
@@ -97,6 +111,11 @@ public:
   void registerFunction(Module *module, const void *stub, const char *deviceName);
   void registerVariable(Module *module, const void *hostVariable, const char *deviceName,
                         uint64_t sizeBytes, bool constant);
+  // The end of a module's registration: a module with device variables is
+  // compiled now, before main, so that its __managed__ variables hold their
+  // initializers when the host first reads them. A module that does not
+  // compile fails at its first use, as one without variables does.
+  void moduleRegistered(Module *module);
 
   // Launch.
   void pushConfiguration(PendingLaunch launch);
@@ -117,6 +136,9 @@ public:
   ErrorCode symbolStorage(const void *symbol, std::vector<uint8_t> *&storage, const char *function,
                           const void *returnAddress);
   DeviceMemory &memory() { return memory_; }
+  // After a copy into a symbol's device storage: its module's __managed__
+  // variables show the device's values on the host.
+  void symbolWritten(const void *symbol);
 
   // Errors.
   ErrorCode setError(ErrorCode error) {
@@ -140,6 +162,10 @@ public:
 private:
   Runtime();
   Status loadModule(Module &module);
+  // __managed__ variables: what the host changed goes to the device, and
+  // back after the device may have changed it.
+  void syncManagedToDevice(Module &module);
+  void syncManagedToHost(Module &module);
   std::string describeAddress(const void *address) const;
   Result<std::vector<interp::ArgumentValue>>
   argumentValues(const KernelRecord &record, void **args, interp::BoundMemory &bound,

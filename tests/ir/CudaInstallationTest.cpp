@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <map>
 
 #include <unistd.h>
 
@@ -96,6 +97,30 @@ TEST(CudaInstallation, UserCudaPathMustBeAnInstallation) {
   ASSERT_FALSE(program.ok());
   EXPECT_TRUE(contains(program.error().message, "not a CUDA installation"))
       << program.error().message;
+}
+
+// What nvcc gives and clang does not: assert without <cassert>, host min/max
+// and __managed__ variables, which are device variables marked as managed.
+TEST(CudaInstallation, NvccConveniencesCompile) {
+  const char *source = R"(
+__managed__ int hits;
+__managed__ float weights[4] = {1, 2, 3, 4};
+__device__ int plain;
+__global__ void k(int *out, int n) {
+  assert(n > 0);
+  atomicAdd(&hits, 1);
+  out[threadIdx.x] = plain + int(weights[threadIdx.x % 4]);
+}
+int blocksFor(int n) { return max(1, min(n / 256, 64)); }
+)";
+  Result<ir::Program> program = ir::loadProgramFromCuda(source, "nvcc.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  std::map<std::string, bool> managed;
+  for (const ir::VariableInfo &variable : program->globalVariables)
+    if (!variable.name.starts_with(".") && !variable.name.starts_with("__"))
+      managed[variable.name] = variable.managed;
+  EXPECT_EQ(managed,
+            (std::map<std::string, bool>{{"hits", true}, {"weights", true}, {"plain", false}}));
 }
 
 // The precompiled wrapper header is shared by every simulee process through

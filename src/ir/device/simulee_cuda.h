@@ -21,7 +21,9 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+// A device variable the host uses too (clang ignores `managed` for CUDA):
+// see simulee_nvcc_compat.h.
+#define __managed__ __device__ __attribute__((annotate("simulee.managed")))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __align__(n) __attribute__((aligned(n)))

@@ -1,10 +1,12 @@
-// Host-side min/max for .cu files compiled against NVIDIA's headers. nvcc's
-// CUDA headers give host code the same integer and floating-point min/max
-// overloads device code has, so host code such as
+// What nvcc gives CUDA code and clang's CUDA support does not, for .cu files
+// compiled against NVIDIA's headers (device analysis and simulee exec's host
+// compile). Force-included after the precompiled header.
+//
+// Host-side min/max: nvcc's headers give host code the same integer and
+// floating-point min/max overloads device code has, so host code such as
 // `grid = max(1, min(n / 256, 64))` compiles with nvcc; clang's CUDA headers
 // declare them for device code only. These are the host overloads, written
-// for simulee (device code keeps clang's). Force-included with NVIDIA's
-// headers, after the precompiled header.
+// for simulee (device code keeps clang's).
 #pragma once
 
 #if defined(__CUDA__)
@@ -29,5 +31,21 @@ __SIMULEE_HOST_MINMAX(double, double, double)
 __SIMULEE_HOST_MINMAX(double, float, double)
 __SIMULEE_HOST_MINMAX(double, double, float)
 #undef __SIMULEE_HOST_MINMAX
+
+#endif
+
+#if defined(__CUDA__)
+
+// assert() without #include <cassert>: nvcc's cuda_runtime.h includes
+// <assert.h> (through crt/common_functions.h); clang's wrapper does not.
+#include <assert.h>
+
+// __managed__ variables: clang accepts the managed attribute for HIP only and
+// ignores it for CUDA, which leaves a host variable the kernels cannot use.
+// A managed variable is a device variable the host reads and writes as well:
+// simulee compiles it as __device__, marked so that the analysis knows it
+// and simulee exec keeps the host's copy and the device's the same.
+#undef __managed__
+#define __managed__ __device__ __attribute__((annotate("simulee.managed")))
 
 #endif
