@@ -1,6 +1,8 @@
 #include "host/CallSiteReader.h"
 
+#include "ir/CudaInstallation.h"
 #include "ir/Loader.h"
+#include "ir/WrapperPch.h"
 #include "support/FileText.h"
 
 #include <clang-c/Index.h>
@@ -10,8 +12,10 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace simulee::host {
 namespace {
@@ -537,6 +541,21 @@ private:
   }
 };
 
+// clang's first error in a parse, formatted with its location.
+std::optional<std::string> firstErrorOf(CXTranslationUnit unit) {
+  for (unsigned i = 0, n = clang_getNumDiagnostics(unit); i < n; ++i) {
+    CXDiagnostic diagnostic = clang_getDiagnostic(unit, i);
+    std::optional<std::string> error;
+    if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error)
+      error = take(clang_formatDiagnostic(diagnostic, CXDiagnostic_DisplaySourceLocation |
+                                                          CXDiagnostic_DisplayColumn));
+    clang_disposeDiagnostic(diagnostic);
+    if (error)
+      return error;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 bool mayLaunchKernels(const std::string &path) {
@@ -547,43 +566,59 @@ bool mayLaunchKernels(const std::string &path) {
 }
 
 Result<HostCode> readCallSites(const std::string &path,
-                               const std::vector<std::string> &extraClangArgs) {
+                               const std::vector<std::string> &extraClangArgs,
+                               const std::string &cudaPath) {
   Result<std::string> includeDir = ir::deviceHeaderDirectory();
   if (!includeDir)
     return includeDir.error();
-  std::vector<std::string> args = {"-x",
-                                   "cuda",
-                                   "--cuda-host-only",
-                                   "-nocudainc",
-                                   "-nocudalib",
-                                   "--cuda-path=/nonexistent",
-                                   "-Wno-unknown-cuda-version",
-                                   "--cuda-gpu-arch=sm_70",
-                                   "-isystem",
-                                   *includeDir,
-                                   "-include",
-                                   "simulee_cuda.h"};
-  args.insert(args.end(), extraClangArgs.begin(), extraClangArgs.end());
-  std::vector<const char *> argv;
-  for (const std::string &arg : args)
-    argv.push_back(arg.c_str());
+  Result<std::optional<ir::CudaInstallation>> cuda = ir::findCudaInstallation(cudaPath);
+  if (!cuda)
+    return cuda.error();
+  // The headers of the device compile (NVIDIA's when simulee has them), so
+  // that host code using CUB, Thrust or cuda_fp16 types parses; the wrapper
+  // precompiled once, as for the device compile.
+  std::vector<std::string> args = {ir::clangPath(), "-x", "cuda", "--cuda-host-only",
+                                   "--cuda-gpu-arch=sm_70"};
+  std::vector<std::string> headerArgs = ir::cudaHeaderArgs(*cuda, *includeDir);
+  args.insert(args.end(), headerArgs.begin(), headerArgs.end());
+  std::optional<std::string> pch =
+      *cuda ? ir::wrapperPch(args, {*includeDir}) : std::optional<std::string>();
+  std::vector<std::string> tail;
+  if (*cuda)
+    tail = {"-include", "simulee_surfaces.h", "-include", "simulee_nvcc_compat.h"};
+  tail.insert(tail.end(), extraClangArgs.begin(), extraClangArgs.end());
 
   std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
-  CXTranslationUnit unit = nullptr;
-  CXErrorCode code =
-      clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), int(argv.size()), nullptr,
-                                  0, CXTranslationUnit_KeepGoing, &unit);
+  auto parse = [&](bool withPch) {
+    // libclang: no program name; its resource directory named (CMakeLists).
+    std::vector<std::string> command = {"-resource-dir", SIMULEE_LIBCLANG_RESOURCE_DIR};
+    command.insert(command.end(), args.begin() + 1, args.end());
+    if (withPch)
+      command.insert(command.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
+    command.insert(command.end(), tail.begin(), tail.end());
+    std::vector<const char *> argv;
+    for (const std::string &arg : command)
+      argv.push_back(arg.c_str());
+    CXTranslationUnit unit = nullptr;
+    CXErrorCode code =
+        clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), int(argv.size()),
+                                    nullptr, 0, CXTranslationUnit_KeepGoing, &unit);
+    return std::pair(code, unit);
+  };
+  auto [code, unit] = parse(pch.has_value());
+  if (pch && code == CXError_Success && unit && firstErrorOf(unit) &&
+      ir::isStaleWrapperPch(*firstErrorOf(unit))) {
+    clang_disposeTranslationUnit(unit);
+    ir::discardWrapperPch(*pch);
+    std::tie(code, unit) = parse(false);
+  } else if (pch && code != CXError_Success) {
+    std::tie(code, unit) = parse(false);
+  }
   if (code != CXError_Success || !unit)
     return makeError(path + ": cannot read the host code (libclang error " +
                      std::to_string(int(code)) + ")");
   HostCode host;
-  for (unsigned i = 0, n = clang_getNumDiagnostics(unit); i < n && host.firstError.empty(); ++i) {
-    CXDiagnostic diagnostic = clang_getDiagnostic(unit, i);
-    if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error)
-      host.firstError = take(clang_formatDiagnostic(diagnostic, CXDiagnostic_DisplaySourceLocation |
-                                                                    CXDiagnostic_DisplayColumn));
-    clang_disposeDiagnostic(diagnostic);
-  }
+  host.firstError = firstErrorOf(unit).value_or("");
   host.sites = Reader(unit).read();
   clang_disposeTranslationUnit(unit);
   return host;

@@ -22,9 +22,12 @@ struct HostCode {
 // a cheap test that spares device-only files the host-side parse.
 bool mayLaunchKernels(const std::string &path);
 
-// `extraClangArgs`: the -D and -I options of the device compile. Fails only
+// `extraClangArgs`: the -D and -I options of the device compile;
+// `cudaPath`: its --cuda-path (empty: the one simulee finds), whose headers
+// the host side is read with, as the device side is compiled. Fails only
 // when clang cannot parse the file at all.
 Result<HostCode> readCallSites(const std::string &path,
-                               const std::vector<std::string> &extraClangArgs);
+                               const std::vector<std::string> &extraClangArgs,
+                               const std::string &cudaPath = "");
 
 } // namespace simulee::host

@@ -113,13 +113,13 @@ Result<std::string> deviceHeaderDirectory() {
   return directory.path();
 }
 
-namespace {
-
 std::string clangPath() {
   if (const char *env = std::getenv("SIMULEE_CLANG"))
     return env;
   return SIMULEE_CLANG_PATH;
 }
+
+namespace {
 
 // Runs clang on a .cu file and returns the path of the bitcode it wrote.
 // Files linked together are compiled with relocatable device code.

@@ -36,6 +36,9 @@ Result<Program> loadProgramFromIR(const std::string &irText, const std::string &
 // read of a .cu file (host/) uses the same headers as the device compile.
 Result<std::string> deviceHeaderDirectory();
 
+// The clang binary .cu files are compiled with (SIMULEE_CLANG overrides).
+std::string clangPath();
+
 // Compiles CUDA source text (tests, Python); `name` is used in diagnostics.
 Result<Program> loadProgramFromCuda(const std::string &source, const std::string &name,
                                     const LoadOptions &options = {});

@@ -2,6 +2,7 @@
 
 #include "detect/FindingCollector.h"
 #include "interp/Interpreter.h"
+#include "ir/CudaInstallation.h"
 #include "report/FindingText.h"
 #include "session/SiteSearch.h"
 
@@ -442,8 +443,28 @@ void groupBySourceLines(const ir::Program &program, std::vector<detect::Finding>
   findings = std::move(grouped);
 }
 
+// Barrier advice (redundant, never reached) about barriers in NVIDIA's or
+// clang's CUDA headers, such as a CUB kernel's: nothing the user can act on,
+// as a compiler keeps quiet about system headers. Races and faults there stay:
+// the user's functors and arguments cause them.
+bool isAdviceAboutCudaHeaders(const ir::Program &program, const detect::Finding &finding) {
+  if (finding.kind != detect::FindingKind::RedundantBarrier &&
+      finding.kind != detect::FindingKind::UnreachedBarrier)
+    return false;
+  std::vector<uint32_t> barriers = finding.groupBarriers;
+  for (const detect::Site &site : finding.sites)
+    barriers.push_back(site.instruction);
+  return std::all_of(barriers.begin(), barriers.end(), [&](uint32_t instruction) {
+    const ir::SourceLocation &location = program.instructions[instruction].location;
+    return location.known() && ir::isCudaHeader(location.file);
+  });
+}
+
 void finishFindings(const ir::Program &program, const ir::KernelInfo &kernel,
                     const AnalysisOptions &options, std::vector<detect::Finding> &findings) {
+  std::erase_if(findings, [&](const detect::Finding &finding) {
+    return isAdviceAboutCudaHeaders(program, finding);
+  });
   for (detect::Finding &finding : findings) {
     if (report::isAboutMemory(finding.kind))
       finding.variable = interp::bufferName(program, kernel, finding.space, finding.buffer);

@@ -258,7 +258,7 @@ Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptio
   std::string extension = llvm::sys::path::extension(path).lower();
   if ((extension != ".cu" && extension != ".cuh") || !host::mayLaunchKernels(path))
     return host::HostCode{};
-  return host::readCallSites(path, options.extraClangArgs);
+  return host::readCallSites(path, options.extraClangArgs, options.cudaPath);
 }
 
 std::vector<const host::CallSite *> sitesOf(const ir::Program &program,

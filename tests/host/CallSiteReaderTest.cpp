@@ -123,4 +123,19 @@ TEST(CallSiteReader, DeviceOnlyFilesNeedNoParse) {
   EXPECT_FALSE(mayLaunchKernels(std::string(SIMULEE_SOURCE_DIR) + "/corpus/vector_add.cu"));
 }
 
+TEST(CallSiteReader, HostCodeUsingCubThrustAndHalfParsesWithNvidiasHeaders) {
+  std::string input =
+      std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/launches_with_nvidia_headers.cu";
+  Result<HostCode> host = readCallSites(input, {});
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  EXPECT_EQ(host->firstError, "");
+  ASSERT_EQ(host->sites.size(), 1u);
+  const CallSite &site = host->sites[0];
+  EXPECT_EQ(site.kernel, "blockSums");
+  ASSERT_TRUE(site.grid[0].isConstant());
+  EXPECT_EQ(site.grid[0].integer, 4);
+  ASSERT_TRUE(site.block[0].isConstant());
+  EXPECT_EQ(site.block[0].integer, 128);
+}
+
 } // namespace
