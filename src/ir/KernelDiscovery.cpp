@@ -40,6 +40,25 @@ bool isAnnotatedKernel(llvm::Module &module, llvm::Function &function) {
   return false;
 }
 
+// __launch_bounds__(N) as clang records it: nvvm.annotations maxntid{x,y,z}.
+uint32_t launchBoundOf(const llvm::Function &function) {
+  const llvm::NamedMDNode *annotations = function.getParent()->getNamedMetadata("nvvm.annotations");
+  if (!annotations)
+    return 0;
+  uint64_t bound = 0;
+  for (const llvm::MDNode *node : annotations->operands()) {
+    if (node->getNumOperands() < 3)
+      continue;
+    auto *fn = llvm::mdconst::dyn_extract_or_null<llvm::Function>(node->getOperand(0));
+    auto *key = llvm::dyn_cast<llvm::MDString>(node->getOperand(1));
+    auto *value = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(node->getOperand(2));
+    if (fn != &function || !key || !value || !key->getString().starts_with("maxntid"))
+      continue;
+    bound = (bound == 0 ? 1 : bound) * value->getZExtValue();
+  }
+  return uint32_t(std::min<uint64_t>(bound, UINT32_MAX));
+}
+
 bool hasKernelCallingConvention(const llvm::Function &function) {
   switch (function.getCallingConv()) {
   case llvm::CallingConv::PTX_Kernel:
@@ -267,6 +286,7 @@ KernelInfo describeKernel(llvm::Function &function) {
   KernelInfo kernel;
   kernel.name = function.getName().str();
   kernel.sourceName = baseName(function);
+  kernel.maxThreadsPerBlock = launchBoundOf(function);
   const llvm::DataLayout &layout = function.getParent()->getDataLayout();
   for (llvm::Argument &arg : function.args()) {
     ParamInfo param;

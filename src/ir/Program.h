@@ -64,6 +64,9 @@ struct KernelInfo {
   std::string sourceName; // demangled base name, e.g. "reduce"
   uint32_t function = 0;  // index into Program::functions
   std::vector<ParamInfo> params;
+  // __launch_bounds__(N): the most threads per block a GPU launches it with
+  // (0: no bound).
+  uint32_t maxThreadsPerBlock = 0;
   bool readsBuiltin[4][3] = {};
   SourceLocation location;
   // Every barrier instruction reachable from the kernel (for "unreached").

@@ -192,6 +192,8 @@ const char *errorName(cudaError_t error) {
     return "cudaErrorInvalidDeviceFunction";
   case cudaErrorInvalidResourceHandle:
     return "cudaErrorInvalidResourceHandle";
+  case cudaErrorLaunchOutOfResources:
+    return "cudaErrorLaunchOutOfResources";
   default:
     return "cudaErrorUnknown";
   }
@@ -221,6 +223,8 @@ const char *errorString(cudaError_t error) {
     return "invalid device function";
   case cudaErrorInvalidResourceHandle:
     return "invalid resource handle";
+  case cudaErrorLaunchOutOfResources:
+    return "too many resources requested for launch";
   default:
     return "unknown error";
   }

@@ -33,6 +33,7 @@ constexpr ErrorCode kInvalidConfiguration = 9;
 constexpr ErrorCode kInvalidSymbol = 13;
 constexpr ErrorCode kInvalidDevicePointer = 17;
 constexpr ErrorCode kInvalidDeviceFunction = 98;
+constexpr ErrorCode kLaunchOutOfResources = 701; // a block over __launch_bounds__
 
 // A pointer into no allocation: a buffer id no launch binds, so every access
 // through it is reported as a wild-pointer access.
@@ -410,6 +411,11 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     hostFinding(function, returnAddress,
                 "the " + launchName + " is invalid: " + valid.error().message);
     return setError(kInvalidConfiguration);
+  }
+  if (Status bounded = session::checkLaunchBounds(kernel, block); !bounded) {
+    hostFinding(function, returnAddress,
+                "the " + launchName + " is invalid: " + bounded.error().message);
+    return setError(kLaunchOutOfResources);
   }
   if (Status size = interp::validateLaunchSize(bound.config); !size)
     fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +

@@ -474,12 +474,15 @@ void finishFindings(const ir::Program &program, const ir::KernelInfo &kernel,
   groupBySourceLines(program, findings);
 }
 
-Result<interp::LaunchConfig> configFor(const interp::LaunchConfig &base,
+Result<interp::LaunchConfig> configFor(const ir::KernelInfo &kernel,
+                                       const interp::LaunchConfig &base,
                                        const AnalysisOptions &options) {
   interp::LaunchConfig config = base;
   config.budgetInstrs = options.budgetInstrs;
   if (Status valid = interp::validateLaunch(config); !valid)
     return valid.error();
+  if (Status bounded = checkLaunchBounds(kernel, config.block); !bounded)
+    return bounded.error();
   return config;
 }
 
@@ -551,7 +554,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
   };
   bool shrunk = false;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    Result<interp::LaunchConfig> config = configFor(base, options);
+    Result<interp::LaunchConfig> config = configFor(kernel, base, options);
     if (!config)
       return failed(config.error().message);
     if (attempt == 0) {
@@ -622,9 +625,18 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
 
 } // namespace
 
+Status checkLaunchBounds(const ir::KernelInfo &kernel, const interp::Dim3 &block) {
+  uint64_t threads = uint64_t(block.x) * block.y * block.z;
+  if (kernel.maxThreadsPerBlock == 0 || threads <= kernel.maxThreadsPerBlock)
+    return Ok{};
+  return makeError("a block of " + std::to_string(threads) + " threads exceeds kernel '" +
+                   kernel.sourceName + "''s __launch_bounds__(" +
+                   std::to_string(kernel.maxThreadsPerBlock) + "), which a GPU refuses to launch");
+}
+
 Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
                                      const LaunchSpec &launch, const AnalysisOptions &options) {
-  Result<interp::LaunchConfig> config = configFor(launch.config, options);
+  Result<interp::LaunchConfig> config = configFor(kernel, launch.config, options);
   if (!config)
     return config.error();
   Result<BuiltArguments> built = buildArguments(kernel, *config, launch.args, launch.seed);
@@ -651,7 +663,7 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
 
 Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
                                           BoundLaunch &launch, const AnalysisOptions &options) {
-  Result<interp::LaunchConfig> config = configFor(launch.config, options);
+  Result<interp::LaunchConfig> config = configFor(kernel, launch.config, options);
   if (!config)
     return config.error();
   if (!kernel.unsupported.empty())
@@ -693,6 +705,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
 
   evo::SearchSpace space;
   space.limits.maxThreads = settings.maxThreads;
+  if (kernel.maxThreadsPerBlock != 0)
+    space.limits.maxThreadsPerBlock =
+        std::min(space.limits.maxThreadsPerBlock, kernel.maxThreadsPerBlock);
   space.grid.rank = rankOf(kernel, ir::BuiltinVariable::BlockIdx, ir::BuiltinVariable::GridDim);
   space.block.rank = rankOf(kernel, ir::BuiltinVariable::ThreadIdx, ir::BuiltinVariable::BlockDim);
   if (fixed.grid)
@@ -702,8 +717,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // Blocks of a kernel that never asks which block it is do identical
     // work; more than one would only race with copies of itself.
     space.grid.fixed = evo::Dims{1, 1, 1};
-  if (fixed.block)
+  if (fixed.block) {
+    if (Status bounded = checkLaunchBounds(kernel, *fixed.block); !bounded)
+      return makeError(program.path + ": " + bounded.error().message);
     space.block.fixed = toDims(*fixed.block);
+  }
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];
     if (given[i] || (fixed.site && fixed.site->derives(i)))

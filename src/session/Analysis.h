@@ -76,6 +76,10 @@ struct KernelAnalysis {
 // Runs one launch and judges it (`simulee run`). Errors: bad arguments, an
 // unsupported instruction. A launch that does not terminate (or fails while
 // running) is an inconclusive verdict with the cause in firstLaunchError.
+// A GPU refuses a launch of more threads per block than the kernel's
+// __launch_bounds__: so does simulee.
+Status checkLaunchBounds(const ir::KernelInfo &kernel, const interp::Dim3 &block);
+
 Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::KernelInfo &kernel,
                                      const LaunchSpec &launch, const AnalysisOptions &options);
 

@@ -115,6 +115,17 @@ TEST(CliErrors, BlockOverThreadLimitIsRejected) {
       isOneLineError(simulee({"run", path, "--block", "32,32,2"}), {path, "vectorAdd", "1024"}));
 }
 
+TEST(CliErrors, BlockOverTheLaunchBoundsIsRejectedAndNeverSearched) {
+  std::string path = std::string(SIMULEE_SOURCE_DIR) + "/corpus/launch_bounds_rows.cu";
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--block", "128"}),
+                             {path, "addRows", "128 threads", "__launch_bounds__(64)"}));
+  Outcome searched = simulee({path, "--block", "128"});
+  EXPECT_EQ(searched.status, 2) << searched;
+  EXPECT_TRUE(contains(searched.err, "__launch_bounds__(64)")) << searched;
+  Outcome within = simulee({"run", path, "--block", "64"});
+  EXPECT_EQ(within.status, 0) << within;
+}
+
 TEST(CliErrors, ZeroBlockDimensionIsRejected) {
   std::string path = input("vector_add.cu");
   EXPECT_TRUE(isOneLineError(simulee({"run", path, "--block", "0"}), {path, "--block"}));
