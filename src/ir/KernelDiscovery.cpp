@@ -1,5 +1,6 @@
 #include "ir/KernelDiscovery.h"
 
+#include "ir/BlockContract.h"
 #include "ir/TexturePtx.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
@@ -287,6 +288,10 @@ KernelInfo describeKernel(llvm::Function &function) {
   kernel.name = function.getName().str();
   kernel.sourceName = baseName(function);
   kernel.maxThreadsPerBlock = launchBoundOf(function);
+  if (std::optional<BlockContract> contract = recordedBlockContract(function)) {
+    std::copy(contract->dims.begin(), contract->dims.end(), kernel.contractBlock);
+    kernel.contractSource = contract->source;
+  }
   const llvm::DataLayout &layout = function.getParent()->getDataLayout();
   for (llvm::Argument &arg : function.args()) {
     ParamInfo param;

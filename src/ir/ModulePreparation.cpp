@@ -1,5 +1,6 @@
 #include "ir/ModulePreparation.h"
 
+#include "ir/BlockContract.h"
 #include "ir/CudaInstallation.h"
 #include "ir/HeaderInlining.h"
 #include "ir/IndirectCalls.h"
@@ -20,6 +21,7 @@ Status prepareModule(llvm::Module &module) {
         return linked;
     }
   }
+  recordBlockContracts(module);
   inlineCudaHeaderFunctions(module);
   lowerInlinePtx(module);
   resolveIndirectCalls(module);

@@ -67,6 +67,10 @@ struct KernelInfo {
   // __launch_bounds__(N): the most threads per block a GPU launches it with
   // (0: no bound).
   uint32_t maxThreadsPerBlock = 0;
+  // The block shape its CUB block collectives were instantiated for
+  // (ir/BlockContract.h): x, y, z, all 0 when none.
+  uint32_t contractBlock[3] = {0, 0, 0};
+  std::string contractSource; // "cub::BlockReduce (BLOCK_DIM_X = 128)"
   bool readsBuiltin[4][3] = {};
   SourceLocation location;
   // Every barrier instruction reachable from the kernel (for "unreached").

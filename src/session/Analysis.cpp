@@ -717,10 +717,20 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // Blocks of a kernel that never asks which block it is do identical
     // work; more than one would only race with copies of itself.
     space.grid.fixed = evo::Dims{1, 1, 1};
+  std::string contractNote;
   if (fixed.block) {
     if (Status bounded = checkLaunchBounds(kernel, *fixed.block); !bounded)
       return makeError(program.path + ": " + bounded.error().message);
     space.block.fixed = toDims(*fixed.block);
+  } else if (kernel.contractBlock[0] != 0) {
+    // CUB's collectives work only in blocks of the shape they were
+    // instantiated for: other shapes are launches the program cannot make.
+    interp::Dim3 block{kernel.contractBlock[0], kernel.contractBlock[1], kernel.contractBlock[2]};
+    if (checkLaunchBounds(kernel, block)) {
+      space.block.fixed = toDims(block);
+      contractNote = "searched with blocks of " + interp::formatDim3(block) + ", the shape its " +
+                     kernel.contractSource + " works in (--block chooses another)";
+    }
   }
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];
@@ -842,6 +852,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   analysis.bestRatio = outcome->bestFitness.ratio;
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())
     analysis.bestLaunch = best->second.record;
+  if (!contractNote.empty())
+    analysis.notes.push_back(contractNote);
   return analysis;
 }
 
@@ -854,6 +866,7 @@ report::KernelFindings reportEntry(const ir::Program &program, const KernelAnaly
   entry.callSites = analysis.sites;
   if (analysis.kernel)
     entry.notes = analysis.kernel->notes;
+  entry.notes.insert(entry.notes.end(), analysis.notes.begin(), analysis.notes.end());
   return entry;
 }
 

@@ -67,6 +67,9 @@ struct KernelAnalysis {
   std::optional<detect::LaunchRecord> bestLaunch; // search: the fittest launch
   // The call sites the search started from (searchAtSites); none = free search.
   std::vector<detect::LaunchOrigin> sites;
+  // What the search assumed beyond the user's and the sites' settings (the
+  // block shape a CUB collective fixes), for the verdict.
+  std::vector<std::string> notes;
   double bestRatio = 1.0;
   // analyzeLaunch: every argument after the launch (buffers as the kernel
   // left them), for --dump and the Python API.

@@ -372,6 +372,9 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
     combined.threadInstrs += analysis.threadInstrs;
     if (combined.firstLaunchError.empty())
       combined.firstLaunchError = analysis.firstLaunchError;
+    for (const std::string &note : analysis.notes)
+      if (std::find(combined.notes.begin(), combined.notes.end(), note) == combined.notes.end())
+        combined.notes.push_back(note);
     if (analysis.bestLaunch && (!combined.bestLaunch || analysis.bestRatio < combined.bestRatio)) {
       combined.bestLaunch = analysis.bestLaunch;
       combined.bestRatio = analysis.bestRatio;

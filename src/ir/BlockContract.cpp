@@ -1,0 +1,138 @@
+#include "ir/BlockContract.h"
+
+#include "ir/KernelDiscovery.h"
+
+#include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instructions.h>
+
+#include <vector>
+
+namespace simulee::ir {
+namespace {
+
+bool isInCubNamespace(const llvm::DIScope *scope) {
+  for (; scope; scope = scope->getScope())
+    if (const auto *space = llvm::dyn_cast<llvm::DINamespace>(scope))
+      if (space->getName() == "cub")
+        return true;
+  return false;
+}
+
+// A CUB class with BLOCK_DIM_X among its template arguments: its shape.
+std::optional<BlockContract> contractOfType(const llvm::DICompositeType *type) {
+  if (!type || !isInCubNamespace(type->getScope()))
+    return std::nullopt;
+  BlockContract contract;
+  bool hasX = false;
+  for (const llvm::DITemplateParameter *param : type->getTemplateParams()) {
+    const auto *value = llvm::dyn_cast_or_null<llvm::DITemplateValueParameter>(param);
+    const auto *constant =
+        value ? llvm::dyn_cast_or_null<llvm::ConstantAsMetadata>(value->getValue()) : nullptr;
+    const auto *integer =
+        constant ? llvm::dyn_cast<llvm::ConstantInt>(constant->getValue()) : nullptr;
+    if (!integer || integer->getZExtValue() == 0 || integer->getZExtValue() > 1024)
+      continue;
+    llvm::StringRef name = value->getName();
+    uint32_t size = uint32_t(integer->getZExtValue());
+    if (name == "BLOCK_DIM_X") {
+      contract.dims[0] = size;
+      hasX = true;
+    } else if (name == "BLOCK_DIM_Y") {
+      contract.dims[1] = size;
+    } else if (name == "BLOCK_DIM_Z") {
+      contract.dims[2] = size;
+    }
+  }
+  if (!hasX)
+    return std::nullopt;
+  llvm::StringRef name = type->getName();
+  contract.source = "cub::" + name.substr(0, name.find('<')).str() +
+                    " (BLOCK_DIM_X = " + std::to_string(contract.dims[0]) +
+                    (contract.dims[1] != 1 || contract.dims[2] != 1
+                         ? ", BLOCK_DIM_Y = " + std::to_string(contract.dims[1]) +
+                               ", BLOCK_DIM_Z = " + std::to_string(contract.dims[2])
+                         : std::string()) +
+                    ")";
+  return contract;
+}
+
+// The class a function is a member of, through lexical blocks.
+const llvm::DICompositeType *classOf(const llvm::DIScope *scope) {
+  for (; scope; scope = scope->getScope()) {
+    if (const auto *subprogram = llvm::dyn_cast<llvm::DISubprogram>(scope))
+      return llvm::dyn_cast_or_null<llvm::DICompositeType>(subprogram->getScope());
+    if (!llvm::isa<llvm::DILexicalBlockBase>(scope))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<BlockContract> blockContractOf(const llvm::Function &kernel) {
+  std::optional<BlockContract> found;
+  bool conflict = false;
+  llvm::SmallPtrSet<const llvm::DICompositeType *, 16> seenTypes;
+  llvm::SmallPtrSet<const llvm::Function *, 16> visited;
+  std::vector<const llvm::Function *> work = {&kernel};
+  while (!work.empty() && !conflict) {
+    const llvm::Function *function = work.back();
+    work.pop_back();
+    if (!visited.insert(function).second || function->isDeclaration())
+      continue;
+    for (const llvm::BasicBlock &block : *function)
+      for (const llvm::Instruction &inst : block) {
+        if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+          if (const llvm::Function *callee = call->getCalledFunction())
+            work.push_back(callee);
+        // Every frame of the inlining chain: CUB's code is inlined here.
+        for (const llvm::DILocation *loc = inst.getDebugLoc().get(); loc;
+             loc = loc->getInlinedAt()) {
+          const llvm::DICompositeType *type = classOf(loc->getScope());
+          if (!type || !seenTypes.insert(type).second)
+            continue;
+          std::optional<BlockContract> contract = contractOfType(type);
+          if (!contract)
+            continue;
+          if (found && found->dims != contract->dims)
+            conflict = true;
+          else if (!found)
+            found = contract;
+        }
+      }
+  }
+  return conflict ? std::nullopt : found;
+}
+
+namespace {
+constexpr const char *kDimsAttribute = "simulee-block-contract";
+constexpr const char *kSourceAttribute = "simulee-block-contract-source";
+} // namespace
+
+void recordBlockContracts(llvm::Module &module) {
+  for (llvm::Function *kernel : findKernelFunctions(module))
+    if (std::optional<BlockContract> contract = blockContractOf(*kernel)) {
+      kernel->addFnAttr(kDimsAttribute, std::to_string(contract->dims[0]) + "," +
+                                            std::to_string(contract->dims[1]) + "," +
+                                            std::to_string(contract->dims[2]));
+      kernel->addFnAttr(kSourceAttribute, contract->source);
+    }
+}
+
+std::optional<BlockContract> recordedBlockContract(const llvm::Function &kernel) {
+  if (!kernel.hasFnAttribute(kDimsAttribute))
+    return std::nullopt;
+  BlockContract contract;
+  llvm::StringRef dims = kernel.getFnAttribute(kDimsAttribute).getValueAsString();
+  for (uint32_t &dim : contract.dims) {
+    auto [part, rest] = dims.split(',');
+    if (part.getAsInteger(10, dim) || dim == 0)
+      return std::nullopt;
+    dims = rest;
+  }
+  contract.source = kernel.getFnAttribute(kSourceAttribute).getValueAsString().str();
+  return contract;
+}
+
+} // namespace simulee::ir

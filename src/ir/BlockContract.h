@@ -1,0 +1,34 @@
+// The block shape a kernel's CUB block collectives were instantiated for.
+// cub::BlockReduce<int, 128>, BlockScan, BlockLoad, BlockRadixSort and the
+// rest take the block's dimensions as template arguments (BLOCK_DIM_X, _Y,
+// _Z) and work only in blocks of exactly that shape, a contract CUB states
+// and nothing checks at run time. A launch of another shape is one the
+// program cannot correctly make, so the search keeps to this one.
+#pragma once
+
+#include <llvm/IR/Function.h>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace simulee::ir {
+
+struct BlockContract {
+  std::array<uint32_t, 3> dims{1, 1, 1};
+  std::string source; // "cub::BlockReduce (BLOCK_DIM_X = 128)"
+};
+
+// From the debug info of the code the kernel runs (CUB's functions, its own
+// callees): the one shape all its CUB collectives agree on; none when it uses
+// none, or they disagree. Needs the debug info as clang wrote it: before
+// inlineCudaHeaderFunctions attributes CUB's lines to the user's.
+std::optional<BlockContract> blockContractOf(const llvm::Function &kernel);
+
+// Records each kernel's contract on it (function attributes), for
+// `recordedBlockContract` after the header functions are inlined.
+void recordBlockContracts(llvm::Module &module);
+std::optional<BlockContract> recordedBlockContract(const llvm::Function &kernel);
+
+} // namespace simulee::ir

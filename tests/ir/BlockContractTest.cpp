@@ -1,0 +1,76 @@
+// The block shape a kernel's CUB collectives were instantiated for, read
+// from the debug info before CUB's code is inlined into the kernel.
+#include "ir/Loader.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+using namespace simulee;
+
+namespace {
+
+const char *kSource = R"(
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+
+__global__ void oneDimensional(const int *in, int *out) {
+  using Reduce = cub::BlockReduce<int, 128>;
+  __shared__ Reduce::TempStorage temp;
+  int sum = Reduce(temp).Sum(in[threadIdx.x]);
+  if (threadIdx.x == 0) *out = sum;
+}
+
+__global__ void twoDimensional(const float *in, float *out) {
+  using Reduce = cub::BlockReduce<float, 16, cub::BLOCK_REDUCE_RAKING, 8>;
+  __shared__ Reduce::TempStorage temp;
+  float sum = Reduce(temp).Sum(in[threadIdx.y * 16 + threadIdx.x]);
+  if (threadIdx.x == 0 && threadIdx.y == 0) *out = sum;
+}
+
+__global__ void loadThenScan(const int *in, int *out) {
+  using Load = cub::BlockLoad<int, 64, 4>;
+  using Scan = cub::BlockScan<int, 64>;
+  __shared__ union { Load::TempStorage load; Scan::TempStorage scan; } temp;
+  int items[4];
+  Load(temp.load).Load(in, items);
+  __syncthreads();
+  Scan(temp.scan).InclusiveSum(items, items);
+  for (int i = 0; i < 4; ++i) out[threadIdx.x * 4 + i] = items[i];
+}
+
+__global__ void disagreeing(const int *in, int *out) {
+  __shared__ cub::BlockReduce<int, 64>::TempStorage a;
+  __shared__ cub::BlockReduce<int, 128>::TempStorage b;
+  int x = cub::BlockReduce<int, 64>(a).Sum(in[threadIdx.x]);
+  int y = cub::BlockReduce<int, 128>(b).Sum(in[threadIdx.x]);
+  if (threadIdx.x == 0) *out = x + y;
+}
+
+__global__ void plain(int *out) { out[threadIdx.x] = 1; }
+)";
+
+std::array<uint32_t, 3> contractOf(const ir::Program &program, const std::string &name) {
+  const ir::KernelInfo *kernel = program.findKernel(name);
+  EXPECT_NE(kernel, nullptr) << name;
+  if (!kernel)
+    return {};
+  return {kernel->contractBlock[0], kernel->contractBlock[1], kernel->contractBlock[2]};
+}
+
+TEST(BlockContract, CubCollectivesFixTheBlockShapeTheyWereInstantiatedFor) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(kSource, "contracts.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  using Dims = std::array<uint32_t, 3>;
+  EXPECT_EQ(contractOf(*program, "_Z14oneDimensionalPKiPi"), (Dims{128, 1, 1}));
+  EXPECT_EQ(contractOf(*program, "_Z14twoDimensionalPKfPf"), (Dims{16, 8, 1}));
+  EXPECT_EQ(contractOf(*program, "_Z12loadThenScanPKiPi"), (Dims{64, 1, 1}));
+  EXPECT_EQ(contractOf(*program, "_Z11disagreeingPKiPi"), (Dims{0, 0, 0}));
+  EXPECT_EQ(contractOf(*program, "_Z5plainPi"), (Dims{0, 0, 0}));
+  const ir::KernelInfo *kernel = program->findKernel("_Z14oneDimensionalPKiPi");
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ(kernel->contractSource, "cub::BlockReduce (BLOCK_DIM_X = 128)");
+}
+
+} // namespace
