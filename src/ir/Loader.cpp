@@ -200,6 +200,11 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
       clangOutput += "\nnote: texture and surface references (texture<T, N> and surface<void, N> "
                      "globals) were removed in CUDA 12, whose headers simulee compiles against; "
                      "pass a cudaTextureObject_t or cudaSurfaceObject_t kernel parameter instead";
+    if (clangOutput.find("reference to __global__ function") != std::string::npos &&
+        clangOutput.find("in __global__ function") != std::string::npos)
+      clangOutput += "\nnote: a kernel launching kernels (dynamic parallelism) needs nvcc's "
+                     "-rdc device runtime, which clang does not implement; simulee cannot "
+                     "analyse this file";
     return makeError(path + ": compilation failed:\n" + clangOutput);
   }
   if (!ownHeadersOnly) {

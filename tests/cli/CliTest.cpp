@@ -42,6 +42,14 @@ TEST(CliErrors, CudaSyntaxErrorShowsClangDiagnostics) {
   EXPECT_TRUE(contains(o.err, "undeclared_name")) << o;
 }
 
+TEST(CliErrors, DynamicParallelismIsNamedAsUnsupported) {
+  std::string path = input("dynamic_parallelism.cu");
+  Outcome o = simulee({path});
+  EXPECT_EQ(o.status, 2) << o;
+  EXPECT_TRUE(contains(o.err, "dynamic_parallelism.cu:5:")) << o;
+  EXPECT_TRUE(contains(o.err, "dynamic parallelism")) << o;
+}
+
 TEST(CliErrors, FileWithoutKernelIsAnError) {
   std::string path = input("no_kernel.ll");
   EXPECT_TRUE(isOneLineError(simulee({"run", path}), {path, "no kernel"}));
