@@ -129,6 +129,7 @@ session::SearchSettings searchSettingsOf(const SearchOptions &search, const Laun
   settings.search.seed = launch.seed;
   settings.search.jobs = search.jobs;
   settings.maxThreads = search.maxThreads;
+  settings.keepBlockContract = !search.explore;
   return settings;
 }
 

@@ -115,9 +115,11 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
                  "Largest total thread count of a searched launch (default 4096)")
       ->check(CLI::Range(1, 1 << 24));
   app.add_flag("--explore", search.explore,
-               "Ignore the launches the file's host code makes (its call sites) and search "
-               "every launch shape, as for a library kernel whose callers are elsewhere. By "
-               "default a kernel with call sites is searched inside what each site allows");
+               "Ignore the launches the file's host code makes (its call sites) and the block "
+               "shape the kernel's code implies (CUB collectives' template arguments, a "
+               "shared array stored at [threadIdx.x]) and search every launch shape, as for "
+               "a library kernel whose callers are elsewhere. By default a kernel with call "
+               "sites is searched inside what each site allows");
   app.add_option("--save-launch", search.saveLaunch,
                  "Write the launch that exposed the first finding (else the fittest launch) as "
                  "JSON, for `simulee run FILE --launch PATH`");

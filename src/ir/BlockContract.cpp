@@ -4,7 +4,9 @@
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Operator.h>
 
 #include <vector>
 
@@ -103,6 +105,62 @@ std::optional<BlockContract> blockContractOf(const llvm::Function &kernel) {
       }
   }
   return conflict ? std::nullopt : found;
+}
+
+namespace {
+
+bool isThreadIdx(const llvm::Value *value, llvm::StringRef axis) {
+  while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value))
+    value = cast->getOperand(0);
+  const auto *call = llvm::dyn_cast<llvm::CallBase>(value);
+  const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+  return callee && callee->getName() == ("llvm.nvvm.read.ptx.sreg.tid." + axis).str();
+}
+
+// The static __shared__ array a pointer indexes at [threadIdx.x], or null.
+const llvm::GlobalVariable *sharedArrayAtThreadIdx(const llvm::Value *pointer) {
+  // `array[0][tid]` as clang writes it, or `element[tid]` once optimised.
+  const auto *gep = llvm::dyn_cast<llvm::GEPOperator>(pointer);
+  if (!gep || gep->getNumIndices() < 1 || gep->getNumIndices() > 2)
+    return nullptr;
+  const auto *array =
+      llvm::dyn_cast<llvm::GlobalVariable>(gep->getPointerOperand()->stripPointerCasts());
+  if (!array || array->getAddressSpace() != 3 || !array->getValueType()->isArrayTy())
+    return nullptr;
+  if (gep->getNumIndices() == 2) {
+    const auto *first = llvm::dyn_cast<llvm::ConstantInt>(gep->getOperand(1));
+    if (!first || !first->isZero() || gep->getSourceElementType() != array->getValueType())
+      return nullptr;
+  } else if (gep->getSourceElementType() != array->getValueType()->getArrayElementType()) {
+    return nullptr;
+  }
+  return isThreadIdx(gep->getOperand(gep->getNumIndices()), "x") ? array : nullptr;
+}
+
+} // namespace
+
+std::optional<BlockContract> sharedArrayContractOf(const llvm::Function &kernel) {
+  std::optional<BlockContract> found;
+  for (const llvm::BasicBlock &block : kernel)
+    for (const llvm::Instruction &inst : block) {
+      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+        if (isThreadIdx(call, "y") || isThreadIdx(call, "z"))
+          return std::nullopt;
+      const auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
+      const llvm::GlobalVariable *array =
+          store ? sharedArrayAtThreadIdx(store->getPointerOperand()) : nullptr;
+      if (!array)
+        continue;
+      uint64_t elements = array->getValueType()->getArrayNumElements();
+      if (elements < 32 || elements >= 1024)
+        return std::nullopt;
+      if (found && found->dims[0] != elements)
+        return std::nullopt;
+      found = BlockContract{{uint32_t(elements), 1, 1},
+                            "__shared__ array '" + sourceNameOf(*array) + "' (" +
+                                std::to_string(elements) + " elements, stored at [threadIdx.x])"};
+    }
+  return found;
 }
 
 namespace {

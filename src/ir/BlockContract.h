@@ -26,6 +26,14 @@ struct BlockContract {
 // inlineCudaHeaderFunctions attributes CUB's lines to the user's.
 std::optional<BlockContract> blockContractOf(const llvm::Function &kernel);
 
+// A 1-D kernel written for one block size: every thread stores into a
+// static __shared__ array of N < 1024 elements at index threadIdx.x (a block
+// reduction's `s[tid] = ...`), so blocks of fewer threads leave slots no one
+// writes and blocks of more overrun it. N threads; none when the kernel uses
+// threadIdx.y or .z, or its arrays disagree. A kernel meant for any block
+// size sizes its array for 1024 threads or uses dynamic shared memory.
+std::optional<BlockContract> sharedArrayContractOf(const llvm::Function &kernel);
+
 // Records each kernel's contract on it (function attributes), for
 // `recordedBlockContract` after the header functions are inlined.
 void recordBlockContracts(llvm::Module &module);

@@ -288,7 +288,10 @@ KernelInfo describeKernel(llvm::Function &function) {
   kernel.name = function.getName().str();
   kernel.sourceName = baseName(function);
   kernel.maxThreadsPerBlock = launchBoundOf(function);
-  if (std::optional<BlockContract> contract = recordedBlockContract(function)) {
+  std::optional<BlockContract> contract = recordedBlockContract(function);
+  if (!contract)
+    contract = sharedArrayContractOf(function);
+  if (contract) {
     std::copy(contract->dims.begin(), contract->dims.end(), kernel.contractBlock);
     kernel.contractSource = contract->source;
   }

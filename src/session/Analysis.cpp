@@ -722,14 +722,15 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     if (Status bounded = checkLaunchBounds(kernel, *fixed.block); !bounded)
       return makeError(program.path + ": " + bounded.error().message);
     space.block.fixed = toDims(*fixed.block);
-  } else if (kernel.contractBlock[0] != 0) {
+  } else if (kernel.contractBlock[0] != 0 && settings.keepBlockContract) {
     // CUB's collectives work only in blocks of the shape they were
-    // instantiated for: other shapes are launches the program cannot make.
+    // instantiated for, a block reduction over a 256-slot array only in
+    // blocks of 256: other shapes are launches the program cannot make.
     interp::Dim3 block{kernel.contractBlock[0], kernel.contractBlock[1], kernel.contractBlock[2]};
     if (checkLaunchBounds(kernel, block)) {
       space.block.fixed = toDims(block);
-      contractNote = "searched with blocks of " + interp::formatDim3(block) + ", the shape its " +
-                     kernel.contractSource + " works in (--block chooses another)";
+      contractNote = "searched with blocks of " + interp::formatDim3(block) + ", as its " +
+                     kernel.contractSource + " implies (--block chooses another)";
     }
   }
   for (size_t i = 0; i < kernel.params.size(); ++i) {

@@ -129,6 +129,10 @@ struct SearchStep {
 struct SearchSettings {
   evo::SearchOptions search;
   uint64_t maxThreads = uint64_t(1) << 12; // per launch
+  // Keep to the block shape the kernel's code implies (KernelInfo's
+  // contractBlock: CUB collectives, a shared array stored at [threadIdx.x]);
+  // off for --explore. __launch_bounds__ holds regardless: a GPU enforces it.
+  bool keepBlockContract = true;
   evo::OnProgress onProgress;
   std::vector<SearchStep> *history = nullptr; // filled in evaluation order when given
 };

@@ -134,6 +134,17 @@ TEST(CliErrors, BlockOverTheLaunchBoundsIsRejectedAndNeverSearched) {
   EXPECT_EQ(within.status, 0) << within;
 }
 
+TEST(CliSearch, BlockShapeTheKernelImpliesIsKeptUnlessExploring) {
+  std::string path = std::string(SIMULEE_SOURCE_DIR) + "/corpus/block_sum_fixed256.cu";
+  Outcome kept = simulee({path, "--kernel", "blockSum256"});
+  EXPECT_EQ(kept.status, 0) << kept;
+  EXPECT_TRUE(contains(kept.err + kept.out, "searched with blocks of (256,1,1)")) << kept;
+  // Smaller blocks read slots of 'partial' nobody wrote.
+  Outcome explored = simulee({path, "--kernel", "blockSum256", "--explore"});
+  EXPECT_EQ(explored.status, 1) << explored;
+  EXPECT_TRUE(contains(explored.out, "[uninitialized-read]")) << explored;
+}
+
 TEST(CliErrors, ZeroBlockDimensionIsRejected) {
   std::string path = input("vector_add.cu");
   EXPECT_TRUE(isOneLineError(simulee({"run", path, "--block", "0"}), {path, "--block"}));

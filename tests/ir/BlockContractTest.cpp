@@ -73,4 +73,58 @@ TEST(BlockContract, CubCollectivesFixTheBlockShapeTheyWereInstantiatedFor) {
   EXPECT_EQ(kernel->contractSource, "cub::BlockReduce (BLOCK_DIM_X = 128)");
 }
 
+const char *kSharedArrays = R"(
+#define BLOCK 256
+__global__ void blockSum(const float *in, float *out) {
+  __shared__ float partial[BLOCK];
+  int tid = threadIdx.x;
+  partial[tid] = in[blockIdx.x * BLOCK + tid];
+  __syncthreads();
+  for (int stride = BLOCK / 2; stride > 0; stride /= 2) {
+    if (tid < stride)
+      partial[tid] += partial[tid + stride];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = partial[0];
+}
+
+// Sized for any block: no contract.
+__global__ void anyBlock(const float *in, float *out) {
+  __shared__ float partial[1024];
+  partial[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = partial[blockDim.x - 1 - threadIdx.x];
+}
+
+// Two dimensions: the array says nothing about the block's shape.
+__global__ void tile(const float *in, float *out) {
+  __shared__ float row[64];
+  row[threadIdx.x] = in[threadIdx.y * 64 + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * 64 + threadIdx.x] = row[63 - threadIdx.x];
+}
+
+__global__ void disagreeing(const float *in, float *out) {
+  __shared__ float a[128], b[256];
+  a[threadIdx.x] = in[threadIdx.x];
+  b[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = a[0] + b[0];
+}
+)";
+
+TEST(BlockContract, SharedArrayStoredAtThreadIdxNamesTheBlockSize) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(kSharedArrays, "arrays.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  using Dims = std::array<uint32_t, 3>;
+  EXPECT_EQ(contractOf(*program, "_Z8blockSumPKfPf"), (Dims{256, 1, 1}));
+  EXPECT_EQ(contractOf(*program, "_Z8anyBlockPKfPf"), (Dims{0, 0, 0}));
+  EXPECT_EQ(contractOf(*program, "_Z4tilePKfPf"), (Dims{0, 0, 0}));
+  EXPECT_EQ(contractOf(*program, "_Z11disagreeingPKfPf"), (Dims{0, 0, 0}));
+  const ir::KernelInfo *kernel = program->findKernel("_Z8blockSumPKfPf");
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ(kernel->contractSource,
+            "__shared__ array 'partial' (256 elements, stored at [threadIdx.x])");
+}
+
 } // namespace
