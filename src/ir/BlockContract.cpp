@@ -70,6 +70,38 @@ const llvm::DICompositeType *classOf(const llvm::DIScope *scope) {
   return nullptr;
 }
 
+bool isThreadIdx(const llvm::Value *value, llvm::StringRef axis) {
+  while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value))
+    value = cast->getOperand(0);
+  const auto *call = llvm::dyn_cast<llvm::CallBase>(value);
+  const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+  return callee && callee->getName() == ("llvm.nvvm.read.ptx.sreg.tid." + axis).str();
+}
+
+// The static __shared__ array a pointer indexes at [threadIdx.x], or null.
+const llvm::GlobalVariable *sharedArrayAtThreadIdx(const llvm::Value *pointer) {
+  // `array[0][tid]` as clang writes it, or `element[tid]` once optimised.
+  const auto *gep = llvm::dyn_cast<llvm::GEPOperator>(pointer);
+  if (!gep || gep->getNumIndices() < 1 || gep->getNumIndices() > 2)
+    return nullptr;
+  const auto *array =
+      llvm::dyn_cast<llvm::GlobalVariable>(gep->getPointerOperand()->stripPointerCasts());
+  if (!array || array->getAddressSpace() != 3 || !array->getValueType()->isArrayTy())
+    return nullptr;
+  if (gep->getNumIndices() == 2) {
+    const auto *first = llvm::dyn_cast<llvm::ConstantInt>(gep->getOperand(1));
+    if (!first || !first->isZero() || gep->getSourceElementType() != array->getValueType())
+      return nullptr;
+  } else if (gep->getSourceElementType() != array->getValueType()->getArrayElementType()) {
+    return nullptr;
+  }
+  return isThreadIdx(gep->getOperand(gep->getNumIndices()), "x") ? array : nullptr;
+}
+
+// Function attributes that carry a kernel's contract past header inlining.
+constexpr const char *kDimsAttribute = "simulee-block-contract";
+constexpr const char *kSourceAttribute = "simulee-block-contract-source";
+
 } // namespace
 
 std::optional<BlockContract> blockContractOf(const llvm::Function &kernel) {
@@ -107,38 +139,6 @@ std::optional<BlockContract> blockContractOf(const llvm::Function &kernel) {
   return conflict ? std::nullopt : found;
 }
 
-namespace {
-
-bool isThreadIdx(const llvm::Value *value, llvm::StringRef axis) {
-  while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value))
-    value = cast->getOperand(0);
-  const auto *call = llvm::dyn_cast<llvm::CallBase>(value);
-  const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
-  return callee && callee->getName() == ("llvm.nvvm.read.ptx.sreg.tid." + axis).str();
-}
-
-// The static __shared__ array a pointer indexes at [threadIdx.x], or null.
-const llvm::GlobalVariable *sharedArrayAtThreadIdx(const llvm::Value *pointer) {
-  // `array[0][tid]` as clang writes it, or `element[tid]` once optimised.
-  const auto *gep = llvm::dyn_cast<llvm::GEPOperator>(pointer);
-  if (!gep || gep->getNumIndices() < 1 || gep->getNumIndices() > 2)
-    return nullptr;
-  const auto *array =
-      llvm::dyn_cast<llvm::GlobalVariable>(gep->getPointerOperand()->stripPointerCasts());
-  if (!array || array->getAddressSpace() != 3 || !array->getValueType()->isArrayTy())
-    return nullptr;
-  if (gep->getNumIndices() == 2) {
-    const auto *first = llvm::dyn_cast<llvm::ConstantInt>(gep->getOperand(1));
-    if (!first || !first->isZero() || gep->getSourceElementType() != array->getValueType())
-      return nullptr;
-  } else if (gep->getSourceElementType() != array->getValueType()->getArrayElementType()) {
-    return nullptr;
-  }
-  return isThreadIdx(gep->getOperand(gep->getNumIndices()), "x") ? array : nullptr;
-}
-
-} // namespace
-
 std::optional<BlockContract> sharedArrayContractOf(const llvm::Function &kernel) {
   std::optional<BlockContract> found;
   for (const llvm::BasicBlock &block : kernel)
@@ -162,11 +162,6 @@ std::optional<BlockContract> sharedArrayContractOf(const llvm::Function &kernel)
     }
   return found;
 }
-
-namespace {
-constexpr const char *kDimsAttribute = "simulee-block-contract";
-constexpr const char *kSourceAttribute = "simulee-block-contract-source";
-} // namespace
 
 void recordBlockContracts(llvm::Module &module) {
   for (llvm::Function *kernel : findKernelFunctions(module))
