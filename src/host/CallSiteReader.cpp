@@ -583,9 +583,7 @@ Result<HostCode> readCallSites(const std::string &path,
   args.insert(args.end(), headerArgs.begin(), headerArgs.end());
   std::optional<std::string> pch =
       *cuda ? ir::wrapperPch(args, {*includeDir}) : std::optional<std::string>();
-  std::vector<std::string> tail;
-  if (*cuda)
-    tail = {"-include", "simulee_surfaces.h", "-include", "simulee_nvcc_compat.h"};
+  std::vector<std::string> tail = ir::nvccCompatIncludeArgs(*cuda);
   tail.insert(tail.end(), extraClangArgs.begin(), extraClangArgs.end());
 
   std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
@@ -606,19 +604,24 @@ Result<HostCode> readCallSites(const std::string &path,
     return std::pair(code, unit);
   };
   auto [code, unit] = parse(pch.has_value());
-  if (pch && code == CXError_Success && unit && firstErrorOf(unit) &&
-      ir::isStaleWrapperPch(*firstErrorOf(unit))) {
-    clang_disposeTranslationUnit(unit);
-    ir::discardWrapperPch(*pch);
+  bool parsed = code == CXError_Success && unit;
+  std::optional<std::string> firstError = parsed ? firstErrorOf(unit) : std::nullopt;
+  bool stale = parsed && firstError && ir::isStaleWrapperPch(*firstError);
+  if (pch && (stale || !parsed)) {
+    // Read again without the PCH; a stale one goes, the next read builds it.
+    if (stale) {
+      clang_disposeTranslationUnit(unit);
+      ir::discardWrapperPch(*pch);
+    }
     std::tie(code, unit) = parse(false);
-  } else if (pch && code != CXError_Success) {
-    std::tie(code, unit) = parse(false);
+    parsed = code == CXError_Success && unit;
+    firstError = parsed ? firstErrorOf(unit) : std::nullopt;
   }
-  if (code != CXError_Success || !unit)
+  if (!parsed)
     return makeError(path + ": cannot read the host code (libclang error " +
                      std::to_string(int(code)) + ")");
   HostCode host;
-  host.firstError = firstErrorOf(unit).value_or("");
+  host.firstError = firstError.value_or("");
   host.sites = Reader(unit).read();
   clang_disposeTranslationUnit(unit);
   return host;

@@ -1,5 +1,6 @@
 #include "ir/BlockContract.h"
 
+#include "ir/Builtins.h"
 #include "ir/KernelDiscovery.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
@@ -70,12 +71,15 @@ const llvm::DICompositeType *classOf(const llvm::DIScope *scope) {
   return nullptr;
 }
 
-bool isThreadIdx(const llvm::Value *value, llvm::StringRef axis) {
+// Whether `value` is a read of `reg` (through integer casts), as the
+// interpreter's builtin table classifies the call.
+bool readsRegister(const llvm::Value *value, SpecialRegister reg) {
   while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value))
     value = cast->getOperand(0);
   const auto *call = llvm::dyn_cast<llvm::CallBase>(value);
   const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
-  return callee && callee->getName() == ("llvm.nvvm.read.ptx.sreg.tid." + axis).str();
+  std::optional<Builtin> builtin = callee ? classifyBuiltin(callee->getName()) : std::nullopt;
+  return builtin && builtin->kind == BuiltinKind::SpecialReg && builtin->selector == uint8_t(reg);
 }
 
 // The static __shared__ array a pointer indexes at [threadIdx.x], or null.
@@ -95,7 +99,8 @@ const llvm::GlobalVariable *sharedArrayAtThreadIdx(const llvm::Value *pointer) {
   } else if (gep->getSourceElementType() != array->getValueType()->getArrayElementType()) {
     return nullptr;
   }
-  return isThreadIdx(gep->getOperand(gep->getNumIndices()), "x") ? array : nullptr;
+  return readsRegister(gep->getOperand(gep->getNumIndices()), SpecialRegister::TidX) ? array
+                                                                                     : nullptr;
 }
 
 // Function attributes that carry a kernel's contract past header inlining.
@@ -144,7 +149,8 @@ std::optional<BlockContract> sharedArrayContractOf(const llvm::Function &kernel)
   for (const llvm::BasicBlock &block : kernel)
     for (const llvm::Instruction &inst : block) {
       if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
-        if (isThreadIdx(call, "y") || isThreadIdx(call, "z"))
+        if (readsRegister(call, SpecialRegister::TidY) ||
+            readsRegister(call, SpecialRegister::TidZ))
           return std::nullopt;
       const auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
       const llvm::GlobalVariable *array =

@@ -153,6 +153,13 @@ std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &i
           ownIncludeDir};
 }
 
+std::vector<std::string>
+nvccCompatIncludeArgs(const std::optional<CudaInstallation> &installation) {
+  if (!installation)
+    return {};
+  return {"-include", "simulee_surfaces.h", "-include", "simulee_nvcc_compat.h"};
+}
+
 Status checkNoForeignCudaHeaders(const std::string &dependencyFile,
                                  const CudaInstallation &installation,
                                  const std::string &ownIncludeDir, const std::string &sourcePath) {

@@ -25,6 +25,12 @@ struct CudaInstallation {
 // compile against simulee's stand-in header alone.
 Result<std::optional<CudaInstallation>> findCudaInstallation(const std::string &userPath);
 
+// The headers force-included after the precompiled wrapper when compiling
+// against NVIDIA's headers: surf*read/write (simulee_surfaces.h) and what
+// nvcc gives that clang's CUDA support lacks (simulee_nvcc_compat.h: host
+// min/max, assert, __managed__). None with simulee's stand-in header.
+std::vector<std::string> nvccCompatIncludeArgs(const std::optional<CudaInstallation> &installation);
+
 // clang arguments that choose the headers of a .cu compile: `installation`
 // with simulee's own include directory searched after it, or, with no
 // installation, simulee's stand-in header alone (no CUDA installation at all).

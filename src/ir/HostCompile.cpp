@@ -142,10 +142,9 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
       args.insert(args.end(), {"-x", "cuda", "--cuda-host-only", "--cuda-gpu-arch=sm_80"});
       args.insert(args.end(), headers.begin(), headers.end());
       args.insert(args.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", *descriptor});
-      // Kernel bodies calling surf*read/write parse on the host side too;
-      // host min/max, assert and __managed__ as nvcc allows.
-      args.insert(args.end(),
-                  {"-include", "simulee_surfaces.h", "-include", "simulee_nvcc_compat.h"});
+      // Kernel bodies calling surf*read/write parse on the host side too.
+      std::vector<std::string> compat = nvccCompatIncludeArgs(*cuda);
+      args.insert(args.end(), compat.begin(), compat.end());
     } else {
       // Plain host files may include the CUDA runtime API headers.
       args.insert(args.end(), {"-x", *kind == SourceKind::C ? "c" : "c++", "-isystem",

@@ -151,13 +151,8 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     args.push_back("-fgpu-rdc");
   std::optional<std::string> pch = *cuda ? wrapperPch(args, {*includeDir}) : std::nullopt;
   args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
-  std::vector<std::string> tail;
-  // surf*read/write, and what else nvcc gives (host min/max, assert,
-  // __managed__), for NVIDIA's headers; after the PCH, which must not name simulee's
-  // per-run header directory.
-  if (*cuda)
-    tail.insert(tail.end(),
-                {"-include", "simulee_surfaces.h", "-include", "simulee_nvcc_compat.h"});
+  // After the PCH, which must not name simulee's per-run header directory.
+  std::vector<std::string> tail = nvccCompatIncludeArgs(*cuda);
   tail.insert(tail.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
   tail.insert(tail.end(), {path, "-o", output.str().str()});
 

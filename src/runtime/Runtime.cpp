@@ -40,6 +40,28 @@ constexpr ErrorCode kLaunchOutOfResources = 701; // a block over __launch_bounds
 constexpr uint64_t kWildPointer =
     ir::encodePointer(ir::PointerSpace::Global, ir::kFirstBoundBuffer - 1, 0);
 
+// The variable of `variables` that clang registered as `deviceName` (its
+// symbol, or its source name for an unmangled one).
+std::optional<size_t> variableNamed(const std::vector<ir::VariableInfo> &variables,
+                                    const std::string &deviceName) {
+  for (size_t i = 0; i < variables.size(); ++i)
+    if (variables[i].symbolName == deviceName || variables[i].name == deviceName)
+      return i;
+  return std::nullopt;
+}
+
+// Each variable's storage at load: its initializer, zeros after it.
+std::vector<std::vector<uint8_t>> initialStorage(const std::vector<ir::VariableInfo> &variables) {
+  std::vector<std::vector<uint8_t>> storage;
+  for (const ir::VariableInfo &var : variables) {
+    std::vector<uint8_t> bytes(var.sizeBytes, 0);
+    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
+                bytes.begin());
+    storage.push_back(std::move(bytes));
+  }
+  return storage;
+}
+
 std::string environment(const char *name, const char *fallback = "") {
   const char *value = std::getenv(name);
   return value ? value : fallback;
@@ -160,42 +182,29 @@ Status Runtime::loadModule(Module &module) {
     return program.error();
   }
   module.program.emplace(std::move(*program));
-  for (const ir::VariableInfo &var : module.program->globalVariables) {
-    std::vector<uint8_t> bytes(var.sizeBytes, 0);
-    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
-                bytes.begin());
-    module.globalVariables.push_back(std::move(bytes));
-  }
-  for (const ir::VariableInfo &var : module.program->constantVariables) {
-    std::vector<uint8_t> bytes(var.sizeBytes, 0);
-    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
-                bytes.begin());
-    module.constantVariables.push_back(std::move(bytes));
-  }
+  module.globalVariables = initialStorage(module.program->globalVariables);
+  module.constantVariables = initialStorage(module.program->constantVariables);
   const std::vector<ir::VariableInfo> &globals = module.program->globalVariables;
   for (const auto &[hostVariable, variable] : variables_) {
     if (variable.module != &module)
       continue;
-    for (size_t i = 0; i < globals.size(); ++i)
-      if (globals[i].managed && (globals[i].symbolName == variable.deviceName ||
-                                 globals[i].name == variable.deviceName)) {
-        // Both sides start from the initializer, but for what the host
-        // wrote before this first launch or symbol copy.
-        std::vector<uint8_t> &device = module.globalVariables[i];
-        auto *host = static_cast<uint8_t *>(const_cast<void *>(hostVariable));
-        size_t size = std::min<uint64_t>(device.size(), variable.sizeBytes);
-        for (size_t b = 0; b < size; ++b) {
-          uint8_t initial =
-              variable.hostAtRegistration.empty() ? 0 : variable.hostAtRegistration[b];
-          if (host[b] != initial)
-            device[b] = host[b];
-          else
-            host[b] = device[b];
-        }
-        module.managed.push_back(
-            {host, i, std::vector<uint8_t>(device.begin(), device.begin() + size)});
-        break;
-      }
+    std::optional<size_t> index = variableNamed(globals, variable.deviceName);
+    if (!index || !globals[*index].managed)
+      continue;
+    // Both sides start from the initializer, but for what the host wrote
+    // before this first launch or symbol copy.
+    std::vector<uint8_t> &device = module.globalVariables[*index];
+    auto *host = static_cast<uint8_t *>(const_cast<void *>(hostVariable));
+    size_t size = std::min<uint64_t>(device.size(), variable.sizeBytes);
+    for (size_t b = 0; b < size; ++b) {
+      uint8_t initial = variable.hostAtRegistration.empty() ? 0 : variable.hostAtRegistration[b];
+      if (host[b] != initial)
+        device[b] = host[b];
+      else
+        host[b] = device[b];
+    }
+    module.managed.push_back(
+        {host, *index, std::vector<uint8_t>(device.begin(), device.begin() + size)});
   }
   return Ok{};
 }
@@ -754,12 +763,10 @@ ErrorCode Runtime::symbolStorage(const void *symbol, std::vector<uint8_t> *&stor
   const ir::Program &program = *variable.module->program;
   auto search = [&](const std::vector<ir::VariableInfo> &infos,
                     std::vector<std::vector<uint8_t>> &values) {
-    for (size_t i = 0; i < infos.size(); ++i)
-      if (infos[i].symbolName == variable.deviceName || infos[i].name == variable.deviceName) {
-        storage = &values[i];
-        return true;
-      }
-    return false;
+    std::optional<size_t> i = variableNamed(infos, variable.deviceName);
+    if (i)
+      storage = &values[*i];
+    return i.has_value();
   };
   if (search(program.constantVariables, variable.module->constantVariables) ||
       search(program.globalVariables, variable.module->globalVariables))
