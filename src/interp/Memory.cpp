@@ -4,8 +4,6 @@
 
 namespace simulee::interp {
 
-namespace {
-
 std::vector<std::vector<uint8_t>> initialValues(const std::vector<ir::VariableInfo> &variables) {
   std::vector<std::vector<uint8_t>> values;
   for (const ir::VariableInfo &var : variables) {
@@ -16,8 +14,6 @@ std::vector<std::vector<uint8_t>> initialValues(const std::vector<ir::VariableIn
   }
   return values;
 }
-
-} // namespace
 
 LaunchMemory::LaunchMemory(const ir::Program &program, std::vector<ArgumentValue> &args,
                            uint32_t dynamicSharedBytes, BoundMemory *bound) {

@@ -25,6 +25,11 @@ struct ResolvedAccess {
   bool namesBuffer = false; // false: null, or a pointer into no buffer (wild)
 };
 
+// Each variable's bytes at the start of a program: its initializer, then
+// zeros (a launch's own __device__/__constant__ storage, and simulee exec's
+// per-module storage).
+std::vector<std::vector<uint8_t>> initialValues(const std::vector<ir::VariableInfo> &variables);
+
 class LaunchMemory {
 public:
   // `bound` (optional) is caller-owned device memory, see BoundMemory.

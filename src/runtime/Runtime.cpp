@@ -1,6 +1,7 @@
 #include "runtime/Runtime.h"
 
 #include "interp/Interpreter.h"
+#include "interp/Memory.h"
 #include "ir/Loader.h"
 #include "ir/PointerEncoding.h"
 #include "report/FindingText.h"
@@ -48,18 +49,6 @@ std::optional<size_t> variableNamed(const std::vector<ir::VariableInfo> &variabl
     if (variables[i].symbolName == deviceName || variables[i].name == deviceName)
       return i;
   return std::nullopt;
-}
-
-// Each variable's storage at load: its initializer, zeros after it.
-std::vector<std::vector<uint8_t>> initialStorage(const std::vector<ir::VariableInfo> &variables) {
-  std::vector<std::vector<uint8_t>> storage;
-  for (const ir::VariableInfo &var : variables) {
-    std::vector<uint8_t> bytes(var.sizeBytes, 0);
-    std::copy_n(var.initializer.begin(), std::min(var.initializer.size(), bytes.size()),
-                bytes.begin());
-    storage.push_back(std::move(bytes));
-  }
-  return storage;
 }
 
 std::string environment(const char *name, const char *fallback = "") {
@@ -182,8 +171,8 @@ Status Runtime::loadModule(Module &module) {
     return program.error();
   }
   module.program.emplace(std::move(*program));
-  module.globalVariables = initialStorage(module.program->globalVariables);
-  module.constantVariables = initialStorage(module.program->constantVariables);
+  module.globalVariables = interp::initialValues(module.program->globalVariables);
+  module.constantVariables = interp::initialValues(module.program->constantVariables);
   const std::vector<ir::VariableInfo> &globals = module.program->globalVariables;
   for (const auto &[hostVariable, variable] : variables_) {
     if (variable.module != &module)
