@@ -145,6 +145,10 @@ py::dict launchDict(const detect::LaunchRecord &launch) {
   dict["shared_bytes"] = launch.dynamicSharedBytes;
   dict["args"] = args;
   dict["seed"] = launch.seed;
+  dict["provenance"] = detect::provenanceName(launch.provenance);
+  dict["origin"] = launch.origin ? py::object(py::str(launch.origin->file + ":" +
+                                                      std::to_string(launch.origin->line)))
+                                 : py::none();
   return dict;
 }
 

@@ -12,6 +12,7 @@
 #include "ir/Loader.h"
 #include "report/Report.h"
 #include "session/Analysis.h"
+#include "session/SiteSearch.h"
 
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
@@ -35,6 +36,9 @@ using ProgramPtr = std::shared_ptr<const ir::Program>;
 
 struct ProgramHandle {
   ProgramPtr program;
+  // The file's host code (call sites, kernels it never launches); empty for
+  // IR and for files without host code.
+  std::shared_ptr<const host::HostCode> hostCode = std::make_shared<host::HostCode>();
 };
 
 std::string kernelList(const ir::Program &program) {
@@ -129,7 +133,11 @@ ProgramHandle load(const std::string &path, const std::vector<std::string> &defi
       runInterruptibly([&] { return ir::loadProgram(path, options); }, cancel);
   if (!program)
     throw UserError(program.error().message);
-  return ProgramHandle{std::make_shared<const ir::Program>(std::move(*program))};
+  ProgramHandle handle{std::make_shared<const ir::Program>(std::move(*program))};
+  // Host code that cannot be read leaves the kernels to the free search.
+  if (Result<host::HostCode> host = session::readHostCode(path, options); host)
+    handle.hostCode = std::make_shared<const host::HostCode>(std::move(*host));
+  return handle;
 }
 
 // ---- simulee.run -----------------------------------------------------------
@@ -224,6 +232,7 @@ struct SearchRequest {
   unsigned jobs = 0;
   uint64_t maxThreads = uint64_t(1) << 12;
   uint64_t budgetInstrs = uint64_t(1) << 20;
+  bool explore = false; // ignore the host code's launches and the implied block
 };
 
 std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
@@ -250,7 +259,11 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
   settings.search.seed = request.seed;
   settings.search.jobs = request.jobs;
   settings.maxThreads = request.maxThreads;
+  settings.keepBlockContract = !request.explore;
   settings.history = &result->history;
+  session::LaunchSource source =
+      request.explore ? session::LaunchSource{}
+                      : session::launchSourceOf(program, kernel, *handle.hostCode);
 
   // The search reports each generation on its thread; the Python callback
   // sees the latest one on the calling thread, with the GIL.
@@ -286,7 +299,8 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
   std::atomic<bool> cancel{false};
   options.cancel = &cancel;
   Result<session::KernelAnalysis> analysis = runInterruptibly(
-      [&] { return session::searchKernel(program, kernel, fixed, settings, options); }, cancel,
+      [&] { return session::analyzeKernel(program, kernel, source, fixed, settings, options); },
+      cancel,
       report);
   if (!analysis)
     throwIfFailed(analysis.error());
@@ -359,7 +373,8 @@ PYBIND11_MODULE(_core, m) {
       .def_readwrite("seed", &SearchRequest::seed)
       .def_readwrite("jobs", &SearchRequest::jobs)
       .def_readwrite("max_threads", &SearchRequest::maxThreads)
-      .def_readwrite("budget", &SearchRequest::budgetInstrs);
+      .def_readwrite("budget", &SearchRequest::budgetInstrs)
+      .def_readwrite("explore", &SearchRequest::explore);
 
   py::class_<AnalysisResult, std::shared_ptr<AnalysisResult>>(m, "AnalysisResult")
       .def_property_readonly("kernel", [](const AnalysisResult &r) { return r.kernel->sourceName; })

@@ -11,16 +11,17 @@ from . import _core
 from ._launch import ArgValue, DimsLike, PathLike, Program, _arguments, _dims, _frame, _program_of, _structured
 from ._types import Finding, LaunchSettings, Progress
 
-VERDICTS = ("clean", "findings", "inconclusive", "error")
+VERDICTS = ("clean", "findings", "inconclusive", "error", "not launched")
 
 # Which verdict a report of several kernels gets: findings are certain, an
 # error or an unjudged kernel means something was not analysed.
-_VERDICT_RANK = {"findings": 3, "error": 2, "inconclusive": 1, "clean": 0}
+_VERDICT_RANK = {"findings": 4, "error": 3, "inconclusive": 2, "clean": 1, "not launched": 0}
 
 
 def combine_verdicts(verdicts: Sequence[str]) -> str:
     """The verdict of several kernels: ``findings`` if any has findings, else
-    ``error``, else ``inconclusive``, else ``clean``."""
+    ``error``, else ``inconclusive``, else ``clean``, else (every kernel
+    unlaunched) ``not launched``."""
     return max(verdicts, key=_VERDICT_RANK.__getitem__) if verdicts else "inconclusive"
 
 
@@ -32,7 +33,9 @@ class KernelReport:
         self.kernel: str = result.kernel
         self.verdict: str = result.verdict
         """``"clean"`` (no finding in at least one judged launch),
-        ``"findings"`` or ``"inconclusive"`` (no launch could be judged)."""
+        ``"findings"``, ``"inconclusive"`` (no launch could be judged) or
+        ``"not launched"`` (the file's host code never launches it: not
+        searched unless ``explore``)."""
         self.findings: List[Finding] = [Finding._from(f, self.kernel) for f in result.findings()]
         self.launches: int = result.launches
         """Launches the search simulated."""
@@ -185,6 +188,7 @@ def analyze(
     defines: Optional[Union[Sequence[str], Mapping[str, Any]]] = None,
     include_dirs: Optional[Sequence[PathLike]] = None,
     opt: int = 0,
+    explore: bool = False,
 ) -> Report:
     """Searches launch settings and reports every finding, like
     ``simulee FILE``: for each kernel (or only ``kernel``), an evolutionary
@@ -200,6 +204,12 @@ def analyze(
     gets a :class:`simulee.Progress` per generation). ``defines``,
     ``include_dirs`` and ``opt`` are :func:`simulee.load`'s, used when a path
     is given.
+
+    As ``simulee FILE`` does, a kernel that the file's host code launches is
+    searched at its call sites (constants kept, formulas followed, buffers
+    sized by the host's ``cudaMalloc``), and one the host code never
+    launches is ``"not launched"``; ``explore=True`` searches every kernel
+    freely (``--explore``).
 
     The GIL is released while simulating; Ctrl-C interrupts. Bad input
     raises :class:`simulee.Error` with the CLI's message.
@@ -226,6 +236,7 @@ def analyze(
     request.jobs = int(jobs)
     request.max_threads = int(max_threads)
     request.budget = int(budget)
+    request.explore = bool(explore)
 
     reports = []
     for chosen in kernels:

@@ -65,6 +65,7 @@ class SearchRequest:
     jobs: int
     max_threads: int
     budget: int
+    explore: bool
     def __init__(self) -> None: ...
 
 class AnalysisResult:

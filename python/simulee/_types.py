@@ -70,17 +70,27 @@ class Kernel:
 @dataclass(frozen=True)
 class LaunchSettings:
     """Grid, block, dynamic shared bytes, arguments (as the CLI's ``--arg``
-    words, e.g. ``{"n": "128", "in": "random:128"}``) and seed of a launch."""
+    words, e.g. ``{"n": "128", "in": "random:128"}``) and seed of a launch,
+    with where it came from: ``provenance`` is ``"site"`` (every value from a
+    call site of the file's host code), ``"site+search"`` (a call site with
+    free values searched), ``"free"`` (no call site), ``"program"`` (a launch
+    the program made) or ``"user"`` (all given); ``origin`` is the call
+    site's ``"file:line"``, or None."""
 
     grid: Dim3
     block: Dim3
     shared_bytes: int
     args: Dict[str, str]
     seed: int
+    provenance: str = "free"
+    origin: Optional[str] = None
 
     @classmethod
     def _from(cls, d: Dict[str, Any]) -> "LaunchSettings":
-        return cls(tuple(d["grid"]), tuple(d["block"]), d["shared_bytes"], dict(d["args"]), d["seed"])
+        return cls(
+            tuple(d["grid"]), tuple(d["block"]), d["shared_bytes"], dict(d["args"]), d["seed"],
+            d.get("provenance", "free"), d.get("origin"),
+        )
 
     @property
     def threads_per_block(self) -> int:

@@ -70,3 +70,21 @@ def test_finding_to_dict_is_plain_data():
     assert d["sites"][0]["line"] == 5 and len(d["sites"][0]["thread"]) == 3
     json.dumps(d)
     assert str(finding).startswith("data-race: data race on global 'hist'")
+
+
+def test_kernels_are_searched_from_the_host_code_with_provenance():
+    report = simulee.analyze(CORPUS / "never_launched.cu", generations=3, progress=False)
+    verdicts = {k.kernel: k.verdict for k in report.kernels}
+    assert verdicts == {"scale_rows": "clean", "fold_window": "not launched"}
+    assert report.verdict == "clean" and "not launched" in simulee.VERDICTS
+    # The host's cudaMalloc sizes the buffer: a read past it is a finding
+    # whose launch came from the call site, with searched values.
+    shifted = simulee.analyze(CORPUS / "alloc_shift_read.cu", generations=3, progress=False)
+    assert [f.kind for f in shifted.findings] == ["out-of-bounds"]
+    launch = shifted.findings[0].launch
+    assert launch.provenance == "site+search" and launch.origin.endswith("alloc_shift_read.cu:19")
+    # explore=True searches the kernel nobody launches, freely.
+    explored = simulee.analyze(CORPUS / "never_launched.cu", kernel="_Z11fold_windowPfi", explore=True,
+                               generations=3, progress=False)
+    assert explored.verdict == "findings"
+    assert {f.launch.provenance for f in explored.findings} == {"free"}

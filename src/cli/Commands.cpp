@@ -19,7 +19,6 @@
 #include <iostream>
 #include <map>
 #include <mutex>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -135,7 +134,8 @@ session::SearchSettings searchSettingsOf(const SearchOptions &search, const Laun
 
 int exitStatusOf(detect::Verdict verdict) {
   switch (verdict) {
-  case detect::Verdict::Clean: return kExitClean;
+  case detect::Verdict::Clean:
+  case detect::Verdict::NotLaunched: return kExitClean;
   case detect::Verdict::Findings: return kExitFindings;
   case detect::Verdict::Error: return kExitError;
   case detect::Verdict::Inconclusive: return kExitInconclusive;
@@ -226,7 +226,7 @@ int listKernels(const std::string &file, const CommonOptions &common) {
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
   if (!program)
     return fail(program.error().message);
-  std::vector<host::CallSite> sites = callSitesOf(file, common, /*explore=*/false);
+  std::vector<host::CallSite> sites = hostCodeOf(file, common, /*explore=*/false).sites;
   for (const ir::KernelInfo &kernel : program->kernels) {
     std::cout << kernel.sourceName << "(";
     for (size_t i = 0; i < kernel.params.size(); ++i)
@@ -344,8 +344,8 @@ int runOnce(const RunOptions &options, const CommonOptions &common, const Launch
 int searchFile(const std::string &file, const CommonOptions &common, const LaunchOptions &launch,
                const SearchOptions &search) {
   // The host side is read while clang compiles the device side.
-  std::future<std::vector<host::CallSite>> hostSites =
-      std::async(std::launch::async, [&] { return callSitesOf(file, common, search.explore); });
+  std::future<host::HostCode> hostCode =
+      std::async(std::launch::async, [&] { return hostCodeOf(file, common, search.explore); });
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
   if (!program)
     return failFile(common, file, program.error().message);
@@ -375,7 +375,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
 
   session::SearchSettings settings = searchSettingsOf(search, launch);
   ProgressLine progress(!common.quiet);
-  std::vector<host::CallSite> sites = hostSites.get();
+  host::HostCode host = hostCode.get();
 
   std::vector<report::KernelFindings> results;
   std::optional<detect::LaunchRecord> launchToSave;
@@ -389,7 +389,7 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       progress.show(line.str());
     };
     Result<session::KernelAnalysis> analysis =
-        session::searchAtSites(*program, *kernel, session::sitesOf(*program, *kernel, sites),
+        session::analyzeKernel(*program, *kernel, session::launchSourceOf(*program, *kernel, host),
                                fixed, settings, analysisOptionsOf(common));
     progress.clear();
     if (!analysis) {
@@ -434,30 +434,12 @@ namespace {
 // their includer, not a second time on their own.
 std::set<std::filesystem::path> includedFiles(const std::vector<std::string> &files,
                                               const std::vector<std::string> &includeDirs) {
-  namespace fs = std::filesystem;
-  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
-  std::set<fs::path> included;
+  std::set<std::filesystem::path> included;
   for (const std::string &file : files) {
-    if (fs::path(file).extension() != ".cu")
+    if (std::filesystem::path(file).extension() != ".cu")
       continue;
-    std::ifstream in(file);
-    std::string line;
-    while (std::getline(in, line)) {
-      std::smatch match;
-      if (!std::regex_search(line, match, include))
-        continue;
-      std::vector<fs::path> candidates{fs::path(file).parent_path() / match[1].str()};
-      for (const std::string &dir : includeDirs)
-        candidates.push_back(fs::path(dir) / match[1].str());
-      for (const fs::path &candidate : candidates) {
-        std::error_code ec;
-        fs::path canonical = fs::weakly_canonical(candidate, ec);
-        if (!ec && fs::is_regular_file(canonical, ec)) {
-          included.insert(canonical);
-          break;
-        }
-      }
-    }
+    std::vector<std::string> closure = host::includeClosure(file, includeDirs);
+    included.insert(closure.begin() + std::min<size_t>(closure.size(), 1), closure.end());
   }
   return included;
 }
@@ -522,10 +504,10 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
         result.program = std::move(*program);
         CommonOptions quietCommon = common;
         quietCommon.quiet = true; // the table says what matters
-        std::vector<host::CallSite> sites = callSitesOf(files[i], quietCommon, search.explore);
+        host::HostCode host = hostCodeOf(files[i], quietCommon, search.explore);
         for (const ir::KernelInfo &kernel : result.program->kernels) {
-          Result<session::KernelAnalysis> analysis = session::searchAtSites(
-              *result.program, kernel, session::sitesOf(*result.program, kernel, sites), {},
+          Result<session::KernelAnalysis> analysis = session::analyzeKernel(
+              *result.program, kernel, session::launchSourceOf(*result.program, kernel, host), {},
               settings, analysisOptions);
           if (!analysis)
             result.kernels.push_back(errorOf(files[i], &*result.program, kernel.sourceName,
@@ -553,13 +535,18 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
   // verdict with its full cause.
   std::vector<report::KernelFindings> all;
   std::map<detect::Verdict, size_t> byVerdict;
-  std::cerr << std::left << std::setw(40) << "file" << " " << std::setw(24) << "kernel"
-            << " verdict\n";
+  std::map<detect::Provenance, size_t> warningsByProvenance;
+  std::cerr << std::left << std::setw(40) << "file" << " " << std::setw(24) << "kernel" << " "
+            << std::setw(11) << "launches" << " verdict\n";
   for (size_t i = 0; i < files.size(); ++i)
     for (report::KernelFindings &kernel : results[i].kernels) {
       ++byVerdict[kernel.finalVerdict()];
+      for (const detect::Finding &finding : kernel.findings)
+        if (detect::isBug(finding))
+          ++warningsByProvenance[finding.launch.provenance];
       std::cerr << std::setw(40) << files[i] << " " << std::setw(24)
-                << (kernel.kernel.empty() ? "-" : kernel.kernel) << " "
+                << (kernel.kernel.empty() ? "-" : kernel.kernel) << " " << std::setw(11)
+                << (kernel.provenance ? detect::provenanceName(*kernel.provenance) : "-") << " "
                 << report::verdictText(kernel) << "\n";
       all.push_back(std::move(kernel));
     }
@@ -568,6 +555,11 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
   for (auto [verdict, count] : byVerdict) {
     std::cerr << (first ? "" : ", ") << count << " " << detect::verdictName(verdict);
     first = false;
+  }
+  if (!warningsByProvenance.empty()) {
+    std::cerr << "; warnings by launch provenance:";
+    for (auto [provenance, count] : warningsByProvenance)
+      std::cerr << " " << count << " " << detect::provenanceName(provenance);
   }
   std::cerr << "\n";
   return emitReport(common, all);

@@ -6,8 +6,7 @@
 
 namespace simulee::cli {
 
-std::vector<host::CallSite> callSitesOf(const std::string &file, const CommonOptions &common,
-                                        bool explore) {
+host::HostCode hostCodeOf(const std::string &file, const CommonOptions &common, bool explore) {
   if (explore)
     return {};
   ir::LoadOptions options;
@@ -26,7 +25,7 @@ std::vector<host::CallSite> callSitesOf(const std::string &file, const CommonOpt
     std::cerr << "simulee: note: " << file
               << ": the host code does not compile, so call sites may be missing: "
               << host->firstError << "\n";
-  return std::move(host->sites);
+  return std::move(*host);
 }
 
 void noteSearchedSites(const std::string &kernel, const session::KernelAnalysis &analysis) {
@@ -55,6 +54,11 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
       out << " shared " << host::describe(site->sharedBytes);
     for (size_t i = 0; i < site->arguments.size() && i < kernel.params.size(); ++i) {
       const host::SiteValue &value = site->arguments[i];
+      if (i < site->allocationBytes.size() && !site->allocationBytes[i].isUnknown()) {
+        out << " " << kernel.params[i].name << "=[" << host::describe(site->allocationBytes[i])
+            << " bytes, " << site->allocations[i] << "]";
+        continue;
+      }
       if (value.isUnknown() && kernel.params[i].kind == ir::ValueKind::Pointer)
         continue; // buffers are simulee's to make
       out << " " << kernel.params[i].name << "=" << host::describe(value);

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cli/Commands.h"
-#include "host/CallSite.h"
+#include "host/CallSiteReader.h"
 #include "ir/Program.h"
 #include "session/Analysis.h"
 
@@ -13,11 +13,10 @@
 
 namespace simulee::cli {
 
-// The call sites of `file`'s host code; none under --explore. A host side
-// that cannot be read is a note on standard error (unless quiet), and the
-// kernels are searched freely.
-std::vector<host::CallSite> callSitesOf(const std::string &file, const CommonOptions &common,
-                                        bool explore);
+// `file`'s host code: its call sites and what else it says of its kernels;
+// nothing under --explore. A host side that cannot be read is a note on
+// standard error (unless quiet), and the kernels are searched freely.
+host::HostCode hostCodeOf(const std::string &file, const CommonOptions &common, bool explore);
 
 // "simulee: note: 'K' searched at its call sites f.cu:40, f.cu:52" on
 // standard error.

@@ -17,6 +17,17 @@ const char *findingKindName(FindingKind kind) {
   return "?";
 }
 
+const char *provenanceName(Provenance provenance) {
+  switch (provenance) {
+  case Provenance::Free: return "free";
+  case Provenance::Site: return "site";
+  case Provenance::SiteSearch: return "site+search";
+  case Provenance::Program: return "program";
+  case Provenance::User: return "user";
+  }
+  return "?";
+}
+
 bool isBug(FindingKind kind) { return kind != FindingKind::UnreachedBarrier; }
 
 bool isBug(const Finding &finding) { return isBug(finding.kind) && finding.benign == Benign::No; }

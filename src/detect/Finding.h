@@ -45,6 +45,16 @@ struct LaunchOrigin {
   bool operator==(const LaunchOrigin &) const = default;
 };
 
+// Where a launch came from (DESIGN.md, "Launch domain and provenance"):
+// one the program made (`simulee exec`), one whose every setting and scalar
+// a call site gives (simulee chose only buffer contents), a call site with
+// free values searched inside what it allows, a search with no call site,
+// or one the user gave in full (`simulee run`).
+enum class Provenance : uint8_t { Free, Site, SiteSearch, Program, User };
+
+// "free", "site", "site+search", "program", "user".
+const char *provenanceName(Provenance provenance);
+
 // The launch settings that exposed a finding, printable and replayable.
 struct LaunchRecord {
   interp::Dim3 grid;
@@ -56,6 +66,7 @@ struct LaunchRecord {
   uint64_t seed = 0;
   // The call site whose launch this is; none when the search was free.
   std::optional<LaunchOrigin> origin;
+  Provenance provenance = Provenance::Free;
   // `simulee exec`: which launch of the kernel the program made (1-based);
   // 0 for launches simulee chose.
   uint32_t ordinal = 0;

@@ -10,6 +10,7 @@ const char *verdictName(Verdict verdict) {
   case Verdict::Findings: return "findings";
   case Verdict::Inconclusive: return "inconclusive";
   case Verdict::Error: return "error";
+  case Verdict::NotLaunched: return "not launched";
   }
   return "?";
 }

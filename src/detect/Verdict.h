@@ -12,9 +12,13 @@
 
 namespace simulee::detect {
 
-enum class Verdict : uint8_t { Clean, Findings, Inconclusive, Error };
+// NotLaunched: the file's host code never launches the kernel (it launches
+// others, or launches this one only in code the preprocessor leaves out);
+// searched only under --explore, and never a failure.
+enum class Verdict : uint8_t { Clean, Findings, Inconclusive, Error, NotLaunched };
 
-const char *verdictName(Verdict verdict); // "clean", "findings", "inconclusive", "error"
+// "clean", "findings", "inconclusive", "error", "not launched"
+const char *verdictName(Verdict verdict);
 
 // The launches behind a verdict. Judged launches count; the others were
 // skipped for the reason their counter names.

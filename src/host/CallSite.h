@@ -95,6 +95,12 @@ struct CallSite {
   SiteValue grid[3], block[3];
   SiteValue sharedBytes;
   std::vector<SiteValue> arguments; // one per kernel parameter, in order
+  // Per kernel parameter: for a pointer the host allocated itself, the
+  // allocation's size in bytes (a constant, or a formula over the launch's
+  // integer arguments) and where it was made ("cudaMalloc at main.cu:40");
+  // unknown and empty otherwise.
+  std::vector<SiteValue> allocationBytes;
+  std::vector<std::string> allocations;
 };
 
 // "file:line".

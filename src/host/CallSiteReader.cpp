@@ -9,10 +9,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -137,8 +139,10 @@ public:
     for (CXCursor declaration : childrenOf(clang_getTranslationUnitCursor(unit_)))
       if (!clang_Location_isInSystemHeader(clang_getCursorLocation(declaration)))
         declarations.push_back(declaration);
-    for (CXCursor declaration : declarations)
+    for (CXCursor declaration : declarations) {
       walkModified(declaration, /*inInitList=*/false);
+      walkHostCode(declaration);
+    }
     std::vector<CallSite> sites;
     for (CXCursor declaration : declarations)
       walk(declaration, [&](CXCursor cursor) {
@@ -150,8 +154,21 @@ public:
     return sites;
   }
 
+  std::set<std::string> takeNamedFunctions() { return std::move(namedFunctions_); }
+
 private:
   CXTranslationUnit unit_;
+  // Where the host code allocates device memory into a variable
+  // (`cudaMalloc(&p, bytes)`), by the variable's USR: the size expression.
+  struct Allocation {
+    CXCursor bytes;
+    std::string where; // "cudaMalloc at main.cu:40"
+  };
+  std::map<std::string, std::vector<Allocation>> allocations_;
+  // Variables assigned as a whole after their declaration (`p = q`): their
+  // allocation may not be what they point to at a launch.
+  std::set<std::string> reassigned_;
+  std::set<std::string> namedFunctions_;
   // Variables the program changes after their declaration (assigned,
   // incremented, a member assigned, or their address taken outside a
   // cudaLaunchKernel argument list): their initializer says nothing.
@@ -189,6 +206,8 @@ private:
           std::vector<CXCursor> operands = childrenOf(child);
           if (!operands.empty())
             markModified(operands.front());
+          if (!operands.empty() && kindOf(stripWrappers(operands.front())) == CXCursor_DeclRefExpr)
+            reassigned_.insert(usrOf(clang_getCursorReferenced(stripWrappers(operands.front()))));
         }
       } else if (kind == CXCursor_UnaryOperator) {
         CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(child);
@@ -214,6 +233,77 @@ private:
       }
       walkModified(child, inInitList || kind == CXCursor_InitListExpr);
     }
+  }
+
+  // Whether a function is device code only (__global__, or __device__
+  // without __host__): its body is no host code.
+  static bool isDeviceOnly(CXCursor function) {
+    bool device = false, host = false;
+    for (CXCursor child : childrenOf(function)) {
+      CXCursorKind kind = kindOf(child);
+      device |= kind == CXCursor_CUDAGlobalAttr || kind == CXCursor_CUDADeviceAttr;
+      host |= kind == CXCursor_CUDAHostAttr;
+    }
+    return device && !host;
+  }
+
+  // The host code below `cursor`: the functions it names and the device
+  // memory it allocates.
+  void walkHostCode(CXCursor cursor) {
+    CXCursorKind kind = kindOf(cursor);
+    if ((kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate) &&
+        isDeviceOnly(cursor))
+      return;
+    if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
+      CXCursor referenced = clang_getCursorReferenced(cursor);
+      CXCursorKind target = kindOf(referenced);
+      if (kind == CXCursor_OverloadedDeclRef || target == CXCursor_FunctionDecl ||
+          target == CXCursor_FunctionTemplate)
+        namedFunctions_.insert(spellingOf(cursor));
+    }
+    if (kind == CXCursor_CallExpr)
+      readAllocation(cursor);
+    for (CXCursor child : childrenOf(cursor))
+      walkHostCode(child);
+  }
+
+  // `cudaMalloc(&p, bytes)` and its kin: device memory the host allocates.
+  void readAllocation(CXCursor call) {
+    static const std::set<std::string> allocators = {"cudaMalloc", "cudaMallocManaged",
+                                                     "cudaMallocHost", "cudaHostAlloc",
+                                                     "cudaMallocAsync"};
+    std::string callee = spellingOf(clang_getCursorReferenced(call));
+    if (!allocators.count(callee) || clang_Cursor_getNumArguments(call) < 2)
+      return;
+    CXCursor address = stripWrappers(clang_Cursor_getArgument(call, 0));
+    std::vector<CXCursor> operands = childrenOf(address);
+    if (kindOf(address) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
+        operands.size() != 1)
+      return;
+    CXCursor pointer = stripWrappers(operands.front());
+    if (kindOf(pointer) != CXCursor_DeclRefExpr)
+      return;
+    CXFile file = nullptr;
+    unsigned line = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(call), &file, &line, nullptr, nullptr);
+    std::string where =
+        callee + " at " + take(clang_getFileName(file)) + ":" + std::to_string(line);
+    allocations_[usrOf(clang_getCursorReferenced(pointer))].push_back(
+        {clang_Cursor_getArgument(call, 1), where});
+  }
+
+  // The allocation a pointer argument points to the start of: a variable
+  // allocated once and never reassigned.
+  const Allocation *allocationOf(CXCursor argument) {
+    CXCursor pointer = stripWrappers(argument);
+    if (kindOf(pointer) != CXCursor_DeclRefExpr)
+      return nullptr;
+    std::string usr = usrOf(clang_getCursorReferenced(pointer));
+    auto found = allocations_.find(usr);
+    if (found == allocations_.end() || found->second.size() != 1 || reassigned_.count(usr))
+      return nullptr;
+    return &found->second.front();
   }
 
   std::string textOf(CXCursor cursor) {
@@ -536,6 +626,19 @@ private:
     dimsOf(*grid, site.grid);
     dimsOf(*block, site.block);
     site.sharedBytes = shared ? valueOf(*shared) : SiteValue::ofInteger(0, "");
+    site.allocationBytes.assign(site.arguments.size(), SiteValue::unknown(""));
+    site.allocations.assign(site.arguments.size(), "");
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      CXTypeKind type = clang_getCanonicalType(clang_getCursorType(arguments[i])).kind;
+      const Allocation *allocation = type == CXType_Pointer ? allocationOf(arguments[i]) : nullptr;
+      if (!allocation)
+        continue;
+      SiteValue bytes = valueOf(allocation->bytes);
+      if (bytes.isUnknown() || (bytes.isConstant() && (bytes.isFloat || bytes.integer < 0)))
+        continue;
+      site.allocationBytes[i] = std::move(bytes);
+      site.allocations[i] = allocation->where;
+    }
     bound_.clear();
     return site;
   }
@@ -556,13 +659,78 @@ std::optional<std::string> firstErrorOf(CXTranslationUnit unit) {
   return std::nullopt;
 }
 
+// The -I directories among clang arguments.
+std::vector<std::string> includeDirsOf(const std::vector<std::string> &clangArgs) {
+  std::vector<std::string> dirs;
+  for (size_t i = 0; i < clangArgs.size(); ++i) {
+    if (clangArgs[i] == "-I" && i + 1 < clangArgs.size())
+      dirs.push_back(clangArgs[++i]);
+    else if (clangArgs[i].rfind("-I", 0) == 0 && clangArgs[i].size() > 2)
+      dirs.push_back(clangArgs[i].substr(2));
+  }
+  return dirs;
+}
+
+// The kernels a text launches by name: `k<<<`, `k<T, 4><<<`,
+// `cudaLaunchKernel((void *)k,` and `cudaLaunchCooperativeKernel(&k,`.
+void addLaunchedNames(const std::string &text, std::set<std::string> &names) {
+  static const std::regex chevron(R"re(([A-Za-z_]\w*)\s*(?:<[^<>;{}()]*>\s*)?<<<)re");
+  static const std::regex launchCall(R"re(cudaLaunch(?:Cooperative)?Kernel\s*)re"
+                                     R"re((?:<[^<>;{}()]*>\s*)?\(\s*)re"  // template arguments
+                                     R"re((?:\([^()]*\)\s*)?&?\s*)re"     // a cast, an address
+                                     R"re(([A-Za-z_]\w*))re");
+  for (const std::regex *pattern : {&chevron, &launchCall})
+    for (std::sregex_iterator it(text.begin(), text.end(), *pattern), end; it != end; ++it)
+      names.insert((*it)[1].str());
+}
+
 } // namespace
 
-bool mayLaunchKernels(const std::string &path) {
-  std::string text = readWholeFile(path);
-  return text.find("<<<") != std::string::npos ||
-         text.find("cudaLaunchKernel") != std::string::npos ||
-         text.find("cudaLaunchCooperativeKernel") != std::string::npos;
+std::vector<std::string> includeClosure(const std::string &path,
+                                        const std::vector<std::string> &includeDirs) {
+  namespace fs = std::filesystem;
+  constexpr size_t kMostFiles = 64;
+  constexpr uintmax_t kLargestFile = uintmax_t(8) << 20;
+  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::vector<std::string> files;
+  std::set<fs::path> seen;
+  std::vector<fs::path> pending{fs::path(path)};
+  while (!pending.empty() && files.size() < kMostFiles) {
+    fs::path file = pending.front();
+    pending.erase(pending.begin());
+    std::error_code ec;
+    fs::path canonical = fs::weakly_canonical(file, ec);
+    if (ec || !seen.insert(canonical).second || !fs::is_regular_file(canonical, ec) ||
+        fs::file_size(canonical, ec) > kLargestFile || ec)
+      continue;
+    files.push_back(canonical.string());
+    std::ifstream in(canonical);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::smatch match;
+      if (!std::regex_search(line, match, include))
+        continue;
+      std::vector<fs::path> candidates{canonical.parent_path() / match[1].str()};
+      for (const std::string &dir : includeDirs)
+        candidates.push_back(fs::path(dir) / match[1].str());
+      for (const fs::path &candidate : candidates)
+        if (fs::is_regular_file(candidate, ec)) {
+          pending.push_back(candidate);
+          break;
+        }
+    }
+  }
+  return files;
+}
+
+bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs) {
+  for (const std::string &file : includeClosure(path, includeDirs)) {
+    std::string text = readWholeFile(file);
+    for (const char *launch : {"<<<", "cudaLaunchKernel", "cudaLaunchCooperativeKernel"})
+      if (text.find(launch) != std::string::npos)
+        return true;
+  }
+  return false;
 }
 
 Result<HostCode> readCallSites(const std::string &path,
@@ -622,8 +790,12 @@ Result<HostCode> readCallSites(const std::string &path,
                      std::to_string(int(code)) + ")");
   HostCode host;
   host.firstError = firstError.value_or("");
-  host.sites = Reader(unit).read();
+  Reader reader(unit);
+  host.sites = reader.read();
+  host.namedFunctions = reader.takeNamedFunctions();
   clang_disposeTranslationUnit(unit);
+  for (const std::string &file : includeClosure(path, includeDirsOf(extraClangArgs)))
+    addLaunchedNames(readWholeFile(file), host.launchedInText);
   return host;
 }
 

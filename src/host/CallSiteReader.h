@@ -6,6 +6,7 @@
 #include "host/CallSite.h"
 #include "support/Result.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,11 +17,27 @@ struct HostCode {
   // clang's first error in the host-side compile; the sites are then those
   // of the code clang could still make sense of.
   std::string firstError;
+  // Every function the host code names (the callee of a launch, an entry of
+  // a table of kernel pointers, the kernel a template launcher launches):
+  // a kernel named here with no site may be launched in a way the sites do
+  // not show.
+  std::set<std::string> namedFunctions;
+  // The kernels the file's text (and the files it #includes "...") launches
+  // by name, in active code or not: `k<<<` inside `#if 0` is here.
+  std::set<std::string> launchedInText;
 };
 
-// Whether the file's own text can launch a kernel (`<<<`, cudaLaunchKernel):
-// a cheap test that spares device-only files the host-side parse.
-bool mayLaunchKernels(const std::string &path);
+// Whether the file's own text, or a file it #includes with quotes (found
+// beside it or in `includeDirs`), can launch a kernel (`<<<`,
+// cudaLaunchKernel): a cheap test that spares device-only files the
+// host-side parse.
+bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs = {});
+
+// `path` and the files it #includes with quotes, transitively, found beside
+// the including file or in `includeDirs`: canonical paths, `path` first (at
+// most 64 files of at most 8 MiB each; unreadable ones are left out).
+std::vector<std::string> includeClosure(const std::string &path,
+                                        const std::vector<std::string> &includeDirs = {});
 
 // `extraClangArgs`: the -D and -I options of the device compile;
 // `cudaPath`: its --cuda-path (empty: the one simulee finds), whose headers

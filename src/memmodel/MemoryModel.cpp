@@ -197,9 +197,17 @@ void MemoryModel::onBarrierDivergence(const interp::BarrierDivergenceEvent &even
     divergences_.push_back(event);
 }
 
+uint64_t MemoryModel::overrunEnd(interp::MemSpace space, uint32_t buffer) const {
+  auto found = overrunEnds_.find(uint64_t(space) << 32 | buffer);
+  return found == overrunEnds_.end() ? 0 : found->second;
+}
+
 void MemoryModel::onOutOfBounds(const interp::OutOfBoundsEvent &event) {
   if (outOfBoundsSeen_.insert(event.access.instruction).second)
     outOfBounds_.push_back(event);
+  const interp::AccessEvent &access = event.access;
+  uint64_t &end = overrunEnds_[uint64_t(access.space) << 32 | access.buffer];
+  end = std::max(end, access.offset + access.sizeBytes);
   if (options_.onlyOverrunsAfterOverrun)
     recordingAccesses_ = false;
 }

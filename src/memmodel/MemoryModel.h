@@ -96,6 +96,9 @@ public:
     return divergences_;
   }
   const std::vector<interp::OutOfBoundsEvent> &outOfBounds() const { return outOfBounds_; }
+  // The end (offset + size) of the farthest overrun of a buffer over the
+  // whole launch, 0 when none: how large a buffer would have held them all.
+  uint64_t overrunEnd(interp::MemSpace space, uint32_t buffer) const;
   // Reads of shared bytes no thread of the block ever wrote (see
   // SharedInitTracker.h): the first per instruction, complete once the
   // block that made them has ended.
@@ -153,6 +156,7 @@ private:
   std::vector<BarrierInstance> barriers_;
   std::vector<interp::BarrierDivergenceEvent> divergences_;
   std::vector<interp::OutOfBoundsEvent> outOfBounds_;
+  std::unordered_map<uint64_t, uint64_t> overrunEnds_; // by space << 32 | buffer
   std::vector<interp::UndefinedBehaviorEvent> undefinedBehavior_;
   std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_, undefinedBehaviorSeen_,
       uninitializedSeen_;

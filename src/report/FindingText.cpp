@@ -245,6 +245,7 @@ std::string launchNoteText(const Finding &finding) {
     note = (isRedundant ? "example: the " : "exposed by the ") + ordinalText(finding.launch.ordinal) +
            " launch, ";
   note += launchText(finding.launch);
+  note += std::string(" [") + detect::provenanceName(finding.launch.provenance) + "]";
   if (finding.launch.origin)
     note += ", launched at " + finding.launch.origin->file + ":" +
             std::to_string(finding.launch.origin->line);

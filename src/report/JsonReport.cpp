@@ -52,6 +52,7 @@ Json launchJson(const detect::LaunchRecord &launch) {
             {"seed", launch.seed}};
   // The call site whose launch this is; null when the search was free.
   json["origin"] = launch.origin ? originJson(*launch.origin) : Json();
+  json["provenance"] = detect::provenanceName(launch.provenance);
   if (launch.ordinal) // `simulee exec`: the how-manieth launch of the kernel
     json["ordinal"] = launch.ordinal;
   return json;
@@ -136,6 +137,9 @@ Json jsonReport(const ReportInput &input) {
                        {"launches", launchCountsJson(kernel.launches)},
                        {"cause", kernel.cause.empty() ? Json() : Json(kernel.cause)},
                        {"callSites", callSitesJson(kernel.callSites)},
+                       {"provenance", kernel.provenance
+                                          ? Json(detect::provenanceName(*kernel.provenance))
+                                          : Json()},
                        {"notes", kernel.notes},
                        {"findings", kernel.findings.size()}});
     if (!kernel.program)

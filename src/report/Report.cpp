@@ -28,16 +28,20 @@ detect::Verdict KernelFindings::finalVerdict() const {
 detect::Verdict overallVerdict(const ReportInput &input) {
   using detect::Verdict;
   bool anyFindings = false, allErrors = !input.kernels.empty(), anyUnjudged = false;
+  bool allNotLaunched = !input.kernels.empty();
   for (const KernelFindings &kernel : input.kernels) {
     Verdict verdict = kernel.finalVerdict();
     anyFindings |= verdict == Verdict::Findings;
     allErrors &= verdict == Verdict::Error;
+    allNotLaunched &= verdict == Verdict::NotLaunched;
     anyUnjudged |= verdict == Verdict::Error || verdict == Verdict::Inconclusive;
   }
   if (anyFindings)
     return Verdict::Findings;
   if (allErrors)
     return Verdict::Error;
+  if (allNotLaunched)
+    return Verdict::NotLaunched;
   return anyUnjudged ? Verdict::Inconclusive : Verdict::Clean;
 }
 

@@ -43,6 +43,8 @@ struct KernelFindings {
   std::string file;  // the analysed file; program->path when empty
   // The host code's call sites the search started from; empty = free search.
   std::vector<detect::LaunchOrigin> callSites;
+  // Where the judged launches came from; unset when none was judged or run.
+  std::optional<detect::Provenance> provenance;
   // What the analysis assumed (ir::KernelInfo::notes), shown with the verdict.
   std::vector<std::string> notes;
 
@@ -57,7 +59,8 @@ struct ReportInput {
 
 // The verdict of a whole report, as the exit status states it: findings when
 // any kernel has them; error when every entry is an error; inconclusive when
-// some kernel is inconclusive or an error; clean only when all are clean.
+// some kernel is inconclusive or an error; clean only when all are clean or
+// not launched (not launched when all are).
 detect::Verdict overallVerdict(const ReportInput &input);
 
 struct ReportOptions {

@@ -116,19 +116,24 @@ public:
   }
 
 private:
-  // Kernels that could not be analysed (error) or judged (inconclusive) are
-  // tool execution notifications: a SARIF consumer must not read their
-  // absence of results as clean.
+  // Kernels that could not be analysed (error), judged (inconclusive) or
+  // were not searched because nothing launches them (not launched) are tool
+  // execution notifications: a SARIF consumer must not read their absence of
+  // results as clean.
   Json invocation(const ReportInput &input) const {
     Json notifications = Json::array();
     bool anyError = false;
     for (const KernelFindings &kernel : input.kernels) {
       detect::Verdict verdict = kernel.finalVerdict();
-      if (verdict != detect::Verdict::Error && verdict != detect::Verdict::Inconclusive)
+      if (verdict != detect::Verdict::Error && verdict != detect::Verdict::Inconclusive &&
+          verdict != detect::Verdict::NotLaunched)
         continue;
       anyError |= verdict == detect::Verdict::Error;
+      const char *level = verdict == detect::Verdict::Error          ? "error"
+                          : verdict == detect::Verdict::Inconclusive ? "warning"
+                                                                     : "note";
       Json notification = {
-          {"level", verdict == detect::Verdict::Error ? "error" : "warning"},
+          {"level", level},
           {"message", message(verdictLine(kernel))},
           {"descriptor", {{"id", detect::verdictName(verdict)}}},
           {"locations",
@@ -238,6 +243,7 @@ private:
                           {"variable", finding.variable},
                           {"exampleOffset", finding.exampleOffset},
                           {"launch", launchText(finding.launch)},
+                          {"provenance", detect::provenanceName(finding.launch.provenance)},
                           {"occurrences", finding.occurrences}};
     if (const char *benign = detect::benignName(finding.benign))
       json["properties"]["benign"] = benign;

@@ -32,6 +32,8 @@ std::string verdictText(const KernelFindings &kernel) {
   switch (verdict) {
   case Verdict::Error:
     return text + ": " + kernel.cause;
+  case Verdict::NotLaunched:
+    return text + ": " + kernel.cause + " (--explore searches it)";
   case Verdict::Inconclusive:
     text += ": no launch could be judged";
     if (counts.skipped())

@@ -133,6 +133,8 @@ void searchAround(const RecordedLaunch &launch, uint32_t generations,
       mutant.record.grid = child.config.grid;
       mutant.record.block = child.config.block;
       mutant.record.args = child.recordArgs;
+      // The program's launch with values searched around it.
+      mutant.record.provenance = detect::Provenance::SiteSearch;
       Result<session::KernelAnalysis> analysis =
           session::analyzeBoundLaunch(*launch.program, *launch.kernel, mutant, options);
       if (!analysis || analysis->counts.judged == 0)

@@ -451,6 +451,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   bound.record.dynamicSharedBytes = bound.config.dynamicSharedBytes;
   bound.record.seed = 0;
   bound.record.ordinal = ordinal;
+  bound.record.provenance = detect::Provenance::Program;
   if (!site.empty())
     bound.record.origin = originOf(site);
 

@@ -71,6 +71,9 @@ struct LaunchInputs {
   std::vector<uint64_t> elementCounts; // by parameter, 0 = automatic
   uint64_t seed = 1;
   std::vector<Fill> fills; // by parameter, for automatic buffers
+  // By parameter: buffers the host code allocated with a size the call site
+  // determines. An access past one is a finding, even in a searched launch.
+  std::vector<bool> sizedByHost;
   // Bound launches (analyzeBoundLaunch): the argument values and the device
   // memory the kernel could reach, as they were before the launch; null for
   // launches whose arguments buildArguments makes.
@@ -214,39 +217,64 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
     options.onModel(*simulation.model);
 }
 
+// Whether every overrun is of a buffer whose size the host code states: the
+// launch is one the program makes, and its overruns are bugs.
+bool overrunsOnlyHostSizes(const ir::KernelInfo &kernel, const std::vector<bool> &sizedByHost,
+                           const std::vector<interp::OutOfBoundsEvent> &overruns) {
+  return std::all_of(overruns.begin(), overruns.end(), [&](const interp::OutOfBoundsEvent &e) {
+    const interp::AccessEvent &access = e.access;
+    return access.space == interp::MemSpace::Global && access.buffer < kernel.params.size() &&
+           access.buffer < sizedByHost.size() && sizedByHost[access.buffer] &&
+           e.bufferSizeBytes != 0;
+  });
+}
+
 // The element counts of automatic buffers that would hold every access of
 // `overruns`; empty when some overrun is not of such a buffer (a static or
-// user-given array, a wild pointer), which no growth can repair.
+// user-given array, a wild pointer), which no growth can repair, unless
+// `growAnyway` (those overruns are then findings). Overruns of buffers the
+// host sized are findings, left as they are.
 std::vector<uint64_t> grownCounts(const ir::KernelInfo &kernel, const BuiltArguments &built,
-                                  const std::vector<interp::OutOfBoundsEvent> &overruns) {
+                                  const std::vector<bool> &sizedByHost,
+                                  const memmodel::MemoryModel &model, bool growAnyway = false) {
+  const std::vector<interp::OutOfBoundsEvent> &overruns = model.outOfBounds();
   constexpr uint64_t kLargestOffset = uint64_t(1) << 40; // beyond: a wild pointer
   std::vector<uint64_t> counts(kernel.params.size(), 0);
   for (const interp::OutOfBoundsEvent &overrun : overruns) {
     const interp::AccessEvent &access = overrun.access;
+    if (overrunsOnlyHostSizes(kernel, sizedByHost, {overrun}))
+      continue;
     bool automatic = access.space == interp::MemSpace::Global &&
                      access.buffer < kernel.params.size() &&
                      built.values[access.buffer].autoSized &&
                      !kernel.params[access.buffer].byValueBytes;
+    if ((!automatic || access.offset >= kLargestOffset) && growAnyway)
+      continue;
     if (!automatic || access.offset >= kLargestOffset)
       return {};
     uint64_t elementBytes = std::max<uint64_t>(kernel.params[access.buffer].elementBytes, 1);
-    uint64_t needed = (access.offset + access.sizeBytes + elementBytes - 1) / elementBytes;
+    uint64_t end = std::max(access.offset + access.sizeBytes,
+                            model.overrunEnd(access.space, access.buffer));
+    uint64_t needed = (end + elementBytes - 1) / elementBytes;
     counts[access.buffer] = std::max(counts[access.buffer], needed);
   }
   return counts;
 }
 
 // `searched`: a launch simulee chose, judged only when in bounds (it would
-// break the kernel's size assumptions otherwise).
+// break the kernel's size assumptions otherwise) or when it overruns only
+// buffers whose size the host code states.
 LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
                       LaunchInputs inputs, BuiltArguments &built, const AnalysisOptions &options,
                       bool searched, interp::BoundMemory *bound = nullptr) {
   LaunchResult result;
   result.record = recordOf(inputs.config, built, inputs.seed);
   result.inputs = std::move(inputs);
+  bool hostSized = std::find(result.inputs.sizedByHost.begin(), result.inputs.sizedByHost.end(),
+                             true) != result.inputs.sizedByHost.end();
   Simulation simulation;
   simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {}, bound,
-               searched);
+               searched && !hostSized);
   if (!simulation.stats) {
     result.error = simulation.stats.error().message;
     result.outcome = outcomeOfError(result.error);
@@ -256,11 +284,17 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   result.threadInstrs = simulation.stats->threadInstrs;
   result.ratio = model.fitness().ratio();
   result.range = model.fitness().range();
-  if (searched && !model.outOfBounds().empty()) {
+  bool overrunsAreFindings =
+      hostSized && overrunsOnlyHostSizes(kernel, result.inputs.sizedByHost, model.outOfBounds());
+  if (searched && !model.outOfBounds().empty() && !overrunsAreFindings) {
     result.outcome = LaunchOutcome::OutOfBounds;
-    result.grownElementCounts = grownCounts(kernel, built, model.outOfBounds());
+    result.grownElementCounts =
+        grownCounts(kernel, built, result.inputs.sizedByHost, model);
     return result;
   }
+  if (!searched && !bound && !model.outOfBounds().empty())
+    result.grownElementCounts = grownCounts(kernel, built, result.inputs.sizedByHost, model,
+                                            /*growAnyway=*/true);
   result.outcome = LaunchOutcome::Judged;
   result.findings.emplace(kernel.barrierInstructions, kernel.valueBarrierInstructions);
   result.findings->addLaunch(model, result.record);
@@ -540,7 +574,8 @@ interp::Dim3 toDim3(const evo::Dims &d) { return interp::Dim3{d.x, d.y, d.z}; }
 LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &kernel,
                               interp::LaunchConfig base, const std::vector<ArgumentSpec> &specs,
                               std::vector<uint64_t> elementCounts, const std::vector<Fill> &fills,
-                              const std::vector<uint64_t> &positiveInts, bool gridShrinks,
+                              const std::vector<uint64_t> &positiveInts,
+                              const std::vector<bool> &sizedByHost, bool gridShrinks,
                               uint64_t seed, const AnalysisOptions &options) {
   constexpr int kAttempts = 4;
   constexpr uint64_t kLargestBuffer = uint64_t(1) << 24; // elements
@@ -569,7 +604,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
         buildArguments(kernel, *config, specs, seed, elementCounts, fills);
     if (!built)
       return failed(built.error().message);
-    LaunchInputs inputs{*config, specs, elementCounts, seed, fills};
+    LaunchInputs inputs{*config, specs, elementCounts, seed, fills, sizedByHost, nullptr};
     result = simulate(program, kernel, inputs, *built, options, /*searched=*/true);
     std::vector<uint64_t> builtBytes;
     for (const interp::ArgumentValue &value : built->values)
@@ -623,6 +658,35 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
   analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
 }
 
+// A search's launches: from a call site when it has one, and then searched
+// when anything but buffer contents was left free.
+detect::Provenance provenanceOf(const evo::SearchSpace &space, const FixedSettings &fixed) {
+  if (!fixed.site)
+    return detect::Provenance::Free;
+  bool everyValueGiven = space.grid.fixed && space.block.fixed && space.scalars.empty() &&
+                         std::none_of(space.buffers.begin(), space.buffers.end(),
+                                      [](const evo::Gene &gene) {
+                                        return gene.role == evo::GeneRole::BufferSize;
+                                      });
+  return everyValueGiven ? detect::Provenance::Site : detect::Provenance::SiteSearch;
+}
+
+// An overrun of a buffer the host allocated names the allocation.
+void nameHostAllocations(const SitePlan &site, std::vector<detect::Finding> &findings) {
+  for (detect::Finding &finding : findings)
+    if (finding.kind == detect::FindingKind::OutOfBounds &&
+        finding.space == interp::MemSpace::Global && site.sizes(finding.buffer))
+      finding.detail += " (the host's allocation, " + site.allocation(finding.buffer) + ")";
+}
+
+void stampProvenance(KernelAnalysis &analysis, detect::Provenance provenance) {
+  analysis.provenance = provenance;
+  for (detect::Finding &finding : analysis.findings)
+    finding.launch.provenance = provenance;
+  if (analysis.bestLaunch)
+    analysis.bestLaunch->provenance = provenance;
+}
+
 } // namespace
 
 Status checkLaunchBounds(const ir::KernelInfo &kernel, const interp::Dim3 &block) {
@@ -639,13 +703,34 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   Result<interp::LaunchConfig> config = configFor(kernel, launch.config, options);
   if (!config)
     return config.error();
-  Result<BuiltArguments> built = buildArguments(kernel, *config, launch.args, launch.seed);
-  if (!built)
-    return built.error();
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
-  LaunchInputs inputs{*config, launch.args, {}, launch.seed, {}};
-  LaunchResult result = simulate(program, kernel, inputs, *built, options, /*searched=*/false);
+  // Buffers simulee sized itself grow until the launch fits them: an
+  // overrun of one is simulee's mistake, never the kernel's.
+  constexpr int kAttempts = 4;
+  constexpr uint64_t kLargestBuffer = uint64_t(1) << 24; // elements
+  std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
+  Result<BuiltArguments> built = makeError("not built");
+  LaunchResult result;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    built = buildArguments(kernel, *config, launch.args, launch.seed, elementCounts);
+    if (!built)
+      return built.error();
+    LaunchInputs inputs{*config, launch.args, elementCounts, launch.seed, {}, {}, nullptr};
+    result = simulate(program, kernel, inputs, *built, options, /*searched=*/false);
+    bool grew = false;
+    for (size_t p = 0; p < result.grownElementCounts.size(); ++p) {
+      uint64_t elementBytes = std::max<uint64_t>(kernel.params[p].elementBytes, 1);
+      uint64_t current = built->values[p].bytes.size() / elementBytes;
+      uint64_t needed = result.grownElementCounts[p];
+      if (needed > current && needed <= kLargestBuffer) {
+        elementCounts[p] = needed + needed / 4;
+        grew = true;
+      }
+    }
+    if (!grew)
+      break;
+  }
   // A launch the caller stopped, or one simulee refused or could not run
   // (over a limit, an unsupported operation), has no verdict: an error. One
   // that ran and did not finish (a budget, the kernel's own trap) is an
@@ -658,6 +743,7 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   analysis.bestLaunch = result.record;
   analysis.bestRatio = result.ratio;
   analysis.arguments = std::move(built->values);
+  stampProvenance(analysis, detect::Provenance::User);
   return analysis;
 }
 
@@ -668,7 +754,7 @@ Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::
     return config.error();
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
-  LaunchInputs inputs{*config, {}, {}, 0, {}, nullptr};
+  LaunchInputs inputs{*config, {}, {}, 0, {}, {}, nullptr};
   // Only a kernel with barriers can need the re-check that runs it again.
   if (!kernel.barrierInstructions.empty())
     inputs.bound = std::make_shared<const BoundSnapshot>(launch);
@@ -685,6 +771,7 @@ Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::
     finding.launch = launch.record;
   analysis.bestLaunch = launch.record;
   analysis.bestRatio = result.ratio;
+  analysis.provenance = launch.record.provenance;
   return analysis;
 }
 
@@ -746,6 +833,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       // which guarded paths run.
       space.buffers.push_back(evo::Gene::bufferFill(param.name, kFillKinds));
       space.buffers.back().param = uint32_t(i);
+      if (fixed.site && fixed.site->sizes(i))
+        continue; // the host's allocation sizes it
       space.buffers.push_back(evo::Gene::bufferSize(param.name));
     } else {
       continue;
@@ -808,8 +897,17 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // A call site computes dims and some arguments from the others; values
     // it would never launch with are not a launch at all.
     std::vector<uint64_t> positiveInts = fixedPositiveInts;
-    if (fixed.site && !fixed.site->apply(base, specs, positiveInts))
+    std::vector<uint64_t> allocated; // by parameter: the host's allocation, in elements
+    if (fixed.site && !fixed.site->apply(base, specs, positiveInts, allocated))
       return evo::Fitness::invalid();
+    std::vector<bool> sizedByHost(kernel.params.size(), false);
+    for (size_t p = 0; p < allocated.size(); ++p)
+      if (allocated[p]) {
+        // Given as the user would give it: a size simulee must not grow.
+        specs.push_back({kernel.params[p].name,
+                         std::string(fillName(fills[p])) + ":" + std::to_string(allocated[p])});
+        sizedByHost[p] = true;
+      }
     for (size_t g = 0; g < space.scalars.size(); ++g)
       if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
         positiveInts.push_back(uint64_t(values[g].integer));
@@ -817,8 +915,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // nobody (the user, a call site) fixed it.
     bool gridShrinks = !fixed.grid && !fixed.site;
     LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
-                                           positiveInts, gridShrinks, settings.search.seed,
-                                           searchOptions);
+                                           positiveInts, sizedByHost, gridShrinks,
+                                           settings.search.seed, searchOptions);
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = result.outcome == LaunchOutcome::Judged
@@ -853,6 +951,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   analysis.bestRatio = outcome->bestFitness.ratio;
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())
     analysis.bestLaunch = best->second.record;
+  stampProvenance(analysis, provenanceOf(space, fixed));
+  if (fixed.site)
+    nameHostAllocations(*fixed.site, analysis.findings);
   if (!contractNote.empty())
     analysis.notes.push_back(contractNote);
   return analysis;
@@ -865,6 +966,8 @@ report::KernelFindings reportEntry(const ir::Program &program, const KernelAnaly
   entry.launches = analysis.counts;
   entry.cause = analysis.firstLaunchError;
   entry.callSites = analysis.sites;
+  if (analysis.counts.simulated())
+    entry.provenance = analysis.provenance;
   if (analysis.kernel)
     entry.notes = analysis.kernel->notes;
   entry.notes.insert(entry.notes.end(), analysis.notes.begin(), analysis.notes.end());

@@ -67,6 +67,8 @@ struct KernelAnalysis {
   std::optional<detect::LaunchRecord> bestLaunch; // search: the fittest launch
   // The call sites the search started from (searchAtSites); none = free search.
   std::vector<detect::LaunchOrigin> sites;
+  // Where the judged launches came from; every finding's launch says the same.
+  detect::Provenance provenance = detect::Provenance::Free;
   // What the search assumed beyond the user's and the sites' settings (the
   // block shape a CUB collective fixes), for the verdict.
   std::vector<std::string> notes;

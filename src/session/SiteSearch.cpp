@@ -12,6 +12,10 @@ namespace {
 
 using host::SiteValue;
 
+// The largest allocation a searched launch makes at a site: the search
+// keeps the values that size allocations below it.
+constexpr uint64_t kLargestSiteAllocationBytes = uint64_t(1) << 26;
+
 // `value` as a parameter of `bits` bits holds it (two's complement wrap).
 int64_t wrapToWidth(int64_t value, const ir::ParamInfo &param) {
   if (param.bits >= 64 || param.bits == 0)
@@ -81,6 +85,12 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
   }
   shared_ = usable(site.sharedBytes);
   arguments_.assign(params, SiteValue::unknown(""));
+  allocationBytes_.assign(params, SiteValue::unknown(""));
+  if (site.allocationBytes.size() == params)
+    for (size_t i = 0; i < params; ++i)
+      if (kernel.params[i].kind == ir::ValueKind::Pointer && !kernel.params[i].byValueBytes &&
+          kernel.params[i].resource == ir::ResourceKind::None && !userArgument_[i])
+        allocationBytes_[i] = usable(site.allocationBytes[i]);
   if (site.arguments.size() == params)
     for (size_t i = 0; i < params; ++i) {
       ir::ValueKind kind = kernel.params[i].kind;
@@ -152,12 +162,31 @@ bool SitePlan::derives(size_t index) const {
   return index < arguments_.size() && !userArgument_[index] && arguments_[index].isFormula();
 }
 
-uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
+bool SitePlan::sizes(size_t index) const {
+  return index < allocationBytes_.size() && !allocationBytes_[index].isUnknown();
+}
+
+// The arguments with `param` at `value`, the user's where given, 1 elsewhere.
+std::vector<std::optional<int64_t>> SitePlan::argumentsWith(uint32_t param, int64_t value) const {
   std::vector<std::optional<int64_t>> arguments(arguments_.size(), int64_t(1));
   for (size_t i = 0; i < arguments.size(); ++i)
     if (userValues_[i])
       arguments[i] = userValues_[i];
   arguments[param] = value;
+  return arguments;
+}
+
+uint64_t SitePlan::largestAllocationWith(uint32_t param, int64_t value) const {
+  std::vector<std::optional<int64_t>> arguments = argumentsWith(param, value);
+  uint64_t largest = 0;
+  for (const SiteValue &bytes : allocationBytes_)
+    if (std::optional<int64_t> size = valueOf(bytes, arguments); size && *size > 0)
+      largest = std::max(largest, uint64_t(*size));
+  return largest;
+}
+
+uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
+  std::vector<std::optional<int64_t>> arguments = argumentsWith(param, value);
   uint64_t threads = 1;
   auto multiply = [&](uint64_t extent) {
     if (extent > 1)
@@ -181,12 +210,21 @@ void SitePlan::shape(evo::SearchSpace &space) const {
     space.grid.fixed = evo::Dims{1, 1, 1}; // apply() sets it per launch
   if (!user_.block && !space.block.fixed && determined(block_))
     space.block.fixed = evo::Dims{1, 1, 1};
-  std::set<uint32_t> sizing; // parameters the dims are computed from
+  std::set<uint32_t> sizing; // parameters the dims and allocations are computed from
+  auto addSizing = [&](const SiteValue &value) {
+    if (value.isFormula())
+      for (uint32_t argument : value.formula.arguments())
+        sizing.insert(argument);
+  };
   for (const SiteValue *dims : {grid_, block_})
     for (unsigned axis = 0; axis < 3; ++axis)
-      if (dims[axis].isFormula())
-        for (uint32_t argument : dims[axis].formula.arguments())
-          sizing.insert(argument);
+      addSizing(dims[axis]);
+  for (const SiteValue &bytes : allocationBytes_)
+    addSizing(bytes);
+  auto fits = [&](uint32_t param, int64_t value) {
+    return threadsWith(param, value) <= maxThreads_ &&
+           largestAllocationWith(param, value) <= kLargestSiteAllocationBytes;
+  };
   for (evo::Gene &gene : space.scalars) {
     if (gene.kind != evo::GeneKind::Int || !sizing.count(gene.param))
       continue;
@@ -195,12 +233,12 @@ void SitePlan::shape(evo::SearchSpace &space) const {
     int64_t low = 1, high = int64_t(std::min(range.high, double(1u << 31)));
     if (high < low)
       continue;
-    if (threadsWith(gene.param, low) > maxThreads_) {
+    if (!fits(gene.param, low)) {
       high = low;
     } else {
       while (low < high) {
         int64_t middle = low + (high - low + 1) / 2;
-        if (threadsWith(gene.param, middle) <= maxThreads_)
+        if (fits(gene.param, middle))
           low = middle;
         else
           high = middle - 1;
@@ -212,7 +250,8 @@ void SitePlan::shape(evo::SearchSpace &space) const {
 }
 
 bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
-                     std::vector<uint64_t> &positiveInts) const {
+                     std::vector<uint64_t> &positiveInts,
+                     std::vector<uint64_t> &bufferElements) const {
   std::vector<std::optional<int64_t>> arguments(arguments_.size());
   for (const ArgumentSpec &spec : specs) {
     Result<size_t> index = findParameter(*kernel_, spec.name);
@@ -251,12 +290,26 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
     if (wrapToWidth(*value, param) > 0)
       positiveInts.push_back(uint64_t(wrapToWidth(*value, param)));
   }
+  bufferElements.assign(allocationBytes_.size(), 0);
+  for (size_t i = 0; i < allocationBytes_.size(); ++i) {
+    if (!sizes(i))
+      continue;
+    std::optional<int64_t> bytes = valueOf(allocationBytes_[i], arguments);
+    uint64_t elementBytes = std::max<uint64_t>(kernel_->params[i].elementBytes, 1);
+    if (!bytes || *bytes < int64_t(elementBytes) || uint64_t(*bytes) > kLargestSiteAllocationBytes)
+      return false;
+    bufferElements[i] = uint64_t(*bytes) / elementBytes;
+  }
   return true;
 }
 
 Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptions &options) {
+  std::vector<std::string> includeDirs;
+  for (const std::string &arg : options.extraClangArgs)
+    if (arg.rfind("-I", 0) == 0 && arg.size() > 2)
+      includeDirs.push_back(arg.substr(2));
   std::string extension = llvm::sys::path::extension(path).lower();
-  if ((extension != ".cu" && extension != ".cuh") || !host::mayLaunchKernels(path))
+  if ((extension != ".cu" && extension != ".cuh") || !host::mayLaunchKernels(path, includeDirs))
     return host::HostCode{};
   return host::readCallSites(path, options.extraClangArgs, options.cudaPath);
 }
@@ -272,6 +325,49 @@ std::vector<const host::CallSite *> sitesOf(const ir::Program &program,
       matched.push_back(&site);
   }
   return matched;
+}
+
+namespace {
+
+// "k" for "ns::k" and "k<256>": the name host code spells.
+std::string unqualifiedName(std::string name) {
+  if (size_t angle = name.find('<'); angle != std::string::npos)
+    name.resize(angle);
+  if (size_t colons = name.rfind("::"); colons != std::string::npos)
+    name.erase(0, colons + 2);
+  return name;
+}
+
+} // namespace
+
+LaunchSource launchSourceOf(const ir::Program &program, const ir::KernelInfo &kernel,
+                            const host::HostCode &host) {
+  LaunchSource source;
+  source.sites = sitesOf(program, kernel, host.sites);
+  // Host code clang could not fully read may hold the launch; a kernel the
+  // host code names without launching it directly (a table of kernel
+  // pointers, a template launcher) may be launched through that name.
+  std::string name = unqualifiedName(kernel.sourceName);
+  if (!source.sites.empty() || !host.firstError.empty() || host.namedFunctions.count(name))
+    return source;
+  if (host.launchedInText.count(name))
+    source.notLaunched = "its only launch is in code the preprocessor leaves out";
+  else if (!host.sites.empty())
+    source.notLaunched = "the file's host code launches other kernels but never this one";
+  return source;
+}
+
+Result<KernelAnalysis> analyzeKernel(const ir::Program &program, const ir::KernelInfo &kernel,
+                                     const LaunchSource &source, const FixedSettings &fixed,
+                                     const SearchSettings &settings,
+                                     const AnalysisOptions &options) {
+  if (!source.notLaunched)
+    return searchAtSites(program, kernel, source.sites, fixed, settings, options);
+  KernelAnalysis analysis;
+  analysis.kernel = &kernel;
+  analysis.verdict = detect::Verdict::NotLaunched;
+  analysis.firstLaunchError = *source.notLaunched;
+  return analysis;
 }
 
 namespace {
@@ -354,6 +450,8 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
                        ")");
     detect::LaunchOrigin origin{site->file, site->line};
     combined.sites.push_back(origin);
+    if (analyses.empty() || analysis->provenance == detect::Provenance::SiteSearch)
+      combined.provenance = analysis->provenance;
     for (detect::Finding &finding : analysis->findings)
       finding.launch.origin = origin;
     if (analysis->bestLaunch)

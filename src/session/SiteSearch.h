@@ -11,6 +11,7 @@
 #include "session/Analysis.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,17 +36,26 @@ public:
   // not searched.
   bool derives(size_t index) const;
 
+  // Whether the host allocated the buffer it passes as parameter `index`
+  // with a size the site determines: its size is not searched, and an
+  // access past it is a finding. `allocation` says where ("cudaMalloc at
+  // main.cu:40").
+  bool sizes(size_t index) const;
+  const std::string &allocation(size_t index) const { return site_->allocations[index]; }
+
   // Keeps the search to launches the site can make: grid and block that the
   // site determines are not searched, and the searched integers that size
   // them stay within [1, the largest value whose launch fits maxThreads].
   void shape(evo::SearchSpace &space) const;
 
-  // The site's grid, block and shared bytes for one launch, and its derived
+  // The site's grid, block and shared bytes for one launch, its derived
   // arguments appended to `specs` (which hold every other scalar), their
-  // positive values to `positiveInts`. False when the site would make no
-  // launch with these values (a dimension below 1, a division by zero).
+  // positive values to `positiveInts`, and the element counts of the buffers
+  // it sizes to `bufferElements` (by parameter; 0 for the others). False
+  // when the site would make no launch with these values (a dimension below
+  // 1, a division by zero, an empty or oversized allocation).
   bool apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
-             std::vector<uint64_t> &positiveInts) const;
+             std::vector<uint64_t> &positiveInts, std::vector<uint64_t> &bufferElements) const;
 
 private:
   const ir::KernelInfo *kernel_;
@@ -54,6 +64,7 @@ private:
   // parameters, and values for pointer parameters, count as unknown.
   host::SiteValue grid_[3], block_[3], shared_;
   std::vector<host::SiteValue> arguments_;
+  std::vector<host::SiteValue> allocationBytes_; // by parameter
   FixedSettings user_;
   std::vector<bool> userArgument_;                 // by parameter
   std::vector<std::optional<int64_t>> userValues_; // the user's integer arguments
@@ -63,6 +74,8 @@ private:
   std::optional<int64_t> valueOf(const host::SiteValue &value,
                                  const std::vector<std::optional<int64_t>> &arguments) const;
   uint64_t threadsWith(uint32_t param, int64_t value) const;
+  uint64_t largestAllocationWith(uint32_t param, int64_t value) const;
+  std::vector<std::optional<int64_t>> argumentsWith(uint32_t param, int64_t value) const;
 };
 
 // The call sites of a .cu file's host code (host/), read only when the file
@@ -75,6 +88,31 @@ Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptio
 std::vector<const host::CallSite *> sitesOf(const ir::Program &program,
                                             const ir::KernelInfo &kernel,
                                             const std::vector<host::CallSite> &sites);
+
+// Where a kernel's launches come from, by what the file's host code shows
+// (DESIGN.md, "Launch domain and provenance").
+struct LaunchSource {
+  std::vector<const host::CallSite *> sites; // none: searched freely
+  // Set when the host code never launches the kernel: it launches other
+  // kernels, or this one only in code the preprocessor leaves out.
+  std::optional<std::string> notLaunched;
+};
+
+// The launch source of `kernel` in a file whose host code is `host` (empty
+// for a file without host code, and under --explore: searched freely). A
+// kernel the host code names other than in a launch it could read (a table
+// of kernel pointers, a template launcher), or host code clang could not
+// fully read, never makes a kernel "not launched".
+LaunchSource launchSourceOf(const ir::Program &program, const ir::KernelInfo &kernel,
+                            const host::HostCode &host);
+
+// Analyses `kernel` from its launch source: searched at its sites, freely
+// without any, or not at all when it is not launched (verdict NotLaunched,
+// the reason in firstLaunchError).
+Result<KernelAnalysis> analyzeKernel(const ir::Program &program, const ir::KernelInfo &kernel,
+                                     const LaunchSource &source, const FixedSettings &fixed,
+                                     const SearchSettings &settings,
+                                     const AnalysisOptions &options);
 
 // Searches `kernel` once per site (freely with no site) and combines the
 // searches: findings in site order, each carrying its site as

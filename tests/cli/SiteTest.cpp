@@ -129,7 +129,7 @@ TEST(CliSites, ListShowsEachInstantiationsSites) {
   ASSERT_NE(big, std::string::npos) << o;
   ASSERT_NE(small, std::string::npos) << o;
   size_t bigSite = o.out.find("block_sum_templates.cu:32: <256> grid ((n + 255) / 256, 1, 1) "
-                              "block (256, 1, 1) n=?");
+                              "block (256, 1, 1) in=[n * sizeof(float) bytes, cudaMalloc at ");
   size_t smallSite = o.out.find("block_sum_templates.cu:33: <64> grid (1, 1, 1) block (64, 1, 1)");
   ASSERT_NE(bigSite, std::string::npos) << o;
   ASSERT_NE(smallSite, std::string::npos) << o;

@@ -139,3 +139,59 @@ TEST(CallSiteReader, HostCodeUsingCubThrustAndHalfParsesWithNvidiasHeaders) {
 }
 
 } // namespace
+
+namespace {
+
+HostCode readInput(const std::string &name) {
+  Result<HostCode> host =
+      readCallSites(std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/" + name, {});
+  if (!host)
+    throw std::runtime_error(host.error().message);
+  if (!host->firstError.empty())
+    throw std::runtime_error(host->firstError);
+  return std::move(*host);
+}
+
+} // namespace
+
+TEST(CallSiteReader, AllocationsSizeThePointersPassedToALaunch) {
+  HostCode host = readInput("allocations.cu");
+  ASSERT_EQ(host.sites.size(), 2u); // table[0]<<<...>>> names no kernel
+  const CallSite &first = host.sites[0];
+  ASSERT_EQ(first.allocationBytes.size(), 3u);
+  // cudaMalloc(&in, n * sizeof(float)) with n passed as argument 2.
+  ASSERT_TRUE(first.allocationBytes[0].isFormula());
+  EXPECT_EQ(withN(first.allocationBytes[0], 100, 2), 400);
+  EXPECT_EQ(first.allocations[0].substr(0, 13), "cudaMalloc at");
+  EXPECT_NE(first.allocations[0].find("allocations.cu:12"), std::string::npos);
+  // cudaMalloc((void **)&out, fixed * sizeof(float)): a constant.
+  ASSERT_TRUE(first.allocationBytes[1].isConstant());
+  EXPECT_EQ(first.allocationBytes[1].integer, 256);
+  EXPECT_TRUE(first.allocationBytes[2].isUnknown()); // an integer, not a buffer
+  // `swapped` is reassigned after its allocation: its size is not known.
+  const CallSite &second = host.sites[1];
+  EXPECT_EQ(second.allocationBytes[0].integer, 256);
+  EXPECT_TRUE(second.allocationBytes[1].isUnknown());
+}
+
+TEST(CallSiteReader, NamedFunctionsAndLaunchesInTheTextAreRecorded) {
+  HostCode host = readInput("allocations.cu");
+  // A table of kernel pointers names its kernels.
+  EXPECT_TRUE(host.namedFunctions.count("tabled"));
+  EXPECT_TRUE(host.namedFunctions.count("shift"));
+  // A launch inside #if 0 is in the text, not in the host code.
+  EXPECT_FALSE(host.namedFunctions.count("unlaunched"));
+  EXPECT_TRUE(host.launchedInText.count("unlaunched"));
+  EXPECT_TRUE(host.launchedInText.count("shift"));
+}
+
+TEST(CallSiteReader, LaunchesInAnIncludedHeaderAreTheFilesHostCode) {
+  std::string input = std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/harness_main.cu";
+  EXPECT_TRUE(mayLaunchKernels(input));
+  HostCode host = readInput("harness_main.cu");
+  ASSERT_EQ(host.sites.size(), 1u);
+  EXPECT_EQ(host.sites[0].kernel, "doubled");
+  EXPECT_NE(host.sites[0].file.find("harness.h"), std::string::npos);
+  EXPECT_EQ(host.sites[0].line, 7u);
+  ASSERT_TRUE(host.sites[0].allocationBytes[0].isFormula());
+}

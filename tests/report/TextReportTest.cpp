@@ -30,7 +30,7 @@ TEST_F(TextReport, RaceReadsLikeACompilerDiagnosticWithCaretAndLaunch) {
       "(0,0,0)) [data-race]\n"
       "   14 |       partial[tid] += partial[tid + stride];\n"
       "      |                       ^\n"
-      "note: exposed by launch grid (1,1,1) block (256,1,1) n=1000 in=random:1000; example "
+      "note: exposed by launch grid (1,1,1) block (256,1,1) n=1000 in=random:1000 [free]; example "
       "address: 'partial' + 20 bytes\n" +
       program.path + ": kernel 'reduce': findings\n"
       "1 warning (1 data-race)\n";

@@ -64,11 +64,28 @@ TEST_P(CorpusSearch, DefaultSearchFindsTheLabeledBugsAndNothingElse) {
   settings.search.jobs = 2;
   session::AnalysisOptions options;
   options.independentThreads = !json.value("lockstep", false);
-  std::vector<const host::CallSite *> sites =
-      session::sitesOf(program, *kernel, callSitesFor(c.manifest.source));
+  // Launched as the CLI launches it: from the file's host code.
+  session::LaunchSource source =
+      session::launchSourceOf(program, *kernel, hostCodeFor(c.manifest.source));
+  const std::vector<const host::CallSite *> &sites = source.sites;
   Result<session::KernelAnalysis> analysis =
-      session::searchAtSites(program, *kernel, sites, fixedSettings(json), settings, options);
+      session::analyzeKernel(program, *kernel, source, fixedSettings(json), settings, options);
   ASSERT_TRUE(analysis.ok()) << analysis.error().message;
+  // Every launch says where it came from: the manifest's provenance, else a
+  // site's when the file launches the kernel, else free.
+  std::string provenance =
+      json["search"].value("provenance", sites.empty() ? std::string("free") : std::string(""));
+  for (const detect::Finding &finding : analysis->findings) {
+    if (!provenance.empty()) {
+      EXPECT_EQ(detect::provenanceName(finding.launch.provenance), provenance) << c.manifest.name;
+    } else {
+      EXPECT_NE(finding.launch.provenance, detect::Provenance::Free) << c.manifest.name;
+    }
+    EXPECT_EQ(finding.launch.provenance, analysis->provenance) << c.manifest.name;
+  }
+  if (!provenance.empty() && analysis->counts.simulated()) {
+    EXPECT_EQ(detect::provenanceName(analysis->provenance), provenance) << c.manifest.name;
+  }
 
   std::set<Label> expected = expectedLabels(json);
   std::set<Label> actual = actualLabels(program, analysis->findings);
@@ -79,7 +96,7 @@ TEST_P(CorpusSearch, DefaultSearchFindsTheLabeledBugsAndNothingElse) {
   EXPECT_EQ(verdict, detect::verdictName(analysis->verdict))
       << c.manifest.name << " seed " << c.seed << ": " << analysis->counts.judged
       << " launches judged, skipped: " << detect::skippedReasons(analysis->counts);
-  if (verdict == "inconclusive") {
+  if (verdict == "inconclusive" || verdict == "not launched") {
     // Nothing judged, so nothing may be said.
     EXPECT_TRUE(analysis->findings.empty()) << describe(actual);
     return;

@@ -68,8 +68,8 @@ inline const ir::Program &programFor(const std::string &source,
 }
 
 // The call sites of a source's host code, read once per source file.
-inline const std::vector<host::CallSite> &callSitesFor(const std::string &source) {
-  static std::map<std::string, std::vector<host::CallSite>> cache;
+inline const host::HostCode &hostCodeFor(const std::string &source) {
+  static std::map<std::string, host::HostCode> cache;
   auto it = cache.find(source);
   if (it != cache.end())
     return it->second;
@@ -78,7 +78,11 @@ inline const std::vector<host::CallSite> &callSitesFor(const std::string &source
     throw std::runtime_error(host.error().message);
   if (!host->firstError.empty())
     throw std::runtime_error(source + ": host code: " + host->firstError);
-  return cache.emplace(source, std::move(host->sites)).first->second;
+  return cache.emplace(source, std::move(*host)).first->second;
+}
+
+inline const std::vector<host::CallSite> &callSitesFor(const std::string &source) {
+  return hostCodeFor(source).sites;
 }
 
 // A finding as the manifests label it: kind plus source lines.

@@ -96,14 +96,60 @@ TEST(SitePlan, ApplyComputesGridAndDerivedArguments) {
   SitePlan plan(info, call, {}, 4096);
   interp::LaunchConfig config;
   std::vector<ArgumentSpec> specs = {{"n", "1000"}, {"mode", "3"}};
-  std::vector<uint64_t> positive;
-  ASSERT_TRUE(plan.apply(config, specs, positive));
+  std::vector<uint64_t> positive, allocated;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated));
   EXPECT_EQ(config.grid.x, 4u);
   EXPECT_EQ(valueOf(specs, "half"), "500");
   EXPECT_EQ(positive, std::vector<uint64_t>{500});
+  EXPECT_EQ(allocated, (std::vector<uint64_t>{0, 0, 0, 0})); // no allocation known
   // n = 0 launches no block: not a launch the site makes.
   specs = {{"n", "0"}};
-  EXPECT_FALSE(plan.apply(config, specs, positive));
+  EXPECT_FALSE(plan.apply(config, specs, positive, allocated));
+}
+
+TEST(SitePlan, TheHostsAllocationSizesItsBufferAndBoundsTheSearch) {
+  // cudaMalloc(&d, n * sizeof(float)); scale<<<(n + 255) / 256, 256>>>(d, n, n / 2, 3)
+  ir::KernelInfo info = kernel();
+  info.params[0].elementBytes = 4;
+  host::CallSite call = site();
+  call.allocationBytes.assign(4, SiteValue::unknown(""));
+  call.allocations.assign(4, "");
+  call.allocationBytes[0] = SiteValue::ofFormula(
+      Formula::binary(Formula::Op::Mul, Formula::argument(1), Formula::constant(4)),
+      "n * sizeof(float)");
+  call.allocations[0] = "cudaMalloc at main.cu:10";
+  SitePlan plan(info, call, {}, 4096);
+  EXPECT_TRUE(plan.sizes(0));
+  EXPECT_FALSE(plan.sizes(1));
+  EXPECT_EQ(plan.allocation(0), "cudaMalloc at main.cu:10");
+  interp::LaunchConfig config;
+  std::vector<ArgumentSpec> specs = {{"n", "1000"}};
+  std::vector<uint64_t> positive, allocated;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated));
+  EXPECT_EQ(allocated, (std::vector<uint64_t>{1000, 0, 0, 0}));
+  // The user's buffer wins over the host's allocation.
+  FixedSettings user;
+  user.args = {{"data", "zeros:10"}};
+  EXPECT_FALSE(SitePlan(info, call, user, 4096).sizes(0));
+}
+
+TEST(SitePlan, AnIntegerSizingOnlyAnAllocationStaysWithinTheLargestAllocation) {
+  // The grid is constant; n sizes only the buffer: it is still bounded.
+  ir::KernelInfo info = kernel();
+  info.params[0].elementBytes = 4;
+  host::CallSite call = site();
+  call.grid[0] = SiteValue::ofInteger(4, "4");
+  call.allocationBytes.assign(4, SiteValue::unknown(""));
+  call.allocations.assign(4, "");
+  call.allocationBytes[0] = SiteValue::ofFormula(
+      Formula::binary(Formula::Op::Mul, Formula::argument(1), Formula::constant(4)), "n * 4");
+  SitePlan plan(info, call, {}, 4096);
+  evo::SearchSpace space;
+  space.scalars.push_back(evo::Gene::integer("n", 32, true));
+  space.scalars.back().param = 1;
+  plan.shape(space);
+  ASSERT_TRUE(space.scalars[0].upper.has_value());
+  EXPECT_EQ(*space.scalars[0].upper, double(uint64_t(1) << 24)); // 64 MiB of floats
 }
 
 TEST(SitePlan, IntegersSizingTheGridStayWithinTheThreadCap) {

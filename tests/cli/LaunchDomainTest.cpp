@@ -1,0 +1,136 @@
+// Issue 17 end to end: kernels the host code never launches are not
+// searched (verdict "not launched", exit 0, --explore searches them); every
+// finding says where its launch came from (provenance) in text, JSON, SARIF
+// and the scan table; the host's allocations size the buffers they pass, so
+// a read past one is a finding; and `simulee run` grows the buffers it made
+// until the launch fits them.
+#include "CliSupport.h"
+
+namespace simulee::cli_test {
+namespace {
+
+nlohmann::json jsonOf(const Outcome &o) {
+  return nlohmann::json::parse(o.out, nullptr, /*allow_exceptions=*/false);
+}
+
+const nlohmann::json *kernelEntry(const nlohmann::json &report, const std::string &name) {
+  for (const nlohmann::json &kernel : report["kernels"])
+    if (kernel["kernel"] == name)
+      return &kernel;
+  return nullptr;
+}
+
+TEST(CliLaunchDomain, KernelsTheHostNeverLaunchesAreNotLaunchedAndExitClean) {
+  Outcome o = simulee({corpus("never_launched.cu"), "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'fold_window': not launched: the file's host code "
+                              "launches other kernels but never this one (--explore searches it)"))
+      << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'scale_rows': clean (")) << o;
+  EXPECT_FALSE(contains(o.out, "data race")) << o;
+
+  Outcome json =
+      simulee({corpus("never_launched.cu"), "--jobs", "1", "--quiet", "--format", "json"});
+  nlohmann::json report = jsonOf(json);
+  ASSERT_FALSE(report.is_discarded()) << json;
+  const nlohmann::json *fold = kernelEntry(report, "fold_window");
+  ASSERT_NE(fold, nullptr) << json;
+  EXPECT_EQ((*fold)["verdict"], "not launched");
+  EXPECT_TRUE((*fold)["provenance"].is_null());
+  const nlohmann::json *scale = kernelEntry(report, "scale_rows");
+  ASSERT_NE(scale, nullptr) << json;
+  EXPECT_EQ((*scale)["provenance"], "site+search");
+  EXPECT_EQ(report["verdict"], "clean");
+
+  // SARIF: a not-launched kernel is a notification, never silently absent.
+  Outcome sarif =
+      simulee({corpus("never_launched.cu"), "--jobs", "1", "--quiet", "--format", "sarif"});
+  EXPECT_TRUE(contains(sarif.out, "\"not launched\"")) << sarif;
+}
+
+TEST(CliLaunchDomain, ExploreSearchesTheKernelNobodyLaunches) {
+  Outcome o = simulee({corpus("never_launched.cu"), "--kernel", "fold_window", "--explore",
+                       "--jobs", "1", "--quiet", "--format", "json"});
+  EXPECT_EQ(o.status, 1) << o;
+  nlohmann::json report = jsonOf(o);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"])
+    EXPECT_EQ(finding["launch"]["provenance"], "free") << o;
+}
+
+TEST(CliLaunchDomain, ALaunchOnlyInPreprocessedOutCodeIsNotALaunch) {
+  Outcome o = simulee({corpus("launch_preprocessed_out.cu"), "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'last_writer': not launched: its only launch is in code "
+                              "the preprocessor leaves out"))
+      << o;
+}
+
+TEST(CliLaunchDomain, AReadPastTheHostsAllocationIsAFindingThatNamesIt) {
+  Outcome o = simulee({corpus("alloc_shift_read.cu"), "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "out-of-bounds read of global 'in'")) << o;
+  EXPECT_TRUE(contains(o.out, "(the host's allocation, cudaMalloc at ")) << o;
+  EXPECT_TRUE(contains(o.out, "alloc_shift_read.cu:17)")) << o;
+  EXPECT_TRUE(contains(o.out, "[site+search], launched at ")) << o;
+  // Its twin allocates one element more: in bounds.
+  Outcome padded = simulee({corpus("alloc_shift_padded.cu"), "--jobs", "1", "--quiet"});
+  EXPECT_EQ(padded.status, 0) << padded;
+}
+
+TEST(CliLaunchDomain, EveryValueFromTheSiteIsSiteProvenance) {
+  TempDir dir;
+  std::string source = dir.file("fixed_site.cu");
+  std::ofstream(source) << "__global__ void k(int *p, int n) {\n"
+                           "  p[threadIdx.x % 8] = n + threadIdx.x;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int *p;\n"
+                           "  cudaMalloc(&p, 64 * sizeof(int));\n"
+                           "  k<<<1, 64>>>(p, 5);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet", "--format", "json"});
+  EXPECT_EQ(o.status, 1) << o;
+  nlohmann::json report = jsonOf(o);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  for (const nlohmann::json &finding : report["findings"])
+    EXPECT_EQ(finding["launch"]["provenance"], "site") << o;
+  Outcome sarif = simulee({source, "--jobs", "1", "--quiet", "--format", "sarif"});
+  EXPECT_TRUE(contains(sarif.out, "\"provenance\": \"site\"")) << sarif;
+}
+
+TEST(CliLaunchDomain, ScanTableShowsProvenanceAndCountsWarningsByIt) {
+  TempDir dir;
+  for (const char *name : {"never_launched.cu", "alloc_shift_read.cu"})
+    std::filesystem::copy_file(corpus(name), dir.file(name));
+  Outcome o = simulee({"scan", dir.path(), "--quiet", "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.err, "launches")) << o;
+  EXPECT_TRUE(contains(o.err, "not launched")) << o;
+  EXPECT_TRUE(contains(o.err, "warnings by launch provenance: 1 site+search")) << o;
+}
+
+TEST(CliLaunchDomain, RunGrowsTheBuffersItMadeUntilTheLaunchFits) {
+  TempDir dir;
+  std::string source = dir.file("square.cu");
+  std::ofstream(source) << "__global__ void square(float *m, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n)\n"
+                           "    for (int j = 0; j < n; ++j)\n"
+                           "      m[i * n + j] = 1.0f;\n"
+                           "}\n";
+  Outcome o = simulee({"run", source, "--grid", "8", "--block", "128", "--arg", "n=1000"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "clean (1 launch judged)")) << o;
+  // A buffer the user sized stays as given: the overrun is the finding.
+  Outcome given = simulee({"run", source, "--grid", "8", "--block", "128", "--arg", "n=1000",
+                           "--arg", "m=zeros:1000"});
+  EXPECT_EQ(given.status, 1) << given;
+  EXPECT_TRUE(contains(given.out, "out-of-bounds write of global 'm'")) << given;
+  EXPECT_TRUE(contains(given.out, "[user]")) << given;
+}
+
+} // namespace
+} // namespace simulee::cli_test
