@@ -8,6 +8,7 @@
 #include <clang-c/Index.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -145,12 +146,7 @@ public:
     }
     std::vector<CallSite> sites;
     for (CXCursor declaration : declarations)
-      walk(declaration, [&](CXCursor cursor) {
-        if (kindOf(cursor) != CXCursor_CallExpr)
-          return;
-        if (std::optional<CallSite> site = readLaunch(cursor))
-          sites.push_back(std::move(*site));
-      });
+      readLaunchesIn(declaration, sites);
     return sites;
   }
 
@@ -169,6 +165,23 @@ private:
   // allocation may not be what they point to at a launch.
   std::set<std::string> reassigned_;
   std::set<std::string> namedFunctions_;
+  // The template arguments each function template is called with in host
+  // code (`launch<16>(d, n)`), by the template's USR, as text ("16",
+  // "float"); a template launcher's launches are read once per argument list.
+  std::map<std::string, std::set<std::vector<std::string>>> instantiations_;
+  // While reading a template launcher for one argument list: its template
+  // parameters by USR (an integral one's value) and by name (the text).
+  std::map<std::string, int64_t> boundParameters_;
+  std::vector<std::pair<std::string, std::string>> boundNames_;
+  // dim3 variables by USR: the block that declares them, and the axes set
+  // one by one after the declaration (`threads.x = 16;`).
+  struct MemberAssignment {
+    CXCursor value;
+    unsigned offset; // in its file: a launch before it sees the initializer's axis
+  };
+  std::map<std::string, CXCursor> declaredIn_;
+  std::map<std::string, std::array<std::optional<MemberAssignment>, 3>> memberAssignments_;
+  unsigned launchOffset_ = ~0u; // the launch being read
   // Variables the program changes after their declaration (assigned,
   // incremented, a member assigned, or their address taken outside a
   // cudaLaunchKernel argument list): their initializer says nothing.
@@ -201,6 +214,14 @@ private:
   void walkModified(CXCursor cursor, bool inInitList) {
     for (CXCursor child : childrenOf(cursor)) {
       CXCursorKind kind = kindOf(child);
+      if (kind == CXCursor_DeclStmt && kindOf(cursor) == CXCursor_CompoundStmt)
+        for (CXCursor variable : childrenOf(child))
+          if (kindOf(variable) == CXCursor_VarDecl && isDim3(clang_getCursorType(variable)))
+            declaredIn_.emplace(usrOf(variable), cursor);
+      if (kind == CXCursor_BinaryOperator && readMemberAssignment(child, cursor)) {
+        walkModified(child, inInitList);
+        continue;
+      }
       if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
         if (isAssignment(clang_getCursorBinaryOperatorKind(child))) {
           std::vector<CXCursor> operands = childrenOf(child);
@@ -235,6 +256,50 @@ private:
     }
   }
 
+  // `v.x = value;` as a statement of the block that declares dim3 `v`: one
+  // axis set after the declaration (a second assignment of the same axis
+  // makes `v` unknown). False for any other expression.
+  bool readMemberAssignment(CXCursor assignment, CXCursor block) {
+    if (clang_getCursorBinaryOperatorKind(assignment) != CXBinaryOperator_Assign)
+      return false;
+    std::vector<CXCursor> operands = childrenOf(assignment);
+    if (operands.size() != 2)
+      return false;
+    CXCursor member = stripWrappers(operands[0]);
+    std::vector<CXCursor> base = childrenOf(member);
+    std::optional<unsigned> axis = axisNamed(spellingOf(member));
+    if (kindOf(member) != CXCursor_MemberRefExpr || base.size() != 1 || !axis ||
+        kindOf(stripWrappers(base[0])) != CXCursor_DeclRefExpr)
+      return false;
+    CXCursor variable = clang_getCursorReferenced(stripWrappers(base[0]));
+    std::string usr = usrOf(variable);
+    auto declared = declaredIn_.find(usr);
+    if (declared == declaredIn_.end() || !clang_equalCursors(declared->second, block))
+      return false;
+    std::optional<MemberAssignment> &slot = memberAssignments_[usr][*axis];
+    if (slot)
+      modified_.insert(usr);
+    slot = MemberAssignment{operands[1], offsetOf(assignment)};
+    return true;
+  }
+
+  static std::optional<unsigned> axisNamed(const std::string &member) {
+    if (member == "x")
+      return 0u;
+    if (member == "y")
+      return 1u;
+    if (member == "z")
+      return 2u;
+    return std::nullopt;
+  }
+
+  static unsigned offsetOf(CXCursor cursor) {
+    unsigned offset = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(cursor), nullptr, nullptr, nullptr,
+                               &offset);
+    return offset;
+  }
+
   // Whether a function is device code only (__global__, or __device__
   // without __host__): its body is no host code.
   static bool isDeviceOnly(CXCursor function) {
@@ -261,10 +326,73 @@ private:
           target == CXCursor_FunctionTemplate)
         namedFunctions_.insert(spellingOf(cursor));
     }
-    if (kind == CXCursor_CallExpr)
+    if (kind == CXCursor_CallExpr) {
       readAllocation(cursor);
+      readInstantiation(cursor);
+    }
     for (CXCursor child : childrenOf(cursor))
       walkHostCode(child);
+  }
+
+  // A call of a function template's specialization: its template arguments.
+  void readInstantiation(CXCursor call) {
+    CXCursor function = clang_getCursorReferenced(call);
+    if (kindOf(function) != CXCursor_FunctionDecl)
+      return;
+    CXCursor pattern = clang_getSpecializedCursorTemplate(function);
+    int count = clang_Cursor_getNumTemplateArguments(function);
+    if (clang_Cursor_isNull(pattern) || kindOf(pattern) != CXCursor_FunctionTemplate || count < 1)
+      return;
+    std::vector<std::string> arguments;
+    for (int i = 0; i < count; ++i) {
+      switch (clang_Cursor_getTemplateArgumentKind(function, unsigned(i))) {
+      case CXTemplateArgumentKind_Integral:
+        arguments.push_back(
+            std::to_string(clang_Cursor_getTemplateArgumentValue(function, unsigned(i))));
+        break;
+      case CXTemplateArgumentKind_Type:
+        arguments.push_back(take(
+            clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(function, unsigned(i)))));
+        break;
+      default:
+        return; // a template, a pack: not followed
+      }
+    }
+    instantiations_[usrOf(pattern)].insert(std::move(arguments));
+  }
+
+  // The launches below `cursor`; a function template called from host code
+  // is read once per template argument list it is called with.
+  void readLaunchesIn(CXCursor cursor, std::vector<CallSite> &sites) {
+    if (kindOf(cursor) == CXCursor_FunctionTemplate && boundNames_.empty()) {
+      auto called = instantiations_.find(usrOf(cursor));
+      std::vector<CXCursor> parameters;
+      for (CXCursor child : childrenOf(cursor))
+        if (kindOf(child) == CXCursor_TemplateTypeParameter ||
+            kindOf(child) == CXCursor_NonTypeTemplateParameter ||
+            kindOf(child) == CXCursor_TemplateTemplateParameter)
+          parameters.push_back(child);
+      if (called != instantiations_.end()) {
+        for (const std::vector<std::string> &arguments : called->second) {
+          if (arguments.size() != parameters.size())
+            continue;
+          for (size_t i = 0; i < parameters.size(); ++i) {
+            boundNames_.push_back({spellingOf(parameters[i]), arguments[i]});
+            if (kindOf(parameters[i]) == CXCursor_NonTypeTemplateParameter)
+              boundParameters_[usrOf(parameters[i])] = std::stoll(arguments[i]);
+          }
+          for (CXCursor child : childrenOf(cursor))
+            readLaunchesIn(child, sites);
+          boundNames_.clear();
+          boundParameters_.clear();
+        }
+        return;
+      }
+    }
+    if (kindOf(cursor) == CXCursor_CallExpr)
+      readLaunch(cursor, sites);
+    for (CXCursor child : childrenOf(cursor))
+      readLaunchesIn(child, sites);
   }
 
   // `cudaMalloc(&p, bytes)` and its kin: device memory the host allocates.
@@ -394,6 +522,9 @@ private:
       CXCursor variable = clang_getCursorReferenced(cursor);
       if (auto bound = bound_.find(usrOf(variable)); bound != bound_.end())
         return Formula::argument(bound->second);
+      if (auto parameter = boundParameters_.find(usrOf(variable));
+          parameter != boundParameters_.end())
+        return Formula::constant(parameter->second);
       if (std::optional<CXCursor> init = initializerOf(variable))
         return formulaOf(*init, depth + 1);
       return std::nullopt;
@@ -423,6 +554,21 @@ private:
         return Formula::unary(Formula::Op::Neg, *operand);
       if (op == CXUnaryOperator_Not)
         return Formula::unary(Formula::Op::Not, *operand);
+      return std::nullopt;
+    }
+    case CXCursor_MemberRefExpr: {
+      // `threads.x` of a dim3 variable: that axis's value.
+      std::vector<CXCursor> base = childrenOf(cursor);
+      std::optional<unsigned> axis = axisNamed(spellingOf(cursor));
+      if (base.size() != 1 || !axis || !isDim3(clang_getCursorType(base[0])))
+        return std::nullopt;
+      SiteValue dims[3];
+      dimsOf(base[0], dims, depth + 1);
+      const SiteValue &value = dims[*axis];
+      if (value.isConstant() && !value.isFloat)
+        return Formula::constant(value.integer);
+      if (value.isFormula())
+        return value.formula;
       return std::nullopt;
     }
     case CXCursor_CallExpr: {
@@ -460,10 +606,18 @@ private:
     if (depth > 8)
       return unknown();
     if (kindOf(cursor) == CXCursor_DeclRefExpr) {
-      std::optional<CXCursor> init = initializerOf(clang_getCursorReferenced(cursor));
+      CXCursor variable = clang_getCursorReferenced(cursor);
+      std::optional<CXCursor> init = initializerOf(variable);
       if (!init)
         return unknown();
-      return dimsOf(*init, dims, depth + 1);
+      dimsOf(*init, dims, depth + 1);
+      auto assigned = memberAssignments_.find(usrOf(variable));
+      if (assigned != memberAssignments_.end())
+        for (unsigned axis = 0; axis < 3; ++axis)
+          if (const std::optional<MemberAssignment> &set = assigned->second[axis];
+              set && set->offset < launchOffset_)
+            dims[axis] = valueOf(set->value, depth + 1);
+      return;
     }
     if (kindOf(cursor) != CXCursor_CallExpr)
       return unknown();
@@ -479,22 +633,50 @@ private:
     }
   }
 
-  // The kernel a `<<<>>>` call or a cudaLaunchKernel's first argument names.
-  static std::optional<CXCursor> kernelNamedBy(CXCursor expression) {
+  // The kernels a `<<<>>>` callee or a cudaLaunchKernel's first argument
+  // names: a kernel (`k`, `&k`, `(void *)k`), a pointer variable or a table
+  // of them initialized with kernels (`table[i]`), either side of `c ? a : b`.
+  std::vector<CXCursor> kernelsNamedBy(CXCursor expression, int depth = 0) {
     CXCursor cursor = stripWrappers(expression);
-    if (kindOf(cursor) == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(cursor) == CXUnaryOperator_AddrOf) {
-      std::vector<CXCursor> operands = childrenOf(cursor);
-      if (operands.size() != 1)
-        return std::nullopt;
-      cursor = stripWrappers(operands.front());
+    std::vector<CXCursor> operands = childrenOf(cursor);
+    if (depth > 8)
+      return {};
+    switch (kindOf(cursor)) {
+    case CXCursor_UnaryOperator:
+      if (clang_getCursorUnaryOperatorKind(cursor) != CXUnaryOperator_AddrOf ||
+          operands.size() != 1)
+        return {};
+      return kernelsNamedBy(operands.front(), depth + 1);
+    case CXCursor_ArraySubscriptExpr:
+      return operands.empty() ? std::vector<CXCursor>{}
+                              : kernelsNamedBy(operands.front(), depth + 1);
+    case CXCursor_ConditionalOperator: {
+      if (operands.size() != 3)
+        return {};
+      std::vector<CXCursor> kernels = kernelsNamedBy(operands[1], depth + 1);
+      std::vector<CXCursor> other = kernelsNamedBy(operands[2], depth + 1);
+      kernels.insert(kernels.end(), other.begin(), other.end());
+      return kernels;
     }
-    if (kindOf(cursor) != CXCursor_DeclRefExpr)
-      return std::nullopt;
-    CXCursor kernel = clang_getCursorReferenced(cursor);
-    if (kindOf(kernel) != CXCursor_FunctionDecl)
-      return std::nullopt;
-    return kernel;
+    case CXCursor_InitListExpr: {
+      std::vector<CXCursor> kernels;
+      for (CXCursor element : operands)
+        for (CXCursor kernel : kernelsNamedBy(element, depth + 1))
+          if (std::none_of(kernels.begin(), kernels.end(),
+                           [&](CXCursor k) { return clang_equalCursors(k, kernel); }))
+            kernels.push_back(kernel);
+      return kernels;
+    }
+    case CXCursor_DeclRefExpr: {
+      CXCursor target = clang_getCursorReferenced(cursor);
+      if (kindOf(target) == CXCursor_FunctionDecl)
+        return {target};
+      std::optional<CXCursor> init = initializerOf(target);
+      return init ? kernelsNamedBy(*init, depth + 1) : std::vector<CXCursor>{};
+    }
+    default:
+      return {};
+    }
   }
 
   // The configuration call clang makes of `<<<grid, block, shmem, stream>>>`.
@@ -530,6 +712,22 @@ private:
     }
   }
 
+  // Inside a template launcher read for one argument list, a `<<<` launch
+  // of a kernel template named with the launcher's parameters
+  // (`box<WIN><<<...>>>`): the instantiation's source name ("box<16>").
+  std::optional<std::string> instantiatedKernelName(CXCursor call) {
+    std::vector<CXCursor> children = childrenOf(call);
+    if (boundNames_.empty() || children.empty())
+      return std::nullopt;
+    std::string text = textOf(children.front());
+    size_t open = text.find('<');
+    if (open == std::string::npos || text.back() != '>' || text.find('(') != std::string::npos)
+      return std::nullopt;
+    for (const auto &[name, value] : boundNames_)
+      text = std::regex_replace(text, std::regex("\\b" + name + "\\b"), value);
+    return std::regex_replace(text, std::regex(R"(\s*,\s*)"), ", ");
+  }
+
   // The expressions of `void *args[] = {&a, &n}` passed to cudaLaunchKernel.
   std::vector<CXCursor> launchArgumentArray(CXCursor expression) {
     CXCursor cursor = stripWrappers(expression);
@@ -552,18 +750,22 @@ private:
     return values;
   }
 
-  std::optional<CallSite> readLaunch(CXCursor call) {
-    CallSite site;
-    std::optional<CXCursor> kernel;
+  // The sites of one launch: one per kernel its callee may name.
+  void readLaunch(CXCursor call, std::vector<CallSite> &sites) {
+    LaunchForm form = LaunchForm::TripleChevron;
+    std::vector<CXCursor> kernels;
     std::optional<CXCursor> grid, block, shared;
     std::vector<CXCursor> arguments;
     if (std::optional<CXCursor> config = configurationOf(call)) {
       CXCursor callee = clang_getCursorReferenced(call);
+      std::vector<CXCursor> children = childrenOf(call);
       if (kindOf(callee) == CXCursor_FunctionDecl)
-        kernel = callee;
+        kernels = {callee};
+      else if (!children.empty())
+        kernels = kernelsNamedBy(children.front());
       int count = clang_Cursor_getNumArguments(*config);
       if (count < 2)
-        return std::nullopt;
+        return;
       grid = clang_Cursor_getArgument(*config, 0);
       block = clang_Cursor_getArgument(*config, 1);
       if (count > 2)
@@ -573,29 +775,50 @@ private:
     } else {
       std::string callee = spellingOf(clang_getCursorReferenced(call));
       if (callee != "cudaLaunchKernel" && callee != "cudaLaunchCooperativeKernel")
-        return std::nullopt;
-      site.form = callee == "cudaLaunchKernel" ? LaunchForm::LaunchKernel
-                                               : LaunchForm::LaunchCooperativeKernel;
+        return;
+      form = callee == "cudaLaunchKernel" ? LaunchForm::LaunchKernel
+                                          : LaunchForm::LaunchCooperativeKernel;
       int count = clang_Cursor_getNumArguments(call);
       if (count < 4)
-        return std::nullopt;
-      kernel = kernelNamedBy(clang_Cursor_getArgument(call, 0));
+        return;
+      kernels = kernelsNamedBy(clang_Cursor_getArgument(call, 0));
       grid = clang_Cursor_getArgument(call, 1);
       block = clang_Cursor_getArgument(call, 2);
       arguments = launchArgumentArray(clang_Cursor_getArgument(call, 3));
       if (count > 4)
         shared = clang_Cursor_getArgument(call, 4);
     }
-    if (!kernel)
-      return std::nullopt;
-    describeKernel(*kernel, site);
-    int params = clang_Cursor_getNumArguments(*kernel);
-    if (params >= 0 && arguments.size() != size_t(params))
-      arguments.clear(); // cudaLaunchKernel's array could not be read
+    if (kernels.empty()) {
+      if (std::optional<std::string> name = instantiatedKernelName(call)) {
+        CallSite site;
+        site.form = form;
+        site.kernel = *name; // the kernel's source name: no symbol to match
+        readSite(call, int(arguments.size()), *grid, *block, shared, arguments, site);
+        sites.push_back(std::move(site));
+      }
+      return;
+    }
+    for (CXCursor kernel : kernels) {
+      CallSite site;
+      site.form = form;
+      describeKernel(kernel, site);
+      int params = clang_Cursor_getNumArguments(kernel);
+      std::vector<CXCursor> passed = arguments;
+      if (params >= 0 && passed.size() != size_t(params))
+        passed.clear(); // cudaLaunchKernel's array could not be read
+      readSite(call, params, *grid, *block, shared, passed, site);
+      sites.push_back(std::move(site));
+    }
+  }
 
+  // What one launch passes: location, arguments, dims, shared bytes and the
+  // allocations of its buffers.
+  void readSite(CXCursor call, int params, CXCursor grid, CXCursor block,
+                std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
+                CallSite &site) {
     CXFile file = nullptr;
     clang_getExpansionLocation(clang_getCursorLocation(call), &file, &site.line, &site.column,
-                               nullptr);
+                               &launchOffset_);
     site.file = take(clang_getFileName(file));
 
     // Integer arguments that are plain variables are the formulas' leaves:
@@ -623,8 +846,8 @@ private:
                                          : valueOf(arguments[i]));
     if (arguments.empty())
       site.arguments.assign(size_t(std::max(params, 0)), SiteValue::unknown(""));
-    dimsOf(*grid, site.grid);
-    dimsOf(*block, site.block);
+    dimsOf(grid, site.grid);
+    dimsOf(block, site.block);
     site.sharedBytes = shared ? valueOf(*shared) : SiteValue::ofInteger(0, "");
     site.allocationBytes.assign(site.arguments.size(), SiteValue::unknown(""));
     site.allocations.assign(site.arguments.size(), "");
@@ -640,7 +863,6 @@ private:
       site.allocations[i] = allocation->where;
     }
     bound_.clear();
-    return site;
   }
 };
 

@@ -156,7 +156,7 @@ HostCode readInput(const std::string &name) {
 
 TEST(CallSiteReader, AllocationsSizeThePointersPassedToALaunch) {
   HostCode host = readInput("allocations.cu");
-  ASSERT_EQ(host.sites.size(), 2u); // table[0]<<<...>>> names no kernel
+  ASSERT_EQ(host.sites.size(), 3u);
   const CallSite &first = host.sites[0];
   ASSERT_EQ(first.allocationBytes.size(), 3u);
   // cudaMalloc(&in, n * sizeof(float)) with n passed as argument 2.
@@ -172,6 +172,8 @@ TEST(CallSiteReader, AllocationsSizeThePointersPassedToALaunch) {
   const CallSite &second = host.sites[1];
   EXPECT_EQ(second.allocationBytes[0].integer, 256);
   EXPECT_TRUE(second.allocationBytes[1].isUnknown());
+  // table[0]<<<...>>>: the kernel of the table.
+  EXPECT_EQ(host.sites[2].kernel, "tabled");
 }
 
 TEST(CallSiteReader, NamedFunctionsAndLaunchesInTheTextAreRecorded) {
@@ -194,4 +196,35 @@ TEST(CallSiteReader, LaunchesInAnIncludedHeaderAreTheFilesHostCode) {
   EXPECT_NE(host.sites[0].file.find("harness.h"), std::string::npos);
   EXPECT_EQ(host.sites[0].line, 7u);
   ASSERT_TRUE(host.sites[0].allocationBytes[0].isFormula());
+}
+
+TEST(CallSiteReader, Dim3MembersSetOneByOneAreFollowed) {
+  HostCode host = readInput("member_dims.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  const CallSite &tile = host.sites[0];
+  ASSERT_TRUE(tile.block[0].isConstant());
+  EXPECT_EQ(tile.block[0].integer, 16);
+  EXPECT_EQ(tile.block[1].integer, 16);
+  EXPECT_EQ(tile.block[2].integer, 1);
+  // blocks.x = (n + threads.x - 1) / threads.x follows n.
+  EXPECT_EQ(withN(tile.grid[0], 1000), 63);
+  EXPECT_EQ(withN(tile.grid[1], 1000), 63);
+  // An axis set twice, or set in a nested statement, is not known.
+  EXPECT_TRUE(host.sites[1].block[0].isUnknown());
+  EXPECT_TRUE(host.sites[2].block[0].isUnknown());
+}
+
+TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {
+  HostCode host = readInput("template_launcher.cu");
+  std::vector<std::string> kernels;
+  for (const CallSite &site : host.sites)
+    kernels.push_back(site.kernel + "@" + std::to_string(site.line) + "/" +
+                      std::to_string(site.block[0].integer));
+  // launchBox<16> and launchBox<32>: the launcher's launches once per
+  // argument list, the kernel template named by its instantiation.
+  EXPECT_EQ(kernels, (std::vector<std::string>{"box<16>@9/16", "plain@10/16", "box<32>@9/32",
+                                               "plain@10/32", "up@22/64", "down@22/64"}));
+  // The grid follows n with WIN = 16.
+  EXPECT_EQ(withN(host.sites[0].grid[0], 100), 7);
+  EXPECT_EQ(host.sites[0].mangledName, "");
 }
