@@ -64,6 +64,12 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
       out << " " << kernel.params[i].name << "=" << host::describe(value);
     }
     out << "\n";
+    if (!site->constraints.empty()) {
+      out << "    when";
+      for (size_t i = 0; i < site->constraints.size(); ++i)
+        out << (i ? "; " : " ") << site->constraints[i].text;
+      out << "\n";
+    }
   }
 }
 

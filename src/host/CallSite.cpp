@@ -54,6 +54,22 @@ std::optional<int64_t> apply(Formula::Op op, int64_t a, int64_t b) {
     return std::min(a, b);
   case Formula::Op::Max:
     return std::max(a, b);
+  case Formula::Op::Lt:
+    return int64_t(a < b);
+  case Formula::Op::Le:
+    return int64_t(a <= b);
+  case Formula::Op::Gt:
+    return int64_t(a > b);
+  case Formula::Op::Ge:
+    return int64_t(a >= b);
+  case Formula::Op::Eq:
+    return int64_t(a == b);
+  case Formula::Op::Ne:
+    return int64_t(a != b);
+  case Formula::Op::LogicalAnd:
+    return int64_t(a != 0 && b != 0);
+  case Formula::Op::LogicalOr:
+    return int64_t(a != 0 || b != 0);
   default:
     return std::nullopt;
   }
@@ -117,6 +133,9 @@ std::optional<int64_t> evaluate(const Formula &formula, const ArgumentValues &ar
       break;
     case Formula::Op::Not:
       value = ~values[node.lhs];
+      break;
+    case Formula::Op::LogicalNot:
+      value = int64_t(values[node.lhs] == 0);
       break;
     default:
       value = apply(node.op, values[node.lhs], values[node.rhs]);

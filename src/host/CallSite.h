@@ -36,6 +36,17 @@ struct Formula {
     Xor,
     Min, // std::min, min
     Max,
+    // Comparisons and logic, 1 for true and 0 for false (a site's
+    // constraints: `n % 32 == 0`, `(n & (n - 1)) == 0 && n > 0`).
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    LogicalAnd,
+    LogicalOr,
+    LogicalNot, // lhs only
   };
   struct Node {
     Op op = Op::Constant;
@@ -101,6 +112,15 @@ struct CallSite {
   // unknown and empty otherwise.
   std::vector<SiteValue> allocationBytes;
   std::vector<std::string> allocations;
+  // Conditions over the launch's integer arguments that hold whenever the
+  // host code reaches the launch: an `assert` or an early exit (`if (n % 32)
+  // return 1;`) before it, the branch of an `if` it sits in, the range of a
+  // loop variable it passes. A launch violating one is not the program's.
+  struct Constraint {
+    Formula holds;    // non-zero when the condition holds
+    std::string text; // as written: "n % 32 == 0", "!(n <= 0)"
+  };
+  std::vector<Constraint> constraints;
 };
 
 // "file:line".

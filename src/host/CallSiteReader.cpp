@@ -119,6 +119,22 @@ std::optional<Formula::Op> binaryOp(CXBinaryOperatorKind kind) {
     return Formula::Op::Or;
   case CXBinaryOperator_Xor:
     return Formula::Op::Xor;
+  case CXBinaryOperator_LT:
+    return Formula::Op::Lt;
+  case CXBinaryOperator_LE:
+    return Formula::Op::Le;
+  case CXBinaryOperator_GT:
+    return Formula::Op::Gt;
+  case CXBinaryOperator_GE:
+    return Formula::Op::Ge;
+  case CXBinaryOperator_EQ:
+    return Formula::Op::Eq;
+  case CXBinaryOperator_NE:
+    return Formula::Op::Ne;
+  case CXBinaryOperator_LAnd:
+    return Formula::Op::LogicalAnd;
+  case CXBinaryOperator_LOr:
+    return Formula::Op::LogicalOr;
   default:
     return std::nullopt;
   }
@@ -173,6 +189,8 @@ private:
   // parameters by USR (an integral one's value) and by name (the text).
   std::map<std::string, int64_t> boundParameters_;
   std::vector<std::pair<std::string, std::string>> boundNames_;
+  // The cursors from a top-level declaration down to the one being read.
+  std::vector<CXCursor> ancestors_;
   // dim3 variables by USR: the block that declares them, and the axes set
   // one by one after the declaration (`threads.x = 16;`).
   struct MemberAssignment {
@@ -389,10 +407,12 @@ private:
         return;
       }
     }
+    ancestors_.push_back(cursor);
     if (kindOf(cursor) == CXCursor_CallExpr)
       readLaunch(cursor, sites);
     for (CXCursor child : childrenOf(cursor))
       readLaunchesIn(child, sites);
+    ancestors_.pop_back();
   }
 
   // `cudaMalloc(&p, bytes)` and its kin: device memory the host allocates.
@@ -554,6 +574,8 @@ private:
         return Formula::unary(Formula::Op::Neg, *operand);
       if (op == CXUnaryOperator_Not)
         return Formula::unary(Formula::Op::Not, *operand);
+      if (op == CXUnaryOperator_LNot)
+        return Formula::unary(Formula::Op::LogicalNot, *operand);
       return std::nullopt;
     }
     case CXCursor_MemberRefExpr: {
@@ -862,7 +884,159 @@ private:
       site.allocationBytes[i] = std::move(bytes);
       site.allocations[i] = allocation->where;
     }
+    readConstraints(site);
     bound_.clear();
+  }
+
+  // The conditions that hold whenever control reaches the launch being read
+  // (ancestors_ ends at its call), as far as they read only the launch's
+  // integer arguments: the `if` branches and loops around it, and the
+  // asserts and early exits before it in each enclosing block.
+  void readConstraints(CallSite &site) {
+    auto add = [&](CXCursor condition, bool negated) {
+      std::optional<Formula> holds = formulaOf(condition, 0);
+      if (!holds || holds->arguments().empty())
+        return;
+      std::string text = textOf(condition);
+      if (negated) {
+        holds = Formula::unary(Formula::Op::LogicalNot, *holds);
+        text = "!(" + text + ")";
+      }
+      site.constraints.push_back({std::move(*holds), std::move(text)});
+    };
+    for (size_t i = ancestors_.size() - 1; i-- > 0;) {
+      CXCursor parent = ancestors_[i], child = ancestors_[i + 1];
+      CXCursorKind kind = kindOf(parent);
+      if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
+          kind == CXCursor_LambdaExpr)
+        break;
+      std::vector<CXCursor> parts = childrenOf(parent);
+      if (kind == CXCursor_IfStmt && parts.size() >= 2 && clang_isExpression(kindOf(parts[0]))) {
+        if (clang_equalCursors(child, parts[1]))
+          add(parts[0], false);
+        else if (parts.size() == 3 && clang_equalCursors(child, parts[2]))
+          add(parts[0], true);
+      } else if ((kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt) && parts.size() >= 2 &&
+                 clang_equalCursors(child, parts.back())) {
+        // The loop's condition holds in its body (a for without one has
+        // fewer parts: its second-to-last is then not a condition).
+        CXCursor condition = parts[kind == CXCursor_WhileStmt ? 0 : parts.size() - 3];
+        if (kind == CXCursor_WhileStmt || parts.size() == 4)
+          add(condition, false);
+        if (kind == CXCursor_ForStmt && parts.size() == 4)
+          addLoopVariableRange(parts[0], parts[2], site);
+      } else if (kind == CXCursor_CompoundStmt) {
+        for (CXCursor statement : parts) {
+          if (clang_equalCursors(statement, child))
+            break;
+          if (std::optional<CXCursor> asserted = assertedBy(statement))
+            add(*asserted, false);
+          else if (std::optional<CXCursor> exitUnless = earlyExitCondition(statement))
+            add(*exitUnless, true);
+        }
+      }
+    }
+  }
+
+  // `for (int v = A; ...; v++ / v += C / v *= 2 / v <<= 1)` with v passed
+  // to the launch: v >= A, and for a doubling loop from a power of two,
+  // v is a power of two.
+  void addLoopVariableRange(CXCursor init, CXCursor step, CallSite &site) {
+    std::vector<CXCursor> declared = childrenOf(init);
+    if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1)
+      return;
+    CXCursor variable = declared.front();
+    auto bound = bound_.find(usrOf(variable));
+    CXCursor start = clang_Cursor_getVarDeclInitializer(variable);
+    std::optional<SiteValue> first = clang_Cursor_isNull(start) ? std::nullopt : folded(start, "");
+    if (bound == bound_.end() || !first || first->isFloat)
+      return;
+    std::string name = spellingOf(variable);
+    std::string op;
+    std::optional<SiteValue> amount;
+    std::vector<CXCursor> operands = childrenOf(step);
+    if (kindOf(step) == CXCursor_UnaryOperator) {
+      CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(step);
+      if (unary == CXUnaryOperator_PostInc || unary == CXUnaryOperator_PreInc)
+        op = "+=", amount = SiteValue::ofInteger(1, "1");
+    } else if (kindOf(step) == CXCursor_CompoundAssignOperator && operands.size() == 2) {
+      CXBinaryOperatorKind binary = clang_getCursorBinaryOperatorKind(step);
+      amount = folded(operands[1], "");
+      op = binary == CXBinaryOperator_AddAssign   ? "+="
+           : binary == CXBinaryOperator_MulAssign ? "*="
+           : binary == CXBinaryOperator_ShlAssign ? "<<="
+                                                  : "";
+    }
+    if (op.empty() || !amount || amount->isFloat || amount->integer < 1)
+      return;
+    Formula v = Formula::argument(bound->second);
+    site.constraints.push_back(
+        {Formula::binary(Formula::Op::Ge, v, Formula::constant(first->integer)),
+         name + " >= " + std::to_string(first->integer)});
+    auto isPowerOfTwo = [](int64_t x) { return x > 0 && (x & (x - 1)) == 0; };
+    bool doubling = (op == "*=" && isPowerOfTwo(amount->integer)) || op == "<<=";
+    if (doubling && isPowerOfTwo(first->integer))
+      site.constraints.push_back(
+          {Formula::binary(Formula::Op::Eq,
+                           Formula::binary(Formula::Op::And, v,
+                                           Formula::binary(Formula::Op::Sub, v,
+                                                           Formula::constant(1))),
+                           Formula::constant(0)),
+           name + " is a power of two"});
+    if (op == "+=" && amount->integer > 1)
+      site.constraints.push_back(
+          {Formula::binary(Formula::Op::Eq,
+                           Formula::binary(Formula::Op::Rem,
+                                           Formula::binary(Formula::Op::Sub, v,
+                                                           Formula::constant(first->integer)),
+                                           Formula::constant(amount->integer)),
+                           Formula::constant(0)),
+           name + " steps by " + std::to_string(amount->integer) + " from " +
+               std::to_string(first->integer)});
+  }
+
+  // `assert(c)` as the C library expands it (`c ? void(0) : __assert_fail(...)`): c.
+  static std::optional<CXCursor> assertedBy(CXCursor statement) {
+    CXCursor cursor = stripWrappers(statement);
+    std::vector<CXCursor> parts = childrenOf(cursor);
+    if (kindOf(cursor) != CXCursor_ConditionalOperator || parts.size() != 3)
+      return std::nullopt;
+    CXCursor failure = stripWrappers(parts[2]);
+    std::string callee = spellingOf(clang_getCursorReferenced(failure));
+    if (kindOf(failure) != CXCursor_CallExpr || callee.find("assert") == std::string::npos)
+      return std::nullopt;
+    return parts[0];
+  }
+
+  // `if (c) { ...; return; }` (or exit, abort, throw, break, continue) with
+  // no else: the code after it runs only when c is false. c.
+  static std::optional<CXCursor> earlyExitCondition(CXCursor statement) {
+    std::vector<CXCursor> parts = childrenOf(statement);
+    if (kindOf(statement) != CXCursor_IfStmt || parts.size() != 2 ||
+        !clang_isExpression(kindOf(parts[0])) || !exits(parts[1]))
+      return std::nullopt;
+    return parts[0];
+  }
+
+  static bool exits(CXCursor statement) {
+    switch (kindOf(statement)) {
+    case CXCursor_ReturnStmt:
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt:
+    case CXCursor_CXXThrowExpr:
+      return true;
+    case CXCursor_CompoundStmt: {
+      std::vector<CXCursor> statements = childrenOf(statement);
+      return !statements.empty() && exits(statements.back());
+    }
+    default: {
+      CXCursor call = stripWrappers(statement);
+      static const std::set<std::string> noReturn = {"exit", "abort", "_Exit", "quick_exit",
+                                                     "__assert_fail"};
+      return kindOf(call) == CXCursor_CallExpr &&
+             noReturn.count(spellingOf(clang_getCursorReferenced(call)));
+    }
+    }
   }
 };
 

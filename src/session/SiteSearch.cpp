@@ -91,6 +91,11 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
       if (kernel.params[i].kind == ir::ValueKind::Pointer && !kernel.params[i].byValueBytes &&
           kernel.params[i].resource == ir::ResourceKind::None && !userArgument_[i])
         allocationBytes_[i] = usable(site.allocationBytes[i]);
+  for (const host::CallSite::Constraint &constraint : site.constraints) {
+    SiteValue value = usable(SiteValue::ofFormula(constraint.holds, constraint.text));
+    if (value.isFormula())
+      constraints_.push_back(value.formula);
+  }
   if (site.arguments.size() == params)
     for (size_t i = 0; i < params; ++i) {
       ir::ValueKind kind = kernel.params[i].kind;
@@ -160,6 +165,56 @@ FixedSettings SitePlan::fixed() const {
 
 bool SitePlan::derives(size_t index) const {
   return index < arguments_.size() && !userArgument_[index] && arguments_[index].isFormula();
+}
+
+bool SitePlan::holds(const std::vector<std::optional<int64_t>> &arguments) const {
+  return std::all_of(constraints_.begin(), constraints_.end(), [&](const host::Formula &holds) {
+    std::optional<int64_t> value = host::evaluate(holds, [&](uint32_t index) {
+      return index < arguments.size() ? arguments[index] : std::nullopt;
+    });
+    return !value || *value != 0; // a condition that cannot be evaluated rules nothing out
+  });
+}
+
+// Values near `value` that host code's conditions often ask for: powers of
+// two, multiples of powers of two, neighbours, and the constants the
+// conditions compare with.
+std::vector<int64_t> SitePlan::candidatesNear(int64_t value) const {
+  std::vector<int64_t> candidates = {value - 1, value + 1, value - 2, value + 2, 0, 1};
+  int64_t magnitude = value < 0 ? -value : value;
+  for (int64_t power = 1; power > 0 && power <= (int64_t(1) << 40); power *= 2) {
+    if (power <= magnitude && power * 2 > magnitude)
+      candidates.insert(candidates.end(), {power, power * 2});
+    if (power >= 2 && power <= 1024)
+      candidates.insert(candidates.end(), {value / power * power, (value / power + 1) * power});
+  }
+  for (const host::Formula &holds : constraints_)
+    for (const host::Formula::Node &node : holds.nodes)
+      if (node.op == host::Formula::Op::Constant)
+        candidates.insert(candidates.end(), {node.value, node.value - 1, node.value + 1});
+  std::erase(candidates, value);
+  std::stable_sort(candidates.begin(), candidates.end(), [&](int64_t a, int64_t b) {
+    return (a > value ? a - value : value - a) < (b > value ? b - value : value - b);
+  });
+  return candidates;
+}
+
+bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) const {
+  if (holds(arguments))
+    return true;
+  // One searched integer moved to the nearest value that meets them all.
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (!arguments[i] || userArgument_[i] || !arguments_[i].isUnknown())
+      continue;
+    int64_t original = *arguments[i];
+    for (int64_t candidate : candidatesNear(original)) {
+      arguments[i] = candidate;
+      if (holds(arguments))
+        return true;
+    }
+    arguments[i] = original;
+  }
+  return false;
 }
 
 bool SitePlan::sizes(size_t index) const {
@@ -258,6 +313,12 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
     if (index && kernel_->params[*index].kind == ir::ValueKind::Int)
       arguments[*index] = integerArgument(kernel_->params[*index], spec.value);
   }
+  if (!meetConstraints(arguments))
+    return false;
+  for (ArgumentSpec &spec : specs) // searched values moved onto the constraints
+    if (Result<size_t> index = findParameter(*kernel_, spec.name);
+        index && arguments[*index] && kernel_->params[*index].kind == ir::ValueKind::Int)
+      spec.value = integerText(*arguments[*index], kernel_->params[*index]);
   auto setDims = [&](const SiteValue(&dims)[3], interp::Dim3 &out) {
     for (unsigned axis = 0; axis < 3; ++axis) {
       if (dims[axis].isUnknown())

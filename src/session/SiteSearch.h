@@ -48,7 +48,9 @@ public:
   // them stay within [1, the largest value whose launch fits maxThreads].
   void shape(evo::SearchSpace &space) const;
 
-  // The site's grid, block and shared bytes for one launch, its derived
+  // The site's grid, block and shared bytes for one launch (the searched
+  // integers first moved onto the site's constraints: `assert(n % 32 == 0)`
+  // makes a searched n of 100 one of 96), its derived
   // arguments appended to `specs` (which hold every other scalar), their
   // positive values to `positiveInts`, and the element counts of the buffers
   // it sizes to `bufferElements` (by parameter; 0 for the others). False
@@ -65,6 +67,7 @@ private:
   host::SiteValue grid_[3], block_[3], shared_;
   std::vector<host::SiteValue> arguments_;
   std::vector<host::SiteValue> allocationBytes_; // by parameter
+  std::vector<host::Formula> constraints_;       // each non-zero at every launch
   FixedSettings user_;
   std::vector<bool> userArgument_;                 // by parameter
   std::vector<std::optional<int64_t>> userValues_; // the user's integer arguments
@@ -75,6 +78,11 @@ private:
                                  const std::vector<std::optional<int64_t>> &arguments) const;
   uint64_t threadsWith(uint32_t param, int64_t value) const;
   uint64_t largestAllocationWith(uint32_t param, int64_t value) const;
+  bool holds(const std::vector<std::optional<int64_t>> &arguments) const;
+  // Meets the site's constraints by moving one searched integer to the
+  // nearest value that meets them all; false when none does.
+  bool meetConstraints(std::vector<std::optional<int64_t>> &arguments) const;
+  std::vector<int64_t> candidatesNear(int64_t value) const;
   std::vector<std::optional<int64_t>> argumentsWith(uint32_t param, int64_t value) const;
 };
 

@@ -228,3 +228,40 @@ TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {
   EXPECT_EQ(withN(host.sites[0].grid[0], 100), 7);
   EXPECT_EQ(host.sites[0].mangledName, "");
 }
+
+namespace {
+
+// Whether every constraint of `site` holds with argument 1 = n and
+// argument 2 = stride.
+bool holdsAt(const CallSite &site, int64_t n, int64_t stride) {
+  for (const CallSite::Constraint &constraint : site.constraints) {
+    std::optional<int64_t> value =
+        evaluate(constraint.holds, [&](uint32_t index) -> std::optional<int64_t> {
+          return index == 1 ? n : index == 2 ? stride : std::optional<int64_t>();
+        });
+    if (value && *value == 0)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+TEST(CallSiteReader, GuardsAssertsBranchesAndLoopsConstrainTheArguments) {
+  HostCode host = readInput("guards.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  const CallSite &loop = host.sites[0];
+  // The early exit (n % 32 == 0), the assert (n <= 4096), the loop
+  // condition, its start and its doubling.
+  EXPECT_TRUE(holdsAt(loop, 1024, 256));
+  EXPECT_FALSE(holdsAt(loop, 1000, 256)); // not a multiple of 32
+  EXPECT_FALSE(holdsAt(loop, 8192, 256)); // past the assert
+  EXPECT_FALSE(holdsAt(loop, 1024, 1024)); // the loop stops below n
+  EXPECT_FALSE(holdsAt(loop, 1024, 1));    // it starts at 2
+  EXPECT_FALSE(holdsAt(loop, 1024, 96));   // and doubles
+  // The two branches of an if.
+  EXPECT_TRUE(holdsAt(host.sites[1], 128, 1));
+  EXPECT_FALSE(holdsAt(host.sites[1], 64, 1));
+  EXPECT_TRUE(holdsAt(host.sites[2], 64, 1));
+  EXPECT_FALSE(holdsAt(host.sites[2], 128, 1));
+}

@@ -170,3 +170,34 @@ TEST(SitePlan, IntegersSizingTheGridStayWithinTheThreadCap) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SitePlan, SearchedIntegersAreMovedOntoTheSitesConstraints) {
+  // assert((n & (n - 1)) == 0) before the launch.
+  ir::KernelInfo info = kernel();
+  host::CallSite call = site();
+  Formula n = Formula::argument(1);
+  call.constraints.push_back(
+      {Formula::binary(Formula::Op::Eq,
+                       Formula::binary(Formula::Op::And, n,
+                                       Formula::binary(Formula::Op::Sub, n, Formula::constant(1))),
+                       Formula::constant(0)),
+       "(n & (n - 1)) == 0"});
+  SitePlan plan(info, call, {}, 4096);
+  interp::LaunchConfig config;
+  std::vector<ArgumentSpec> specs = {{"n", "1000"}, {"mode", "3"}};
+  std::vector<uint64_t> positive, allocated;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated));
+  EXPECT_EQ(valueOf(specs, "n"), "1024"); // the nearest power of two
+  EXPECT_EQ(config.grid.x, 4u);
+  EXPECT_EQ(valueOf(specs, "half"), "512");
+  // A value the user fixed is never moved: that launch is not the site's.
+  FixedSettings user;
+  user.args = {{"n", "1000"}};
+  SitePlan fixedPlan(info, call, user, 4096);
+  specs = {{"n", "1000"}, {"mode", "3"}};
+  EXPECT_FALSE(fixedPlan.apply(config, specs, positive, allocated));
+}
+
+} // namespace
