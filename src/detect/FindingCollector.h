@@ -32,6 +32,8 @@ public:
   // `barrierGroups`: see RedundantBarrierDetector::findings.
   std::vector<Finding> findings(const std::vector<std::vector<uint32_t>> &barrierGroups = {}) const;
   const RedundantBarrierDetector &barriers() const { return barriers_; }
+  // See RedundantBarrierDetector::requireEvidenceShapes.
+  void requireEvidenceShapes(size_t shapes) { barriers_.requireEvidenceShapes(shapes); }
 
 private:
   // Keeps the first example of each key and counts the occurrences.

@@ -49,6 +49,8 @@ void RedundantBarrierDetector::merge(const RedundantBarrierDetector &other) {
     mine.evidenceInstances += theirs.evidenceInstances;
     mine.launches += theirs.launches;
     mine.evidenceLaunches += theirs.evidenceLaunches;
+    mine.orderingInstances += theirs.orderingInstances;
+    mine.evidenceShapes.insert(theirs.evidenceShapes.begin(), theirs.evidenceShapes.end());
   }
   launches_ += other.launches_;
 }
@@ -70,6 +72,10 @@ void RedundantBarrierDetector::addLaunch(const memmodel::MemoryModel &model,
       history.executed = true;
       history.needed |= needed;
       history.instances += instance.count;
+      if (!instance.ordersNothing)
+        history.orderingInstances += instance.count;
+      if (instance.evidence && launch.block.count() % 32 == 0)
+        history.evidenceShapes.insert({launch.block.x, launch.block.y, launch.block.z});
       if (instance.evidence) {
         history.evidenceInstances += instance.count;
         if (evidenceHere.insert(instruction).second)
@@ -81,10 +87,20 @@ void RedundantBarrierDetector::addLaunch(const memmodel::MemoryModel &model,
   }
 }
 
+bool RedundantBarrierDetector::removable(const BarrierHistory &history) const {
+  if (!history.executed || history.needed)
+    return false;
+  if (history.orderingInstances == 0)
+    return true; // nothing on one side of it, ever
+  if (history.evidenceInstances == 0)
+    return false;
+  return requiredShapes_ <= 1 || history.evidenceShapes.size() >= requiredShapes_;
+}
+
 std::vector<uint32_t> RedundantBarrierDetector::candidates() const {
   std::vector<uint32_t> result;
   for (const auto &[instruction, history] : history_)
-    if (history.executed && !history.needed && history.evidenceInstances > 0)
+    if (removable(history))
       result.push_back(instruction);
   return result;
 }
@@ -99,6 +115,16 @@ Finding RedundantBarrierDetector::redundantFinding(uint32_t instruction,
   Finding finding;
   finding.kind = FindingKind::RedundantBarrier;
   finding.sites = {Site{instruction, interp::AccessKind::Read, false, 0, history.exampleBlock}};
+  if (history.orderingInstances == 0) {
+    finding.detail = "it orders nothing: in each of its " + std::to_string(history.instances) +
+                     " executed instances (" + std::to_string(history.launches) +
+                     (history.launches == 1 ? " launch" : " launches") +
+                     ") no shared or global memory is accessed before it, or none after it, "
+                     "in its block";
+    finding.launch = history.exampleLaunch;
+    finding.occurrences = history.launches;
+    return finding;
+  }
   finding.detail =
       "removing it creates no race even under independent thread scheduling in any of its " +
       std::to_string(history.instances) + " executed instances (" +
@@ -132,7 +158,7 @@ RedundantBarrierDetector::findings(const std::vector<std::vector<uint32_t>> &gro
       findings.push_back(std::move(finding));
       continue;
     }
-    if (history.needed || history.evidenceInstances == 0)
+    if (!removable(history))
       continue;
     const std::vector<uint32_t> *group = groupOf(instruction);
     if (group && group->front() != instruction)

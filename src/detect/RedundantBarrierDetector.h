@@ -4,9 +4,14 @@
 //  - no executed instance, in any launch, separates accesses that would race
 //    in one visit order under independent thread scheduling (whatever
 //    semantics the races were judged by), and
-//  - some instance is evidence: it separated accesses of one variable by
+//  - either it orders nothing: in every executed instance no shared or
+//    global memory is accessed on one side of it in its block (a kernel's
+//    first or last statement), whatever the launch;
+//  - or some instance is evidence: it separated accesses of one variable by
 //    threads of several warps on both sides (a one-warp launch proves
-//    nothing).
+//    nothing), in as many conventional launch shapes (blocks of a multiple
+//    of 32 threads) as the caller requires (a search: two; one launch the
+//    user or the program chose: that launch).
 // Whether the candidates can go *together* is for the caller to re-check
 // (session/ re-simulates launches without them) and state with groupWith.
 // A barrier no judged launch executed is an unreached-barrier note; with no
@@ -17,8 +22,10 @@
 #include "memmodel/AccessPair.h"
 #include "memmodel/MemoryModel.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace simulee::detect {
@@ -40,6 +47,10 @@ public:
   // itself, so removing one is never harmless: they are never redundant.
   explicit RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions,
                                     std::vector<uint32_t> carryingValue = {});
+
+  // Evidence must come from this many distinct conventional block shapes
+  // (default 1: any launch with evidence).
+  void requireEvidenceShapes(size_t shapes) { requiredShapes_ = shapes; }
 
   // Adds the launches `other` saw, as if they had been added here after ours.
   void merge(const RedundantBarrierDetector &other);
@@ -63,14 +74,18 @@ private:
     uint64_t evidenceInstances = 0;
     uint32_t launches = 0;
     uint32_t evidenceLaunches = 0;
+    uint64_t orderingInstances = 0; // with shared or global accesses on both sides
+    std::set<std::array<uint32_t, 3>> evidenceShapes; // conventional blocks with evidence
     uint32_t exampleBlock = 0;
     LaunchRecord exampleLaunch; // the first launch that gave evidence (else executed it)
   };
 
+  bool removable(const BarrierHistory &history) const;
   Finding redundantFinding(uint32_t instruction, const BarrierHistory &history) const;
 
   std::map<uint32_t, BarrierHistory> history_;
   uint64_t launches_ = 0;
+  size_t requiredShapes_ = 1;
 };
 
 } // namespace simulee::detect

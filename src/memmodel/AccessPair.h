@@ -90,6 +90,9 @@ struct BarrierInstance {
   BarrierCrossingSet crossings;        // pairs across this barrier
   // Evidence that the instance separated something (see BarrierEvidence.h).
   bool evidence = false;
+  // No shared or global access on one side of it in its block: it orders
+  // nothing (see BarrierEvidence::ordersNothing).
+  bool ordersNothing = false;
   uint32_t exampleBlock = 0;
   uint32_t exampleEpoch = 0; // the visit order the barrier started
   uint64_t count = 0;        // instances folded into this entry

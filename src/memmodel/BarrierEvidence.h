@@ -9,6 +9,7 @@
 
 #include "interp/Events.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -22,10 +23,14 @@ public:
     epoch_.clear();
     spans_.clear();
     last_ = 0;
+    accessedNow_ = false;
+    firstAccessed_ = kNone;
+    lastAccessed_ = 0;
   }
 
   // An access of the current visit order.
   void record(interp::MemSpace space, uint32_t buffer, uint32_t warp) {
+    accessedNow_ |= space == interp::MemSpace::Shared || space == interp::MemSpace::Global;
     uint64_t key = uint64_t(space) << 32 | buffer;
     if (last_ >= epoch_.size() || epoch_[last_].key != key) {
       for (last_ = 0; last_ < epoch_.size() && epoch_[last_].key != key; ++last_) {
@@ -38,6 +43,11 @@ public:
 
   // The current visit order `visitOrder` is over.
   void endVisitOrder(uint32_t visitOrder) {
+    if (accessedNow_) {
+      firstAccessed_ = std::min(firstAccessed_, visitOrder);
+      lastAccessed_ = std::max(lastAccessed_, visitOrder);
+    }
+    accessedNow_ = false;
     for (const EpochEntry &entry : epoch_) {
       if (!entry.severalWarps)
         continue;
@@ -49,6 +59,13 @@ public:
     }
     epoch_.clear();
     last_ = 0;
+  }
+
+  // For a barrier that started `visitOrder`, once the block has ended:
+  // whether no shared or global memory was accessed on one side of it (a
+  // kernel's first or last statement), so that it orders nothing.
+  bool ordersNothing(uint32_t visitOrder) const {
+    return firstAccessed_ == kNone || firstAccessed_ >= visitOrder || lastAccessed_ < visitOrder;
   }
 
   // For a barrier that started `visitOrder`, once the block has ended.
@@ -71,6 +88,12 @@ private:
     uint64_t key;
     uint32_t first, last;
   };
+
+  static constexpr uint32_t kNone = UINT32_MAX;
+  // Whether the current visit order accessed shared or global memory, and
+  // the first and last visit orders of the block that did.
+  bool accessedNow_ = false;
+  uint32_t firstAccessed_ = kNone, lastAccessed_ = 0;
 
   Span *spanOf(uint64_t key) {
     for (Span &span : spans_)

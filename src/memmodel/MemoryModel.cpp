@@ -172,13 +172,14 @@ void MemoryModel::closeOpenBarrier() {
 }
 
 // At the end of a block every instance's evidence is known; instances with
-// the same barriers, crossings and evidence become one entry.
+// the same barriers, crossings, evidence and sides become one entry.
 void MemoryModel::foldBlockBarriers() {
   for (OpenBarrier &closed : blockBarriers_) {
     bool evidence = evidence_.isEvidence(closed.epoch);
+    bool ordersNothing = evidence_.ordersNothing(closed.epoch);
     auto same = [&](const BarrierInstance &known) {
       return known.barrierInstrs == closed.barrierInstrs && known.crossings == closed.crossings &&
-             known.evidence == evidence;
+             known.evidence == evidence && known.ordersNothing == ordersNothing;
     };
     auto found = std::find_if(barriers_.begin(), barriers_.end(), same);
     if (found != barriers_.end()) {
@@ -186,7 +187,8 @@ void MemoryModel::foldBlockBarriers() {
       continue;
     }
     barriers_.push_back(BarrierInstance{std::move(closed.barrierInstrs), closed.crossings,
-                                        evidence, currentBlock_.value_or(0), closed.epoch, 1});
+                                        evidence, ordersNothing, currentBlock_.value_or(0),
+                                        closed.epoch, 1});
   }
   blockBarriers_.clear();
 }

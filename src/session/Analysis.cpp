@@ -415,12 +415,15 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
 
 // The findings of the judged launches combined in their given order, so
 // that the examples reported do not depend on --jobs, with redundant
-// barriers re-checked jointly.
+// barriers re-checked jointly. A search's barrier advice needs evidence
+// from two conventional launch shapes (DESIGN.md): one odd block size, or
+// one shape the search happened to favour, proves little.
 std::vector<detect::Finding> combineFindings(const ir::Program &program,
                                              const ir::KernelInfo &kernel,
                                              const std::vector<const LaunchResult *> &judged,
-                                             const AnalysisOptions &options) {
+                                             const AnalysisOptions &options, bool searched) {
   detect::FindingCollector combined(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+  combined.requireEvidenceShapes(searched ? 2 : 1);
   for (const LaunchResult *result : judged)
     combined.merge(*result->findings);
   std::vector<uint32_t> candidates = combined.barriers().candidates();
@@ -641,7 +644,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
 // findings of the judged ones, verdict.
 void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
               const std::vector<const LaunchResult *> &results, const AnalysisOptions &options,
-              KernelAnalysis &analysis) {
+              bool searched, KernelAnalysis &analysis) {
   std::vector<const LaunchResult *> judged;
   for (const LaunchResult *result : results) {
     count(analysis.counts, result->outcome);
@@ -652,7 +655,7 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
       analysis.firstLaunchError = result->error;
   }
   if (!judged.empty()) {
-    analysis.findings = combineFindings(program, kernel, judged, options);
+    analysis.findings = combineFindings(program, kernel, judged, options, searched);
     finishFindings(program, kernel, options, analysis.findings);
   }
   analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
@@ -739,7 +742,7 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
     return makeError(result.error);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  conclude(program, kernel, {&result}, options, analysis);
+  conclude(program, kernel, {&result}, options, /*searched=*/false, analysis);
   analysis.bestLaunch = result.record;
   analysis.bestRatio = result.ratio;
   analysis.arguments = std::move(built->values);
@@ -766,7 +769,7 @@ Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::
     return makeError(result.error);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  conclude(program, kernel, {&result}, options, analysis);
+  conclude(program, kernel, {&result}, options, /*searched=*/false, analysis);
   for (detect::Finding &finding : analysis.findings)
     finding.launch = launch.record;
   analysis.bestLaunch = launch.record;
@@ -947,7 +950,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     if (auto it = results.find(keyOf(evaluated.solution)); it != results.end())
       if (seen.insert(&it->second).second)
         inOrder.push_back(&it->second);
-  conclude(program, kernel, inOrder, searchOptions, analysis);
+  conclude(program, kernel, inOrder, searchOptions, /*searched=*/true, analysis);
   analysis.bestRatio = outcome->bestFitness.ratio;
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())
     analysis.bestLaunch = best->second.record;

@@ -20,13 +20,16 @@ constexpr uint32_t kBarrier = 50;
 class BarrierRule : public ::testing::TestWithParam<Representation> {
 protected:
   void launch(detect::RedundantBarrierDetector &detector,
-              const std::function<void(SyntheticRun &)> &script, bool independentThreads = false) {
+              const std::function<void(SyntheticRun &)> &script, bool independentThreads = false,
+              interp::Dim3 block = {64, 1, 1}) {
     MemoryModel model({.representation = GetParam(), .independentThreads = independentThreads});
     {
       SyntheticRun run(model);
       script(run);
     }
-    detector.addLaunch(model, {});
+    detect::LaunchRecord record;
+    record.block = block;
+    detector.addLaunch(model, record);
   }
 };
 
@@ -122,6 +125,49 @@ TEST_P(BarrierRule, OneWarpLaunchIsNoEvidence) {
   });
   EXPECT_TRUE(detector.candidates().empty());
   EXPECT_TRUE(detector.findings().empty());
+}
+
+TEST_P(BarrierRule, BarrierWithNothingOnOneSideOrdersNothingWhateverTheLaunch) {
+  // A kernel's first statement (nothing before it) and its last (nothing
+  // after it), in a one-warp launch that is no evidence otherwise.
+  constexpr uint32_t kFirst = 50, kLast = 52;
+  detect::RedundantBarrierDetector detector({kFirst, kLast});
+  launch(detector, [](SyntheticRun &run) {
+    run.block(0).mask(0, 0, kAllLanes).in(MemSpace::Shared);
+    run.barrier(1, {kFirst});
+    run.write(0, 2, 10, 0).write(1, 2, 10, 4);
+    run.barrier(3, {kLast});
+  });
+  auto found = detector.findings();
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].sites[0].instruction, kFirst);
+  EXPECT_NE(found[0].detail.find("orders nothing"), std::string::npos);
+  EXPECT_EQ(found[1].sites[0].instruction, kLast);
+}
+
+TEST_P(BarrierRule, BarrierWithAccessesOnBothSidesNeedsEvidence) {
+  // Accesses before and after, but one warp: not ordering nothing.
+  detect::RedundantBarrierDetector detector({kBarrier});
+  launch(detector, [](SyntheticRun &run) {
+    run.block(0).mask(0, 0, kAllLanes).in(MemSpace::Shared);
+    run.write(0, 1, 10, 0);
+    run.barrier(2, {kBarrier});
+    run.read(0, 3, 11, 0);
+  });
+  EXPECT_TRUE(detector.findings().empty());
+}
+
+TEST_P(BarrierRule, ASearchNeedsEvidenceFromTwoConventionalBlockShapes) {
+  detect::RedundantBarrierDetector detector({kBarrier});
+  detector.requireEvidenceShapes(2);
+  auto ownSlots = [](SyntheticRun &run) { exchange(run, true); };
+  launch(detector, ownSlots, false, {64, 1, 1});
+  launch(detector, ownSlots, false, {64, 1, 1});
+  launch(detector, ownSlots, false, {36, 1, 1}); // not a multiple of 32: no shape
+  EXPECT_TRUE(detector.findings().empty());
+  launch(detector, ownSlots, false, {128, 1, 1});
+  ASSERT_EQ(detector.findings().size(), 1u);
+  EXPECT_EQ(detector.findings()[0].kind, FindingKind::RedundantBarrier);
 }
 
 TEST_P(BarrierRule, NoJudgedLaunchSaysNothing) {
