@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 namespace simulee::host {
 namespace {
@@ -193,8 +194,40 @@ std::string describe(const SiteValue &value) {
     return text;
   }
   if (value.isFormula())
-    return value.text;
+    return value.text.empty() ? formulaText(value.formula) : value.text;
   return "?";
+}
+
+std::string formulaText(const Formula &formula) {
+  static const char *const symbols[] = {"",   "",   "-",  "~",  "+",  "-",  "*",  "/",
+                                        "%",  "<<", ">>", "&",  "|",  "^",  "min", "max",
+                                        "<",  "<=", ">",  ">=", "==", "!=", "&&", "||", "!"};
+  static_assert(std::size(symbols) == size_t(Formula::Op::LogicalNot) + 1, "one per Op");
+  std::vector<std::string> texts;
+  for (const Formula::Node &node : formula.nodes) {
+    const char *symbol = symbols[size_t(node.op)];
+    switch (node.op) {
+    case Formula::Op::Constant:
+      texts.push_back(std::to_string(node.value));
+      break;
+    case Formula::Op::Argument:
+      texts.push_back("argument " + std::to_string(node.argument + 1));
+      break;
+    case Formula::Op::Neg:
+    case Formula::Op::Not:
+    case Formula::Op::LogicalNot:
+      texts.push_back(std::string(symbol) + "(" + texts[node.lhs] + ")");
+      break;
+    case Formula::Op::Min:
+    case Formula::Op::Max:
+      texts.push_back(std::string(symbol) + "(" + texts[node.lhs] + ", " + texts[node.rhs] + ")");
+      break;
+    default:
+      texts.push_back("(" + texts[node.lhs] + " " + symbol + " " + texts[node.rhs] + ")");
+      break;
+    }
+  }
+  return texts.empty() ? "?" : texts.back();
 }
 
 std::string describeDims(const SiteValue (&dims)[3]) {

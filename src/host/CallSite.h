@@ -133,6 +133,9 @@ std::string describe(const CallSite &site);
 // "256", "(n + 255) / 256", "?" for a value nothing is known of.
 std::string describe(const SiteValue &value);
 
+// A formula as text when its source text is not known: "((argument 2 * 4) + 1)".
+std::string formulaText(const Formula &formula);
+
 // "16, 16, 1".
 std::string describeDims(const SiteValue (&dims)[3]);
 

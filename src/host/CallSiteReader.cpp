@@ -180,6 +180,8 @@ private:
   // Variables assigned as a whole after their declaration (`p = q`): their
   // allocation may not be what they point to at a launch.
   std::set<std::string> reassigned_;
+  // Everything assigned to a variable as a whole (`kernel = &copy;`), by USR.
+  std::map<std::string, std::vector<CXCursor>> assignedValues_;
   std::set<std::string> namedFunctions_;
   // The template arguments each function template is called with in host
   // code (`launch<16>(d, n)`), by the template's USR, as text ("16",
@@ -245,8 +247,11 @@ private:
           std::vector<CXCursor> operands = childrenOf(child);
           if (!operands.empty())
             markModified(operands.front());
-          if (!operands.empty() && kindOf(stripWrappers(operands.front())) == CXCursor_DeclRefExpr)
-            reassigned_.insert(usrOf(clang_getCursorReferenced(stripWrappers(operands.front()))));
+          if (operands.size() == 2 && kindOf(stripWrappers(operands[0])) == CXCursor_DeclRefExpr) {
+            std::string usr = usrOf(clang_getCursorReferenced(stripWrappers(operands[0])));
+            reassigned_.insert(usr);
+            assignedValues_[usr].push_back(operands[1]);
+          }
         }
       } else if (kind == CXCursor_UnaryOperator) {
         CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(child);
@@ -690,11 +695,25 @@ private:
       return kernels;
     }
     case CXCursor_DeclRefExpr: {
+      // A kernel, or a pointer variable: every kernel it is initialized or
+      // assigned with (`void (*kernel)(...) = &copy; ... kernel = &transpose;`).
       CXCursor target = clang_getCursorReferenced(cursor);
       if (kindOf(target) == CXCursor_FunctionDecl)
         return {target};
-      std::optional<CXCursor> init = initializerOf(target);
-      return init ? kernelsNamedBy(*init, depth + 1) : std::vector<CXCursor>{};
+      if (kindOf(target) != CXCursor_VarDecl)
+        return {};
+      std::vector<CXCursor> values;
+      if (CXCursor init = clang_Cursor_getVarDeclInitializer(target); !clang_Cursor_isNull(init))
+        values.push_back(init);
+      if (auto assigned = assignedValues_.find(usrOf(target)); assigned != assignedValues_.end())
+        values.insert(values.end(), assigned->second.begin(), assigned->second.end());
+      std::vector<CXCursor> kernels;
+      for (CXCursor value : values)
+        for (CXCursor kernel : kernelsNamedBy(value, depth + 1))
+          if (std::none_of(kernels.begin(), kernels.end(),
+                           [&](CXCursor k) { return clang_equalCursors(k, kernel); }))
+            kernels.push_back(kernel);
+      return kernels;
     }
     default:
       return {};

@@ -876,6 +876,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     return key;
   };
 
+  std::atomic<uint64_t> notTheSites{0}; // solutions no launch of the site matches
   evo::Evaluate evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
     if (options.cancel && options.cancel->load())
       return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
@@ -901,8 +902,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // it would never launch with are not a launch at all.
     std::vector<uint64_t> positiveInts = fixedPositiveInts;
     std::vector<uint64_t> allocated; // by parameter: the host's allocation, in elements
-    if (fixed.site && !fixed.site->apply(base, specs, positiveInts, allocated))
+    if (fixed.site && !fixed.site->apply(base, specs, positiveInts, allocated)) {
+      ++notTheSites;
       return evo::Fitness::invalid();
+    }
     std::vector<bool> sizedByHost(kernel.params.size(), false);
     for (size_t p = 0; p < allocated.size(); ++p)
       if (allocated[p]) {
@@ -955,6 +958,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())
     analysis.bestLaunch = best->second.record;
   stampProvenance(analysis, provenanceOf(space, fixed));
+  if (analysis.counts.simulated() == 0 && notTheSites > 0)
+    analysis.firstLaunchError =
+        "none of the " + std::to_string(notTheSites.load()) +
+        " launches tried is one the call site makes (its conditions fail, or a dimension or "
+        "allocation it computes is empty or over simulee's limits)";
   if (fixed.site)
     nameHostAllocations(*fixed.site, analysis.findings);
   if (!contractNote.empty())

@@ -91,6 +91,11 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
       if (kernel.params[i].kind == ir::ValueKind::Pointer && !kernel.params[i].byValueBytes &&
           kernel.params[i].resource == ir::ResourceKind::None && !userArgument_[i])
         allocationBytes_[i] = usable(site.allocationBytes[i]);
+  // An allocation too large for a searched launch is sized by simulee, as
+  // if the host's were unknown.
+  for (SiteValue &bytes : allocationBytes_)
+    if (bytes.isConstant() && uint64_t(bytes.integer) > kLargestSiteAllocationBytes)
+      bytes = SiteValue::unknown(bytes.text);
   for (const host::CallSite::Constraint &constraint : site.constraints) {
     SiteValue value = usable(SiteValue::ofFormula(constraint.holds, constraint.text));
     if (value.isFormula())
@@ -179,7 +184,9 @@ bool SitePlan::holds(const std::vector<std::optional<int64_t>> &arguments) const
 // Values near `value` that host code's conditions often ask for: powers of
 // two, multiples of powers of two, neighbours, and the constants the
 // conditions compare with.
-std::vector<int64_t> SitePlan::candidatesNear(int64_t value) const {
+std::vector<int64_t>
+SitePlan::candidatesNear(int64_t value,
+                         const std::vector<std::optional<int64_t>> &arguments) const {
   std::vector<int64_t> candidates = {value - 1, value + 1, value - 2, value + 2, 0, 1};
   int64_t magnitude = value < 0 ? -value : value;
   for (int64_t power = 1; power > 0 && power <= (int64_t(1) << 40); power *= 2) {
@@ -192,6 +199,10 @@ std::vector<int64_t> SitePlan::candidatesNear(int64_t value) const {
     for (const host::Formula::Node &node : holds.nodes)
       if (node.op == host::Formula::Op::Constant)
         candidates.insert(candidates.end(), {node.value, node.value - 1, node.value + 1});
+  // `width == height`, `pitch >= width`: the other arguments' values.
+  for (const std::optional<int64_t> &other : arguments)
+    if (other)
+      candidates.insert(candidates.end(), {*other, *other - 1, *other + 1});
   std::erase(candidates, value);
   std::stable_sort(candidates.begin(), candidates.end(), [&](int64_t a, int64_t b) {
     return (a > value ? a - value : value - a) < (b > value ? b - value : value - b);
@@ -207,7 +218,7 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
     if (!arguments[i] || userArgument_[i] || !arguments_[i].isUnknown())
       continue;
     int64_t original = *arguments[i];
-    for (int64_t candidate : candidatesNear(original)) {
+    for (int64_t candidate : candidatesNear(original, arguments)) {
       arguments[i] = candidate;
       if (holds(arguments))
         return true;

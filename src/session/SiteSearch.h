@@ -82,7 +82,8 @@ private:
   // Meets the site's constraints by moving one searched integer to the
   // nearest value that meets them all; false when none does.
   bool meetConstraints(std::vector<std::optional<int64_t>> &arguments) const;
-  std::vector<int64_t> candidatesNear(int64_t value) const;
+  std::vector<int64_t> candidatesNear(int64_t value,
+                                      const std::vector<std::optional<int64_t>> &arguments) const;
   std::vector<std::optional<int64_t>> argumentsWith(uint32_t param, int64_t value) const;
 };
 

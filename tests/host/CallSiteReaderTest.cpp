@@ -265,3 +265,15 @@ TEST(CallSiteReader, GuardsAssertsBranchesAndLoopsConstrainTheArguments) {
   EXPECT_TRUE(holdsAt(host.sites[2], 64, 1));
   EXPECT_FALSE(holdsAt(host.sites[2], 128, 1));
 }
+
+TEST(CallSiteReader, AKernelPointerVariableLaunchesEveryKernelAssignedToIt) {
+  HostCode host = readInput("kernel_pointer.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  EXPECT_EQ(host.sites[0].kernel, "copy");
+  EXPECT_EQ(host.sites[1].kernel, "flip");
+  for (const CallSite &site : host.sites) {
+    EXPECT_EQ(site.line, 13u);
+    EXPECT_EQ(site.block[0].integer, 64);
+    EXPECT_EQ(site.arguments[2].integer, 256);
+  }
+}
