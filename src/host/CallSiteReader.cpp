@@ -183,12 +183,20 @@ private:
   // Everything assigned to a variable as a whole (`kernel = &copy;`), by USR.
   std::map<std::string, std::vector<CXCursor>> assignedValues_;
   std::set<std::string> namedFunctions_;
-  // The template arguments each function template is called with in host
-  // code (`launch<16>(d, n)`), by the template's USR, as text ("16",
-  // "float"); a template launcher's launches are read once per argument list.
-  std::map<std::string, std::set<std::vector<std::string>>> instantiations_;
-  // While reading a template launcher for one argument list: its template
-  // parameters by USR (an integral one's value) and by name (the text).
+  // How host code calls each of the program's functions (`launch<16>(d, n,
+  // 256)`), by the function's (or its template's) USR: the template
+  // arguments as text ("16", "float") and the integer arguments that are
+  // constants. A launcher's launches are read once per distinct call.
+  struct LauncherCall {
+    std::vector<std::string> templateArguments;
+    std::vector<std::optional<int64_t>> values; // by parameter
+    bool operator<(const LauncherCall &other) const {
+      return std::tie(templateArguments, values) < std::tie(other.templateArguments, other.values);
+    }
+  };
+  std::map<std::string, std::set<LauncherCall>> calls_;
+  // While reading a launcher for one call: its template and integer
+  // parameters by USR (their values) and template parameters by name (text).
   std::map<std::string, int64_t> boundParameters_;
   std::vector<std::pair<std::string, std::string>> boundNames_;
   // The cursors from a top-level declaration down to the one being read.
@@ -351,69 +359,99 @@ private:
     }
     if (kind == CXCursor_CallExpr) {
       readAllocation(cursor);
-      readInstantiation(cursor);
+      readCall(cursor);
     }
     for (CXCursor child : childrenOf(cursor))
       walkHostCode(child);
   }
 
-  // A call of a function template's specialization: its template arguments.
-  void readInstantiation(CXCursor call) {
+  // A call of a function of the program's (a launcher): its template
+  // arguments, and the integer arguments it passes that are constants.
+  void readCall(CXCursor call) {
     CXCursor function = clang_getCursorReferenced(call);
-    if (kindOf(function) != CXCursor_FunctionDecl)
+    if (kindOf(function) != CXCursor_FunctionDecl ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(function)))
       return;
     CXCursor pattern = clang_getSpecializedCursorTemplate(function);
-    int count = clang_Cursor_getNumTemplateArguments(function);
-    if (clang_Cursor_isNull(pattern) || kindOf(pattern) != CXCursor_FunctionTemplate || count < 1)
-      return;
-    std::vector<std::string> arguments;
-    for (int i = 0; i < count; ++i) {
+    bool specialization =
+        !clang_Cursor_isNull(pattern) && kindOf(pattern) == CXCursor_FunctionTemplate;
+    LauncherCall launcherCall;
+    int templateCount = specialization ? clang_Cursor_getNumTemplateArguments(function) : 0;
+    for (int i = 0; i < templateCount; ++i) {
       switch (clang_Cursor_getTemplateArgumentKind(function, unsigned(i))) {
       case CXTemplateArgumentKind_Integral:
-        arguments.push_back(
+        launcherCall.templateArguments.push_back(
             std::to_string(clang_Cursor_getTemplateArgumentValue(function, unsigned(i))));
         break;
       case CXTemplateArgumentKind_Type:
-        arguments.push_back(take(
+        launcherCall.templateArguments.push_back(take(
             clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(function, unsigned(i)))));
         break;
       default:
         return; // a template, a pack: not followed
       }
     }
-    instantiations_[usrOf(pattern)].insert(std::move(arguments));
+    if (specialization && templateCount < 1)
+      return;
+    for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i) {
+      CXCursor argument = clang_Cursor_getArgument(call, unsigned(i));
+      std::optional<SiteValue> constant = folded(argument, "");
+      std::optional<Formula> formula = constant ? std::nullopt : formulaOf(argument, 0);
+      if (constant && !constant->isFloat)
+        launcherCall.values.push_back(constant->integer);
+      else if (formula && formula->nodes.size() == 1 &&
+               formula->nodes[0].op == Formula::Op::Constant)
+        launcherCall.values.push_back(formula->nodes[0].value);
+      else
+        launcherCall.values.push_back(std::nullopt);
+    }
+    calls_[usrOf(specialization ? pattern : function)].insert(std::move(launcherCall));
   }
 
-  // The launches below `cursor`; a function template called from host code
-  // is read once per template argument list it is called with.
+  // The launches below `cursor`. A function the host code calls (a launcher,
+  // templated or not) is read once per distinct call: its template
+  // parameters and the integer parameters a call passes as constants are
+  // those values in its launches.
   void readLaunchesIn(CXCursor cursor, std::vector<CallSite> &sites) {
-    if (kindOf(cursor) == CXCursor_FunctionTemplate && boundNames_.empty()) {
-      auto called = instantiations_.find(usrOf(cursor));
-      std::vector<CXCursor> parameters;
-      for (CXCursor child : childrenOf(cursor))
-        if (kindOf(child) == CXCursor_TemplateTypeParameter ||
-            kindOf(child) == CXCursor_NonTypeTemplateParameter ||
-            kindOf(child) == CXCursor_TemplateTemplateParameter)
+    CXCursorKind kind = kindOf(cursor);
+    bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl;
+    auto called = function && boundNames_.empty() && boundParameters_.empty()
+                      ? calls_.find(usrOf(cursor))
+                      : calls_.end();
+    constexpr size_t kMostCalls = 16;
+    if (called != calls_.end() && called->second.size() <= kMostCalls) {
+      std::vector<CXCursor> templateParameters, parameters;
+      for (CXCursor child : childrenOf(cursor)) {
+        CXCursorKind childKind = kindOf(child);
+        if (childKind == CXCursor_TemplateTypeParameter ||
+            childKind == CXCursor_NonTypeTemplateParameter ||
+            childKind == CXCursor_TemplateTemplateParameter)
+          templateParameters.push_back(child);
+        else if (childKind == CXCursor_ParmDecl)
           parameters.push_back(child);
-      if (called != instantiations_.end()) {
-        for (const std::vector<std::string> &arguments : called->second) {
-          if (arguments.size() != parameters.size())
-            continue;
-          for (size_t i = 0; i < parameters.size(); ++i) {
-            boundNames_.push_back({spellingOf(parameters[i]), arguments[i]});
-            if (kindOf(parameters[i]) == CXCursor_NonTypeTemplateParameter)
-              boundParameters_[usrOf(parameters[i])] = std::stoll(arguments[i]);
-          }
-          for (CXCursor child : childrenOf(cursor))
-            readLaunchesIn(child, sites);
-          boundNames_.clear();
-          boundParameters_.clear();
-        }
-        return;
       }
+      for (const LauncherCall &call : called->second) {
+        if (call.templateArguments.size() != templateParameters.size())
+          continue;
+        for (size_t i = 0; i < templateParameters.size(); ++i) {
+          boundNames_.push_back({spellingOf(templateParameters[i]), call.templateArguments[i]});
+          if (kindOf(templateParameters[i]) == CXCursor_NonTypeTemplateParameter)
+            boundParameters_[usrOf(templateParameters[i])] = std::stoll(call.templateArguments[i]);
+        }
+        for (size_t i = 0; i < parameters.size() && i < call.values.size(); ++i)
+          if (call.values[i])
+            boundParameters_[usrOf(parameters[i])] = *call.values[i];
+        ancestors_.push_back(cursor);
+        for (CXCursor child : childrenOf(cursor))
+          readLaunchesIn(child, sites);
+        ancestors_.pop_back();
+        boundNames_.clear();
+        boundParameters_.clear();
+      }
+      return;
     }
     ancestors_.push_back(cursor);
-    if (kindOf(cursor) == CXCursor_CallExpr)
+    if (kind == CXCursor_CallExpr)
       readLaunch(cursor, sites);
     for (CXCursor child : childrenOf(cursor))
       readLaunchesIn(child, sites);
