@@ -54,9 +54,14 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
       out << " shared " << host::describe(site->sharedBytes);
     for (size_t i = 0; i < site->arguments.size() && i < kernel.params.size(); ++i) {
       const host::SiteValue &value = site->arguments[i];
+      bool zeroed = i < site->zeroed.size() && site->zeroed[i];
       if (i < site->allocationBytes.size() && !site->allocationBytes[i].isUnknown()) {
         out << " " << kernel.params[i].name << "=[" << host::describe(site->allocationBytes[i])
-            << " bytes, " << site->allocations[i] << "]";
+            << " bytes, " << site->allocations[i] << (zeroed ? ", zeroed" : "") << "]";
+        continue;
+      }
+      if (zeroed) {
+        out << " " << kernel.params[i].name << "=[zeroed]";
         continue;
       }
       if (value.isUnknown() && kernel.params[i].kind == ir::ValueKind::Pointer)

@@ -112,6 +112,9 @@ struct CallSite {
   // unknown and empty otherwise.
   std::vector<SiteValue> allocationBytes;
   std::vector<std::string> allocations;
+  // Per kernel parameter: the host's last write into the buffer before the
+  // launch was `cudaMemset(p, 0, ...)`, so it holds zeros.
+  std::vector<bool> zeroed;
   // Conditions over the launch's integer arguments that hold whenever the
   // host code reaches the launch: an `assert` or an early exit (`if (n % 32)
   // return 1;`) before it, the branch of an `if` it sits in, the range of a

@@ -180,6 +180,12 @@ private:
   // Variables assigned as a whole after their declaration (`p = q`): their
   // allocation may not be what they point to at a launch.
   std::set<std::string> reassigned_;
+  // Host writes into device memory through a pointer variable, by its USR.
+  struct DeviceWrite {
+    unsigned offset; // in its file
+    bool zeros;      // cudaMemset to 0
+  };
+  std::map<std::string, std::vector<DeviceWrite>> deviceWrites_;
   // Everything assigned to a variable as a whole (`kernel = &copy;`), by USR.
   std::map<std::string, std::vector<CXCursor>> assignedValues_;
   std::set<std::string> namedFunctions_;
@@ -359,6 +365,7 @@ private:
     }
     if (kind == CXCursor_CallExpr) {
       readAllocation(cursor);
+      readDeviceWrite(cursor);
       readCall(cursor);
     }
     for (CXCursor child : childrenOf(cursor))
@@ -482,6 +489,41 @@ private:
         callee + " at " + take(clang_getFileName(file)) + ":" + std::to_string(line);
     allocations_[usrOf(clang_getCursorReferenced(pointer))].push_back(
         {clang_Cursor_getArgument(call, 1), where});
+  }
+
+  // What the host writes into device memory through a pointer variable:
+  // `cudaMemset(p, 0, bytes)` zeros it, a copy into it (`cudaMemcpy(p, ...)`)
+  // gives it contents simulee cannot know.
+  void readDeviceWrite(CXCursor call) {
+    std::string callee = spellingOf(clang_getCursorReferenced(call));
+    bool memset = callee == "cudaMemset" || callee == "cudaMemsetAsync";
+    bool copy =
+        callee.rfind("cudaMemcpy", 0) == 0 && callee.find("FromSymbol") == std::string::npos;
+    if ((!memset && !copy) || clang_Cursor_getNumArguments(call) < 2)
+      return;
+    CXCursor pointer = stripWrappers(clang_Cursor_getArgument(call, 0));
+    if (kindOf(pointer) != CXCursor_DeclRefExpr)
+      return;
+    std::optional<SiteValue> value =
+        memset ? folded(clang_Cursor_getArgument(call, 1), "") : std::nullopt;
+    bool zeros = value && !value->isFloat && value->integer == 0;
+    deviceWrites_[usrOf(clang_getCursorReferenced(pointer))].push_back({offsetOf(call), zeros});
+  }
+
+  // Whether the last host write into `argument`'s memory before the launch
+  // being read (in the same file) set it to zeros.
+  bool zeroedBeforeLaunch(CXCursor argument) {
+    CXCursor pointer = stripWrappers(argument);
+    if (kindOf(pointer) != CXCursor_DeclRefExpr)
+      return false;
+    auto writes = deviceWrites_.find(usrOf(clang_getCursorReferenced(pointer)));
+    if (writes == deviceWrites_.end())
+      return false;
+    std::optional<DeviceWrite> last;
+    for (const DeviceWrite &write : writes->second)
+      if (write.offset < launchOffset_ && (!last || write.offset > last->offset))
+        last = write;
+    return last && last->zeros;
   }
 
   // The allocation a pointer argument points to the start of: a variable
@@ -930,6 +972,9 @@ private:
     site.sharedBytes = shared ? valueOf(*shared) : SiteValue::ofInteger(0, "");
     site.allocationBytes.assign(site.arguments.size(), SiteValue::unknown(""));
     site.allocations.assign(site.arguments.size(), "");
+    site.zeroed.assign(site.arguments.size(), false);
+    for (size_t i = 0; i < arguments.size(); ++i)
+      site.zeroed[i] = zeroedBeforeLaunch(arguments[i]);
     for (size_t i = 0; i < arguments.size(); ++i) {
       CXTypeKind type = clang_getCanonicalType(clang_getCursorType(arguments[i])).kind;
       const Allocation *allocation = type == CXType_Pointer ? allocationOf(arguments[i]) : nullptr;

@@ -834,8 +834,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     } else if (param.kind == ir::ValueKind::Pointer) {
       // How large, and how filled: contents decide index ranges, sortedness,
       // which guarded paths run.
-      space.buffers.push_back(evo::Gene::bufferFill(param.name, kFillKinds));
-      space.buffers.back().param = uint32_t(i);
+      if (!fixed.site || !fixed.site->zeroes(i)) { // else the host's zeros
+        space.buffers.push_back(evo::Gene::bufferFill(param.name, kFillKinds));
+        space.buffers.back().param = uint32_t(i);
+      }
       if (fixed.site && fixed.site->sizes(i))
         continue; // the host's allocation sizes it
       space.buffers.push_back(evo::Gene::bufferSize(param.name));
@@ -889,6 +891,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     std::vector<ArgumentSpec> specs = fixed.args;
     std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
     std::vector<Fill> fills(kernel.params.size(), Fill::Random);
+    for (size_t p = 0; fixed.site && p < fills.size(); ++p)
+      if (fixed.site->zeroes(p))
+        fills[p] = Fill::Zeros;
     for (size_t g = 0; g < space.geneCount(); ++g) {
       const evo::Gene &gene = space.gene(g);
       if (gene.role == evo::GeneRole::Scalar)

@@ -228,6 +228,12 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
   return false;
 }
 
+bool SitePlan::zeroes(size_t index) const {
+  return index < site_->zeroed.size() && site_->zeroed[index] && !userArgument_[index] &&
+         kernel_->params[index].kind == ir::ValueKind::Pointer &&
+         kernel_->params[index].resource == ir::ResourceKind::None;
+}
+
 bool SitePlan::sizes(size_t index) const {
   return index < allocationBytes_.size() && !allocationBytes_[index].isUnknown();
 }

@@ -43,6 +43,11 @@ public:
   bool sizes(size_t index) const;
   const std::string &allocation(size_t index) const { return site_->allocations[index]; }
 
+  // Whether the host zeroes the buffer it passes as parameter `index` just
+  // before the launch (`cudaMemset(p, 0, ...)`): its contents are not
+  // searched.
+  bool zeroes(size_t index) const;
+
   // Keeps the search to launches the site can make: grid and block that the
   // site determines are not searched, and the searched integers that size
   // them stay within [1, the largest value whose launch fits maxThreads].

@@ -277,3 +277,12 @@ TEST(CallSiteReader, AKernelPointerVariableLaunchesEveryKernelAssignedToIt) {
     EXPECT_EQ(site.arguments[2].integer, 256);
   }
 }
+
+TEST(CallSiteReader, ABufferTheHostZeroesLastBeforeTheLaunchHoldsZeros) {
+  HostCode host = readInput("zeroed.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  // counts was zeroed; keys was zeroed, then overwritten by a copy.
+  EXPECT_EQ(host.sites[0].zeroed, (std::vector<bool>{true, false, false}));
+  // Before the second launch counts was overwritten by a copy too.
+  EXPECT_EQ(host.sites[1].zeroed, (std::vector<bool>{false, false, false}));
+}
