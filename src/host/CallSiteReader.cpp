@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -383,23 +384,14 @@ private:
     bool specialization =
         !clang_Cursor_isNull(pattern) && kindOf(pattern) == CXCursor_FunctionTemplate;
     LauncherCall launcherCall;
-    int templateCount = specialization ? clang_Cursor_getNumTemplateArguments(function) : 0;
-    for (int i = 0; i < templateCount; ++i) {
-      switch (clang_Cursor_getTemplateArgumentKind(function, unsigned(i))) {
-      case CXTemplateArgumentKind_Integral:
-        launcherCall.templateArguments.push_back(
-            std::to_string(clang_Cursor_getTemplateArgumentValue(function, unsigned(i))));
-        break;
-      case CXTemplateArgumentKind_Type:
-        launcherCall.templateArguments.push_back(take(
-            clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(function, unsigned(i)))));
-        break;
-      default:
-        return; // a template, a pack: not followed
-      }
+    if (specialization) {
+      launcherCall.templateArguments = templateArgumentsOf(function);
+      // A template or pack argument ("?") is not followed.
+      if (launcherCall.templateArguments.empty() ||
+          std::count(launcherCall.templateArguments.begin(),
+                     launcherCall.templateArguments.end(), "?"))
+        return;
     }
-    if (specialization && templateCount < 1)
-      return;
     for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i) {
       CXCursor argument = clang_Cursor_getArgument(call, unsigned(i));
       std::optional<SiteValue> constant = folded(argument, "");
@@ -442,8 +434,12 @@ private:
           continue;
         for (size_t i = 0; i < templateParameters.size(); ++i) {
           boundNames_.push_back({spellingOf(templateParameters[i]), call.templateArguments[i]});
-          if (kindOf(templateParameters[i]) == CXCursor_NonTypeTemplateParameter)
-            boundParameters_[usrOf(templateParameters[i])] = std::stoll(call.templateArguments[i]);
+          const std::string &text = call.templateArguments[i];
+          int64_t value = 0;
+          auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+          if (kindOf(templateParameters[i]) == CXCursor_NonTypeTemplateParameter &&
+              error == std::errc() && end == text.data() + text.size())
+            boundParameters_[usrOf(templateParameters[i])] = value;
         }
         for (size_t i = 0; i < parameters.size() && i < call.values.size(); ++i)
           if (call.values[i])
@@ -815,22 +811,30 @@ private:
   void describeKernel(CXCursor kernel, CallSite &site) {
     site.kernel = spellingOf(kernel);
     site.mangledName = deviceSymbol(take(clang_Cursor_getMangling(kernel)));
-    int count = clang_Cursor_getNumTemplateArguments(kernel);
+    site.templateArguments = templateArgumentsOf(kernel);
+  }
+
+  // A specialization's template arguments as text ("128", "float"; "?" for
+  // a template or a pack).
+  static std::vector<std::string> templateArgumentsOf(CXCursor function) {
+    std::vector<std::string> arguments;
+    int count = clang_Cursor_getNumTemplateArguments(function);
     for (int i = 0; i < count; ++i) {
-      switch (clang_Cursor_getTemplateArgumentKind(kernel, unsigned(i))) {
+      switch (clang_Cursor_getTemplateArgumentKind(function, unsigned(i))) {
       case CXTemplateArgumentKind_Integral:
-        site.templateArguments.push_back(
-            std::to_string(clang_Cursor_getTemplateArgumentValue(kernel, unsigned(i))));
+        arguments.push_back(
+            std::to_string(clang_Cursor_getTemplateArgumentValue(function, unsigned(i))));
         break;
       case CXTemplateArgumentKind_Type:
-        site.templateArguments.push_back(
-            take(clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(kernel, unsigned(i)))));
+        arguments.push_back(take(
+            clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(function, unsigned(i)))));
         break;
       default:
-        site.templateArguments.push_back("?");
+        arguments.push_back("?");
         break;
       }
     }
+    return arguments;
   }
 
   // Inside a template launcher read for one argument list, a `<<<` launch

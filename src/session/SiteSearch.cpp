@@ -187,26 +187,36 @@ bool SitePlan::holds(const std::vector<std::optional<int64_t>> &arguments) const
 std::vector<int64_t>
 SitePlan::candidatesNear(int64_t value,
                          const std::vector<std::optional<int64_t>> &arguments) const {
-  std::vector<int64_t> candidates = {value - 1, value + 1, value - 2, value + 2, 0, 1};
-  int64_t magnitude = value < 0 ? -value : value;
-  for (int64_t power = 1; power > 0 && power <= (int64_t(1) << 40); power *= 2) {
-    if (power <= magnitude && power * 2 > magnitude)
+  std::vector<int64_t> candidates = {0, 1};
+  // x + delta and x * factor where they fit in 64 bits.
+  auto near = [&](int64_t x, std::initializer_list<int64_t> deltas) {
+    for (int64_t delta : deltas)
+      if (int64_t sum; !__builtin_add_overflow(x, delta, &sum))
+        candidates.push_back(sum);
+  };
+  near(value, {-2, -1, 1, 2});
+  uint64_t magnitude = value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value);
+  for (int64_t power = 1; power <= (int64_t(1) << 40); power *= 2) {
+    if (uint64_t(power) <= magnitude && uint64_t(power) * 2 > magnitude)
       candidates.insert(candidates.end(), {power, power * 2});
-    if (power >= 2 && power <= 1024)
-      candidates.insert(candidates.end(), {value / power * power, (value / power + 1) * power});
+    int64_t below = value / power * power, above;
+    if (power >= 2 && power <= 1024 && !__builtin_add_overflow(below, power, &above))
+      candidates.insert(candidates.end(), {below, above});
   }
   for (const host::Formula &holds : constraints_)
     for (const host::Formula::Node &node : holds.nodes)
       if (node.op == host::Formula::Op::Constant)
-        candidates.insert(candidates.end(), {node.value, node.value - 1, node.value + 1});
+        near(node.value, {-1, 0, 1});
   // `width == height`, `pitch >= width`: the other arguments' values.
   for (const std::optional<int64_t> &other : arguments)
     if (other)
-      candidates.insert(candidates.end(), {*other, *other - 1, *other + 1});
+      near(*other, {-1, 0, 1});
   std::erase(candidates, value);
-  std::stable_sort(candidates.begin(), candidates.end(), [&](int64_t a, int64_t b) {
-    return (a > value ? a - value : value - a) < (b > value ? b - value : value - b);
-  });
+  auto distance = [&](int64_t x) {
+    return x > value ? uint64_t(x) - uint64_t(value) : uint64_t(value) - uint64_t(x);
+  };
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](int64_t a, int64_t b) { return distance(a) < distance(b); });
   return candidates;
 }
 
