@@ -1173,17 +1173,70 @@ std::vector<std::string> includeDirsOf(const std::vector<std::string> &clangArgs
   return dirs;
 }
 
+bool isIdentifierChar(char ch) {
+  return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+}
+
+// The identifier that ends just before `end` (after skipping spaces and one
+// `<...>` of template arguments when `skipTemplate`), or "".
+std::string identifierBefore(const std::string &text, size_t end, bool skipTemplate) {
+  auto skipSpaces = [&] {
+    while (end > 0 && std::isspace(static_cast<unsigned char>(text[end - 1])))
+      --end;
+  };
+  skipSpaces();
+  if (skipTemplate && end > 0 && text[end - 1] == '>') {
+    size_t open = text.rfind('<', end - 1);
+    if (open == std::string::npos || end - open > 256 ||
+        text.find_first_of(";{}()", open) < end - 1)
+      return "";
+    end = open;
+    skipSpaces();
+  }
+  size_t begin = end;
+  while (begin > 0 && isIdentifierChar(text[begin - 1]))
+    --begin;
+  if (begin == end || std::isdigit(static_cast<unsigned char>(text[begin])))
+    return "";
+  return text.substr(begin, end - begin);
+}
+
 // The kernels a text launches by name: `k<<<`, `k<T, 4><<<`,
 // `cudaLaunchKernel((void *)k,` and `cudaLaunchCooperativeKernel(&k,`.
+// Scanned by hand: a regular expression recurses per character matched.
 void addLaunchedNames(const std::string &text, std::set<std::string> &names) {
-  static const std::regex chevron(R"re(([A-Za-z_]\w*)\s*(?:<[^<>;{}()]*>\s*)?<<<)re");
-  static const std::regex launchCall(R"re(cudaLaunch(?:Cooperative)?Kernel\s*)re"
-                                     R"re((?:<[^<>;{}()]*>\s*)?\(\s*)re"  // template arguments
-                                     R"re((?:\([^()]*\)\s*)?&?\s*)re"     // a cast, an address
-                                     R"re(([A-Za-z_]\w*))re");
-  for (const std::regex *pattern : {&chevron, &launchCall})
-    for (std::sregex_iterator it(text.begin(), text.end(), *pattern), end; it != end; ++it)
-      names.insert((*it)[1].str());
+  for (size_t at = text.find("<<<"); at != std::string::npos; at = text.find("<<<", at + 3))
+    if (std::string name = identifierBefore(text, at, true); !name.empty())
+      names.insert(name);
+  for (size_t at = text.find("cudaLaunch"); at != std::string::npos;
+       at = text.find("cudaLaunch", at + 1)) {
+    bool launch = text.compare(at, 16, "cudaLaunchKernel") == 0 ||
+                  text.compare(at, 27, "cudaLaunchCooperativeKernel") == 0;
+    size_t open = text.find('(', at);
+    if (!launch || open == std::string::npos || open - at > 64)
+      continue;
+    size_t first = text.find(',', open);
+    if (first == std::string::npos || first - open > 256)
+      continue;
+    // The first argument's last identifier: `(void *)k`, `&k`, `k`.
+    if (std::string name = identifierBefore(text, first, false); !name.empty())
+      names.insert(name);
+  }
+}
+
+// "harness.h" for the line `#include "harness.h"`, else "".
+std::string quotedInclude(const std::string &line) {
+  size_t at = line.find_first_not_of(" \t");
+  if (at == std::string::npos || line[at] != '#')
+    return "";
+  at = line.find_first_not_of(" \t", at + 1);
+  if (at == std::string::npos || line.compare(at, 7, "include") != 0)
+    return "";
+  at = line.find_first_not_of(" \t", at + 7);
+  if (at == std::string::npos || line[at] != '"')
+    return "";
+  size_t close = line.find('"', at + 1);
+  return close == std::string::npos ? "" : line.substr(at + 1, close - at - 1);
 }
 
 } // namespace
@@ -1193,7 +1246,6 @@ std::vector<std::string> includeClosure(const std::string &path,
   namespace fs = std::filesystem;
   constexpr size_t kMostFiles = 64;
   constexpr uintmax_t kLargestFile = uintmax_t(8) << 20;
-  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
   std::vector<std::string> files;
   std::set<fs::path> seen;
   std::vector<fs::path> pending{fs::path(path)};
@@ -1209,12 +1261,12 @@ std::vector<std::string> includeClosure(const std::string &path,
     std::ifstream in(canonical);
     std::string line;
     while (std::getline(in, line)) {
-      std::smatch match;
-      if (!std::regex_search(line, match, include))
+      std::string included = quotedInclude(line);
+      if (included.empty())
         continue;
-      std::vector<fs::path> candidates{canonical.parent_path() / match[1].str()};
+      std::vector<fs::path> candidates{canonical.parent_path() / included};
       for (const std::string &dir : includeDirs)
-        candidates.push_back(fs::path(dir) / match[1].str());
+        candidates.push_back(fs::path(dir) / included);
       for (const fs::path &candidate : candidates)
         if (fs::is_regular_file(candidate, ec)) {
           pending.push_back(candidate);

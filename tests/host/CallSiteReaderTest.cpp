@@ -3,9 +3,11 @@
 // the launch's own integer arguments; unknowns where the program decides at
 // run time; template arguments and device symbols.
 #include "host/CallSiteReader.h"
+#include "../support/TestFiles.h"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 using namespace simulee;
@@ -285,4 +287,22 @@ TEST(CallSiteReader, ABufferTheHostZeroesLastBeforeTheLaunchHoldsZeros) {
   EXPECT_EQ(host.sites[0].zeroed, (std::vector<bool>{true, false, false}));
   // Before the second launch counts was overwritten by a copy too.
   EXPECT_EQ(host.sites[1].zeroed, (std::vector<bool>{false, false, false}));
+}
+
+TEST(CallSiteReader, ALongTextWithoutLaunchSyntaxIsScannedWithoutRecursion) {
+  // A comment of megabytes after a `<`: a regular expression over it would
+  // recurse once per character; the launches are still found.
+  simulee::testing::TempDir dir;
+  std::string path = dir.file("long_comment.cu");
+  {
+    std::ofstream out(path);
+    out << "__global__ void k(int *p) {}\n// a < ";
+    for (int i = 0; i < (1 << 20); ++i)
+      out << "x ";
+    out << "\nint main() { int *p; k<<<1, 32>>>(p); }\n";
+  }
+  Result<HostCode> host = readCallSites(path, {});
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  ASSERT_EQ(host->sites.size(), 1u);
+  EXPECT_TRUE(host->launchedInText.count("k"));
 }
