@@ -217,6 +217,28 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
     options.onModel(*simulation.model);
 }
 
+// A null or wild pointer dereferenced in a launch where simulee made up the
+// bytes of a by-value struct argument: the pointer may well be a member of
+// that struct, which simulee cannot fill with the host's pointers, so the
+// launch cannot be judged (never a finding, never clean). The reason, or
+// nullopt.
+std::optional<std::string> pointerFromMadeUpStruct(const ir::KernelInfo &kernel,
+                                                   const BuiltArguments &built,
+                                                   const memmodel::MemoryModel &model) {
+  bool wildAccess = std::any_of(model.undefinedBehavior().begin(), model.undefinedBehavior().end(),
+                                [](const interp::UndefinedBehaviorEvent &event) {
+                                  return event.kind == interp::UndefinedBehavior::NullPointer ||
+                                         event.kind == interp::UndefinedBehavior::WildPointer;
+                                });
+  for (size_t p = 0; wildAccess && p < kernel.params.size() && p < built.values.size(); ++p)
+    if (kernel.params[p].byValueBytes && built.values[p].autoSized)
+      return "an access through a null or wild pointer, which may come from the by-value "
+             "struct argument '" + kernel.params[p].name +
+             "' whose bytes simulee made up (pointers inside structs are not modelled): "
+             "the launch cannot be judged";
+  return std::nullopt;
+}
+
 // Whether every overrun is of a buffer whose size the host code states: the
 // launch is one the program makes, and its overruns are bugs.
 bool overrunsOnlyHostSizes(const ir::KernelInfo &kernel, const std::vector<bool> &sizedByHost,
@@ -295,6 +317,11 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   if (!searched && !bound && !model.outOfBounds().empty())
     result.grownElementCounts = grownCounts(kernel, built, result.inputs.sizedByHost, model,
                                             /*growAnyway=*/true);
+  if (std::optional<std::string> madeUp = pointerFromMadeUpStruct(kernel, built, model)) {
+    result.outcome = LaunchOutcome::Failed;
+    result.error = *madeUp;
+    return result;
+  }
   result.outcome = LaunchOutcome::Judged;
   result.findings.emplace(kernel.barrierInstructions, kernel.valueBarrierInstructions);
   result.findings->addLaunch(model, result.record);

@@ -134,3 +134,27 @@ TEST(CliLaunchDomain, RunGrowsTheBuffersItMadeUntilTheLaunchFits) {
 
 } // namespace
 } // namespace simulee::cli_test
+
+namespace simulee::cli_test {
+namespace {
+
+TEST(CliLaunchDomain, APointerInsideAStructSimuleeFilledIsNeverAFinding) {
+  // The host fills the struct with a cudaMalloc'd pointer; simulee cannot,
+  // so a null dereference through it is no finding: the launch cannot be
+  // judged (inconclusive, with the reason), and never looks clean.
+  TempDir dir;
+  std::string source = dir.file("struct_pointer.cu");
+  std::ofstream(source) << "struct Vec { float *data; int n; };\n"
+                           "__global__ void scale(Vec v) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  v.data[i % 32] *= 2.0f;\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "inconclusive")) << o;
+  EXPECT_TRUE(contains(o.out, "by-value struct argument 'v' whose bytes simulee made up")) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+}
+
+} // namespace
+} // namespace simulee::cli_test
