@@ -736,6 +736,17 @@ private:
     }
   }
 
+  // The kernels any of `expressions` names, each once.
+  std::vector<CXCursor> kernelsNamedByAny(const std::vector<CXCursor> &expressions, int depth) {
+    std::vector<CXCursor> kernels;
+    for (CXCursor expression : expressions)
+      for (CXCursor kernel : kernelsNamedBy(expression, depth))
+        if (std::none_of(kernels.begin(), kernels.end(),
+                         [&](CXCursor k) { return clang_equalCursors(k, kernel); }))
+          kernels.push_back(kernel);
+    return kernels;
+  }
+
   // The kernels a `<<<>>>` callee or a cudaLaunchKernel's first argument
   // names: a kernel (`k`, `&k`, `(void *)k`), a pointer variable or a table
   // of them initialized with kernels (`table[i]`), either side of `c ? a : b`.
@@ -753,23 +764,12 @@ private:
     case CXCursor_ArraySubscriptExpr:
       return operands.empty() ? std::vector<CXCursor>{}
                               : kernelsNamedBy(operands.front(), depth + 1);
-    case CXCursor_ConditionalOperator: {
+    case CXCursor_ConditionalOperator:
       if (operands.size() != 3)
         return {};
-      std::vector<CXCursor> kernels = kernelsNamedBy(operands[1], depth + 1);
-      std::vector<CXCursor> other = kernelsNamedBy(operands[2], depth + 1);
-      kernels.insert(kernels.end(), other.begin(), other.end());
-      return kernels;
-    }
-    case CXCursor_InitListExpr: {
-      std::vector<CXCursor> kernels;
-      for (CXCursor element : operands)
-        for (CXCursor kernel : kernelsNamedBy(element, depth + 1))
-          if (std::none_of(kernels.begin(), kernels.end(),
-                           [&](CXCursor k) { return clang_equalCursors(k, kernel); }))
-            kernels.push_back(kernel);
-      return kernels;
-    }
+      return kernelsNamedByAny({operands[1], operands[2]}, depth + 1);
+    case CXCursor_InitListExpr:
+      return kernelsNamedByAny(operands, depth + 1);
     case CXCursor_DeclRefExpr: {
       // A kernel, or a pointer variable: every kernel it is initialized or
       // assigned with (`void (*kernel)(...) = &copy; ... kernel = &transpose;`).
@@ -783,13 +783,7 @@ private:
         values.push_back(init);
       if (auto assigned = assignedValues_.find(usrOf(target)); assigned != assignedValues_.end())
         values.insert(values.end(), assigned->second.begin(), assigned->second.end());
-      std::vector<CXCursor> kernels;
-      for (CXCursor value : values)
-        for (CXCursor kernel : kernelsNamedBy(value, depth + 1))
-          if (std::none_of(kernels.begin(), kernels.end(),
-                           [&](CXCursor k) { return clang_equalCursors(k, kernel); }))
-            kernels.push_back(kernel);
-      return kernels;
+      return kernelsNamedByAny(values, depth + 1);
     }
     default:
       return {};
