@@ -260,6 +260,7 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
   settings.search.jobs = request.jobs;
   settings.maxThreads = request.maxThreads;
   settings.keepBlockContract = !request.explore;
+  settings.explore = request.explore;
   settings.history = &result->history;
   session::LaunchSource source =
       request.explore ? session::LaunchSource{}

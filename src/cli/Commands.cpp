@@ -129,6 +129,7 @@ session::SearchSettings searchSettingsOf(const SearchOptions &search, const Laun
   settings.search.jobs = search.jobs;
   settings.maxThreads = search.maxThreads;
   settings.keepBlockContract = !search.explore;
+  settings.explore = search.explore;
   return settings;
 }
 

@@ -33,7 +33,12 @@ bool isBug(FindingKind kind) { return kind != FindingKind::UnreachedBarrier; }
 bool isBug(const Finding &finding) { return isBug(finding.kind) && finding.benign == Benign::No; }
 
 const char *benignName(Benign benign) {
-  return benign == Benign::SameValue ? "same-value" : nullptr;
+  switch (benign) {
+  case Benign::No: return nullptr;
+  case Benign::SameValue: return "same-value";
+  case Benign::Unconventional: return "unconventional";
+  }
+  return nullptr;
 }
 
 FindingKey keyOf(const Finding &finding) {

@@ -32,11 +32,14 @@ bool isBug(FindingKind kind);                  // false for notes (UnreachedBarr
 
 // Races whose outcome cannot depend on the order: reported as notes unless
 // --strict (DESIGN.md, "Same-value race").
+// Findings seen only in searched launches outside the conventions CUDA code
+// assumes (DESIGN.md, "Launch domain and provenance") are notes too.
 enum class Benign : uint8_t {
   No,
-  SameValue, // write-write of the same bytes with the same value
+  SameValue,      // write-write of the same bytes with the same value
+  Unconventional, // only in launches outside CUDA's conventions (a 36-thread block)
 };
-const char *benignName(Benign benign); // "same-value"; nullptr for No
+const char *benignName(Benign benign); // "same-value", "unconventional"; nullptr for No
 
 // Where the host code launches a kernel: a call site (host/CallSite.h).
 struct LaunchOrigin {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -92,6 +93,9 @@ struct LaunchResult {
   uint64_t threadInstrs = 0;
   std::string error;
   detect::LaunchRecord record;
+  // Searched launches: why the launch lies outside the conventions CUDA code
+  // assumes ("a block of 36 threads, not a multiple of 32"); empty inside.
+  std::string outsideConventions;
   // OutOfBounds: element counts by parameter that would have kept every
   // access in bounds, when only buffers simulee sized itself were overrun
   // (empty when a fixed contract was broken: a static array, a user's size).
@@ -440,6 +444,33 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
   return groups;
 }
 
+// Findings that no judged launch inside CUDA's conventions showed are notes
+// that name the condition of their first launch (DESIGN.md: "a finding seen
+// only outside the conventions is a note").
+void markUnconventional(const std::vector<const LaunchResult *> &judged,
+                        std::vector<detect::Finding> &findings) {
+  std::set<detect::FindingKey> conventional;
+  std::map<detect::FindingKey, std::string> outside; // the first launch's condition
+  for (const LaunchResult *result : judged)
+    for (const detect::Finding &finding : result->findings->findings()) {
+      if (result->outsideConventions.empty())
+        conventional.insert(detect::keyOf(finding));
+      else
+        outside.try_emplace(detect::keyOf(finding), result->outsideConventions);
+    }
+  for (detect::Finding &finding : findings) {
+    auto condition = outside.find(detect::keyOf(finding));
+    if (!detect::isBug(finding) || finding.kind == detect::FindingKind::RedundantBarrier ||
+        conventional.count(detect::keyOf(finding)) || condition == outside.end())
+      continue;
+    finding.benign = detect::Benign::Unconventional;
+    finding.detail += std::string(finding.detail.empty() ? "" : "; ") +
+                      "seen only in launches outside CUDA's conventions (" + condition->second +
+                      "): does the caller guarantee otherwise? (a warning under --explore or "
+                      "--strict)";
+  }
+}
+
 // The findings of the judged launches combined in their given order, so
 // that the examples reported do not depend on --jobs, with redundant
 // barriers re-checked jointly. A search's barrier advice needs evidence
@@ -448,7 +479,8 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
 std::vector<detect::Finding> combineFindings(const ir::Program &program,
                                              const ir::KernelInfo &kernel,
                                              const std::vector<const LaunchResult *> &judged,
-                                             const AnalysisOptions &options, bool searched) {
+                                             const AnalysisOptions &options, bool searched,
+                                             bool conventionsMatter) {
   detect::FindingCollector combined(kernel.barrierInstructions, kernel.valueBarrierInstructions);
   combined.requireEvidenceShapes(searched ? 2 : 1);
   for (const LaunchResult *result : judged)
@@ -457,6 +489,8 @@ std::vector<detect::Finding> combineFindings(const ir::Program &program,
   std::vector<std::vector<uint32_t>> groups =
       barrierGroups(program, kernel, judged, candidates, options);
   std::vector<detect::Finding> findings = combined.findings(groups);
+  if (conventionsMatter)
+    markUnconventional(judged, findings);
   // Candidates the re-simulation refuted are not redundant.
   std::erase_if(findings, [&](const detect::Finding &finding) {
     if (finding.kind != detect::FindingKind::RedundantBarrier)
@@ -671,7 +705,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
 // findings of the judged ones, verdict.
 void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
               const std::vector<const LaunchResult *> &results, const AnalysisOptions &options,
-              bool searched, KernelAnalysis &analysis) {
+              bool searched, KernelAnalysis &analysis, bool conventionsMatter = false) {
   std::vector<const LaunchResult *> judged;
   for (const LaunchResult *result : results) {
     count(analysis.counts, result->outcome);
@@ -682,10 +716,35 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
       analysis.firstLaunchError = result->error;
   }
   if (!judged.empty()) {
-    analysis.findings = combineFindings(program, kernel, judged, options, searched);
+    analysis.findings =
+        combineFindings(program, kernel, judged, options, searched, conventionsMatter);
     finishFindings(program, kernel, options, analysis.findings);
   }
   analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
+}
+
+// Why a searched launch lies outside the conventions CUDA code assumes unless
+// it says otherwise, as far as the search chose its values: a block that is
+// not a multiple of 32 threads, a size of 0 or less. Empty inside them.
+std::string outsideConventions(const evo::SearchSpace &space,
+                               const detect::LaunchRecord &launch) {
+  std::vector<std::string> reasons;
+  uint64_t threads = launch.block.count();
+  if (!space.block.fixed && threads % 32 != 0)
+    reasons.push_back("a block of " + std::to_string(threads) + " threads, not a multiple of 32");
+  // The integers as launched (a site's conditions may have moved them).
+  for (const evo::Gene &gene : space.scalars)
+    for (const auto &[name, text] : launch.args) {
+      int64_t value = 0;
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (gene.kind == evo::GeneKind::Int && name == gene.name && error == std::errc() &&
+          end == text.data() + text.size() && value <= 0)
+        reasons.push_back(name + " = " + text);
+    }
+  std::string text;
+  for (const std::string &reason : reasons)
+    text += (text.empty() ? "" : ", ") + reason;
+  return text;
 }
 
 // A search's launches: from a call site when it has one, and then searched
@@ -955,6 +1014,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
                                            positiveInts, sizedByHost, gridShrinks,
                                            settings.search.seed, searchOptions);
+    result.outsideConventions = outsideConventions(space, result.record);
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = result.outcome == LaunchOutcome::Judged
@@ -985,7 +1045,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     if (auto it = results.find(keyOf(evaluated.solution)); it != results.end())
       if (seen.insert(&it->second).second)
         inOrder.push_back(&it->second);
-  conclude(program, kernel, inOrder, searchOptions, /*searched=*/true, analysis);
+  conclude(program, kernel, inOrder, searchOptions, /*searched=*/true, analysis,
+           /*conventionsMatter=*/!settings.explore);
   analysis.bestRatio = outcome->bestFitness.ratio;
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())
     analysis.bestLaunch = best->second.record;

@@ -135,6 +135,10 @@ struct SearchSettings {
   // contractBlock: CUB collectives, a shared array stored at [threadIdx.x]);
   // off for --explore. __launch_bounds__ holds regardless: a GPU enforces it.
   bool keepBlockContract = true;
+  // --explore: findings seen only in launches outside CUDA's conventions
+  // (blocks not a multiple of 32, sizes of 0 or less) stay warnings; by
+  // default they are notes naming the condition.
+  bool explore = false;
   evo::OnProgress onProgress;
   std::vector<SearchStep> *history = nullptr; // filled in evaluation order when given
 };

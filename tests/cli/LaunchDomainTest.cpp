@@ -158,3 +158,32 @@ TEST(CliLaunchDomain, APointerInsideAStructSimuleeFilledIsNeverAFinding) {
 
 } // namespace
 } // namespace simulee::cli_test
+
+namespace simulee::cli_test {
+namespace {
+
+TEST(CliLaunchDomain, AFindingSeenOnlyOutsideCudasConventionsIsANoteNamingTheCondition) {
+  // A race only in blocks that are not a multiple of 32 threads.
+  TempDir dir;
+  std::string source = dir.file("odd_blocks.cu");
+  std::ofstream(source) << "__global__ void odd_blocks(int *flag, int n) {\n"
+                           "  if (blockDim.x % 32 != 0 && threadIdx.x < n)\n"
+                           "    flag[0] = threadIdx.x;\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "note: data race on global 'flag'")) << o;
+  EXPECT_TRUE(contains(o.out, "seen only in launches outside CUDA's conventions (a block of ")) << o;
+  EXPECT_TRUE(contains(o.out, "threads, not a multiple of 32)")) << o;
+  Outcome json = simulee({source, "--jobs", "1", "--quiet", "--format", "json"});
+  EXPECT_TRUE(contains(json.out, "\"benign\": \"unconventional\"")) << json;
+  // --explore and --strict make it a warning.
+  for (const char *flag : {"--explore", "--strict"}) {
+    Outcome warned = simulee({source, "--jobs", "1", "--quiet", flag});
+    EXPECT_EQ(warned.status, 1) << warned;
+    EXPECT_TRUE(contains(warned.out, "warning: data race on global 'flag'")) << warned;
+  }
+}
+
+} // namespace
+} // namespace simulee::cli_test
