@@ -456,9 +456,65 @@ private:
     ancestors_.push_back(cursor);
     if (kind == CXCursor_CallExpr)
       readLaunch(cursor, sites);
-    for (CXCursor child : childrenOf(cursor))
-      readLaunchesIn(child, sites);
+    if (kind == CXCursor_SwitchStmt)
+      readSwitch(cursor, sites);
+    else
+      for (CXCursor child : childrenOf(cursor))
+        readLaunchesIn(child, sites);
     ancestors_.pop_back();
+  }
+
+  // `switch (v) { case 512: k<512><<<dim3(v), ...>>>(...); break; ... }`:
+  // in the statements of a case reached only by its label (the one before
+  // it ends with break, return or the like), v is that case's value.
+  void readSwitch(CXCursor statement, std::vector<CallSite> &sites) {
+    std::vector<CXCursor> parts = childrenOf(statement);
+    if (parts.size() != 2 || kindOf(parts[1]) != CXCursor_CompoundStmt) {
+      for (CXCursor part : parts)
+        readLaunchesIn(part, sites);
+      return;
+    }
+    CXCursor selector = stripWrappers(parts[0]);
+    std::string variable = kindOf(selector) == CXCursor_DeclRefExpr
+                               ? usrOf(clang_getCursorReferenced(selector))
+                               : std::string();
+    readLaunchesIn(parts[0], sites);
+    ancestors_.push_back(parts[1]);
+    bool reachedOnlyByLabel = true; // the statement before ends control flow
+    std::optional<int64_t> current; // the value of the case being read
+    for (CXCursor child : childrenOf(parts[1])) {
+      CXCursorKind kind = kindOf(child);
+      if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt) {
+        std::vector<CXCursor> label = childrenOf(child);
+        std::optional<SiteValue> constant = kind == CXCursor_CaseStmt && label.size() == 2
+                                                ? folded(label.front(), "")
+                                                : std::nullopt;
+        bool stacked = label.size() == 2 && (kindOf(label.back()) == CXCursor_CaseStmt ||
+                                             kindOf(label.back()) == CXCursor_DefaultStmt);
+        current.reset();
+        if (constant && !constant->isFloat && reachedOnlyByLabel && !stacked)
+          current = constant->integer;
+      }
+      bool bind = current && !variable.empty() && !boundParameters_.count(variable);
+      if (bind)
+        boundParameters_[variable] = *current;
+      readLaunchesIn(child, sites);
+      if (bind)
+        boundParameters_.erase(variable);
+      reachedOnlyByLabel = exits(lastStatementOf(child));
+    }
+    ancestors_.pop_back();
+  }
+
+  // The statement a case label stands before, or the statement itself.
+  static CXCursor lastStatementOf(CXCursor statement) {
+    while (kindOf(statement) == CXCursor_CaseStmt || kindOf(statement) == CXCursor_DefaultStmt) {
+      std::vector<CXCursor> parts = childrenOf(statement);
+      if (parts.empty())
+        return statement;
+      statement = parts.back();
+    }
+    return statement;
   }
 
   // `cudaMalloc(&p, bytes)` and its kin: device memory the host allocates.
@@ -658,6 +714,21 @@ private:
       if (op == CXUnaryOperator_LNot)
         return Formula::unary(Formula::Op::LogicalNot, *operand);
       return std::nullopt;
+    }
+    case CXCursor_ConditionalOperator: {
+      // c ? a : b as !!c * a + !c * b (both sides must have a value).
+      std::vector<CXCursor> operands = childrenOf(cursor);
+      if (operands.size() != 3)
+        return std::nullopt;
+      std::optional<Formula> condition = formulaOf(operands[0], depth + 1);
+      std::optional<Formula> chosen = condition ? formulaOf(operands[1], depth + 1) : std::nullopt;
+      std::optional<Formula> other = chosen ? formulaOf(operands[2], depth + 1) : std::nullopt;
+      if (!other)
+        return std::nullopt;
+      Formula no = Formula::unary(Formula::Op::LogicalNot, *condition);
+      Formula yes = Formula::unary(Formula::Op::LogicalNot, no);
+      return Formula::binary(Formula::Op::Add, Formula::binary(Formula::Op::Mul, yes, *chosen),
+                             Formula::binary(Formula::Op::Mul, no, *other));
     }
     case CXCursor_MemberRefExpr: {
       // `threads.x` of a dim3 variable: that axis's value.

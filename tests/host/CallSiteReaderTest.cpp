@@ -306,3 +306,14 @@ TEST(CallSiteReader, ALongTextWithoutLaunchSyntaxIsScannedWithoutRecursion) {
   ASSERT_EQ(host->sites.size(), 1u);
   EXPECT_TRUE(host->launchedInText.count("k"));
 }
+
+TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
+  HostCode host = readInput("switch_launcher.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  // case 128: threads is 128, so are the block and the shared bytes.
+  ASSERT_TRUE(host.sites[0].block[0].isConstant());
+  EXPECT_EQ(host.sites[0].block[0].integer, 128);
+  EXPECT_EQ(withN(host.sites[0].sharedBytes, 0), 512);
+  // case 32: case 64: either value reaches the launch: not known.
+  EXPECT_TRUE(host.sites[1].block[0].isUnknown());
+}
