@@ -118,8 +118,12 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
                "Ignore the launches the file's host code makes (its call sites) and the block "
                "shape the kernel's code implies (CUB collectives' template arguments, a "
                "shared array stored at [threadIdx.x]) and search every launch shape, as for "
-               "a library kernel whose callers are elsewhere. By default a kernel with call "
-               "sites is searched inside what each site allows");
+               "a library kernel whose callers are elsewhere; kernels the host code never "
+               "launches are searched too, and findings seen only outside CUDA's conventions "
+               "(blocks not a multiple of 32, sizes of 0 or less) are warnings. By default a "
+               "kernel with call sites is searched inside what each site allows (its "
+               "constants, formulas, allocations and conditions), one the host code never "
+               "launches is 'not launched', and such findings are notes");
   app.add_option("--save-launch", search.saveLaunch,
                  "Write the launch that exposed the first finding (else the fittest launch) as "
                  "JSON, for `simulee run FILE --launch PATH`");
