@@ -70,8 +70,11 @@ Status validateLaunchMemory(const ir::Program &program, const ir::KernelInfo &ke
                          " bytes is too large to simulate");
       total = saturatingAdd(total, var.sizeBytes);
     }
-  for (const ArgumentValue &arg : args)
+  for (const ArgumentValue &arg : args) {
     total = saturatingAdd(total, arg.bytes.size());
+    for (const std::vector<uint8_t> &member : arg.members)
+      total = saturatingAdd(total, member.size());
+  }
   // Registers: every warp of a block holds the kernel's frame.
   uint64_t warps = (config.block.count() + kWarpSize - 1) / kWarpSize;
   uint64_t slots = program.functions[kernel.function].numSlots;
@@ -102,6 +105,16 @@ std::string bufferName(const ir::Program &program, const ir::KernelInfo &kernel,
   case MemSpace::Global:
     if (buffer < kernel.params.size())
       return kernel.params[buffer].name;
+    if (buffer >= ir::kFirstMemberBuffer && buffer < ir::kFirstGlobalVariableBuffer) {
+      uint32_t param = (buffer - ir::kFirstMemberBuffer) / ir::kMaxPointerMembers;
+      uint32_t member = (buffer - ir::kFirstMemberBuffer) % ir::kMaxPointerMembers;
+      if (param < kernel.params.size() && member < kernel.params[param].pointerMembers.size()) {
+        const ir::PointerMember &pointer = kernel.params[param].pointerMembers[member];
+        return kernel.params[param].name +
+               (pointer.name.empty() ? " (pointer at byte " + std::to_string(pointer.offset) + ")"
+                                     : "." + pointer.name);
+      }
+    }
     if (buffer >= ir::kFirstGlobalVariableBuffer &&
         buffer - ir::kFirstGlobalVariableBuffer < program.globalVariables.size())
       return program.globalVariables[buffer - ir::kFirstGlobalVariableBuffer].name;

@@ -66,6 +66,10 @@ struct ArgumentValue {
   uint64_t bits = 0;          // scalar: the raw bits of the parameter's type
   std::vector<uint8_t> bytes; // buffer: contents before and, after the run, after
   bool autoSized = false;     // buffer created by simulee (not by the user)
+  // An aggregate passed by value: the buffers its pointer members point to
+  // (by ir::ParamInfo::pointerMembers; the aggregate's bytes hold
+  // ir::memberBufferId pointers to them).
+  std::vector<std::vector<uint8_t>> members;
   // cudaTextureObject_t / cudaSurfaceObject_t: the texels are `bytes`; the
   // handle the kernel sees points to them.
   std::optional<TextureDescriptor> texture;
@@ -94,6 +98,7 @@ Status validateLaunchMemory(const ir::Program &program, const ir::KernelInfo &ke
 
 // Buffer ids inside a space (AccessEvent::buffer):
 //   Global:   0..params-1 = pointer parameters (by index), then
+//             ir::memberBufferId(p, m) = pointer member m of by-value parameter p,
 //             ir::kFirstGlobalVariableBuffer + i = Program::globalVariables[i]
 //   Shared:   i = Program::sharedVariables[i]
 //   Constant: i = Program::constantVariables[i]

@@ -17,8 +17,10 @@ std::vector<std::vector<uint8_t>> initialValues(const std::vector<ir::VariableIn
 
 LaunchMemory::LaunchMemory(const ir::Program &program, std::vector<ArgumentValue> &args,
                            uint32_t dynamicSharedBytes, BoundMemory *bound) {
-  for (ArgumentValue &arg : args)
+  for (ArgumentValue &arg : args) {
     paramBuffers_.push_back(arg.kind == ArgumentValue::Kind::Buffer ? &arg.bytes : nullptr);
+    memberBuffers_.push_back(&arg.members);
+  }
   globalVariables_ = bound && bound->globalVariables ? bound->globalVariables : &ownGlobalVariables_;
   constantVariables_ =
       bound && bound->constantVariables ? bound->constantVariables : &ownConstantVariables_;
@@ -52,6 +54,14 @@ void LaunchMemory::beginBlock() {
     shared_[i] = sharedGarbage_[i];
 }
 
+std::vector<uint8_t> *LaunchMemory::memberBuffer(uint32_t id) {
+  uint32_t param = (id - ir::kFirstMemberBuffer) / ir::kMaxPointerMembers;
+  uint32_t member = (id - ir::kFirstMemberBuffer) % ir::kMaxPointerMembers;
+  if (param < memberBuffers_.size() && member < memberBuffers_[param]->size())
+    return &(*memberBuffers_[param])[member];
+  return nullptr;
+}
+
 ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
                                      std::vector<uint8_t> &local) {
   ir::DecodedPointer p = ir::decodePointer(pointer);
@@ -65,6 +75,8 @@ ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
   case ir::PointerSpace::Global:
     if (p.buffer < paramBuffers_.size())
       buffer = paramBuffers_[p.buffer];
+    else if (p.buffer >= ir::kFirstMemberBuffer && p.buffer < ir::kFirstGlobalVariableBuffer)
+      buffer = memberBuffer(p.buffer);
     else if (p.buffer >= ir::kFirstBoundBuffer &&
              p.buffer - ir::kFirstBoundBuffer < boundAllocations_.size())
       buffer = boundAllocations_[p.buffer - ir::kFirstBoundBuffer];

@@ -44,12 +44,15 @@ public:
 
 private:
   std::vector<std::vector<uint8_t> *> paramBuffers_; // null for scalars
+  std::vector<std::vector<std::vector<uint8_t>> *> memberBuffers_; // by parameter
   std::vector<std::vector<uint8_t>> ownGlobalVariables_;
   std::vector<std::vector<uint8_t>> ownConstantVariables_;
   std::vector<std::vector<uint8_t>> *globalVariables_;   // own or bound
   std::vector<std::vector<uint8_t>> *constantVariables_; // own or bound
   std::vector<std::vector<uint8_t> *> boundAllocations_;
   static std::vector<uint8_t> garbage(uint64_t sizeBytes);
+  // The buffer of an ir::memberBufferId, or null.
+  std::vector<uint8_t> *memberBuffer(uint32_t id);
 
   std::vector<std::vector<uint8_t>> shared_;
   std::vector<std::vector<uint8_t>> sharedGarbage_; // each block's initial shared memory

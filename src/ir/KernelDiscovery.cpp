@@ -1,9 +1,11 @@
 #include "ir/KernelDiscovery.h"
 
 #include "ir/BlockContract.h"
+#include "ir/CudaInstallation.h"
 #include "ir/TexturePtx.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/ADT/SmallString.h>
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
@@ -15,6 +17,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
+#include <llvm/Support/Path.h>
 
 #include <algorithm>
 #include <map>
@@ -122,6 +125,85 @@ void describePointee(const llvm::DIType *pointee, ParamInfo &param) {
   }
 }
 
+// The pointers inside an aggregate passed by value, by their offsets in its
+// layout: struct fields, base classes and array elements, nested ones too.
+void collectPointerMembers(llvm::Type *type, uint64_t offset, const llvm::DataLayout &layout,
+                           std::vector<PointerMember> &members, unsigned depth = 0) {
+  if (members.size() >= kMaxPointerMembers || depth > 8)
+    return;
+  if (type->isPointerTy()) {
+    PointerMember member;
+    member.offset = uint32_t(offset);
+    members.push_back(std::move(member));
+  } else if (auto *structType = llvm::dyn_cast<llvm::StructType>(type)) {
+    if (structType->isOpaque())
+      return;
+    const llvm::StructLayout *structLayout = layout.getStructLayout(structType);
+    for (unsigned i = 0; i < structType->getNumElements(); ++i)
+      collectPointerMembers(structType->getElementType(i),
+                            offset + structLayout->getElementOffset(i), layout, members,
+                            depth + 1);
+  } else if (auto *arrayType = llvm::dyn_cast<llvm::ArrayType>(type)) {
+    uint64_t stride = layout.getTypeAllocSize(arrayType->getElementType());
+    for (uint64_t i = 0; i < arrayType->getNumElements() && members.size() < kMaxPointerMembers;
+         ++i)
+      collectPointerMembers(arrayType->getElementType(), offset + i * stride, layout, members,
+                            depth + 1);
+  }
+}
+
+// Names and pointee types of `param`'s pointer members from the aggregate's
+// debug type: members by their offsets, base classes at theirs.
+void describeMembers(const llvm::DIType *type, uint64_t offset, const std::string &path,
+                     ParamInfo &param, unsigned depth = 0) {
+  bool ignored = false;
+  type = stripQualifiers(type, ignored);
+  if (!type || depth > 8)
+    return;
+  if (auto *pointer = llvm::dyn_cast<llvm::DIDerivedType>(type);
+      pointer && pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
+    for (PointerMember &member : param.pointerMembers) {
+      if (member.offset != offset || !member.name.empty())
+        continue;
+      ParamInfo pointee;
+      describePointee(pointer->getBaseType(), pointee);
+      member.name = path;
+      member.elementKind = pointee.elementKind;
+      member.elementBytes = pointee.elementBytes;
+      member.elementSigned = pointee.elementSigned;
+      member.isConst = pointee.isConst;
+    }
+    return;
+  }
+  auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type);
+  if (composite && composite->getTag() == llvm::dwarf::DW_TAG_array_type) {
+    const llvm::DIType *element = stripQualifiers(composite->getBaseType(), ignored);
+    uint64_t elementBits = element ? element->getSizeInBits() : 0;
+    for (uint64_t i = 0; elementBits && i < composite->getSizeInBits() / elementBits &&
+                         i < kMaxPointerMembers;
+         ++i)
+      describeMembers(element, offset + i * elementBits / 8,
+                      path + "[" + std::to_string(i) + "]", param, depth + 1);
+    return;
+  }
+  if (!composite || (composite->getTag() != llvm::dwarf::DW_TAG_structure_type &&
+                     composite->getTag() != llvm::dwarf::DW_TAG_class_type))
+    return;
+  for (const llvm::DINode *element : composite->getElements()) {
+    auto *member = llvm::dyn_cast_or_null<llvm::DIDerivedType>(element);
+    if (!member || member->isStaticMember())
+      continue;
+    uint64_t at = offset + member->getOffsetInBits() / 8;
+    if (member->getTag() == llvm::dwarf::DW_TAG_inheritance)
+      describeMembers(member->getBaseType(), at, path, param, depth + 1);
+    else if (member->getTag() == llvm::dwarf::DW_TAG_member)
+      describeMembers(member->getBaseType(), at,
+                      path.empty() ? member->getName().str()
+                                   : path + "." + member->getName().str(),
+                      param, depth + 1);
+  }
+}
+
 // cudaTextureObject_t / cudaSurfaceObject_t, seen through typedefs and
 // qualifiers of the parameter's declared type.
 ResourceKind resourceKindOf(const llvm::DIType *type) {
@@ -214,6 +296,8 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
       }
       bool ignored = false;
       argType = stripQualifiers(argType, ignored);
+      if (!params[i].pointerMembers.empty())
+        describeMembers(argType, 0, "", params[i]);
       if (auto *basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(argType)) {
         unsigned encoding = basic->getEncoding();
         params[i].isSigned = encoding != llvm::dwarf::DW_ATE_unsigned &&
@@ -306,6 +390,7 @@ KernelInfo describeKernel(llvm::Function &function) {
       if (llvm::Type *byval = arg.getParamByValType()) {
         param.kind = ValueKind::Aggregate;
         param.byValueBytes = saturatedBytes(layout.getTypeAllocSize(byval));
+        collectPointerMembers(byval, 0, layout, param.pointerMembers);
       }
     } else if (type->isFloatingPointTy()) {
       param.kind = ValueKind::Float;
@@ -316,6 +401,7 @@ KernelInfo describeKernel(llvm::Function &function) {
     } else {
       param.kind = ValueKind::Aggregate;
       param.byValueBytes = saturatedBytes(layout.getTypeAllocSize(type));
+      collectPointerMembers(type, 0, layout, param.pointerMembers);
     }
     kernel.params.push_back(param);
   }
@@ -332,6 +418,11 @@ KernelInfo describeKernel(llvm::Function &function) {
     kernel.location.directory = sp->getDirectory().str();
     kernel.location.line = sp->getLine();
   }
+  llvm::SmallString<256> path(kernel.location.file);
+  if (!kernel.location.directory.empty() && !llvm::sys::path::is_absolute(path))
+    path = kernel.location.directory + "/" + kernel.location.file;
+  kernel.library = (!kernel.location.file.empty() && isCudaHeader(path)) ||
+                   kernel.name.starts_with("_ZN3cub") || kernel.name.starts_with("_ZN6thrust");
   return kernel;
 }
 

@@ -38,6 +38,18 @@ enum class ValueKind : uint8_t { Int, Float, Pointer, Aggregate };
 // A kernel parameter that is a texture or surface object handle.
 enum class ResourceKind : uint8_t { None, Texture, Surface };
 
+// A pointer stored inside an aggregate passed by value (a struct's `float
+// *data`): the launch backs it with a buffer of its own, as it does a pointer
+// parameter (ir::memberBufferId).
+struct PointerMember {
+  uint32_t offset = 0; // bytes from the aggregate's start
+  std::string name;    // member path from debug info ("data", "in.m_iterator"); may be empty
+  ValueKind elementKind = ValueKind::Int;
+  uint32_t elementBytes = 0; // 0 = unknown (treated as 1-byte elements)
+  bool elementSigned = true;
+  bool isConst = false;
+};
+
 struct ParamInfo {
   std::string name; // source name from debug info, else "argN"
   ValueKind kind = ValueKind::Int;
@@ -46,6 +58,7 @@ struct ParamInfo {
   ValueKind elementKind = ValueKind::Int;
   uint32_t elementBytes = 0; // 0 = unknown (treated as 1-byte elements)
   uint32_t byValueBytes = 0; // aggregate passed by value (byval): its size
+  std::vector<PointerMember> pointerMembers; // aggregates: their pointers, by offset
   bool isConst = false;      // `const T*` in the source
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
   bool elementSigned = true; // pointers to integers: from debug info
@@ -71,6 +84,10 @@ struct KernelInfo {
   // (ir/BlockContract.h): x, y, z, all 0 when none.
   uint32_t contractBlock[3] = {0, 0, 0};
   std::string contractSource; // "cub::BlockReduce (BLOCK_DIM_X = 128)"
+  // Defined in NVIDIA's headers (CUB, Thrust, libcu++): launched by the
+  // library's own dispatch, with the block its tuning policy names, never by
+  // the file's host code directly.
+  bool library = false;
   bool readsBuiltin[4][3] = {};
   SourceLocation location;
   // Every barrier instruction reachable from the kernel (for "unreached").
@@ -129,6 +146,17 @@ struct Function {
 // Buffer ids of module-level __device__ variables in MemSpace::Global start
 // here; pointer parameters use 0..params-1.
 constexpr uint32_t kFirstGlobalVariableBuffer = 1u << 20;
+// Buffer ids of the memory the pointer members of by-value aggregate
+// parameters point to: memberBufferId(parameter, member), below the global
+// variables' ids. A kernel has at most kMaxMemberParams parameters with such
+// buffers and each at most kMaxPointerMembers of them.
+constexpr uint32_t kFirstMemberBuffer = 1u << 19;
+constexpr uint32_t kMaxPointerMembers = 64;
+constexpr uint32_t kMaxMemberParams = (kFirstGlobalVariableBuffer - kFirstMemberBuffer) /
+                                      kMaxPointerMembers;
+constexpr uint32_t memberBufferId(uint32_t parameter, uint32_t member) {
+  return kFirstMemberBuffer + parameter * kMaxPointerMembers + member;
+}
 // Buffer ids of device memory the caller binds to a launch (`simulee exec`:
 // the program's cudaMalloc allocations, interp::BoundMemory) start here.
 constexpr uint32_t kFirstBoundBuffer = 1u << 21;

@@ -356,10 +356,14 @@ Result<LaunchReplay> replayLaunch(const ir::Program &program, const ir::KernelIn
   std::string prefix = program.path + ": kernel '" + kernel.sourceName + "': ";
   if (!endsWith(program.path, ".cu"))
     return makeError(prefix + "replay needs the kernel's CUDA source (.cu), not IR");
-  for (const ir::ParamInfo &param : kernel.params)
+  for (const ir::ParamInfo &param : kernel.params) {
     if (param.resource != ir::ResourceKind::None)
       return makeError(prefix + "replay does not create CUDA texture or surface objects yet "
                                 "(parameter '" + param.name + "')");
+    if (!param.pointerMembers.empty())
+      return makeError(prefix + "replay does not allocate the memory a by-value struct's "
+                                "pointers point to yet (parameter '" + param.name + "')");
+  }
   std::error_code ec;
   fs::path source = fs::absolute(program.path, ec);
   std::ifstream sourceIn(source);

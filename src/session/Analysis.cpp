@@ -222,10 +222,10 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
 }
 
 // A null or wild pointer dereferenced in a launch where simulee made up the
-// bytes of a by-value struct argument: the pointer may well be a member of
-// that struct, which simulee cannot fill with the host's pointers, so the
-// launch cannot be judged (never a finding, never clean). The reason, or
-// nullopt.
+// bytes of a by-value struct argument: the pointer may well come from that
+// struct (an address stored as an integer, a pointer to pointers), which
+// simulee cannot fill with the host's pointers, so the launch cannot be
+// judged (never a finding, never clean). The reason, or nullopt.
 std::optional<std::string> pointerFromMadeUpStruct(const ir::KernelInfo &kernel,
                                                    const BuiltArguments &built,
                                                    const memmodel::MemoryModel &model) {
@@ -238,8 +238,9 @@ std::optional<std::string> pointerFromMadeUpStruct(const ir::KernelInfo &kernel,
     if (kernel.params[p].byValueBytes && built.values[p].autoSized)
       return "an access through a null or wild pointer, which may come from the by-value "
              "struct argument '" + kernel.params[p].name +
-             "' whose bytes simulee made up (pointers inside structs are not modelled): "
-             "the launch cannot be judged";
+             "' whose bytes simulee made up (its pointer members get buffers, but not a "
+             "pointer it holds as an integer or behind another pointer): the launch cannot be "
+             "judged";
   return std::nullopt;
 }
 
@@ -253,6 +254,36 @@ bool overrunsOnlyHostSizes(const ir::KernelInfo &kernel, const std::vector<bool>
            access.buffer < sizedByHost.size() && sizedByHost[access.buffer] &&
            e.bufferSizeBytes != 0;
   });
+}
+
+// A buffer simulee sized itself: a pointer parameter's, or one a pointer
+// member of a by-value aggregate points to (all of an aggregate's have one
+// element count, the parameter's).
+struct AutomaticBuffer {
+  uint32_t param = 0;
+  uint32_t elementBytes = 0;
+};
+
+std::optional<AutomaticBuffer> automaticBuffer(const ir::KernelInfo &kernel,
+                                               const BuiltArguments &built,
+                                               const interp::AccessEvent &access) {
+  if (access.space != interp::MemSpace::Global)
+    return std::nullopt;
+  uint32_t param = access.buffer, member = 0;
+  bool isMember = access.buffer >= ir::kFirstMemberBuffer &&
+                  access.buffer < ir::kFirstGlobalVariableBuffer;
+  if (isMember) {
+    param = (access.buffer - ir::kFirstMemberBuffer) / ir::kMaxPointerMembers;
+    member = (access.buffer - ir::kFirstMemberBuffer) % ir::kMaxPointerMembers;
+  }
+  if (param >= kernel.params.size() || param >= built.values.size() ||
+      !built.values[param].autoSized || isMember != bool(kernel.params[param].byValueBytes))
+    return std::nullopt;
+  if (!isMember)
+    return AutomaticBuffer{param, kernel.params[param].elementBytes};
+  if (member >= kernel.params[param].pointerMembers.size())
+    return std::nullopt;
+  return AutomaticBuffer{param, kernel.params[param].pointerMembers[member].elementBytes};
 }
 
 // The element counts of automatic buffers that would hold every access of
@@ -270,19 +301,16 @@ std::vector<uint64_t> grownCounts(const ir::KernelInfo &kernel, const BuiltArgum
     const interp::AccessEvent &access = overrun.access;
     if (overrunsOnlyHostSizes(kernel, sizedByHost, {overrun}))
       continue;
-    bool automatic = access.space == interp::MemSpace::Global &&
-                     access.buffer < kernel.params.size() &&
-                     built.values[access.buffer].autoSized &&
-                     !kernel.params[access.buffer].byValueBytes;
+    std::optional<AutomaticBuffer> automatic = automaticBuffer(kernel, built, access);
     if ((!automatic || access.offset >= kLargestOffset) && growAnyway)
       continue;
     if (!automatic || access.offset >= kLargestOffset)
       return {};
-    uint64_t elementBytes = std::max<uint64_t>(kernel.params[access.buffer].elementBytes, 1);
+    uint64_t elementBytes = std::max<uint64_t>(automatic->elementBytes, 1);
     uint64_t end = std::max(access.offset + access.sizeBytes,
                             model.overrunEnd(access.space, access.buffer));
     uint64_t needed = (end + elementBytes - 1) / elementBytes;
-    counts[access.buffer] = std::max(counts[access.buffer], needed);
+    counts[automatic->param] = std::max(counts[automatic->param], needed);
   }
   return counts;
 }
@@ -898,7 +926,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     if (Status bounded = checkLaunchBounds(kernel, *fixed.block); !bounded)
       return makeError(program.path + ": " + bounded.error().message);
     space.block.fixed = toDims(*fixed.block);
-  } else if (kernel.contractBlock[0] != 0 && settings.keepBlockContract) {
+  } else if (kernel.contractBlock[0] != 0 && (settings.keepBlockContract || kernel.library)) {
     // CUB's collectives work only in blocks of the shape they were
     // instantiated for, a block reduction over a 256-slot array only in
     // blocks of 256: other shapes are launches the program cannot make.
@@ -908,6 +936,17 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       contractNote = "searched with blocks of " + interp::formatDim3(block) + ", as its " +
                      kernel.contractSource + " implies (--block chooses another)";
     }
+  } else if (kernel.library && kernel.maxThreadsPerBlock != 0) {
+    // A library's dispatch launches its kernels with the block its tuning
+    // policy names, which is the kernel's __launch_bounds__: other blocks are
+    // launches no program makes, even under --explore.
+    interp::Dim3 block{kernel.maxThreadsPerBlock, 1, 1};
+    space.block.fixed = toDims(block);
+    contractNote = "searched with blocks of " + interp::formatDim3(block) +
+                   ", the block its library's dispatch launches it with (its __launch_bounds__; "
+                   "--block chooses another)";
+  } else if (kernel.library) {
+    space.block.rank = 1; // library dispatch launches one-dimensional blocks
   }
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];

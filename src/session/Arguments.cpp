@@ -309,6 +309,40 @@ Result<uint64_t> bufferBytes(const ir::ParamInfo &param, uint64_t elements, uint
   return bytes;
 }
 
+// An aggregate passed by value: its bytes filled as `fill` says, except its
+// pointer members, which point to buffers of their own of `memberElements`
+// elements each, filled the same way (a struct's `float *data` is memory the
+// host allocated, never random bytes).
+Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint32_t index,
+                                                uint64_t memberElements, Fill fill,
+                                                uint64_t indexRange, uint64_t seed) {
+  if (Result<uint64_t> bytes = bufferBytes(param, 1, param.byValueBytes); !bytes)
+    return bytes.error();
+  interp::ArgumentValue value =
+      interp::ArgumentValue::buffer(fillContents(param, index, 1, fill, 1, seed));
+  value.bytes.resize(param.byValueBytes);
+  if (index >= ir::kMaxMemberParams)
+    return value;
+  for (uint32_t m = 0; m < param.pointerMembers.size(); ++m) {
+    const ir::PointerMember &member = param.pointerMembers[m];
+    ir::ParamInfo pointee;
+    pointee.name = param.name + "." + (member.name.empty() ? std::to_string(member.offset)
+                                                           : member.name);
+    pointee.kind = ir::ValueKind::Pointer;
+    pointee.elementKind = member.elementKind;
+    pointee.elementBytes = member.elementBytes;
+    pointee.elementSigned = member.elementSigned;
+    if (Result<uint64_t> bytes = bufferBytes(pointee, memberElements, elementSize(pointee)); !bytes)
+      return bytes.error();
+    value.members.push_back(fillContents(pointee, ir::memberBufferId(index, m), memberElements,
+                                         fill, indexRange, seed));
+    uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, ir::memberBufferId(index, m), 0);
+    if (uint64_t(member.offset) + sizeof pointer <= value.bytes.size())
+      std::memcpy(value.bytes.data() + member.offset, &pointer, sizeof pointer);
+  }
+  return value;
+}
+
 // The raw bytes of `path` for a buffer: a regular file only (a FIFO would
 // block, /dev/zero never ends) and no larger than the memory limit.
 Result<std::vector<uint8_t>> readBufferFile(const ir::ParamInfo &param, const std::string &path) {
@@ -477,7 +511,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       continue;
     Planned &plan = plans[i];
     if (!given[i]) {
-      plan.elements = param.byValueBytes ? 1
+      plan.elements = param.byValueBytes && param.pointerMembers.empty() ? 1
                       : (i < elementCounts.size() && elementCounts[i])
                           ? elementCounts[i]
                           : automaticElements(kernel, config, positiveInts);
@@ -555,6 +589,24 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     if (!plans[i].planned)
       continue;
+    // Index fills stay inside the smallest other buffer.
+    uint64_t indexRange = plans[i].elements;
+    for (size_t other = 0; other < plans.size(); ++other)
+      if (other != i && plans[other].planned)
+        indexRange = std::min(indexRange, plans[other].elements);
+    if (kernel.params[i].byValueBytes) {
+      Result<interp::ArgumentValue> aggregate =
+          aggregateArgument(kernel.params[i], uint32_t(i), plans[i].elements, plans[i].fill,
+                            indexRange, seed);
+      if (!aggregate)
+        return aggregate.error();
+      built.values[i] = std::move(*aggregate);
+      built.values[i].autoSized = !given[i];
+      if (!given[i])
+        built.record[i] = {kernel.params[i].name, std::string(fillName(plans[i].fill)) + ":" +
+                                                      std::to_string(plans[i].elements)};
+      continue;
+    }
     // A texture's buffer holds its texels; fills see one element per channel.
     std::optional<interp::TextureDescriptor> texture;
     if (kernel.params[i].resource != ir::ResourceKind::None)
@@ -563,20 +615,12 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     const ir::ParamInfo param =
         texture ? texelChannels(kernel.params[i], *texture) : kernel.params[i];
     uint64_t elements = texture ? texture->texelCount() * texture->channels : plans[i].elements;
-    uint64_t elementBytes = std::max<uint64_t>(param.byValueBytes, elementSize(param));
-    if (Result<uint64_t> bytes = bufferBytes(param, elements, elementBytes); !bytes)
+    if (Result<uint64_t> bytes = bufferBytes(param, elements, elementSize(param)); !bytes)
       return bytes.error();
-    // Index fills stay inside the smallest other buffer.
-    uint64_t indexRange = plans[i].elements;
-    for (size_t other = 0; other < plans.size(); ++other)
-      if (other != i && plans[other].planned)
-        indexRange = std::min(indexRange, plans[other].elements);
     built.values[i] = interp::ArgumentValue::buffer(
         fillContents(param, uint32_t(i), elements, plans[i].fill, indexRange, seed),
         /*autoSized=*/!given[i]);
     built.values[i].texture = texture;
-    if (kernel.params[i].byValueBytes) // the aggregate itself, whatever its element type
-      built.values[i].bytes.resize(kernel.params[i].byValueBytes);
     if (!given[i])
       built.record[i] = {kernel.params[i].name,
                          texture ? texture->describe() + ":" + fillName(plans[i].fill)
@@ -587,10 +631,14 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
 }
 
 void recycleArguments(BuiltArguments &&built) {
-  for (interp::ArgumentValue &value : built.values)
-    if (value.kind == interp::ArgumentValue::Kind::Buffer)
-      if (SpareBuffers *spare = ThreadCache<SpareBuffers>::get())
-        spare->give(std::move(value.bytes));
+  SpareBuffers *spare = ThreadCache<SpareBuffers>::get();
+  for (interp::ArgumentValue &value : built.values) {
+    if (value.kind != interp::ArgumentValue::Kind::Buffer || !spare)
+      continue;
+    spare->give(std::move(value.bytes));
+    for (std::vector<uint8_t> &member : value.members)
+      spare->give(std::move(member));
+  }
 }
 
 } // namespace simulee::session

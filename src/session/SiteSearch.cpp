@@ -436,7 +436,10 @@ LaunchSource launchSourceOf(const ir::Program &program, const ir::KernelInfo &ke
   // host code names without launching it directly (a table of kernel
   // pointers, a template launcher) may be launched through that name.
   std::string name = unqualifiedName(kernel.sourceName);
-  if (!source.sites.empty() || !host.firstError.empty() || host.namedFunctions.count(name))
+  // A library kernel (CUB, Thrust) is launched by the library's dispatch,
+  // which the host code reaches through a call, never a launch.
+  if (!source.sites.empty() || !host.firstError.empty() || host.namedFunctions.count(name) ||
+      kernel.library)
     return source;
   if (host.launchedInText.count(name))
     source.notLaunched = "its only launch is in code the preprocessor leaves out";

@@ -138,10 +138,9 @@ TEST(CliLaunchDomain, RunGrowsTheBuffersItMadeUntilTheLaunchFits) {
 namespace simulee::cli_test {
 namespace {
 
-TEST(CliLaunchDomain, APointerInsideAStructSimuleeFilledIsNeverAFinding) {
-  // The host fills the struct with a cudaMalloc'd pointer; simulee cannot,
-  // so a null dereference through it is no finding: the launch cannot be
-  // judged (inconclusive, with the reason), and never looks clean.
+TEST(CliLaunchDomain, APointerMemberOfAStructGetsABufferOfItsOwn) {
+  // The host fills the struct with a cudaMalloc'd pointer; simulee gives the
+  // member memory of its own, so the race through it is found and named.
   TempDir dir;
   std::string source = dir.file("struct_pointer.cu");
   std::ofstream(source) << "struct Vec { float *data; int n; };\n"
@@ -150,10 +149,51 @@ TEST(CliLaunchDomain, APointerInsideAStructSimuleeFilledIsNeverAFinding) {
                            "  v.data[i % 32] *= 2.0f;\n"
                            "}\n";
   Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "data race on global 'v.data'")) << o;
+  EXPECT_FALSE(contains(o.out, "inconclusive")) << o;
+}
+
+TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
+  // A pointer the struct holds as an integer gets no buffer: dereferenced,
+  // it is wild, and the launch cannot be judged (inconclusive, with the
+  // reason), never a finding and never clean.
+  TempDir dir;
+  std::string source = dir.file("struct_address.cu");
+  std::ofstream(source) << "struct Vec { unsigned long long address; int n; };\n"
+                           "__global__ void scale(Vec v) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  ((float *)v.address)[i % 32] *= 2.0f;\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
   EXPECT_EQ(o.status, 3) << o;
   EXPECT_TRUE(contains(o.out, "inconclusive")) << o;
   EXPECT_TRUE(contains(o.out, "by-value struct argument 'v' whose bytes simulee made up")) << o;
   EXPECT_FALSE(contains(o.out, "warning:")) << o;
+}
+
+TEST(CliLaunchDomain, ALibraryKernelIsSearchedAtItsDispatchBlockEvenUnderExplore) {
+  // Thrust's transform kernel: launched by the library (never 'not
+  // launched'), and only with the block its __launch_bounds__ names, so the
+  // 3-D blocks --explore would try elsewhere (threads sharing threadIdx.x,
+  // racing on one element) are never searched.
+  TempDir dir;
+  std::string source = dir.file("thrust_add.cu");
+  std::ofstream(source) << "#include <thrust/device_vector.h>\n"
+                           "#include <thrust/transform.h>\n"
+                           "#include <thrust/functional.h>\n"
+                           "int main() {\n"
+                           "  thrust::device_vector<int> a(100, 1), b(100, 2);\n"
+                           "  thrust::transform(a.begin(), a.end(), b.begin(), b.begin(),\n"
+                           "                    thrust::plus<int>());\n"
+                           "}\n";
+  for (const char *mode : {"--strict", "--explore"}) {
+    Outcome o = simulee({source, "--jobs", "1", mode});
+    EXPECT_EQ(o.status, 0) << mode << o;
+    EXPECT_TRUE(contains(o.out, "the block its library's dispatch launches it with")) << o;
+    EXPECT_FALSE(contains(o.out, "not launched")) << o;
+    EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  }
 }
 
 } // namespace

@@ -130,6 +130,31 @@ TEST(Loader, ParameterNamesAndElementTypesComeFromDebugInfo) {
   EXPECT_EQ(kernel.params[2].elementBytes, 4u);
 }
 
+TEST(Loader, PointersInsideAByValueStructAreFoundWithNamesAndPointeeTypes) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(
+      "struct Base { const double *weights; };\n"
+      "struct Grid : Base { int rows; float *cells[2]; struct { int *ids; } index; };\n"
+      "__global__ void k(Grid g, int n) { g.cells[1][n] = g.index.ids[n]; }\n",
+      "members.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  const ir::ParamInfo &grid = program->kernels[0].params[0];
+  EXPECT_EQ(grid.kind, ir::ValueKind::Aggregate);
+  ASSERT_EQ(grid.pointerMembers.size(), 4u);
+  EXPECT_EQ(grid.pointerMembers[0].offset, 0u);
+  EXPECT_EQ(grid.pointerMembers[0].name, "weights"); // from the base class
+  EXPECT_EQ(grid.pointerMembers[0].elementKind, ir::ValueKind::Float);
+  EXPECT_EQ(grid.pointerMembers[0].elementBytes, 8u);
+  EXPECT_TRUE(grid.pointerMembers[0].isConst);
+  EXPECT_EQ(grid.pointerMembers[1].offset, 16u); // after rows and padding
+  EXPECT_EQ(grid.pointerMembers[2].offset, 24u); // array elements: their offsets
+  EXPECT_EQ(grid.pointerMembers[2].name, "cells[1]");
+  EXPECT_EQ(grid.pointerMembers[2].elementBytes, 4u);
+  EXPECT_EQ(grid.pointerMembers[3].name, "index.ids");
+  EXPECT_EQ(grid.pointerMembers[3].elementKind, ir::ValueKind::Int);
+  EXPECT_TRUE(program->kernels[0].params[1].pointerMembers.empty());
+  EXPECT_FALSE(program->kernels[0].library);
+}
+
 TEST(Loader, InlinedFunctionParametersDoNotRenameKernelParameters) {
   Result<ir::Program> program = ir::loadProgramFromCuda(
       "__device__ __forceinline__ int twice(int value) { return 2 * value; }\n"
