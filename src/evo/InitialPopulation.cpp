@@ -1,5 +1,6 @@
 #include "evo/InitialPopulation.h"
 
+#include "evo/Mutation.h"
 #include "evo/Repair.h"
 
 #include <algorithm>
@@ -119,10 +120,21 @@ Solution randomSolution(const SearchSpace &space, Random &random) {
   return solution;
 }
 
-std::vector<Solution> initialPopulation(const SearchSpace &space, size_t size, Random &random) {
+std::vector<Solution> initialPopulation(const SearchSpace &space, size_t size, Random &random,
+                                        const std::optional<Solution> &start) {
   std::vector<Solution> population;
   if (size == 0)
     return population;
+  if (start) {
+    population.push_back(*start);
+    repair(space, population.front());
+    while (population.size() < size)
+      population.push_back(mutate(space, population.front(),
+                                  population.size() % 2 ? StepDistribution::Normal
+                                                        : StepDistribution::Cauchy,
+                                  random));
+    return population;
+  }
   population.push_back(typicalSolution(space));
   while (population.size() < size)
     population.push_back(randomSolution(space, random));

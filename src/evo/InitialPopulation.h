@@ -6,6 +6,7 @@
 #include "evo/SearchSpace.h"
 #include "evo/Solution.h"
 
+#include <optional>
 #include <vector>
 
 namespace simulee::evo {
@@ -26,7 +27,9 @@ Solution typicalSolution(const SearchSpace &space);
 //  - buffer sizes: [threads, 2 * threads] of the whole launch.
 Solution randomSolution(const SearchSpace &space, Random &random);
 
-// typicalSolution first, then `size - 1` random ones.
-std::vector<Solution> initialPopulation(const SearchSpace &space, size_t size, Random &random);
+// typicalSolution first, then `size - 1` random ones; or, given `start`,
+// `start` (repaired) first, then its mutants, normal and Cauchy in turn.
+std::vector<Solution> initialPopulation(const SearchSpace &space, size_t size, Random &random,
+                                        const std::optional<Solution> &start = std::nullopt);
 
 } // namespace simulee::evo

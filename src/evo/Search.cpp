@@ -94,7 +94,8 @@ void Searcher::reportProgress(uint32_t generation) const {
 
 SearchOutcome Searcher::run() {
   population_ = selectSurvivors(
-      evaluateAll(initialPopulation(space_, options_.population, random_), /*generation=*/0));
+      evaluateAll(initialPopulation(space_, options_.population, random_, options_.start),
+                  /*generation=*/0));
   reportProgress(0);
   uint32_t generation = 0;
   while (generation < options_.generations && !isAcceptable(bestFitness(), options_.accept)) {

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace simulee::evo {
@@ -21,6 +22,9 @@ struct SearchOptions {
   double accept = 0.3;       // stop once the best ratio is below this
   uint64_t seed = 0;
   unsigned jobs = 1; // evaluations in parallel; 0 = one per hardware thread
+  // A launch to search around (one a program made): the initial population
+  // is it and mutants of it instead of the typical and random launches.
+  std::optional<Solution> start;
 };
 
 // Simulates one launch and measures it. Called from up to `jobs` threads at

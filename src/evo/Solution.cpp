@@ -57,6 +57,21 @@ TypedValue typedValue(const Gene &gene, double canonicalValue) {
   return typed;
 }
 
+double geneValueOfBits(const Gene &gene, uint64_t bits) {
+  if (gene.kind == GeneKind::Int) {
+    uint64_t low = bits & lowBitsMask(gene.bits);
+    if (!gene.isSigned || gene.bits >= 64)
+      return gene.isSigned ? double(int64_t(low)) : double(low);
+    uint64_t sign = uint64_t(1) << (gene.bits - 1);
+    return double(int64_t((low ^ sign) - sign));
+  }
+  if (gene.bits == 64)
+    return std::bit_cast<double>(bits);
+  if (gene.bits == 32)
+    return double(std::bit_cast<float>(uint32_t(bits)));
+  return fromHalfBits(uint16_t(bits));
+}
+
 std::vector<TypedValue> typedValues(const SearchSpace &space, const Solution &solution) {
   SIMULEE_ASSERT(size_t(solution.genes.size()) == space.geneCount(), "gene count mismatch");
   std::vector<TypedValue> values;

@@ -37,6 +37,9 @@ struct TypedValue {
 double canonicalGeneValue(const Gene &gene, const Limits &limits, double value);
 
 TypedValue typedValue(const Gene &gene, double canonicalValue);
+// The gene value of a parameter's raw bits (the inverse of typedValue):
+// integers sign- or zero-extended as the gene says, floats at its width.
+double geneValueOfBits(const Gene &gene, uint64_t bits);
 // Typed values of all genes of `solution`, in gene order.
 std::vector<TypedValue> typedValues(const SearchSpace &space, const Solution &solution);
 

@@ -1,96 +1,60 @@
 #include "runtime/LaunchSearch.h"
 
+#include "evo/Search.h"
 #include "runtime/ArgumentText.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <random>
 
 namespace simulee::runtime {
 namespace {
 
-// One candidate: dimensions and argument values.
-struct Candidate {
-  interp::LaunchConfig config;
-  std::vector<interp::ArgumentValue> values;
-  std::vector<std::pair<std::string, std::string>> recordArgs;
-};
-
-uint64_t truncated(int64_t value, uint32_t width) {
-  return width >= 64 ? uint64_t(value) : uint64_t(value) & ((uint64_t(1) << width) - 1);
+// How many axes of a grid or block the search may move: those the kernel
+// reads and those the program's launch already uses (a kernel that never
+// asks blockIdx.y only repeats itself in a second row of blocks).
+uint32_t rankAround(const ir::KernelInfo &kernel, const interp::Dim3 &dims,
+                    ir::BuiltinVariable index, ir::BuiltinVariable extent) {
+  uint32_t rank = 1;
+  uint32_t axes[3] = {dims.x, dims.y, dims.z};
+  for (uint32_t axis = 0; axis < 3; ++axis)
+    if (axes[axis] > 1 || kernel.readsBuiltin[unsigned(index)][axis] ||
+        kernel.readsBuiltin[unsigned(extent)][axis])
+      rank = axis + 1;
+  return rank;
 }
 
-class Mutator {
-public:
-  explicit Mutator(const ir::KernelInfo &kernel) : kernel_(kernel), random_(1) {}
-
-  // `cauchy`: heavy-tailed steps instead of normal ones.
-  Candidate child(const Candidate &parent, bool cauchy) {
-    Candidate child = parent;
-    moveDims(child.config.grid);
-    moveDims(child.config.block);
-    for (size_t p = 0; p < kernel_.params.size(); ++p) {
-      const ir::ParamInfo &param = kernel_.params[p];
-      interp::ArgumentValue &value = child.values[p];
-      if (param.byValueBytes || param.kind == ir::ValueKind::Pointer ||
-          value.kind != interp::ArgumentValue::Kind::Scalar)
-        continue;
-      value.bits = moved(param, value.bits, cauchy);
-      child.recordArgs[p].second = scalarText(param, value.bits);
-    }
-    return child;
+// The launch domain around a program's launch: its grid and block, and its
+// integer and floating-point arguments. Pointers and structs stay the
+// program's: its memory was made for them.
+evo::SearchSpace spaceAround(const RecordedLaunch &launch) {
+  const ir::KernelInfo &kernel = *launch.kernel;
+  evo::SearchSpace space;
+  space.grid.rank = rankAround(kernel, launch.config.grid, ir::BuiltinVariable::BlockIdx,
+                               ir::BuiltinVariable::GridDim);
+  space.block.rank = rankAround(kernel, launch.config.block, ir::BuiltinVariable::ThreadIdx,
+                                ir::BuiltinVariable::BlockDim);
+  // A step of one per axis may grow the launch a little past its own size.
+  uint64_t threads = launch.config.grid.count() * launch.config.block.count();
+  space.limits.maxThreads = std::max(space.limits.maxThreads, 2 * threads);
+  if (kernel.maxThreadsPerBlock != 0)
+    space.limits.maxThreadsPerBlock =
+        std::min(space.limits.maxThreadsPerBlock, kernel.maxThreadsPerBlock);
+  for (size_t p = 0; p < kernel.params.size() && p < launch.values.size(); ++p) {
+    const ir::ParamInfo &param = kernel.params[p];
+    if (param.byValueBytes || launch.values[p].kind != interp::ArgumentValue::Kind::Scalar)
+      continue;
+    if (param.kind == ir::ValueKind::Int && param.bits > 1)
+      space.scalars.push_back(evo::Gene::integer(param.name, param.bits, param.isSigned));
+    else if (param.kind == ir::ValueKind::Float)
+      space.scalars.push_back(evo::Gene::floating(param.name, param.bits));
+    else
+      continue;
+    space.scalars.back().param = uint32_t(p);
   }
+  return space;
+}
 
-private:
-  void moveDims(interp::Dim3 &dims) {
-    std::uniform_int_distribution<int> step(-1, 1);
-    for (uint32_t *axis : {&dims.x, &dims.y, &dims.z})
-      *axis = uint32_t(std::max<int64_t>(1, int64_t(*axis) + step(random_)));
-  }
-
-  double stepOf(bool cauchy) {
-    if (!cauchy)
-      return std::normal_distribution<double>(0, 1)(random_);
-    double u = std::uniform_real_distribution<double>(0.001, 0.999)(random_);
-    return std::clamp(std::tan(M_PI * (u - 0.5)), -1e6, 1e6);
-  }
-
-  uint64_t moved(const ir::ParamInfo &param, uint64_t bits, bool cauchy) {
-    double step = stepOf(cauchy);
-    if (param.kind == ir::ValueKind::Float && param.bits == 32) {
-      float value;
-      std::memcpy(&value, &bits, 4);
-      value += float(step * std::max(1.0, std::fabs(double(value)) / 4));
-      uint32_t out;
-      std::memcpy(&out, &value, 4);
-      return out;
-    }
-    if (param.kind == ir::ValueKind::Float && param.bits == 64) {
-      double value;
-      std::memcpy(&value, &bits, 8);
-      value += step * std::max(1.0, std::fabs(value) / 4);
-      uint64_t out;
-      std::memcpy(&out, &value, 8);
-      return out;
-    }
-    if (param.kind != ir::ValueKind::Int || param.bits <= 1)
-      return bits;
-    int64_t value = param.isSigned ? signExtended(bits, param.bits) : int64_t(bits);
-    double scale = std::max(1.0, std::fabs(double(value)) / 4);
-    int64_t delta = int64_t(std::llround(step * scale));
-    if (delta == 0)
-      delta = step < 0 ? -1 : 1;
-    int64_t next = value + delta;
-    if (!param.isSigned && next < 0)
-      next = 0;
-    return truncated(next, param.bits);
-  }
-
-  const ir::KernelInfo &kernel_;
-  std::mt19937_64 random_;
-};
+evo::Dims dimsOf(const interp::Dim3 &dims) { return {dims.x, dims.y, dims.z}; }
+interp::Dim3 dim3Of(const evo::Dims &dims) { return {dims.x, dims.y, dims.z}; }
 
 bool hasOutOfBounds(const std::vector<detect::Finding> &findings) {
   return std::any_of(findings.begin(), findings.end(), [](const detect::Finding &finding) {
@@ -103,57 +67,74 @@ bool hasOutOfBounds(const std::vector<detect::Finding> &findings) {
 void searchAround(const RecordedLaunch &launch, uint32_t generations,
                   const session::AnalysisOptions &options,
                   const std::function<void(std::vector<detect::Finding>)> &onFindings) {
-  Mutator mutator(*launch.kernel);
-  Candidate parent{launch.config, launch.values, launch.record.args};
-  double parentRatio = launch.ratio;
+  evo::SearchSpace space = spaceAround(launch);
+  evo::Solution start;
+  start.grid = dimsOf(launch.config.grid);
+  start.block = dimsOf(launch.config.block);
+  start.genes = Eigen::VectorXd::Zero(Eigen::Index(space.geneCount()));
+  for (size_t g = 0; g < space.scalars.size(); ++g)
+    start.genes[Eigen::Index(g)] = evo::canonicalGeneValue(
+        space.scalars[g], space.limits,
+        evo::geneValueOfBits(space.scalars[g], launch.values[space.scalars[g].param].bits));
+  if (!space.validate())
+    return; // the program's own launch lies outside what a search may vary
+  // One parent and its two children per generation (a (1+2) strategy): the
+  // mutants stay near the launch the program made.
+  evo::SearchOptions searchOptions;
+  searchOptions.population = 1;
+  searchOptions.generations = generations;
+  searchOptions.accept = 0; // never stop early: every generation may find more
+  searchOptions.seed = 1;
+  searchOptions.jobs = 1;
+  searchOptions.start = start;
   // A mutant may cost a few times the real launch, never much more.
   uint64_t costCap = std::max<uint64_t>(launch.threadInstrs * 4, uint64_t(1) << 22);
-  for (uint32_t generation = 0; generation < generations; ++generation) {
-    std::optional<Candidate> best;
-    double bestRatio = parentRatio;
-    for (bool cauchy : {false, true}) {
-      Candidate child = mutator.child(parent, cauchy);
-      child.config.totalBudgetInstrs = costCap;
-      if (!interp::validateLaunch(child.config) || !interp::validateLaunchSize(child.config))
-        continue;
-      // The memory the real launch started from, copied for this mutant.
-      std::vector<std::optional<std::vector<uint8_t>>> allocations = launch.allocations;
-      std::vector<std::vector<uint8_t>> globals = launch.globalVariables,
-                                        constants = launch.constantVariables;
-      interp::BoundMemory memory;
-      for (std::optional<std::vector<uint8_t>> &allocation : allocations)
-        memory.allocations.push_back(allocation ? &*allocation : nullptr);
-      memory.globalVariables = &globals;
-      memory.constantVariables = &constants;
-      session::BoundLaunch mutant;
-      mutant.config = child.config;
-      mutant.values = child.values;
-      mutant.memory = &memory;
-      mutant.record = launch.record;
-      mutant.record.grid = child.config.grid;
-      mutant.record.block = child.config.block;
-      mutant.record.args = child.recordArgs;
-      // The program's launch with values searched around it.
-      mutant.record.provenance = detect::Provenance::SiteSearch;
-      Result<session::KernelAnalysis> analysis =
-          session::analyzeBoundLaunch(*launch.program, *launch.kernel, mutant, options);
-      if (!analysis || analysis->counts.judged == 0)
-        continue;
-      // Out of bounds where the program's own launch was not: the mutant
-      // broke the sizes the program's memory was made for.
-      if (!launch.outOfBounds && hasOutOfBounds(analysis->findings))
-        continue;
-      onFindings(std::move(analysis->findings));
-      if (analysis->bestRatio <= bestRatio) {
-        bestRatio = analysis->bestRatio;
-        best = std::move(child);
-      }
+  auto evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
+    if (solution == start) // the program's own launch, judged already
+      return evo::Fitness{true, launch.ratio, 0.0};
+    interp::LaunchConfig config = launch.config;
+    config.grid = dim3Of(solution.grid);
+    config.block = dim3Of(solution.block);
+    config.totalBudgetInstrs = costCap;
+    if (!interp::validateLaunch(config) || !interp::validateLaunchSize(config))
+      return evo::Fitness::invalid();
+    session::BoundLaunch mutant;
+    mutant.config = config;
+    mutant.values = launch.values;
+    mutant.record = launch.record;
+    mutant.record.grid = config.grid;
+    mutant.record.block = config.block;
+    std::vector<evo::TypedValue> typed = evo::typedValues(space, solution);
+    for (size_t g = 0; g < space.scalars.size(); ++g) {
+      uint32_t p = space.scalars[g].param;
+      mutant.values[p].bits = typed[g].bits;
+      mutant.record.args[p].second = scalarText(launch.kernel->params[p], typed[g].bits);
     }
-    if (best) {
-      parent = std::move(*best);
-      parentRatio = bestRatio;
-    }
-  }
+    // The program's launch with values searched around it.
+    mutant.record.provenance = detect::Provenance::SiteSearch;
+    // The memory the real launch started from, copied for this mutant.
+    std::vector<std::optional<std::vector<uint8_t>>> allocations = launch.allocations;
+    std::vector<std::vector<uint8_t>> globals = launch.globalVariables,
+                                      constants = launch.constantVariables;
+    interp::BoundMemory memory;
+    for (std::optional<std::vector<uint8_t>> &allocation : allocations)
+      memory.allocations.push_back(allocation ? &*allocation : nullptr);
+    memory.globalVariables = &globals;
+    memory.constantVariables = &constants;
+    mutant.memory = &memory;
+    Result<session::KernelAnalysis> analysis =
+        session::analyzeBoundLaunch(*launch.program, *launch.kernel, mutant, options);
+    if (!analysis || analysis->counts.judged == 0)
+      return evo::Fitness::invalid();
+    // Out of bounds where the program's own launch was not: the mutant broke
+    // the sizes the program's memory was made for.
+    if (!launch.outOfBounds && hasOutOfBounds(analysis->findings))
+      return evo::Fitness::invalid();
+    double ratio = analysis->bestRatio;
+    onFindings(std::move(analysis->findings));
+    return evo::Fitness{true, ratio, 0.0};
+  };
+  (void)evo::search(space, searchOptions, evaluate);
 }
 
 } // namespace simulee::runtime

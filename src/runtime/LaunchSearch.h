@@ -1,10 +1,13 @@
 // `simulee exec --search N`: after the program has run, each launch it made is
-// mutated for N generations (grid and block dimensions by -1/0/+1 per axis,
-// integer and float scalars by normal and Cauchy steps, as evo/ does) and the
-// mutants are simulated on copies of the memory the launch started from. A
-// mutant that goes out of bounds where the real launch did not broke the
-// program's size contract and is not judged. Findings no real launch showed
-// are reported as found by the search, with the mutant's settings.
+// searched around for N generations by evo's search, started from that launch
+// (one parent, a normal and a Cauchy child per generation: grid and block
+// axes the kernel or the launch uses moved by -1/0/+1, integer and float
+// scalars by normal and Cauchy steps; pointers and structs stay the
+// program's), the mutants simulated on copies of the memory the launch
+// started from. A mutant that goes out of bounds where the real launch did
+// not broke the program's size contract and is not judged. Findings no real
+// launch showed are reported as found by the search, with the mutant's
+// settings (provenance site+search).
 #pragma once
 
 #include "detect/Finding.h"

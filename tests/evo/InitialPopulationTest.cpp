@@ -20,6 +20,30 @@ TEST(InitialPopulation, TypicalSolutionComesFirst) {
   EXPECT_EQ(population[0], typicalSolution(space));
 }
 
+TEST(InitialPopulation, AStartLaunchComesFirstWithItsMutantsAround) {
+  // exec --search starts from the launch the program made, not from the
+  // typical and random launches.
+  SearchSpace space = oneDimSpace();
+  Solution start;
+  start.grid = {40, 1, 1};
+  start.block = {256, 1, 1};
+  start.genes = Eigen::VectorXd(3);
+  start.genes << 10000, 0.5, 12000;
+  Random random(3);
+  std::vector<Solution> population = initialPopulation(space, 6, random, start);
+  ASSERT_EQ(population.size(), 6u);
+  EXPECT_EQ(population[0], start);
+  for (size_t i = 1; i < population.size(); ++i) {
+    expectWithinLimits(space, population[i]);
+    EXPECT_NE(population[i], start) << i;
+    // Steps scale with the value (1 + |v| / 4): a mutant of n = 10000 stays
+    // within a few of those steps, never near a random launch's n of ~100.
+    EXPECT_GT(population[i].genes[0], 100) << i;
+    EXPECT_LE(population[i].grid.x, 41u) << i;
+    EXPECT_GE(population[i].grid.x, 39u) << i;
+  }
+}
+
 TEST(InitialPopulation, TypicalSolutionPerRank) {
   SearchSpace space = oneDimSpace();
   Solution oneDim = typicalSolution(space);

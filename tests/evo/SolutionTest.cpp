@@ -52,6 +52,23 @@ TEST(Solution, TypedValueBitsMatchTheParameterType) {
   EXPECT_EQ(typedValue(f16, 1.5).bits, 0x3e00u);
 }
 
+TEST(Solution, GeneValuesOfRawBitsInvertTypedValues) {
+  // exec --search reads a program's argument bits back into genes.
+  Gene signedByte = Gene::integer("c", 8, true);
+  EXPECT_EQ(geneValueOfBits(signedByte, 0xFD), -3);
+  EXPECT_EQ(typedValue(signedByte, -3).bits, 0xFDu);
+  Gene unsignedInt = Gene::integer("u", 32, false);
+  EXPECT_EQ(geneValueOfBits(unsignedInt, 4000000000u), 4000000000.0);
+  Gene signedLong = Gene::integer("l", 64, true);
+  EXPECT_EQ(geneValueOfBits(signedLong, uint64_t(-7)), -7);
+  Gene single = Gene::floating("f", 32);
+  EXPECT_EQ(geneValueOfBits(single, typedValue(single, 2.5).bits), 2.5);
+  Gene half = Gene::floating("h", 16);
+  EXPECT_EQ(geneValueOfBits(half, typedValue(half, -0.75).bits), -0.75);
+  Gene twice = Gene::floating("d", 64);
+  EXPECT_EQ(geneValueOfBits(twice, typedValue(twice, 1e-300).bits), 1e-300);
+}
+
 TEST(Solution, DescribeNamesEverySetting) {
   SearchSpace space = testing::oneDimSpace();
   Solution solution;
