@@ -153,13 +153,35 @@ void collectPointerMembers(llvm::Type *type, uint64_t offset, const llvm::DataLa
 }
 
 // Names and pointee types of `param`'s pointer members from the aggregate's
-// debug type: members by their offsets, base classes at theirs.
+// debug type (members by their offsets, base classes at theirs), and its
+// named numbers (ParamInfo::scalarMembers).
 void describeMembers(const llvm::DIType *type, uint64_t offset, const std::string &path,
                      ParamInfo &param, unsigned depth = 0) {
   bool ignored = false;
   type = stripQualifiers(type, ignored);
   if (!type || depth > 8)
     return;
+  if (auto *basic = llvm::dyn_cast<llvm::DIBasicType>(type)) {
+    unsigned encoding = basic->getEncoding();
+    uint64_t bits = basic->getSizeInBits();
+    bool isFloat = encoding == llvm::dwarf::DW_ATE_float;
+    bool sized = isFloat ? (bits == 16 || bits == 32 || bits == 64)
+                         : encoding != llvm::dwarf::DW_ATE_boolean &&
+                               (bits == 8 || bits == 16 || bits == 32 || bits == 64);
+    if (sized && !path.empty() && param.scalarMembers.size() < kMaxPointerMembers &&
+        offset + bits / 8 <= param.byValueBytes) {
+      ScalarMember member;
+      member.offset = uint32_t(offset);
+      member.name = path;
+      member.kind = isFloat ? ValueKind::Float : ValueKind::Int;
+      member.bits = uint32_t(bits);
+      member.isSigned = encoding != llvm::dwarf::DW_ATE_unsigned &&
+                        encoding != llvm::dwarf::DW_ATE_unsigned_char &&
+                        encoding != llvm::dwarf::DW_ATE_boolean;
+      param.scalarMembers.push_back(std::move(member));
+    }
+    return;
+  }
   if (auto *pointer = llvm::dyn_cast<llvm::DIDerivedType>(type);
       pointer && pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
     for (PointerMember &member : param.pointerMembers) {
@@ -296,7 +318,7 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
       }
       bool ignored = false;
       argType = stripQualifiers(argType, ignored);
-      if (!params[i].pointerMembers.empty())
+      if (params[i].kind == ValueKind::Aggregate)
         describeMembers(argType, 0, "", params[i]);
       if (auto *basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(argType)) {
         unsigned encoding = basic->getEncoding();

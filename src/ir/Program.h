@@ -50,6 +50,17 @@ struct PointerMember {
   bool isConst = false;
 };
 
+// A number stored inside an aggregate passed by value (a struct's `int n`),
+// from debug info: the search varies it as it does a scalar parameter, and
+// `--arg v.n=VALUE` sets it.
+struct ScalarMember {
+  uint32_t offset = 0; // bytes from the aggregate's start
+  std::string name;    // member path ("n", "dims.width")
+  ValueKind kind = ValueKind::Int; // Int or Float
+  uint32_t bits = 32;
+  bool isSigned = true;
+};
+
 struct ParamInfo {
   std::string name; // source name from debug info, else "argN"
   ValueKind kind = ValueKind::Int;
@@ -59,6 +70,7 @@ struct ParamInfo {
   uint32_t elementBytes = 0; // 0 = unknown (treated as 1-byte elements)
   uint32_t byValueBytes = 0; // aggregate passed by value (byval): its size
   std::vector<PointerMember> pointerMembers; // aggregates: their pointers, by offset
+  std::vector<ScalarMember> scalarMembers;   // aggregates: their named numbers, by offset
   bool isConst = false;      // `const T*` in the source
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
   bool elementSigned = true; // pointers to integers: from debug info

@@ -899,7 +899,12 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   // Which parameters the user fixed.
   std::vector<const ArgumentSpec *> given(kernel.params.size(), nullptr);
+  std::set<std::string> givenMembers; // "io.n": a by-value aggregate's number
   for (const ArgumentSpec &spec : fixed.args) {
+    if (findScalarMember(kernel, spec.name)) {
+      givenMembers.insert(spec.name);
+      continue;
+    }
     Result<size_t> index = findParameter(kernel, spec.name);
     if (!index)
       return makeError(program.path + ": kernel '" + kernel.sourceName + "': " +
@@ -967,6 +972,17 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
         continue; // the host's allocation sizes it
       space.buffers.push_back(evo::Gene::bufferSize(param.name));
     } else {
+      // The numbers inside a struct simulee fills are searched like scalar
+      // parameters (its own bytes would make every `i < v.n` false).
+      for (const ir::ScalarMember &member : param.scalarMembers) {
+        std::string name = param.name + "." + member.name;
+        if (givenMembers.count(name))
+          continue;
+        space.scalars.push_back(member.kind == ir::ValueKind::Float
+                                    ? evo::Gene::floating(name, member.bits)
+                                    : evo::Gene::integer(name, member.bits, member.isSigned));
+        space.scalars.back().param = uint32_t(i);
+      }
       continue;
     }
     (param.kind == ir::ValueKind::Pointer ? space.buffers : space.scalars).back().param =

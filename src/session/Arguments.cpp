@@ -389,6 +389,30 @@ Result<size_t> findParameter(const ir::KernelInfo &kernel, const std::string &na
                    "' (parameters: " + (known.empty() ? "none" : known) + ")");
 }
 
+std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const std::string &name) {
+  for (size_t p = 0; p < kernel.params.size(); ++p) {
+    const ir::ParamInfo &param = kernel.params[p];
+    if (param.scalarMembers.empty() || name.size() <= param.name.size() + 1 ||
+        name.compare(0, param.name.size(), param.name) != 0 || name[param.name.size()] != '.')
+      continue;
+    std::string path = name.substr(param.name.size() + 1);
+    for (size_t m = 0; m < param.scalarMembers.size(); ++m)
+      if (param.scalarMembers[m].name == path)
+        return MemberRef{p, m};
+  }
+  return std::nullopt;
+}
+
+// A scalar member as a parameter of its own type, for parseScalar.
+ir::ParamInfo memberAsParameter(const ir::ParamInfo &aggregate, const ir::ScalarMember &member) {
+  ir::ParamInfo param;
+  param.name = aggregate.name + "." + member.name;
+  param.kind = member.kind;
+  param.bits = member.bits;
+  param.isSigned = member.isSigned;
+  return param;
+}
+
 Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text) {
   auto bad = [&](const std::string &why) {
     return makeError("bad value '" + text + "' for parameter '" + param.name + "': " + why);
@@ -463,7 +487,29 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                                       const std::vector<uint64_t> &elementCounts,
                                       const std::vector<Fill> &fills) {
   std::vector<const ArgumentSpec *> given(kernel.params.size(), nullptr);
+  struct MemberValue {
+    MemberRef ref;
+    uint64_t bits = 0;
+  };
+  std::vector<MemberValue> memberValues;
+  std::vector<std::pair<std::string, std::string>> memberRecord;
+  std::vector<uint64_t> positiveInts;
   for (const ArgumentSpec &spec : specs) {
+    if (std::optional<MemberRef> member = findScalarMember(kernel, spec.name)) {
+      const ir::ScalarMember &info = kernel.params[member->param].scalarMembers[member->member];
+      ir::ParamInfo param = memberAsParameter(kernel.params[member->param], info);
+      Result<uint64_t> bits = parseScalar(param, spec.value);
+      if (!bits)
+        return bits.error();
+      memberValues.push_back({*member, *bits});
+      memberRecord.push_back({spec.name, spec.value});
+      int64_t value = param.bits >= 64 || !param.isSigned
+                          ? int64_t(*bits)
+                          : int64_t(*bits << (64 - param.bits)) >> (64 - param.bits);
+      if (param.kind == ir::ValueKind::Int && value > 0)
+        positiveInts.push_back(uint64_t(value));
+      continue;
+    }
     Result<size_t> index = findParameter(kernel, spec.name);
     if (!index)
       return index.error();
@@ -473,7 +519,6 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   BuiltArguments built;
   built.values.resize(kernel.params.size());
   built.record.resize(kernel.params.size());
-  std::vector<uint64_t> positiveInts;
 
   // Scalars first: automatic buffers are sized from them.
   for (size_t i = 0; i < kernel.params.size(); ++i) {
@@ -627,6 +672,14 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                                  : std::string(fillName(plans[i].fill)) + ":" +
                                        std::to_string(plans[i].elements)};
   }
+  // Members set one by one, over the aggregate's filled or given bytes.
+  for (const MemberValue &member : memberValues) {
+    const ir::ScalarMember &info = kernel.params[member.ref.param].scalarMembers[member.ref.member];
+    std::vector<uint8_t> &bytes = built.values[member.ref.param].bytes;
+    if (uint64_t(info.offset) + info.bits / 8 <= bytes.size())
+      std::memcpy(bytes.data() + info.offset, &member.bits, info.bits / 8);
+  }
+  built.record.insert(built.record.end(), memberRecord.begin(), memberRecord.end());
   return built;
 }
 

@@ -75,6 +75,15 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
 // buildArguments (a search builds and drops hundreds of similar buffers).
 void recycleArguments(BuiltArguments &&built);
 
+// A number inside a by-value aggregate parameter, named "PARAM.MEMBER" (a
+// path of ir::ParamInfo::scalarMembers: "io.n", "grid.dims.width"). As an
+// ArgumentSpec it sets that member of the aggregate's bytes.
+struct MemberRef {
+  size_t param = 0;
+  size_t member = 0;
+};
+std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const std::string &name);
+
 // Parses a scalar for a parameter of the given kind and width.
 Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text);
 

@@ -154,6 +154,34 @@ TEST(CliLaunchDomain, APointerMemberOfAStructGetsABufferOfItsOwn) {
   EXPECT_FALSE(contains(o.out, "inconclusive")) << o;
 }
 
+TEST(CliLaunchDomain, TheNumbersInsideAStructAreSearchedAndSetByName) {
+  // `if (i + 1 < v.n)`: with the struct's bytes made up, n would be 0 and
+  // the kernel would do nothing; searched like a scalar, n exposes the race.
+  TempDir dir;
+  std::string source = dir.file("struct_numbers.cu");
+  std::ofstream(source) << "struct Vec { float *data; int n; float scale; };\n"
+                           "__global__ void shift(Vec v) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i + 1 < v.n)\n"
+                           "    v.data[i] = v.data[i + 1] * v.scale;\n"
+                           "}\n";
+  Outcome searched = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(searched.status, 1) << searched;
+  EXPECT_TRUE(contains(searched.out, "data race on global 'v.data'")) << searched;
+  EXPECT_TRUE(contains(searched.out, " v.n=")) << searched;
+  // --arg v.n=1 sets the member: one thread at most passes the guard.
+  Outcome one = simulee({"run", source, "--grid", "1", "--block", "64", "--arg", "v.n=1"});
+  EXPECT_EQ(one.status, 0) << one;
+  EXPECT_TRUE(contains(one.out, "clean (1 launch judged)")) << one;
+  Outcome all = simulee({"run", source, "--grid", "1", "--block", "64", "--arg", "v.n=64",
+                         "--arg", "v=random:64"});
+  EXPECT_EQ(all.status, 1) << all;
+  EXPECT_TRUE(contains(all.out, "v=random:64 v.n=64")) << all;
+  Outcome unknown = simulee({"run", source, "--grid", "1", "--block", "64", "--arg", "v.m=1"});
+  EXPECT_EQ(unknown.status, 2) << unknown;
+  EXPECT_TRUE(contains(unknown.err, "no parameter 'v.m'")) << unknown;
+}
+
 TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
   // A pointer the struct holds as an integer gets no buffer: dereferenced,
   // it is wild, and the launch cannot be judged (inconclusive, with the

@@ -153,6 +153,12 @@ TEST(Loader, PointersInsideAByValueStructAreFoundWithNamesAndPointeeTypes) {
   EXPECT_EQ(grid.pointerMembers[3].elementKind, ir::ValueKind::Int);
   EXPECT_TRUE(program->kernels[0].params[1].pointerMembers.empty());
   EXPECT_FALSE(program->kernels[0].library);
+  // The named numbers beside them: rows (int), searched like scalars.
+  ASSERT_EQ(grid.scalarMembers.size(), 1u);
+  EXPECT_EQ(grid.scalarMembers[0].name, "rows");
+  EXPECT_EQ(grid.scalarMembers[0].offset, 8u);
+  EXPECT_EQ(grid.scalarMembers[0].kind, ir::ValueKind::Int);
+  EXPECT_EQ(grid.scalarMembers[0].bits, 32u);
 }
 
 TEST(Loader, InlinedFunctionParametersDoNotRenameKernelParameters) {
