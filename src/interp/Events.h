@@ -167,6 +167,18 @@ struct UndefinedBehaviorEvent {
   uint32_t width = 0;   // bit width of the operation or byte size of the access
 };
 
+// A device-scope fence (__threadfence) by the lanes of `mask`: their writes
+// before it are visible device-wide before their accesses after it. The
+// model orders other blocks after it only through an atomic that follows
+// (DESIGN.md: a fenced atomic releases, a later atomic on the address
+// acquires). Block-scope fences order nothing a barrier does not.
+struct FenceEvent {
+  uint32_t block;
+  uint32_t warp;
+  uint64_t step;
+  LaneMask mask;
+};
+
 class ExecutionListener {
 public:
   virtual ~ExecutionListener() = default;
@@ -178,6 +190,7 @@ public:
   virtual void onBarrierArrive(const BarrierArriveEvent &) {}
   virtual void onBarrierDivergence(const BarrierDivergenceEvent &) {}
   virtual void onWarpSync(const WarpSyncEvent &) {}
+  virtual void onFence(const FenceEvent &) {}
   virtual void onNamedBarrierArrive(const NamedBarrierArriveEvent &) {}
   virtual void onNamedBarrierRelease(const NamedBarrierReleaseEvent &) {}
   virtual void onOutOfBounds(const OutOfBoundsEvent &) {}

@@ -544,7 +544,10 @@ Status Launch::execute(Warp &warp) {
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     switch (in.op) {
     case Op::Nop:
+      break;
     case Op::Fence:
+      if (listener_ && ir::FenceScope(in.flags) == ir::FenceScope::Device)
+        listener_->onFence(FenceEvent{block_, warp.index, step, mask});
       break;
     case Op::Move: {
       const uint64_t *a = src(in.a);

@@ -187,7 +187,7 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
   if (name == "bar.warp.sync")
     return make(BuiltinKind::WarpSync);
   if (name.starts_with("membar") || name.starts_with("fence"))
-    return make(BuiltinKind::Fence);
+    return make(BuiltinKind::Fence, name.contains("cta") ? FenceScope::Block : FenceScope::Device);
   if (name == "activemask")
     return make(BuiltinKind::ActiveMask);
   if (name.starts_with("match.any.sync"))

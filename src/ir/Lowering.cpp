@@ -819,9 +819,18 @@ void FunctionLowering::lowerInstruction(llvm::Instruction &inst) {
          module_.layout().getTypeStoreSize(type), scalarWidth(type));
     return;
   }
-  case Instruction::Fence:
-    emit(Op::Fence);
+  case Instruction::Fence: {
+    // syncscope("block"/"cta"/"wavefront"...) orders a block at most; the
+    // default (system) and "device" reach other blocks.
+    llvm::SyncScope::ID scope = llvm::cast<llvm::FenceInst>(inst).getSyncScopeID();
+    llvm::SmallVector<llvm::StringRef, 8> names;
+    inst.getContext().getSyncScopeNames(names);
+    llvm::StringRef name = scope < names.size() ? names[scope] : "";
+    bool device = scope == llvm::SyncScope::System || name.empty() || name == "device" ||
+                  name == "agent" || name == "gpu";
+    emit(Op::Fence, 0, 0, 0, 0, 0, 0, uint8_t(device ? FenceScope::Device : FenceScope::Block));
     return;
+  }
   case Instruction::Alloca: {
     auto &alloca = llvm::cast<llvm::AllocaInst>(inst);
     auto *count = llvm::dyn_cast<llvm::ConstantInt>(alloca.getArraySize());
@@ -1304,7 +1313,7 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
     emit(Op::WarpSync, 0, arg(0));
     return;
   case BuiltinKind::Fence:
-    emit(Op::Fence);
+    emit(Op::Fence, 0, 0, 0, 0, 0, 0, builtin.selector);
     return;
   case BuiltinKind::MathUnary:
     for (uint32_t i = 0; i < n; ++i)

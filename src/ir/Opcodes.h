@@ -54,7 +54,7 @@ enum class Op : uint16_t {
   TextureFetch, // dst..dst+3 = channels; flags = textureFetchFlags
   SurfaceLoad,  // dst.. = flags >> 4 elements of `width` bits; flags & 15 = surfaceFlags
   SurfaceStore, // aux -> {count, value slots...} of `width` bits; flags as SurfaceLoad
-  Fence,       // memory fence: orders nothing here
+  Fence,       // memory fence; flags: FenceScope (a device fence releases to other blocks)
   Print,       // printf: a = format pointer, aux = argument list
   Trap,        // abort the launch with an error; flags = TrapReason, a = the bad pointer
   ChosenValue, // dst = a value chosen per launch (the result of a call of a function with no
@@ -111,6 +111,10 @@ enum class BarrierKind : uint8_t { Plain, And, Or, Count };
 enum class TrapReason : uint8_t { Kernel, CallThroughNonFunction };
 
 enum class NamedBarrierMode : uint8_t { Sync, Arrive }; // Arrive: count, do not wait
+// Which threads a fence orders memory for (Op::Fence flags): its block
+// (__threadfence_block, membar.cta) or the device and beyond (__threadfence,
+// __threadfence_system).
+enum class FenceScope : uint8_t { Block, Device };
 
 // Texture fetches (Op::TextureFetch): what each channel returns (PTX
 // tex.*.v4.{f32,s32,u32}); flags: dims in bits 0-1, integer coordinates

@@ -117,6 +117,7 @@ void MemoryModel::switchToBlock(uint32_t block) {
   sharedInit_.beginBlock();
   divergence_.beginBlock();
   namedBarriers_.beginBlock();
+  releaseOrder_.beginBlock();
 }
 
 void MemoryModel::onBlockBegin(uint32_t block) { switchToBlock(block); }
@@ -142,6 +143,11 @@ void MemoryModel::onMaskChange(const interp::MaskChangeEvent &event) {
 void MemoryModel::onWarpSync(const interp::WarpSyncEvent &event) {
   switchToBlock(event.block);
   divergence_.onWarpSync(event.warp, event.step, event.mask);
+}
+
+void MemoryModel::onFence(const interp::FenceEvent &event) {
+  switchToBlock(event.block);
+  releaseOrder_.onFence(currentEpoch_, event.warp, event.step, event.mask);
 }
 
 void MemoryModel::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) {
@@ -230,6 +236,8 @@ void MemoryModel::onAccess(const interp::AccessEvent &event) {
   evidence_.record(event.space, event.buffer, event.warp);
   ++accessCount_;
   Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));
+  if (now.action == interp::AccessKind::Atomic)
+    releaseOrder_.onAtomic(now);
   PairRecorder recorder(*this, now);
   store_->record(now, recorder);
   if (fullLog_)
@@ -263,7 +271,8 @@ void MemoryModel::relate(const Access &prior, const Access &now) {
   if (prior.sameThreadAs(now))
     return;
   if (prior.block != now.block) {
-    recordPair(prior, now, PairRelation::DifferentBlocks, {});
+    if (!releaseOrder_.ordered(prior, now))
+      recordPair(prior, now, PairRelation::DifferentBlocks, {});
     return;
   }
   // Within a block visit orders only grow; two or more barriers apart, the

@@ -20,6 +20,7 @@
 #include "memmodel/FitnessFigures.h"
 #include "memmodel/FullTupleLog.h"
 #include "memmodel/NamedBarrierOrder.h"
+#include "memmodel/ReleaseOrder.h"
 #include "memmodel/SharedInitTracker.h"
 
 #include <array>
@@ -73,6 +74,7 @@ public:
   void onBarrierRelease(const interp::BarrierReleaseEvent &event) override;
   void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;
   void onWarpSync(const interp::WarpSyncEvent &event) override;
+  void onFence(const interp::FenceEvent &event) override;
   void onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) override;
   void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
@@ -137,6 +139,7 @@ private:
   FullTupleLog *fullLog_ = nullptr; // store_ when it is the full log
   DivergenceTracker divergence_;
   NamedBarrierOrder namedBarriers_;
+  ReleaseOrder releaseOrder_;
   FitnessFigures fitness_;
 
   std::optional<uint32_t> currentBlock_;

@@ -115,6 +115,7 @@ bool WitnessGroup::add(const Access &access) {
   } else if (block != access.block) {
     otherBlock = block;
     otherBlockWitness = current.latestWarp[0];
+    otherBlockVisit = current.visitOrder;
     block = access.block;
     current = VisitWitnesses{};
     current.visitOrder = access.visitOrder;
@@ -168,7 +169,7 @@ void WitnessGroup::showTo(const Access &access, const GranuleKey &key,
     return;
   }
   if (otherBlock != kNoBlock && otherBlock != access.block)
-    show(otherBlockWitness, otherBlock, 0);
+    show(otherBlockWitness, otherBlock, otherBlockVisit);
   for (const VisitWitnesses *visit : {&current, &previous}) {
     if (visit->empty() || !sameOrAdjacent(visit->visitOrder, access.visitOrder))
       continue;

@@ -64,6 +64,7 @@ struct WitnessGroup {
   // a granule's groups form a chain in creation order.
   uint32_t next = 0;
   Witness otherBlockWitness;
+  uint32_t otherBlockVisit = 0; // otherBlockWitness's visit order
   VisitWitnesses current, previous; // previous: visit order current - 1
   // The value every store of the group wrote, while they all wrote one
   // (same-value races); witnesses carry it only then.
