@@ -64,6 +64,22 @@ struct BoundCopy {
   }
 };
 
+// The sizes the host code (or the user) states for a launch's memory: an
+// access past one is a finding, even in a searched launch, never a reason to
+// grow the memory or to skip the launch.
+struct HostSizes {
+  // By parameter: buffers the host code allocated with a size the call site
+  // determines.
+  std::vector<bool> buffers;
+  // The dynamic shared memory, when the site (or the user) states its size
+  // and the block it is sized for.
+  bool dynamicShared = false;
+
+  bool any() const {
+    return dynamicShared || std::find(buffers.begin(), buffers.end(), true) != buffers.end();
+  }
+};
+
 // What one launch needs to be simulated again (the joint barrier re-check):
 // buildArguments is deterministic in these.
 struct LaunchInputs {
@@ -72,9 +88,7 @@ struct LaunchInputs {
   std::vector<uint64_t> elementCounts; // by parameter, 0 = automatic
   uint64_t seed = 1;
   std::vector<Fill> fills; // by parameter, for automatic buffers
-  // By parameter: buffers the host code allocated with a size the call site
-  // determines. An access past one is a finding, even in a searched launch.
-  std::vector<bool> sizedByHost;
+  HostSizes sizedByHost;
   // Bound launches (analyzeBoundLaunch): the argument values and the device
   // memory the kernel could reach, as they were before the launch; null for
   // launches whose arguments buildArguments makes.
@@ -246,12 +260,16 @@ std::optional<std::string> pointerFromMadeUpStruct(const ir::KernelInfo &kernel,
 
 // Whether every overrun is of a buffer whose size the host code states: the
 // launch is one the program makes, and its overruns are bugs.
-bool overrunsOnlyHostSizes(const ir::KernelInfo &kernel, const std::vector<bool> &sizedByHost,
+bool overrunsOnlyHostSizes(const ir::Program &program, const ir::KernelInfo &kernel,
+                           const HostSizes &sizedByHost,
                            const std::vector<interp::OutOfBoundsEvent> &overruns) {
   return std::all_of(overruns.begin(), overruns.end(), [&](const interp::OutOfBoundsEvent &e) {
     const interp::AccessEvent &access = e.access;
+    if (access.space == interp::MemSpace::Shared)
+      return sizedByHost.dynamicShared && access.buffer < program.sharedVariables.size() &&
+             program.sharedVariables[access.buffer].isDynamicShared;
     return access.space == interp::MemSpace::Global && access.buffer < kernel.params.size() &&
-           access.buffer < sizedByHost.size() && sizedByHost[access.buffer] &&
+           access.buffer < sizedByHost.buffers.size() && sizedByHost.buffers[access.buffer] &&
            e.bufferSizeBytes != 0;
   });
 }
@@ -291,15 +309,15 @@ std::optional<AutomaticBuffer> automaticBuffer(const ir::KernelInfo &kernel,
 // user-given array, a wild pointer), which no growth can repair, unless
 // `growAnyway` (those overruns are then findings). Overruns of buffers the
 // host sized are findings, left as they are.
-std::vector<uint64_t> grownCounts(const ir::KernelInfo &kernel, const BuiltArguments &built,
-                                  const std::vector<bool> &sizedByHost,
+std::vector<uint64_t> grownCounts(const ir::Program &program, const ir::KernelInfo &kernel,
+                                  const BuiltArguments &built, const HostSizes &sizedByHost,
                                   const memmodel::MemoryModel &model, bool growAnyway = false) {
   const std::vector<interp::OutOfBoundsEvent> &overruns = model.outOfBounds();
   constexpr uint64_t kLargestOffset = uint64_t(1) << 40; // beyond: a wild pointer
   std::vector<uint64_t> counts(kernel.params.size(), 0);
   for (const interp::OutOfBoundsEvent &overrun : overruns) {
     const interp::AccessEvent &access = overrun.access;
-    if (overrunsOnlyHostSizes(kernel, sizedByHost, {overrun}))
+    if (overrunsOnlyHostSizes(program, kernel, sizedByHost, {overrun}))
       continue;
     std::optional<AutomaticBuffer> automatic = automaticBuffer(kernel, built, access);
     if ((!automatic || access.offset >= kLargestOffset) && growAnyway)
@@ -324,8 +342,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   LaunchResult result;
   result.record = recordOf(inputs.config, built, inputs.seed);
   result.inputs = std::move(inputs);
-  bool hostSized = std::find(result.inputs.sizedByHost.begin(), result.inputs.sizedByHost.end(),
-                             true) != result.inputs.sizedByHost.end();
+  bool hostSized = result.inputs.sizedByHost.any();
   Simulation simulation;
   simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {}, bound,
                searched && !hostSized);
@@ -339,15 +356,16 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   result.ratio = model.fitness().ratio();
   result.range = model.fitness().range();
   bool overrunsAreFindings =
-      hostSized && overrunsOnlyHostSizes(kernel, result.inputs.sizedByHost, model.outOfBounds());
+      hostSized &&
+      overrunsOnlyHostSizes(program, kernel, result.inputs.sizedByHost, model.outOfBounds());
   if (searched && !model.outOfBounds().empty() && !overrunsAreFindings) {
     result.outcome = LaunchOutcome::OutOfBounds;
     result.grownElementCounts =
-        grownCounts(kernel, built, result.inputs.sizedByHost, model);
+        grownCounts(program, kernel, built, result.inputs.sizedByHost, model);
     return result;
   }
   if (!searched && !bound && !model.outOfBounds().empty())
-    result.grownElementCounts = grownCounts(kernel, built, result.inputs.sizedByHost, model,
+    result.grownElementCounts = grownCounts(program, kernel, built, result.inputs.sizedByHost, model,
                                             /*growAnyway=*/true);
   if (std::optional<std::string> madeUp = pointerFromMadeUpStruct(kernel, built, model)) {
     result.outcome = LaunchOutcome::Failed;
@@ -667,7 +685,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
                               interp::LaunchConfig base, const std::vector<ArgumentSpec> &specs,
                               std::vector<uint64_t> elementCounts, const std::vector<Fill> &fills,
                               const std::vector<uint64_t> &positiveInts,
-                              const std::vector<bool> &sizedByHost, bool gridShrinks,
+                              const HostSizes &sizedByHost, bool gridShrinks,
                               uint64_t seed, const AnalysisOptions &options) {
   constexpr int kAttempts = 4;
   constexpr uint64_t kLargestBuffer = uint64_t(1) << 24; // elements
@@ -1010,6 +1028,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       fixedPositiveInts.push_back(*bits);
   }
 
+  // Dynamic shared memory whose size and block the site (or the user) states:
+  // a read past it is the program's bug, not a launch to skip.
+  bool sharedStated = fixed.site ? fixed.site->sizesShared()
+                                 : fixed.dynamicSharedBytes != 0 && fixed.block.has_value();
+
   std::mutex mutex;
   std::map<std::string, LaunchResult> results; // by the solution's description
   auto keyOf = [&](const evo::Solution &solution) {
@@ -1052,14 +1075,16 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       ++notTheSites;
       return evo::Fitness::invalid();
     }
-    std::vector<bool> sizedByHost(kernel.params.size(), false);
+    HostSizes sizedByHost;
+    sizedByHost.buffers.assign(kernel.params.size(), false);
     for (size_t p = 0; p < allocated.size(); ++p)
       if (allocated[p]) {
         // Given as the user would give it: a size simulee must not grow.
         specs.push_back({kernel.params[p].name,
                          std::string(fillName(fills[p])) + ":" + std::to_string(allocated[p])});
-        sizedByHost[p] = true;
+        sizedByHost.buffers[p] = true;
       }
+    sizedByHost.dynamicShared = sharedStated;
     for (size_t g = 0; g < space.scalars.size(); ++g)
       if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
         positiveInts.push_back(uint64_t(values[g].integer));

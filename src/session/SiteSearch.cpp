@@ -128,6 +128,12 @@ SitePlan::valueOf(const SiteValue &value,
   });
 }
 
+bool SitePlan::sizesShared() const {
+  bool shared = user_.dynamicSharedBytes != 0 || !shared_.isUnknown();
+  bool block = user_.block.has_value() || determined(block_);
+  return shared && block;
+}
+
 FixedSettings SitePlan::fixed() const {
   FixedSettings fixed = user_;
   fixed.site = this;

@@ -48,6 +48,10 @@ public:
   // searched.
   bool zeroes(size_t index) const;
 
+  // Whether the site (or the user) states the dynamic shared memory's size
+  // and the block: an access past it is a finding.
+  bool sizesShared() const;
+
   // Keeps the search to launches the site can make: grid and block that the
   // site determines are not searched, and the searched integers that size
   // them stay within [1, the largest value whose launch fits maxThreads].
