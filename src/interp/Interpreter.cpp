@@ -922,10 +922,22 @@ Status Launch::execute(Warp &warp) {
       break;
     }
     case Op::WarpSync: {
+      // Lanes may name different member masks (the two halves of a warp
+      // split by tiled_partition<16>): each group of lanes naming one mask
+      // meets on its own.
       if (listener_) {
         const uint64_t *member = src(in.a);
-        listener_->onWarpSync(WarpSyncEvent{block_, warp.index, step,
-                                            LaneMask(member[std::countr_zero(mask)]) & mask});
+        LaneMask pending = mask;
+        while (pending) {
+          LaneMask named = LaneMask(member[std::countr_zero(pending)]);
+          LaneMask group = 0;
+          forEachLane(pending, [&](unsigned l) {
+            if (LaneMask(member[l]) == named)
+              group |= LaneMask(1) << l;
+          });
+          pending &= ~group;
+          listener_->onWarpSync(WarpSyncEvent{block_, warp.index, step, named & group});
+        }
       }
       break;
     }
