@@ -48,7 +48,10 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                  "(default 1048576)");
   app.add_option("--max-cost", common.maxCostInstrs,
                  "Thread-instructions a searched launch may cost (default 4194304); a costlier "
-                 "launch is shrunk (fewer blocks) and run again, else skipped as too costly")
+                 "launch is shrunk (fewer blocks) and run again, else skipped as too costly. "
+                 "A launch whose every dimension and number the call site (or the command "
+                 "line) fixes is the program's own, judged at its full size: it may cost 64 "
+                 "times this")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   app.add_option("--shared-bytes", common.sharedBytes, "Dynamic shared memory bytes per block");
   app.add_option("-O", common.optLevel,

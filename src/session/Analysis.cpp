@@ -4,7 +4,9 @@
 #include "interp/Interpreter.h"
 #include "ir/CudaInstallation.h"
 #include "report/FindingText.h"
+#include "evo/InitialPopulation.h"
 #include "session/SiteSearch.h"
+#include "support/MemoryLimit.h"
 
 #include <nlohmann/json.hpp>
 
@@ -1042,15 +1044,40 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     return key;
   };
 
+  // The program's own launch: every dimension and number fixed (by the call
+  // site or the user), only buffer contents left to vary. It is judged at its
+  // full size: its typical launch may cost kFixedLaunchCostFactor times
+  // --max-cost; the content variants keep --max-cost.
+  bool fixedShape = space.grid.fixed && space.block.fixed;
+  for (size_t g = 0; g < space.geneCount(); ++g)
+    fixedShape = fixedShape && (space.gene(g).role == evo::GeneRole::BufferFill ||
+                                space.gene(g).fixed.has_value());
+  std::optional<evo::Solution> programsLaunch;
+  if (fixedShape)
+    programsLaunch = evo::typicalSolution(space);
+
   std::atomic<uint64_t> notTheSites{0}; // solutions no launch of the site matches
+  auto fitnessOf = [](const LaunchResult &result) {
+    return result.outcome == LaunchOutcome::Judged
+               ? evo::Fitness{true, result.ratio, double(result.range)}
+               : evo::Fitness::invalid();
+  };
   evo::Evaluate evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
     if (options.cancel && options.cancel->load())
       return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (auto known = results.find(keyOf(solution)); known != results.end())
+        return fitnessOf(known->second); // the program's launch, run before the search
+    }
     interp::LaunchConfig base;
     base.grid = toDim3(solution.grid);
     base.block = toDim3(solution.block);
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
     base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
+    if (programsLaunch && solution == *programsLaunch)
+      base.totalBudgetInstrs = saturatingMultiply(options.searchLaunchBudgetInstrs,
+                                                  kFixedLaunchCostFactor);
     std::vector<evo::TypedValue> values = evo::typedValues(space, solution);
     std::vector<ArgumentSpec> specs = fixed.args;
     std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
@@ -1097,16 +1124,25 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     result.outsideConventions = outsideConventions(space, result.record);
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
-    evo::Fitness fitness = result.outcome == LaunchOutcome::Judged
-                               ? evo::Fitness{true, result.ratio, double(result.range)}
-                               : evo::Fitness::invalid();
+    evo::Fitness fitness = fitnessOf(result);
     std::lock_guard<std::mutex> lock(mutex);
     results.emplace(keyOf(solution), std::move(result));
     return fitness;
   };
 
-  Result<evo::SearchOutcome> outcome =
-      evo::search(space, settings.search, evaluate, settings.onProgress);
+  // The program's launch first: when it costs more than --max-cost, every
+  // variant of its contents would too, and it alone is judged.
+  evo::SearchOptions search = settings.search;
+  if (programsLaunch) {
+    evaluate(*programsLaunch);
+    const LaunchResult &first = results.at(keyOf(*programsLaunch));
+    if (first.outcome == LaunchOutcome::TooCostly ||
+        first.threadInstrs > options.searchLaunchBudgetInstrs) {
+      search.population = 1;
+      search.generations = 0;
+    }
+  }
+  Result<evo::SearchOutcome> outcome = evo::search(space, search, evaluate, settings.onProgress);
   if (options.cancel && options.cancel->load())
     return makeError(interp::kInterrupted);
   if (!outcome)

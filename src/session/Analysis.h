@@ -21,6 +21,11 @@
 
 namespace simulee::session {
 
+// A search whose dimensions and numbers are all fixed (the call site's own
+// launch, or the user's) judges that launch at its full size: it may cost this
+// many times the search's per-launch cap (--max-cost).
+inline constexpr uint64_t kFixedLaunchCostFactor = 64;
+
 struct AnalysisOptions {
   memmodel::Representation representation = memmodel::Representation::Auto;
   // Volta-and-later warp semantics (the default): lanes of a warp are ordered

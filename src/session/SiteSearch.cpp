@@ -565,8 +565,6 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
     combined.counts.nonTerminating += counts.nonTerminating;
     combined.counts.failed += counts.failed;
     combined.threadInstrs += analysis.threadInstrs;
-    if (combined.firstLaunchError.empty())
-      combined.firstLaunchError = analysis.firstLaunchError;
     for (const std::string &note : analysis.notes)
       if (std::find(combined.notes.begin(), combined.notes.end(), note) == combined.notes.end())
         combined.notes.push_back(note);
@@ -584,6 +582,12 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
         combined.findings[known->second].occurrences += finding.occurrences;
     }
   }
+  // The first failure of a site whose launches ran (one whose every launch
+  // was outside it says less), else of any site.
+  for (bool ran : {true, false})
+    for (const KernelAnalysis &analysis : analyses)
+      if (combined.firstLaunchError.empty() && (!ran || analysis.counts.simulated() > 0))
+        combined.firstLaunchError = analysis.firstLaunchError;
   for (detect::Finding &finding : barrierFindings(analyses))
     combined.findings.push_back(std::move(finding));
   combined.verdict = detect::verdictOf(combined.findings, combined.counts);

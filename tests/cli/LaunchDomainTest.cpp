@@ -182,6 +182,32 @@ TEST(CliLaunchDomain, TheNumbersInsideAStructAreSearchedAndSetByName) {
   EXPECT_TRUE(contains(unknown.err, "no parameter 'v.m'")) << unknown;
 }
 
+TEST(CliLaunchDomain, TheProgramsOwnLaunchIsJudgedAtItsFullSize) {
+  // Everything fixed by the site (N = 65536): the launch costs more than
+  // --max-cost allows a searched one, yet it is the program's, so it is
+  // judged once at its size (up to 64 times the cap) instead of being
+  // skipped as too costly; its content variants are not tried.
+  TempDir dir;
+  std::string source = dir.file("full_size.cu");
+  std::ofstream(source) << "#define N 65536\n"
+                           "__global__ void shift(float *d, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i + 1 < n)\n"
+                           "    d[i] = d[i + 1];\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  float *d;\n"
+                           "  cudaMalloc(&d, N * sizeof(float));\n"
+                           "  shift<<<N / 256, 256>>>(d, N);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--max-cost", "200000"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "data race on global 'd")) << o;
+  EXPECT_TRUE(contains(o.out, "findings (1 launch judged)")) << o;
+  EXPECT_TRUE(contains(o.out, "grid (256,1,1) block (256,1,1)")) << o;
+  EXPECT_FALSE(contains(o.out, "too costly")) << o;
+}
+
 TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
   // A pointer the struct holds as an integer gets no buffer: dereferenced,
   // it is wild, and the launch cannot be judged (inconclusive, with the
