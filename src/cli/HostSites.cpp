@@ -57,7 +57,11 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
       bool zeroed = i < site->zeroed.size() && site->zeroed[i];
       if (i < site->allocationBytes.size() && !site->allocationBytes[i].isUnknown()) {
         out << " " << kernel.params[i].name << "=[" << host::describe(site->allocationBytes[i])
-            << " bytes, " << site->allocations[i] << (zeroed ? ", zeroed" : "") << "]";
+            << " bytes, " << site->allocations[i] << (zeroed ? ", zeroed" : "");
+        if (i < site->allocationOffsets.size() && (!site->allocationOffsets[i].isConstant() ||
+                                                   site->allocationOffsets[i].integer != 0))
+          out << "; the pointer " << host::describe(site->allocationOffsets[i]) << " bytes in";
+        out << "]";
         continue;
       }
       if (zeroed) {

@@ -31,7 +31,7 @@ std::string skippedReasons(const LaunchCounts &counts) {
 Verdict verdictOf(const std::vector<Finding> &findings, const LaunchCounts &counts) {
   if (std::any_of(findings.begin(), findings.end(), [](const Finding &f) { return isBug(f); }))
     return Verdict::Findings;
-  return counts.judged ? Verdict::Clean : Verdict::Inconclusive;
+  return counts.judged > counts.unconventional ? Verdict::Clean : Verdict::Inconclusive;
 }
 
 } // namespace simulee::detect

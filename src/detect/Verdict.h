@@ -28,6 +28,10 @@ struct LaunchCounts {
   uint64_t tooCostly = 0;      // over the cost cap
   uint64_t nonTerminating = 0; // over the per-thread instruction budget
   uint64_t failed = 0;         // any other error of the simulation
+  // Judged launches whose searched values lie outside CUDA's conventions (a
+  // size of 0 or less, a block not a multiple of 32): with nothing found, a
+  // verdict resting only on them is inconclusive, never clean.
+  uint64_t unconventional = 0;
 
   uint64_t skipped() const { return outOfBounds + tooCostly + nonTerminating + failed; }
   uint64_t simulated() const { return judged + skipped(); }
@@ -36,8 +40,8 @@ struct LaunchCounts {
 // "12 out of bounds, 3 too costly" (the non-zero reasons), or "" when none.
 std::string skippedReasons(const LaunchCounts &counts);
 
-// Findings when some finding is a bug, else clean if a launch was judged,
-// else inconclusive.
+// Findings when some finding is a bug, else clean if a launch inside CUDA's
+// conventions was judged, else inconclusive.
 Verdict verdictOf(const std::vector<Finding> &findings, const LaunchCounts &counts);
 
 } // namespace simulee::detect

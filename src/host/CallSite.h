@@ -112,6 +112,10 @@ struct CallSite {
   // unknown and empty otherwise.
   std::vector<SiteValue> allocationBytes;
   std::vector<std::string> allocations;
+  // Per kernel parameter with an allocation: how far into it the pointer
+  // points, in bytes (`d_in + RADIUS`: RADIUS times the element size); 0 for
+  // the allocation's start.
+  std::vector<SiteValue> allocationOffsets;
   // Per kernel parameter: the host's last write into the buffer before the
   // launch was `cudaMemset(p, 0, ...)`, so it holds zeros.
   std::vector<bool> zeroed;

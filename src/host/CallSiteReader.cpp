@@ -578,10 +578,31 @@ private:
     return last && last->zeros;
   }
 
-  // The allocation a pointer argument points to the start of: a variable
-  // allocated once and never reassigned.
-  const Allocation *allocationOf(CXCursor argument) {
+  // The allocation a pointer argument points into: a variable allocated once
+  // and never reassigned, passed as it is (its start) or moved by an integer
+  // (`p + k`, `&p[k]`: `offset` is then set to k, in p's elements).
+  const Allocation *allocationOf(CXCursor argument, std::optional<CXCursor> &offset) {
     CXCursor pointer = stripWrappers(argument);
+    offset.reset();
+    if (kindOf(pointer) == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(pointer) == CXBinaryOperator_Add) {
+      std::vector<CXCursor> operands = childrenOf(pointer);
+      if (operands.size() != 2)
+        return nullptr;
+      bool pointerFirst =
+          clang_getCanonicalType(clang_getCursorType(operands[0])).kind == CXType_Pointer;
+      offset = operands[pointerFirst ? 1 : 0];
+      pointer = stripWrappers(operands[pointerFirst ? 0 : 1]);
+    } else if (kindOf(pointer) == CXCursor_UnaryOperator &&
+               clang_getCursorUnaryOperatorKind(pointer) == CXUnaryOperator_AddrOf) {
+      std::vector<CXCursor> operands = childrenOf(pointer);
+      CXCursor element = operands.size() == 1 ? stripWrappers(operands[0]) : pointer;
+      std::vector<CXCursor> parts = childrenOf(element);
+      if (kindOf(element) != CXCursor_ArraySubscriptExpr || parts.size() != 2)
+        return nullptr;
+      pointer = stripWrappers(parts[0]);
+      offset = parts[1];
+    }
     if (kindOf(pointer) != CXCursor_DeclRefExpr)
       return nullptr;
     std::string usr = usrOf(clang_getCursorReferenced(pointer));
@@ -1044,14 +1065,34 @@ private:
     site.zeroed.assign(site.arguments.size(), false);
     for (size_t i = 0; i < arguments.size(); ++i)
       site.zeroed[i] = zeroedBeforeLaunch(arguments[i]);
+    site.allocationOffsets.assign(site.arguments.size(), SiteValue::ofInteger(0, ""));
     for (size_t i = 0; i < arguments.size(); ++i) {
-      CXTypeKind type = clang_getCanonicalType(clang_getCursorType(arguments[i])).kind;
-      const Allocation *allocation = type == CXType_Pointer ? allocationOf(arguments[i]) : nullptr;
+      CXType type = clang_getCanonicalType(clang_getCursorType(arguments[i]));
+      std::optional<CXCursor> offset;
+      const Allocation *allocation =
+          type.kind == CXType_Pointer ? allocationOf(arguments[i], offset) : nullptr;
       if (!allocation)
         continue;
       SiteValue bytes = valueOf(allocation->bytes);
       if (bytes.isUnknown() || (bytes.isConstant() && (bytes.isFloat || bytes.integer < 0)))
         continue;
+      if (offset) {
+        // In bytes: the offset in the pointer's elements times their size.
+        long long elementBytes = clang_Type_getSizeOf(clang_getPointeeType(type));
+        SiteValue elements = valueOf(*offset);
+        if (elementBytes <= 0 || elements.isUnknown() || elements.isFloat)
+          continue;
+        std::string text = elements.text.empty()
+                               ? ""
+                               : "(" + elements.text + ") * " + std::to_string(elementBytes);
+        SiteValue moved =
+            elements.isConstant()
+                ? SiteValue::ofInteger(elements.integer * elementBytes, text)
+                : SiteValue::ofFormula(Formula::binary(Formula::Op::Mul, elements.formula,
+                                                       Formula::constant(elementBytes)),
+                                       text);
+        site.allocationOffsets[i] = std::move(moved);
+      }
       site.allocationBytes[i] = std::move(bytes);
       site.allocations[i] = allocation->where;
     }

@@ -280,7 +280,8 @@ void Launch::initWarp(Warp &warp, uint32_t index) {
       continue;
     }
     uint64_t value = arg.kind == ArgumentValue::Kind::Buffer
-                         ? ir::encodePointer(ir::PointerSpace::Global, uint32_t(p), 0)
+                         ? ir::encodePointer(ir::PointerSpace::Global, uint32_t(p),
+                                             int64_t(arg.pointerOffset))
                          : arg.bits;
     std::fill_n(slot, kWarpSize, value);
   }

@@ -66,6 +66,9 @@ struct ArgumentValue {
   uint64_t bits = 0;          // scalar: the raw bits of the parameter's type
   std::vector<uint8_t> bytes; // buffer: contents before and, after the run, after
   bool autoSized = false;     // buffer created by simulee (not by the user)
+  // Pointer parameters: how many bytes into `bytes` the kernel's pointer
+  // points (the host passed `p + k`); 0 = its start.
+  uint64_t pointerOffset = 0;
   // An aggregate passed by value: the buffers its pointer members point to
   // (by ir::ParamInfo::pointerMembers; the aggregate's bytes hold
   // ir::memberBufferId pointers to them).

@@ -364,6 +364,11 @@ Result<LaunchReplay> replayLaunch(const ir::Program &program, const ir::KernelIn
       return makeError(prefix + "replay does not allocate the memory a by-value struct's "
                                 "pointers point to yet (parameter '" + param.name + "')");
   }
+  for (const session::ArgumentSpec &arg : spec.args)
+    if (size_t colon = arg.value.find(':');
+        colon != std::string::npos && arg.value.find('+', colon) != std::string::npos)
+      return makeError(prefix + "replay does not pass a pointer into the middle of a buffer "
+                                "yet (argument '" + arg.name + "=" + arg.value + "')");
   std::error_code ec;
   fs::path source = fs::absolute(program.path, ec);
   std::ifstream sourceIn(source);

@@ -121,7 +121,8 @@ Json launchCountsJson(const detect::LaunchCounts &counts) {
               {"outOfBounds", counts.outOfBounds},
               {"tooCostly", counts.tooCostly},
               {"nonTerminating", counts.nonTerminating},
-              {"failed", counts.failed}};
+              {"failed", counts.failed},
+              {"unconventional", counts.unconventional}};
 }
 
 } // namespace

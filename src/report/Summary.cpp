@@ -35,7 +35,11 @@ std::string verdictText(const KernelFindings &kernel) {
   case Verdict::NotLaunched:
     return text + ": " + kernel.cause + " (--explore searches it)";
   case Verdict::Inconclusive:
-    text += ": no launch could be judged";
+    if (counts.judged) // all of them outside the conventions
+      text += ": only launches outside CUDA's conventions could be judged (" +
+              std::to_string(counts.judged) + ")";
+    else
+      text += ": no launch could be judged";
     if (counts.skipped())
       text += " (" + detect::skippedReasons(counts) + ")";
     return kernel.cause.empty() ? text : text + "; first failure: " + kernel.cause;

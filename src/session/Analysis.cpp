@@ -718,15 +718,24 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
       return failed(built.error().message);
     LaunchInputs inputs{*config, specs, elementCounts, seed, fills, sizedByHost, nullptr};
     result = simulate(program, kernel, inputs, *built, options, /*searched=*/true);
-    std::vector<uint64_t> builtBytes;
-    for (const interp::ArgumentValue &value : built->values)
-      builtBytes.push_back(value.bytes.size());
+    // Elements each buffer had: a pointer parameter's, or the first pointer
+    // member's of a by-value struct (its members share one count).
+    std::vector<uint64_t> builtElements;
+    for (size_t p = 0; p < built->values.size(); ++p) {
+      const interp::ArgumentValue &value = built->values[p];
+      const ir::ParamInfo &param = kernel.params[p];
+      bool members = param.byValueBytes && !value.members.empty();
+      uint64_t bytes = members ? value.members.front().size() : value.bytes.size();
+      uint64_t elementBytes = members ? param.pointerMembers.front().elementBytes
+                                      : param.elementBytes;
+      builtElements.push_back(bytes / std::max<uint64_t>(elementBytes, 1));
+    }
     recycleArguments(std::move(*built));
     if (result.outcome == LaunchOutcome::OutOfBounds && !result.grownElementCounts.empty()) {
       bool grew = false;
       for (size_t p = 0; p < elementCounts.size(); ++p) {
         uint64_t needed = result.grownElementCounts[p];
-        uint64_t current = builtBytes[p] / std::max<uint64_t>(kernel.params[p].elementBytes, 1);
+        uint64_t current = builtElements[p];
         if (needed > current && needed <= kLargestBuffer) {
           elementCounts[p] = needed + needed / 4;
           grew = true;
@@ -755,11 +764,18 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
               const std::vector<const LaunchResult *> &results, const AnalysisOptions &options,
               bool searched, KernelAnalysis &analysis, bool conventionsMatter = false) {
   std::vector<const LaunchResult *> judged;
+  std::string unconventional; // the first judged launch's conditions outside the conventions
   for (const LaunchResult *result : results) {
     count(analysis.counts, result->outcome);
     analysis.threadInstrs += result->threadInstrs;
     if (result->outcome == LaunchOutcome::Judged)
       judged.push_back(result);
+    if (result->outcome == LaunchOutcome::Judged && conventionsMatter &&
+        !result->outsideConventions.empty()) {
+      ++analysis.counts.unconventional;
+      if (unconventional.empty())
+        unconventional = result->outsideConventions;
+    }
     else if (!result->error.empty() && analysis.firstLaunchError.empty())
       analysis.firstLaunchError = result->error;
   }
@@ -769,6 +785,9 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
     finishFindings(program, kernel, options, analysis.findings);
   }
   analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
+  if (analysis.verdict == detect::Verdict::Inconclusive && analysis.counts.judged)
+    analysis.notes.push_back("every launch judged lies outside what CUDA code assumes (the "
+                             "first: " + unconventional + "); --explore accepts them");
 }
 
 // Why a searched launch lies outside the conventions CUDA code assumes unless
@@ -1098,7 +1117,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // it would never launch with are not a launch at all.
     std::vector<uint64_t> positiveInts = fixedPositiveInts;
     std::vector<uint64_t> allocated; // by parameter: the host's allocation, in elements
-    if (fixed.site && !fixed.site->apply(base, specs, positiveInts, allocated)) {
+    std::vector<uint64_t> offsets;   // by parameter: where into it the pointer points
+    if (fixed.site && !fixed.site->apply(base, specs, positiveInts, allocated, offsets)) {
       ++notTheSites;
       return evo::Fitness::invalid();
     }
@@ -1108,7 +1128,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       if (allocated[p]) {
         // Given as the user would give it: a size simulee must not grow.
         specs.push_back({kernel.params[p].name,
-                         std::string(fillName(fills[p])) + ":" + std::to_string(allocated[p])});
+                         std::string(fillName(fills[p])) + ":" + std::to_string(allocated[p]) +
+                             (offsets[p] ? "+" + std::to_string(offsets[p]) : "")});
         sizedByHost.buffers[p] = true;
       }
     sizedByHost.dynamicShared = sharedStated;
@@ -1135,9 +1156,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   evo::SearchOptions search = settings.search;
   if (programsLaunch) {
     evaluate(*programsLaunch);
-    const LaunchResult &first = results.at(keyOf(*programsLaunch));
-    if (first.outcome == LaunchOutcome::TooCostly ||
-        first.threadInstrs > options.searchLaunchBudgetInstrs) {
+    // No result: the site makes no launch of this shape (or the search was
+    // cancelled); its content variants would fare no better.
+    auto first = results.find(keyOf(*programsLaunch));
+    if (first == results.end() || first->second.outcome == LaunchOutcome::TooCostly ||
+        first->second.threadInstrs > options.searchLaunchBudgetInstrs) {
       search.population = 1;
       search.generations = 0;
     }

@@ -545,6 +545,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   // the other buffers' sizes), then the contents.
   struct Planned {
     uint64_t elements = 0;
+    uint64_t offset = 0; // FILL:N+K: the pointer points K elements in
     Fill fill = Fill::Random;
     bool planned = false; // false: scalar, by-value aggregate or @FILE
   };
@@ -626,9 +627,16 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       return makeError("bad value '" + text + "' for pointer parameter '" + param.name +
                        "': expected FILL:N (FILL: random, zeros, small, binary, sorted, "
                        "indices, perm, prefix) or @FILE");
-    if (!parseUnsigned(text.substr(colon + 1), plan.elements) || plan.elements > (1u << 28))
+    std::string count = text.substr(colon + 1);
+    size_t plus = count.find('+');
+    bool offsetOk = plus == std::string::npos ||
+                    (param.kind == ir::ValueKind::Pointer && !param.byValueBytes &&
+                     parseUnsigned(count.substr(plus + 1), plan.offset));
+    if (!parseUnsigned(count.substr(0, plus), plan.elements) || plan.elements > (1u << 28) ||
+        !offsetOk || plan.offset > plan.elements)
       return makeError("bad value '" + text + "' for parameter '" + param.name +
-                       "': expected an element count up to 2^28");
+                       "': expected an element count up to 2^28, optionally +K (the pointer "
+                       "K elements into the buffer, K at most the count)");
     plan.planned = true;
   }
   for (size_t i = 0; i < kernel.params.size(); ++i) {
@@ -666,6 +674,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
         fillContents(param, uint32_t(i), elements, plans[i].fill, indexRange, seed),
         /*autoSized=*/!given[i]);
     built.values[i].texture = texture;
+    built.values[i].pointerOffset = plans[i].offset * elementSize(param);
     if (!given[i])
       built.record[i] = {kernel.params[i].name,
                          texture ? texture->describe() + ":" + fillName(plans[i].fill)

@@ -86,11 +86,17 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
   shared_ = usable(site.sharedBytes);
   arguments_.assign(params, SiteValue::unknown(""));
   allocationBytes_.assign(params, SiteValue::unknown(""));
+  allocationOffsets_.assign(params, SiteValue::ofInteger(0, ""));
   if (site.allocationBytes.size() == params)
     for (size_t i = 0; i < params; ++i)
       if (kernel.params[i].kind == ir::ValueKind::Pointer && !kernel.params[i].byValueBytes &&
-          kernel.params[i].resource == ir::ResourceKind::None && !userArgument_[i])
+          kernel.params[i].resource == ir::ResourceKind::None && !userArgument_[i]) {
         allocationBytes_[i] = usable(site.allocationBytes[i]);
+        if (site.allocationOffsets.size() == params)
+          allocationOffsets_[i] = usable(site.allocationOffsets[i]);
+        if (allocationOffsets_[i].isUnknown()) // into it, but nobody knows where
+          allocationBytes_[i] = SiteValue::unknown(allocationBytes_[i].text);
+      }
   // An allocation too large for a searched launch is sized by simulee, as
   // if the host's were unknown.
   for (SiteValue &bytes : allocationBytes_)
@@ -339,7 +345,8 @@ void SitePlan::shape(evo::SearchSpace &space) const {
 
 bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
                      std::vector<uint64_t> &positiveInts,
-                     std::vector<uint64_t> &bufferElements) const {
+                     std::vector<uint64_t> &bufferElements,
+                     std::vector<uint64_t> &bufferOffsets) const {
   std::vector<std::optional<int64_t>> arguments(arguments_.size());
   for (const ArgumentSpec &spec : specs) {
     Result<size_t> index = findParameter(*kernel_, spec.name);
@@ -385,14 +392,20 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
       positiveInts.push_back(uint64_t(wrapToWidth(*value, param)));
   }
   bufferElements.assign(allocationBytes_.size(), 0);
+  bufferOffsets.assign(allocationBytes_.size(), 0);
   for (size_t i = 0; i < allocationBytes_.size(); ++i) {
     if (!sizes(i))
       continue;
     std::optional<int64_t> bytes = valueOf(allocationBytes_[i], arguments);
+    std::optional<int64_t> offset = valueOf(allocationOffsets_[i], arguments);
     uint64_t elementBytes = std::max<uint64_t>(kernel_->params[i].elementBytes, 1);
     if (!bytes || *bytes < int64_t(elementBytes) || uint64_t(*bytes) > kLargestSiteAllocationBytes)
       return false;
+    // A pointer into the allocation, on an element of the kernel's type.
+    if (!offset || *offset < 0 || *offset > *bytes || uint64_t(*offset) % elementBytes != 0)
+      return false;
     bufferElements[i] = uint64_t(*bytes) / elementBytes;
+    bufferOffsets[i] = uint64_t(*offset) / elementBytes;
   }
   return true;
 }
@@ -564,6 +577,7 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
     combined.counts.tooCostly += counts.tooCostly;
     combined.counts.nonTerminating += counts.nonTerminating;
     combined.counts.failed += counts.failed;
+    combined.counts.unconventional += counts.unconventional;
     combined.threadInstrs += analysis.threadInstrs;
     for (const std::string &note : analysis.notes)
       if (std::find(combined.notes.begin(), combined.notes.end(), note) == combined.notes.end())

@@ -61,12 +61,14 @@ public:
   // integers first moved onto the site's constraints: `assert(n % 32 == 0)`
   // makes a searched n of 100 one of 96), its derived
   // arguments appended to `specs` (which hold every other scalar), their
-  // positive values to `positiveInts`, and the element counts of the buffers
-  // it sizes to `bufferElements` (by parameter; 0 for the others). False
+  // positive values to `positiveInts`, the element counts of the buffers
+  // it sizes to `bufferElements` (by parameter; 0 for the others) and how
+  // many elements into them the pointers point (`p + k`) to `bufferOffsets`. False
   // when the site would make no launch with these values (a dimension below
   // 1, a division by zero, an empty or oversized allocation).
   bool apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
-             std::vector<uint64_t> &positiveInts, std::vector<uint64_t> &bufferElements) const;
+             std::vector<uint64_t> &positiveInts, std::vector<uint64_t> &bufferElements,
+             std::vector<uint64_t> &bufferOffsets) const;
 
 private:
   const ir::KernelInfo *kernel_;
@@ -75,7 +77,8 @@ private:
   // parameters, and values for pointer parameters, count as unknown.
   host::SiteValue grid_[3], block_[3], shared_;
   std::vector<host::SiteValue> arguments_;
-  std::vector<host::SiteValue> allocationBytes_; // by parameter
+  std::vector<host::SiteValue> allocationBytes_;   // by parameter
+  std::vector<host::SiteValue> allocationOffsets_; // by parameter, in bytes
   std::vector<host::Formula> constraints_;       // each non-zero at every launch
   FixedSettings user_;
   std::vector<bool> userArgument_;                 // by parameter

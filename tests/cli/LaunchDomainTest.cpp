@@ -208,6 +208,86 @@ TEST(CliLaunchDomain, TheProgramsOwnLaunchIsJudgedAtItsFullSize) {
   EXPECT_FALSE(contains(o.out, "too costly")) << o;
 }
 
+TEST(CliLaunchDomain, AProgramsLaunchOverSimuleesLimitsIsInconclusiveNotACrash) {
+  // Everything fixed by the site, and more threads than simulee runs: no
+  // launch of that shape exists for the search, which says so.
+  TempDir dir;
+  std::string source = dir.file("too_large.cu");
+  std::ofstream(source) << "__global__ void fill(float *d, int n) {\n"
+                           "  int x = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  int y = blockIdx.y * blockDim.y + threadIdx.y;\n"
+                           "  if (x < n && y < n) d[y * n + x] = 1.0f;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int n = 4200;\n"
+                           "  float *d;\n"
+                           "  cudaMalloc(&d, n * n * sizeof(float));\n"
+                           "  dim3 blocks(n / 32 + 1, n / 32 + 1), threads(32, 32);\n"
+                           "  fill<<<blocks, threads>>>(d, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'fill': inconclusive")) << o;
+  EXPECT_TRUE(contains(o.out, "none of the")) << o;
+}
+
+TEST(CliLaunchDomain, APointerIntoTheMiddleOfAnAllocationKeepsItsOffset) {
+  // stencil<<<...>>>(in + RADIUS, ...): reads at in[i - RADIUS] stay inside
+  // the host's allocation, so the launch is judged, in bounds; the same read
+  // one element further left is out of the allocation, and a finding.
+  TempDir dir;
+  std::string source = dir.file("offset.cu");
+  std::ofstream(source) << "#define RADIUS 3\n"
+                           "#define N 1024\n"
+                           "__global__ void smooth(const int *in, int *out, int reach) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  out[i] = in[i - reach] + in[i + RADIUS];\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int *in, *out;\n"
+                           "  cudaMalloc(&in, (N + 2 * RADIUS) * sizeof(int));\n"
+                           "  cudaMalloc(&out, N * sizeof(int));\n"
+                           "  smooth<<<N / 256, 256>>>(in + RADIUS, out, RADIUS);\n"
+                           "  smooth<<<N / 256, 256>>>(&in[RADIUS], out, RADIUS + 1);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "warning: out-of-bounds read of global 'in")) << o;
+  EXPECT_TRUE(contains(o.out, "in=random:1030+3")) << o;
+  EXPECT_TRUE(contains(o.out, "reach=4")) << o;
+  EXPECT_FALSE(contains(o.out, "reach=3 ")) << o;
+  // As the user gives it: FILL:N+K, K elements in.
+  Outcome run = simulee({"run", source, "--grid", "4", "--block", "256", "--arg",
+                         "in=random:1030+3", "--arg", "out=zeros:1024", "--arg", "reach=3"});
+  EXPECT_EQ(run.status, 0) << run;
+  Outcome bad = simulee({"run", source, "--grid", "4", "--block", "256", "--arg",
+                         "in=random:10+30", "--arg", "out=zeros:1024", "--arg", "reach=3"});
+  EXPECT_EQ(bad.status, 2) << bad;
+  EXPECT_TRUE(contains(bad.err, "optionally +K")) << bad;
+}
+
+TEST(CliLaunchDomain, AVerdictRestingOnlyOnUnconventionalLaunchesIsNotClean) {
+  // Every launch with t.count > 0 follows a null pointer simulee cannot fill
+  // (a pointer to pointers inside a made-up struct) and cannot be judged;
+  // the launches with count <= 0 do nothing. Clean would be a lie.
+  TempDir dir;
+  std::string source = dir.file("table.cu");
+  std::ofstream(source) << "struct Table { int count; int **slots; };\n"
+                           "__global__ void fillTable(Table t) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < t.count)\n"
+                           "    t.slots[i][0] = i;\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "inconclusive: only launches outside CUDA's conventions could "
+                              "be judged")) << o;
+  EXPECT_TRUE(contains(o.out, "every launch judged lies outside what CUDA code assumes")) << o;
+  EXPECT_TRUE(contains(o.out, "t.count = ")) << o;
+  Outcome explored = simulee({source, "--jobs", "1", "--explore"});
+  EXPECT_TRUE(contains(explored.out, "kernel 'fillTable': clean")) << explored;
+}
+
 TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
   // A pointer the struct holds as an integer gets no buffer: dereferenced,
   // it is wild, and the launch cannot be judged (inconclusive, with the

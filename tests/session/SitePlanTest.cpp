@@ -96,15 +96,15 @@ TEST(SitePlan, ApplyComputesGridAndDerivedArguments) {
   SitePlan plan(info, call, {}, 4096);
   interp::LaunchConfig config;
   std::vector<ArgumentSpec> specs = {{"n", "1000"}, {"mode", "3"}};
-  std::vector<uint64_t> positive, allocated;
-  ASSERT_TRUE(plan.apply(config, specs, positive, allocated));
+  std::vector<uint64_t> positive, allocated, offsets;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated, offsets));
   EXPECT_EQ(config.grid.x, 4u);
   EXPECT_EQ(valueOf(specs, "half"), "500");
   EXPECT_EQ(positive, std::vector<uint64_t>{500});
   EXPECT_EQ(allocated, (std::vector<uint64_t>{0, 0, 0, 0})); // no allocation known
   // n = 0 launches no block: not a launch the site makes.
   specs = {{"n", "0"}};
-  EXPECT_FALSE(plan.apply(config, specs, positive, allocated));
+  EXPECT_FALSE(plan.apply(config, specs, positive, allocated, offsets));
 }
 
 TEST(SitePlan, TheHostsAllocationSizesItsBufferAndBoundsTheSearch) {
@@ -124,8 +124,8 @@ TEST(SitePlan, TheHostsAllocationSizesItsBufferAndBoundsTheSearch) {
   EXPECT_EQ(plan.allocation(0), "cudaMalloc at main.cu:10");
   interp::LaunchConfig config;
   std::vector<ArgumentSpec> specs = {{"n", "1000"}};
-  std::vector<uint64_t> positive, allocated;
-  ASSERT_TRUE(plan.apply(config, specs, positive, allocated));
+  std::vector<uint64_t> positive, allocated, offsets;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated, offsets));
   EXPECT_EQ(allocated, (std::vector<uint64_t>{1000, 0, 0, 0}));
   // The user's buffer wins over the host's allocation.
   FixedSettings user;
@@ -187,8 +187,8 @@ TEST(SitePlan, SearchedIntegersAreMovedOntoTheSitesConstraints) {
   SitePlan plan(info, call, {}, 4096);
   interp::LaunchConfig config;
   std::vector<ArgumentSpec> specs = {{"n", "1000"}, {"mode", "3"}};
-  std::vector<uint64_t> positive, allocated;
-  ASSERT_TRUE(plan.apply(config, specs, positive, allocated));
+  std::vector<uint64_t> positive, allocated, offsets;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated, offsets));
   EXPECT_EQ(valueOf(specs, "n"), "1024"); // the nearest power of two
   EXPECT_EQ(config.grid.x, 4u);
   EXPECT_EQ(valueOf(specs, "half"), "512");
@@ -197,7 +197,7 @@ TEST(SitePlan, SearchedIntegersAreMovedOntoTheSitesConstraints) {
   user.args = {{"n", "1000"}};
   SitePlan fixedPlan(info, call, user, 4096);
   specs = {{"n", "1000"}, {"mode", "3"}};
-  EXPECT_FALSE(fixedPlan.apply(config, specs, positive, allocated));
+  EXPECT_FALSE(fixedPlan.apply(config, specs, positive, allocated, offsets));
 }
 
 } // namespace
