@@ -56,6 +56,8 @@ bool ReleaseOrder::covers(const Release &release, const Access &prior) {
 }
 
 bool ReleaseOrder::ordered(const Access &prior, const Access &now) const {
+  if (acquires_.empty()) // no fenced atomic was acquired: the common case
+    return false;
   auto acquires = acquires_.find(now.block);
   if (acquires == acquires_.end())
     return false;

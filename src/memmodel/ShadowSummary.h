@@ -63,8 +63,8 @@ struct WitnessGroup {
   // The granule's next group (its index in the region's pool + 1), 0 = last:
   // a granule's groups form a chain in creation order.
   uint32_t next = 0;
-  Witness otherBlockWitness;
   uint32_t otherBlockVisit = 0; // otherBlockWitness's visit order
+  Witness otherBlockWitness;
   VisitWitnesses current, previous; // previous: visit order current - 1
   // The value every store of the group wrote, while they all wrote one
   // (same-value races); witnesses carry it only then.
