@@ -60,6 +60,75 @@ cudaDeviceProp makeDevice() {
   p.sharedMemPerBlockOptin = interp::kMaxSharedBytesPerBlock;
   p.maxBlocksPerMultiProcessor = 32;
   p.reservedSharedMemPerBlock = 1024;
+  // The rest, as a discrete data-center GPU of that generation reports them
+  // (computeMode 0 = cudaComputeModeDefault, integrated 0: a discrete GPU).
+  p.computeMode = cudaComputeModeDefault;
+  p.integrated = 0;
+  p.kernelExecTimeoutEnabled = 0;
+  p.ECCEnabled = 0;
+  p.tccDriver = 0;
+  p.pciBusID = 1;
+  p.pciDeviceID = 0;
+  p.pciDomainID = 0;
+  p.surfaceAlignment = 512;
+  p.maxTexture1D = 131072;
+  p.maxTexture1DMipmap = 32768;
+  p.maxTexture1DLinear = 268435456;
+  p.maxTexture2D[0] = 131072;
+  p.maxTexture2D[1] = 65536;
+  p.maxTexture2DMipmap[0] = 32768;
+  p.maxTexture2DMipmap[1] = 32768;
+  p.maxTexture2DLinear[0] = 131072;
+  p.maxTexture2DLinear[1] = 65000;
+  p.maxTexture2DLinear[2] = 2097120;
+  p.maxTexture2DGather[0] = 32768;
+  p.maxTexture2DGather[1] = 32768;
+  p.maxTexture3D[0] = p.maxTexture3D[1] = p.maxTexture3D[2] = 16384;
+  p.maxTexture3DAlt[0] = p.maxTexture3DAlt[1] = 8192;
+  p.maxTexture3DAlt[2] = 32768;
+  p.maxTextureCubemap = 32768;
+  p.maxTexture1DLayered[0] = 32768;
+  p.maxTexture1DLayered[1] = 2048;
+  p.maxTexture2DLayered[0] = p.maxTexture2DLayered[1] = 32768;
+  p.maxTexture2DLayered[2] = 2048;
+  p.maxTextureCubemapLayered[0] = 32768;
+  p.maxTextureCubemapLayered[1] = 2046;
+  p.maxSurface1D = 32768;
+  p.maxSurface2D[0] = 131072;
+  p.maxSurface2D[1] = 65536;
+  p.maxSurface3D[0] = p.maxSurface3D[1] = p.maxSurface3D[2] = 16384;
+  p.maxSurface1DLayered[0] = 32768;
+  p.maxSurface1DLayered[1] = 2048;
+  p.maxSurface2DLayered[0] = p.maxSurface2DLayered[1] = 32768;
+  p.maxSurface2DLayered[2] = 2048;
+  p.maxSurfaceCubemap = 32768;
+  p.maxSurfaceCubemapLayered[0] = 32768;
+  p.maxSurfaceCubemapLayered[1] = 2046;
+  p.isMultiGpuBoard = 0;
+  p.multiGpuBoardGroupID = 0;
+  p.hostNativeAtomicSupported = 0;
+  p.singleToDoublePrecisionPerfRatio = 2;
+  p.pageableMemoryAccess = 0;
+  p.pageableMemoryAccessUsesHostPageTables = 0;
+  p.computePreemptionSupported = 1;
+  p.canUseHostPointerForRegisteredMem = 1;
+  p.cooperativeMultiDeviceLaunch = 1;
+  p.directManagedMemAccessFromHost = 0;
+  p.persistingL2CacheMaxSize = 30 << 20;
+  p.accessPolicyMaxWindowSize = 128 << 20;
+  p.hostRegisterSupported = 1;
+  p.sparseCudaArraySupported = 1;
+  p.hostRegisterReadOnlySupported = 1;
+  p.timelineSemaphoreInteropSupported = 1;
+  p.memoryPoolsSupported = 1;
+  p.gpuDirectRDMASupported = 0;
+  p.gpuDirectRDMAFlushWritesOptions = 0;
+  p.gpuDirectRDMAWritesOrdering = 0;
+  p.memoryPoolSupportedHandleTypes = 1; // cudaMemHandleTypePosixFileDescriptor
+  p.deferredMappingCudaArraySupported = 0;
+  p.ipcEventSupported = 1;
+  p.clusterLaunch = sm >= 90 ? 1 : 0;
+  p.unifiedFunctionPointers = 0;
   return p;
 }
 
@@ -72,98 +141,128 @@ const cudaDeviceProp &simulatedDevice() {
 
 bool deviceAttribute(cudaDeviceAttr attribute, int &value) {
   const cudaDeviceProp &p = simulatedDevice();
+  auto clamp = [](size_t bytes) { return int(bytes > size_t(INT32_MAX) ? INT32_MAX : bytes); };
   switch (attribute) {
-  case cudaDevAttrMaxThreadsPerBlock:
-    value = p.maxThreadsPerBlock;
-    return true;
-  case cudaDevAttrMaxBlockDimX:
-    value = p.maxThreadsDim[0];
-    return true;
-  case cudaDevAttrMaxBlockDimY:
-    value = p.maxThreadsDim[1];
-    return true;
-  case cudaDevAttrMaxBlockDimZ:
-    value = p.maxThreadsDim[2];
-    return true;
-  case cudaDevAttrMaxGridDimX:
-    value = p.maxGridSize[0];
-    return true;
-  case cudaDevAttrMaxGridDimY:
-    value = p.maxGridSize[1];
-    return true;
-  case cudaDevAttrMaxGridDimZ:
-    value = p.maxGridSize[2];
-    return true;
-  case cudaDevAttrMaxSharedMemoryPerBlock:
-    value = int(p.sharedMemPerBlock);
-    return true;
-  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
-    value = int(p.sharedMemPerBlockOptin);
-    return true;
-  case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
-    value = int(p.sharedMemPerMultiprocessor);
-    return true;
-  case cudaDevAttrTotalConstantMemory:
-    value = int(p.totalConstMem);
-    return true;
-  case cudaDevAttrWarpSize:
-    value = p.warpSize;
-    return true;
-  case cudaDevAttrMaxRegistersPerBlock:
-    value = p.regsPerBlock;
-    return true;
-  case cudaDevAttrClockRate:
-    value = p.clockRate;
-    return true;
-  case cudaDevAttrMultiProcessorCount:
-    value = p.multiProcessorCount;
-    return true;
-  case cudaDevAttrComputeCapabilityMajor:
-    value = p.major;
-    return true;
-  case cudaDevAttrComputeCapabilityMinor:
-    value = p.minor;
-    return true;
-  case cudaDevAttrMaxThreadsPerMultiProcessor:
-    value = p.maxThreadsPerMultiProcessor;
-    return true;
-  case cudaDevAttrMaxBlocksPerMultiprocessor:
-    value = p.maxBlocksPerMultiProcessor;
-    return true;
-  case cudaDevAttrConcurrentKernels:
-    value = p.concurrentKernels;
-    return true;
-  case cudaDevAttrUnifiedAddressing:
-    value = p.unifiedAddressing;
-    return true;
-  case cudaDevAttrManagedMemory:
-    value = p.managedMemory;
-    return true;
-  case cudaDevAttrCooperativeLaunch:
-    value = p.cooperativeLaunch;
-    return true;
-  case cudaDevAttrL2CacheSize:
-    value = p.l2CacheSize;
-    return true;
-  case cudaDevAttrMemoryClockRate:
-    value = p.memoryClockRate;
-    return true;
-  case cudaDevAttrGlobalMemoryBusWidth:
-    value = p.memoryBusWidth;
-    return true;
-  case cudaDevAttrCanMapHostMemory:
-    value = p.canMapHostMemory;
-    return true;
-  case cudaDevAttrConcurrentManagedAccess:
-    value = p.concurrentManagedAccess;
-    return true;
-  case cudaDevAttrAsyncEngineCount:
-    value = p.asyncEngineCount;
-    return true;
-  case cudaDevAttrMaxRegistersPerMultiprocessor:
-    value = p.regsPerMultiprocessor;
-    return true;
-  default:
+  // clang-format off
+  case cudaDevAttrMaxThreadsPerBlock: value = p.maxThreadsPerBlock; return true;
+  case cudaDevAttrMaxBlockDimX: value = p.maxThreadsDim[0]; return true;
+  case cudaDevAttrMaxBlockDimY: value = p.maxThreadsDim[1]; return true;
+  case cudaDevAttrMaxBlockDimZ: value = p.maxThreadsDim[2]; return true;
+  case cudaDevAttrMaxGridDimX: value = p.maxGridSize[0]; return true;
+  case cudaDevAttrMaxGridDimY: value = p.maxGridSize[1]; return true;
+  case cudaDevAttrMaxGridDimZ: value = p.maxGridSize[2]; return true;
+  case cudaDevAttrMaxSharedMemoryPerBlock: value = clamp(p.sharedMemPerBlock); return true;
+  case cudaDevAttrTotalConstantMemory: value = clamp(p.totalConstMem); return true;
+  case cudaDevAttrWarpSize: value = p.warpSize; return true;
+  case cudaDevAttrMaxPitch: value = clamp(p.memPitch); return true;
+  case cudaDevAttrMaxRegistersPerBlock: value = p.regsPerBlock; return true;
+  case cudaDevAttrClockRate: value = p.clockRate; return true;
+  case cudaDevAttrTextureAlignment: value = clamp(p.textureAlignment); return true;
+  case cudaDevAttrGpuOverlap: value = p.deviceOverlap; return true;
+  case cudaDevAttrMultiProcessorCount: value = p.multiProcessorCount; return true;
+  case cudaDevAttrKernelExecTimeout: value = p.kernelExecTimeoutEnabled; return true;
+  case cudaDevAttrIntegrated: value = p.integrated; return true;
+  case cudaDevAttrCanMapHostMemory: value = p.canMapHostMemory; return true;
+  case cudaDevAttrComputeMode: value = p.computeMode; return true;
+  case cudaDevAttrMaxTexture1DWidth: value = p.maxTexture1D; return true;
+  case cudaDevAttrMaxTexture2DWidth: value = p.maxTexture2D[0]; return true;
+  case cudaDevAttrMaxTexture2DHeight: value = p.maxTexture2D[1]; return true;
+  case cudaDevAttrMaxTexture3DWidth: value = p.maxTexture3D[0]; return true;
+  case cudaDevAttrMaxTexture3DHeight: value = p.maxTexture3D[1]; return true;
+  case cudaDevAttrMaxTexture3DDepth: value = p.maxTexture3D[2]; return true;
+  case cudaDevAttrMaxTexture2DLayeredWidth: value = p.maxTexture2DLayered[0]; return true;
+  case cudaDevAttrMaxTexture2DLayeredHeight: value = p.maxTexture2DLayered[1]; return true;
+  case cudaDevAttrMaxTexture2DLayeredLayers: value = p.maxTexture2DLayered[2]; return true;
+  case cudaDevAttrSurfaceAlignment: value = clamp(p.surfaceAlignment); return true;
+  case cudaDevAttrConcurrentKernels: value = p.concurrentKernels; return true;
+  case cudaDevAttrEccEnabled: value = p.ECCEnabled; return true;
+  case cudaDevAttrPciBusId: value = p.pciBusID; return true;
+  case cudaDevAttrPciDeviceId: value = p.pciDeviceID; return true;
+  case cudaDevAttrTccDriver: value = p.tccDriver; return true;
+  case cudaDevAttrMemoryClockRate: value = p.memoryClockRate; return true;
+  case cudaDevAttrGlobalMemoryBusWidth: value = p.memoryBusWidth; return true;
+  case cudaDevAttrL2CacheSize: value = p.l2CacheSize; return true;
+  case cudaDevAttrMaxThreadsPerMultiProcessor: value = p.maxThreadsPerMultiProcessor; return true;
+  case cudaDevAttrAsyncEngineCount: value = p.asyncEngineCount; return true;
+  case cudaDevAttrUnifiedAddressing: value = p.unifiedAddressing; return true;
+  case cudaDevAttrMaxTexture1DLayeredWidth: value = p.maxTexture1DLayered[0]; return true;
+  case cudaDevAttrMaxTexture1DLayeredLayers: value = p.maxTexture1DLayered[1]; return true;
+  case cudaDevAttrMaxTexture2DGatherWidth: value = p.maxTexture2DGather[0]; return true;
+  case cudaDevAttrMaxTexture2DGatherHeight: value = p.maxTexture2DGather[1]; return true;
+  case cudaDevAttrMaxTexture3DWidthAlt: value = p.maxTexture3DAlt[0]; return true;
+  case cudaDevAttrMaxTexture3DHeightAlt: value = p.maxTexture3DAlt[1]; return true;
+  case cudaDevAttrMaxTexture3DDepthAlt: value = p.maxTexture3DAlt[2]; return true;
+  case cudaDevAttrPciDomainId: value = p.pciDomainID; return true;
+  case cudaDevAttrTexturePitchAlignment: value = clamp(p.texturePitchAlignment); return true;
+  case cudaDevAttrMaxTextureCubemapWidth: value = p.maxTextureCubemap; return true;
+  case cudaDevAttrMaxTextureCubemapLayeredWidth: value = p.maxTextureCubemapLayered[0]; return true;
+  case cudaDevAttrMaxTextureCubemapLayeredLayers: value = p.maxTextureCubemapLayered[1]; return true;
+  case cudaDevAttrMaxSurface1DWidth: value = p.maxSurface1D; return true;
+  case cudaDevAttrMaxSurface2DWidth: value = p.maxSurface2D[0]; return true;
+  case cudaDevAttrMaxSurface2DHeight: value = p.maxSurface2D[1]; return true;
+  case cudaDevAttrMaxSurface3DWidth: value = p.maxSurface3D[0]; return true;
+  case cudaDevAttrMaxSurface3DHeight: value = p.maxSurface3D[1]; return true;
+  case cudaDevAttrMaxSurface3DDepth: value = p.maxSurface3D[2]; return true;
+  case cudaDevAttrMaxSurface1DLayeredWidth: value = p.maxSurface1DLayered[0]; return true;
+  case cudaDevAttrMaxSurface1DLayeredLayers: value = p.maxSurface1DLayered[1]; return true;
+  case cudaDevAttrMaxSurface2DLayeredWidth: value = p.maxSurface2DLayered[0]; return true;
+  case cudaDevAttrMaxSurface2DLayeredHeight: value = p.maxSurface2DLayered[1]; return true;
+  case cudaDevAttrMaxSurface2DLayeredLayers: value = p.maxSurface2DLayered[2]; return true;
+  case cudaDevAttrMaxSurfaceCubemapWidth: value = p.maxSurfaceCubemap; return true;
+  case cudaDevAttrMaxSurfaceCubemapLayeredWidth: value = p.maxSurfaceCubemapLayered[0]; return true;
+  case cudaDevAttrMaxSurfaceCubemapLayeredLayers: value = p.maxSurfaceCubemapLayered[1]; return true;
+  case cudaDevAttrMaxTexture1DLinearWidth: value = p.maxTexture1DLinear; return true;
+  case cudaDevAttrMaxTexture2DLinearWidth: value = p.maxTexture2DLinear[0]; return true;
+  case cudaDevAttrMaxTexture2DLinearHeight: value = p.maxTexture2DLinear[1]; return true;
+  case cudaDevAttrMaxTexture2DLinearPitch: value = p.maxTexture2DLinear[2]; return true;
+  case cudaDevAttrMaxTexture2DMipmappedWidth: value = p.maxTexture2DMipmap[0]; return true;
+  case cudaDevAttrMaxTexture2DMipmappedHeight: value = p.maxTexture2DMipmap[1]; return true;
+  case cudaDevAttrComputeCapabilityMajor: value = p.major; return true;
+  case cudaDevAttrComputeCapabilityMinor: value = p.minor; return true;
+  case cudaDevAttrMaxTexture1DMipmappedWidth: value = p.maxTexture1DMipmap; return true;
+  case cudaDevAttrStreamPrioritiesSupported: value = p.streamPrioritiesSupported; return true;
+  case cudaDevAttrGlobalL1CacheSupported: value = p.globalL1CacheSupported; return true;
+  case cudaDevAttrLocalL1CacheSupported: value = p.localL1CacheSupported; return true;
+  case cudaDevAttrMaxSharedMemoryPerMultiprocessor: value = clamp(p.sharedMemPerMultiprocessor); return true;
+  case cudaDevAttrMaxRegistersPerMultiprocessor: value = p.regsPerMultiprocessor; return true;
+  case cudaDevAttrManagedMemory: value = p.managedMemory; return true;
+  case cudaDevAttrIsMultiGpuBoard: value = p.isMultiGpuBoard; return true;
+  case cudaDevAttrMultiGpuBoardGroupID: value = p.multiGpuBoardGroupID; return true;
+  case cudaDevAttrHostNativeAtomicSupported: value = p.hostNativeAtomicSupported; return true;
+  case cudaDevAttrSingleToDoublePrecisionPerfRatio: value = p.singleToDoublePrecisionPerfRatio; return true;
+  case cudaDevAttrPageableMemoryAccess: value = p.pageableMemoryAccess; return true;
+  case cudaDevAttrConcurrentManagedAccess: value = p.concurrentManagedAccess; return true;
+  case cudaDevAttrComputePreemptionSupported: value = p.computePreemptionSupported; return true;
+  case cudaDevAttrCanUseHostPointerForRegisteredMem: value = p.canUseHostPointerForRegisteredMem; return true;
+  case cudaDevAttrCooperativeLaunch: value = p.cooperativeLaunch; return true;
+  case cudaDevAttrCooperativeMultiDeviceLaunch: value = p.cooperativeMultiDeviceLaunch; return true;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin: value = clamp(p.sharedMemPerBlockOptin); return true;
+  case cudaDevAttrCanFlushRemoteWrites: value = 0; return true;
+  case cudaDevAttrHostRegisterSupported: value = p.hostRegisterSupported; return true;
+  case cudaDevAttrPageableMemoryAccessUsesHostPageTables: value = p.pageableMemoryAccessUsesHostPageTables; return true;
+  case cudaDevAttrDirectManagedMemAccessFromHost: value = p.directManagedMemAccessFromHost; return true;
+  case cudaDevAttrMaxBlocksPerMultiprocessor: value = p.maxBlocksPerMultiProcessor; return true;
+  case cudaDevAttrMaxPersistingL2CacheSize: value = p.persistingL2CacheMaxSize; return true;
+  case cudaDevAttrMaxAccessPolicyWindowSize: value = p.accessPolicyMaxWindowSize; return true;
+  case cudaDevAttrReservedSharedMemoryPerBlock: value = clamp(p.reservedSharedMemPerBlock); return true;
+  case cudaDevAttrSparseCudaArraySupported: value = p.sparseCudaArraySupported; return true;
+  case cudaDevAttrHostRegisterReadOnlySupported: value = p.hostRegisterReadOnlySupported; return true;
+  case cudaDevAttrTimelineSemaphoreInteropSupported: value = p.timelineSemaphoreInteropSupported; return true;
+  case cudaDevAttrMemoryPoolsSupported: value = p.memoryPoolsSupported; return true;
+  case cudaDevAttrGPUDirectRDMASupported: value = p.gpuDirectRDMASupported; return true;
+  case cudaDevAttrGPUDirectRDMAFlushWritesOptions: value = int(p.gpuDirectRDMAFlushWritesOptions); return true;
+  case cudaDevAttrGPUDirectRDMAWritesOrdering: value = p.gpuDirectRDMAWritesOrdering; return true;
+  case cudaDevAttrMemoryPoolSupportedHandleTypes: value = int(p.memoryPoolSupportedHandleTypes); return true;
+  case cudaDevAttrClusterLaunch: value = p.clusterLaunch; return true;
+  case cudaDevAttrDeferredMappingCudaArraySupported: value = p.deferredMappingCudaArraySupported; return true;
+  case cudaDevAttrIpcEventSupport: value = p.ipcEventSupported; return true;
+  case cudaDevAttrMemSyncDomainCount: value = computeCapability() >= 90 ? 4 : 1; return true;
+  case cudaDevAttrNumaConfig: value = 0; return true; // cudaDeviceNumaConfigNone
+  case cudaDevAttrNumaId: value = -1; return true;
+  case cudaDevAttrMpsEnabled: value = 0; return true;
+  case cudaDevAttrHostNumaId: value = -1; return true;
+  // clang-format on
+  default: // the reserved values, and any the headers do not name
     return false;
   }
 }

@@ -178,6 +178,38 @@ TEST(Exec, SimulatedDeviceReportsTheChosenComputeCapability) {
   EXPECT_EQ(o.out, "7.5 32 simulee simulated GPU (sm_75)\n") << o;
 }
 
+TEST(Exec, EveryDeviceAttributeAnswersAsTheDevicePropertiesSay) {
+  // The device-selection helper most samples share reads the compute mode
+  // and whether the GPU is integrated; a refused attribute stopped them.
+  TempDir dir;
+  std::string source = dir.file("attributes.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\nint main() {\n"
+         "  int refused = 0, answered = 0, value = 0;\n"
+         "  for (int a = 1; a <= 134; ++a) {\n"
+         "    bool reserved = a == 44 || (a >= 92 && a <= 94) || (a >= 102 && a <= 105) ||\n"
+         "                    a == 107 || a == 110 || (a >= 122 && a <= 124) ||\n"
+         "                    (a >= 127 && a <= 129) || a == 132;\n"
+         "    cudaError_t e = cudaDeviceGetAttribute(&value, cudaDeviceAttr(a), 0);\n"
+         "    if (reserved) continue;\n"
+         "    if (e == cudaSuccess) ++answered; else { ++refused; printf(\"refused %d\\n\", a); }\n"
+         "  }\n"
+         "  cudaDeviceProp p; cudaGetDeviceProperties(&p, 0);\n"
+         "  int mode = -1, integrated = -1, tex = -1;\n"
+         "  cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, 0);\n"
+         "  cudaDeviceGetAttribute(&integrated, cudaDevAttrIntegrated, 0);\n"
+         "  cudaDeviceGetAttribute(&tex, cudaDevAttrMaxTexture2DHeight, 0);\n"
+         "  bool agree = mode == p.computeMode && integrated == p.integrated &&\n"
+         "              tex == p.maxTexture2D[1];\n"
+         "  printf(\"%d refused, mode %d, integrated %d, %s\\n\", refused, mode, integrated,\n"
+         "         agree ? \"agree\" : \"disagree\");\n"
+         "  return answered > 100 ? 0 : 1;\n"
+         "}\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "0 refused, mode 0, integrated 0, agree\n") << o;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;
