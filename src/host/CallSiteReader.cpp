@@ -458,6 +458,8 @@ private:
       readLaunch(cursor, sites);
     if (kind == CXCursor_SwitchStmt)
       readSwitch(cursor, sites);
+    else if (kind == CXCursor_IfStmt)
+      readIf(cursor, sites);
     else
       for (CXCursor child : childrenOf(cursor))
         readLaunchesIn(child, sites);
@@ -504,6 +506,44 @@ private:
       reachedOnlyByLabel = exits(lastStatementOf(child));
     }
     ancestors_.pop_back();
+  }
+
+  // `if (v == 16) { k<16><<<dim3(v, v), ...>>>(...); }`: in the branch taken
+  // when the condition holds, v is that value (as in a switch's case).
+  void readIf(CXCursor statement, std::vector<CallSite> &sites) {
+    std::vector<CXCursor> parts = childrenOf(statement);
+    std::optional<std::pair<std::string, int64_t>> binding;
+    if (parts.size() >= 2) {
+      CXCursor condition = stripWrappers(parts[0]);
+      std::vector<CXCursor> sides = childrenOf(condition);
+      if (kindOf(condition) == CXCursor_BinaryOperator &&
+          clang_getCursorBinaryOperatorKind(condition) == CXBinaryOperator_EQ &&
+          sides.size() == 2)
+        for (int side = 0; side < 2 && !binding; ++side) {
+          CXCursor variable = stripWrappers(sides[side]);
+          std::optional<SiteValue> constant = folded(sides[1 - side], "");
+          if (kindOf(variable) == CXCursor_DeclRefExpr && constant && !constant->isFloat)
+            binding.emplace(usrOf(clang_getCursorReferenced(variable)), constant->integer);
+        }
+    }
+    // Inside the branch the condition holds whatever value a launcher's call
+    // bound v to: the branch's launches are described as they run.
+    bool bind = binding && !reassigned_.count(binding->first);
+    std::optional<int64_t> outer;
+    if (bind && boundParameters_.count(binding->first))
+      outer = boundParameters_[binding->first];
+    for (size_t i = 0; i < parts.size(); ++i) {
+      bool thenBranch = i == 1;
+      if (bind && thenBranch)
+        boundParameters_[binding->first] = binding->second;
+      readLaunchesIn(parts[i], sites);
+      if (bind && thenBranch) {
+        if (outer)
+          boundParameters_[binding->first] = *outer;
+        else
+          boundParameters_.erase(binding->first);
+      }
+    }
   }
 
   // The statement a case label stands before, or the statement itself.

@@ -136,9 +136,11 @@ std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &i
             "-isystem",     ownIncludeDir, "-include",                "simulee_cuda.h"};
   // libdevice is not linked by clang: the interpreter implements the __nv_*
   // math functions natively. simulee's directory comes after NVIDIA's, so it
-  // only supplies what NVIDIA's headers lack (helper_cuda.h).
+  // only supplies what NVIDIA's headers lack (helper_cuda.h,
+  // cuda_profiler_api.h), and before the system directories.
   // clang appends the installation's include/ after the system directories,
-  // where a toolkit's headers in /usr/local/include would win: name it first.
+  // where a toolkit's headers in /usr/local/include would win: both are named
+  // first.
   return {"--cuda-path=" + installation->root,
           "-nocudalib",
           "-Wno-unknown-cuda-version",
@@ -149,7 +151,7 @@ std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &i
           // only, and a device-only compile does not tell clang the version.
           "-Xclang",
           "-target-sdk-version=12.4",
-          "-idirafter",
+          "-isystem",
           ownIncludeDir};
 }
 

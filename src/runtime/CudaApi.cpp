@@ -311,6 +311,9 @@ cudaError_t cudaSetDeviceFlags(unsigned int) { return cudaSuccess; }
 cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
 cudaError_t cudaThreadSynchronize(void) { return cudaSuccess; }
 cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
+// No profiler runs under simulee (cuda_profiler_api.h).
+cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache) { return cudaSuccess; }
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig) { return cudaSuccess; }
 cudaError_t cudaFuncSetCacheConfig(const void *, enum cudaFuncCache) { return cudaSuccess; }

@@ -784,6 +784,12 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
         combineFindings(program, kernel, judged, options, searched, conventionsMatter);
     finishFindings(program, kernel, options, analysis.findings);
   }
+  // A barrier no judged launch reached may well be reached by those skipped
+  // as too costly (the larger sizes run the deeper loops): nothing is said.
+  if (analysis.counts.tooCostly)
+    std::erase_if(analysis.findings, [](const detect::Finding &finding) {
+      return finding.kind == detect::FindingKind::UnreachedBarrier;
+    });
   analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
   if (analysis.verdict == detect::Verdict::Inconclusive && analysis.counts.judged)
     analysis.notes.push_back("every launch judged lies outside what CUDA code assumes (the "

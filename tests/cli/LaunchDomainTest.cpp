@@ -288,6 +288,27 @@ TEST(CliLaunchDomain, AVerdictRestingOnlyOnUnconventionalLaunchesIsNotClean) {
   EXPECT_TRUE(contains(explored.out, "kernel 'fillTable': clean")) << explored;
 }
 
+TEST(CliLaunchDomain, ABarrierOnlyCostlyLaunchesReachIsNotCalledUnreached) {
+  // Only n > 64 enters the loop with the barrier, and those launches cost
+  // more than --max-cost: the barrier is not 'never reached', it is unknown.
+  TempDir dir;
+  std::string source = dir.file("deep.cu");
+  std::ofstream(source) << "__global__ void deep(float *d, int n) {\n"
+                           "  __shared__ float s[64];\n"
+                           "  if (n > 64)\n"
+                           "    for (int k = 0; k < n; ++k) {\n"
+                           "      s[threadIdx.x] = d[k];\n"
+                           "      __syncthreads();\n"
+                           "      d[k] += s[(threadIdx.x + 1) % 64];\n"
+                           "      __syncthreads();\n"
+                           "    }\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--grid", "1", "--block", "64", "--max-cost",
+                       "20000"});
+  EXPECT_TRUE(contains(o.out, "too costly")) << o;
+  EXPECT_FALSE(contains(o.out, "never reached")) << o;
+}
+
 TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
   // A pointer the struct holds as an integer gets no buffer: dereferenced,
   // it is wild, and the launch cannot be judged (inconclusive, with the

@@ -210,6 +210,23 @@ TEST(Exec, EveryDeviceAttributeAnswersAsTheDevicePropertiesSay) {
   EXPECT_EQ(o.out, "0 refused, mode 0, integrated 0, agree\n") << o;
 }
 
+TEST(Exec, TheProfilerCallsCompileAndSucceed) {
+  // cuda_profiler_api.h is not in NVIDIA's runtime wheel; simulee supplies it
+  // (ahead of a toolkit's copy in /usr/local/include, which is refused).
+  TempDir dir;
+  std::string source = dir.file("profiled.cu");
+  std::ofstream(source) << "#include <cstdio>\n#include <cuda_profiler_api.h>\n"
+                           "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "int main() { int *x; cudaMalloc(&x, 64 * 4);\n"
+                           "  cudaProfilerStart(); k<<<1, 64>>>(x); cudaProfilerStop();\n"
+                           "  printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "cudaSuccess\n") << o;
+  Outcome analysed = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(analysed.status, 0) << analysed;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;

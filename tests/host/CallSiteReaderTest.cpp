@@ -307,6 +307,18 @@ TEST(CallSiteReader, ALongTextWithoutLaunchSyntaxIsScannedWithoutRecursion) {
   EXPECT_TRUE(host->launchedInText.count("k"));
 }
 
+TEST(CallSiteReader, AnEqualityIfFixesItsVariableInTheBranchItGuards) {
+  HostCode host = readInput("if_launcher.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  // if (tile == 16): inside, tile is 16 whatever the call bound it to.
+  ASSERT_TRUE(host.sites[0].block[0].isConstant());
+  EXPECT_EQ(host.sites[0].block[0].integer, 16);
+  EXPECT_EQ(host.sites[0].block[1].integer, 16);
+  // else: the call's 32.
+  ASSERT_TRUE(host.sites[1].block[0].isConstant());
+  EXPECT_EQ(host.sites[1].block[0].integer, 32);
+}
+
 TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
   HostCode host = readInput("switch_launcher.cu");
   ASSERT_EQ(host.sites.size(), 2u);
