@@ -28,9 +28,9 @@ struct LaunchCounts {
   uint64_t tooCostly = 0;      // over the cost cap
   uint64_t nonTerminating = 0; // over the per-thread instruction budget
   uint64_t failed = 0;         // any other error of the simulation
-  // Judged launches whose searched values lie outside CUDA's conventions (a
-  // size of 0 or less, a block not a multiple of 32): with nothing found, a
-  // verdict resting only on them is inconclusive, never clean.
+  // Judged launches with a searched size of 0 or less (outside CUDA's
+  // conventions, and perhaps doing no work): with nothing found, a verdict
+  // resting only on them is inconclusive, never clean.
   uint64_t unconventional = 0;
 
   uint64_t skipped() const { return outOfBounds + tooCostly + nonTerminating + failed; }

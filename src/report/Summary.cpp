@@ -36,7 +36,7 @@ std::string verdictText(const KernelFindings &kernel) {
     return text + ": " + kernel.cause + " (--explore searches it)";
   case Verdict::Inconclusive:
     if (counts.judged) // all of them outside the conventions
-      text += ": only launches outside CUDA's conventions could be judged (" +
+      text += ": only launches with a size of 0 or less could be judged (" +
               std::to_string(counts.judged) + ")";
     else
       text += ": no launch could be judged";

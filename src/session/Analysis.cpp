@@ -112,6 +112,9 @@ struct LaunchResult {
   // Searched launches: why the launch lies outside the conventions CUDA code
   // assumes ("a block of 36 threads, not a multiple of 32"); empty inside.
   std::string outsideConventions;
+  // Among those reasons, a searched size of 0 or less: such a launch may do
+  // no work at all (a loop to n = 0), so it cannot show the kernel clean.
+  bool nonPositiveSize = false;
   // OutOfBounds: element counts by parameter that would have kept every
   // access in bounds, when only buffers simulee sized itself were overrun
   // (empty when a fixed contract was broken: a static array, a user's size).
@@ -764,14 +767,14 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
               const std::vector<const LaunchResult *> &results, const AnalysisOptions &options,
               bool searched, KernelAnalysis &analysis, bool conventionsMatter = false) {
   std::vector<const LaunchResult *> judged;
-  std::string unconventional; // the first judged launch's conditions outside the conventions
+  std::string unconventional; // the first vacuous judged launch's conditions
   for (const LaunchResult *result : results) {
     count(analysis.counts, result->outcome);
     analysis.threadInstrs += result->threadInstrs;
     if (result->outcome == LaunchOutcome::Judged)
       judged.push_back(result);
     if (result->outcome == LaunchOutcome::Judged && conventionsMatter &&
-        !result->outsideConventions.empty()) {
+        result->nonPositiveSize) {
       ++analysis.counts.unconventional;
       if (unconventional.empty())
         unconventional = result->outsideConventions;
@@ -792,15 +795,17 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
     });
   analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
   if (analysis.verdict == detect::Verdict::Inconclusive && analysis.counts.judged)
-    analysis.notes.push_back("every launch judged lies outside what CUDA code assumes (the "
-                             "first: " + unconventional + "); --explore accepts them");
+    analysis.notes.push_back("every launch judged had a size of 0 or less, outside what CUDA "
+                             "code assumes (the first: " + unconventional +
+                             "); --explore accepts them");
 }
 
 // Why a searched launch lies outside the conventions CUDA code assumes unless
 // it says otherwise, as far as the search chose its values: a block that is
 // not a multiple of 32 threads, a size of 0 or less. Empty inside them.
 std::string outsideConventions(const evo::SearchSpace &space,
-                               const detect::LaunchRecord &launch) {
+                               const detect::LaunchRecord &launch,
+                               bool *nonPositiveSize = nullptr) {
   std::vector<std::string> reasons;
   uint64_t threads = launch.block.count();
   if (!space.block.fixed && threads % 32 != 0)
@@ -811,8 +816,11 @@ std::string outsideConventions(const evo::SearchSpace &space,
       int64_t value = 0;
       auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
       if (gene.kind == evo::GeneKind::Int && name == gene.name && error == std::errc() &&
-          end == text.data() + text.size() && value <= 0)
+          end == text.data() + text.size() && value <= 0) {
         reasons.push_back(name + " = " + text);
+        if (nonPositiveSize)
+          *nonPositiveSize = true;
+      }
     }
   std::string text;
   for (const std::string &reason : reasons)
@@ -1148,7 +1156,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
                                            positiveInts, sizedByHost, gridShrinks,
                                            settings.search.seed, searchOptions);
-    result.outsideConventions = outsideConventions(space, result.record);
+    result.outsideConventions =
+        outsideConventions(space, result.record, &result.nonPositiveSize);
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = fitnessOf(result);
