@@ -127,7 +127,8 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
                "Thrust, keep the block their dispatch launches them with); kernels the host "
                "code never "
                "launches are searched too, and findings seen only outside CUDA's conventions "
-               "(blocks not a multiple of 32, sizes of 0 or less) are warnings. By default a "
+               "(blocks not a multiple of 32, sizes of 0 or less, a pitch below the width) are "
+               "warnings. By default a "
                "kernel with call sites is searched inside what each site allows (its "
                "constants, formulas, allocations and conditions), one the host code never "
                "launches is 'not launched', and such findings are notes");

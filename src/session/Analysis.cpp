@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <map>
@@ -803,6 +804,53 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
 // Why a searched launch lies outside the conventions CUDA code assumes unless
 // it says otherwise, as far as the search chose its values: a block that is
 // not a multiple of 32 threads, a size of 0 or less. Empty inside them.
+// A searched row pitch (`pitch`, `stride`, `ld`, `lda`...) smaller than a
+// row width (`width`, `cols`, `nx`, `w`) argument of the same launch: rows
+// overlap, which code taking both assumes never happens.
+std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
+                                       const detect::LaunchRecord &launch) {
+  auto lower = [](std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+  };
+  auto isPitch = [&](const std::string &name) {
+    std::string n = lower(name);
+    return n.find("pitch") != std::string::npos || n.find("stride") != std::string::npos ||
+           n == "ld" || n == "lda" || n == "ldb" || n == "ldc";
+  };
+  auto isWidth = [&](const std::string &name) {
+    std::string n = lower(name);
+    return n.find("width") != std::string::npos || n == "cols" || n == "ncols" ||
+           n == "columns" || n == "nx" || n == "w";
+  };
+  auto valueOf = [&](const std::string &name) -> std::optional<int64_t> {
+    for (const auto &[argument, text] : launch.args) {
+      int64_t value = 0;
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (argument == name && error == std::errc() && end == text.data() + text.size())
+        return value;
+    }
+    return std::nullopt;
+  };
+  bool searched = false; // only values the search chose can break it
+  for (const evo::Gene &gene : space.scalars)
+    searched = searched || (gene.kind == evo::GeneKind::Int && !gene.fixed &&
+                            (isPitch(gene.name) || isWidth(gene.name)));
+  if (!searched)
+    return std::nullopt;
+  for (const auto &[pitchName, pitchText] : launch.args) {
+    std::optional<int64_t> pitch = isPitch(pitchName) ? valueOf(pitchName) : std::nullopt;
+    for (const auto &[widthName, widthText] : launch.args) {
+      std::optional<int64_t> width = isWidth(widthName) ? valueOf(widthName) : std::nullopt;
+      if (pitch && width && *pitch < *width)
+        return pitchName + " (" + pitchText + ") less than " + widthName + " (" + widthText +
+               "): rows overlap";
+    }
+  }
+  return std::nullopt;
+}
+
 std::string outsideConventions(const evo::SearchSpace &space,
                                const detect::LaunchRecord &launch,
                                bool *nonPositiveSize = nullptr) {
@@ -822,6 +870,8 @@ std::string outsideConventions(const evo::SearchSpace &space,
           *nonPositiveSize = true;
       }
     }
+  if (std::optional<std::string> rows = rowsOverlap(space, launch))
+    reasons.push_back(*rows);
   std::string text;
   for (const std::string &reason : reasons)
     text += (text.empty() ? "" : ", ") + reason;

@@ -309,6 +309,29 @@ TEST(CliLaunchDomain, ABarrierOnlyCostlyLaunchesReachIsNotCalledUnreached) {
   EXPECT_FALSE(contains(o.out, "never reached")) << o;
 }
 
+TEST(CliLaunchDomain, RowsThatOverlapBecauseThePitchIsBelowTheWidthAreOnlyANote) {
+  // Searched freely, pitch < width makes rows overlap and threads of two
+  // rows write one pixel: a race no caller passing a real pitch can see.
+  TempDir dir;
+  std::string source = dir.file("pitch.cu");
+  std::ofstream(source) << "__global__ void brighten(float *image, int width, int height,\n"
+                           "                         int pitch) {\n"
+                           "  int x = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  int y = blockIdx.y * blockDim.y + threadIdx.y;\n"
+                           "  if (x < width && y < height)\n"
+                           "    image[y * pitch + x] = image[y * pitch + x] * 2.0f;\n"
+                           "}\n";
+  for (const char *seed : {"3", "5"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
+    EXPECT_EQ(o.status, 0) << o;
+    EXPECT_TRUE(contains(o.out, "less than width (")) << o;
+    EXPECT_TRUE(contains(o.out, "rows overlap")) << o;
+    EXPECT_FALSE(contains(o.out, "warning:")) << o;
+    Outcome explored = simulee({source, "--jobs", "1", "--seed", seed, "--explore"});
+    EXPECT_EQ(explored.status, 1) << explored;
+  }
+}
+
 TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
   // A pointer the struct holds as an integer gets no buffer: dereferenced,
   // it is wild, and the launch cannot be judged (inconclusive, with the
