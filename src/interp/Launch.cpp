@@ -105,15 +105,14 @@ std::string bufferName(const ir::Program &program, const ir::KernelInfo &kernel,
   case MemSpace::Global:
     if (buffer < kernel.params.size())
       return kernel.params[buffer].name;
-    if (buffer >= ir::kFirstMemberBuffer && buffer < ir::kFirstGlobalVariableBuffer) {
-      uint32_t param = (buffer - ir::kFirstMemberBuffer) / ir::kMaxPointerMembers;
-      uint32_t member = (buffer - ir::kFirstMemberBuffer) % ir::kMaxPointerMembers;
-      if (param < kernel.params.size() && member < kernel.params[param].pointerMembers.size()) {
-        const ir::PointerMember &pointer = kernel.params[param].pointerMembers[member];
-        return kernel.params[param].name +
-               (pointer.name.empty() ? " (pointer at byte " + std::to_string(pointer.offset) + ")"
-                                     : "." + pointer.name);
-      }
+    if (std::optional<ir::MemberBufferRef> ref = ir::memberBufferOf(buffer);
+        ref && ref->parameter < kernel.params.size() &&
+        ref->member < kernel.params[ref->parameter].pointerMembers.size()) {
+      const ir::ParamInfo &param = kernel.params[ref->parameter];
+      const ir::PointerMember &pointer = param.pointerMembers[ref->member];
+      return param.name + (pointer.name.empty()
+                               ? " (pointer at byte " + std::to_string(pointer.offset) + ")"
+                               : "." + pointer.name);
     }
     if (buffer >= ir::kFirstGlobalVariableBuffer &&
         buffer - ir::kFirstGlobalVariableBuffer < program.globalVariables.size())

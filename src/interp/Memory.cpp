@@ -54,11 +54,9 @@ void LaunchMemory::beginBlock() {
     shared_[i] = sharedGarbage_[i];
 }
 
-std::vector<uint8_t> *LaunchMemory::memberBuffer(uint32_t id) {
-  uint32_t param = (id - ir::kFirstMemberBuffer) / ir::kMaxPointerMembers;
-  uint32_t member = (id - ir::kFirstMemberBuffer) % ir::kMaxPointerMembers;
-  if (param < memberBuffers_.size() && member < memberBuffers_[param]->size())
-    return &(*memberBuffers_[param])[member];
+std::vector<uint8_t> *LaunchMemory::memberBuffer(ir::MemberBufferRef ref) {
+  if (ref.parameter < memberBuffers_.size() && ref.member < memberBuffers_[ref.parameter]->size())
+    return &(*memberBuffers_[ref.parameter])[ref.member];
   return nullptr;
 }
 
@@ -75,8 +73,8 @@ ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
   case ir::PointerSpace::Global:
     if (p.buffer < paramBuffers_.size())
       buffer = paramBuffers_[p.buffer];
-    else if (p.buffer >= ir::kFirstMemberBuffer && p.buffer < ir::kFirstGlobalVariableBuffer)
-      buffer = memberBuffer(p.buffer);
+    else if (std::optional<ir::MemberBufferRef> member = ir::memberBufferOf(p.buffer))
+      buffer = memberBuffer(*member);
     else if (p.buffer >= ir::kFirstBoundBuffer &&
              p.buffer - ir::kFirstBoundBuffer < boundAllocations_.size())
       buffer = boundAllocations_[p.buffer - ir::kFirstBoundBuffer];

@@ -51,8 +51,8 @@ private:
   std::vector<std::vector<uint8_t>> *constantVariables_; // own or bound
   std::vector<std::vector<uint8_t> *> boundAllocations_;
   static std::vector<uint8_t> garbage(uint64_t sizeBytes);
-  // The buffer of an ir::memberBufferId, or null.
-  std::vector<uint8_t> *memberBuffer(uint32_t id);
+  // The buffer a pointer member points to, or null.
+  std::vector<uint8_t> *memberBuffer(ir::MemberBufferRef ref);
 
   std::vector<std::vector<uint8_t>> shared_;
   std::vector<std::vector<uint8_t>> sharedGarbage_; // each block's initial shared memory

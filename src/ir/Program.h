@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,15 @@ struct KernelInfo {
   // the file's host code directly.
   bool library = false;
   bool readsBuiltin[4][3] = {};
+  // How many axes of a grid (blockIdx, gridDim) or block (threadIdx,
+  // blockDim) the kernel reads: 1 + the highest axis it reads of either.
+  uint32_t rankRead(BuiltinVariable index, BuiltinVariable extent) const {
+    uint32_t rank = 1;
+    for (uint32_t axis = 0; axis < 3; ++axis)
+      if (readsBuiltin[unsigned(index)][axis] || readsBuiltin[unsigned(extent)][axis])
+        rank = axis + 1;
+    return rank;
+  }
   SourceLocation location;
   // Every barrier instruction reachable from the kernel (for "unreached").
   std::vector<uint32_t> barrierInstructions;
@@ -168,6 +178,17 @@ constexpr uint32_t kMaxMemberParams = (kFirstGlobalVariableBuffer - kFirstMember
                                       kMaxPointerMembers;
 constexpr uint32_t memberBufferId(uint32_t parameter, uint32_t member) {
   return kFirstMemberBuffer + parameter * kMaxPointerMembers + member;
+}
+// The parameter and member of a memberBufferId; nullopt for any other id.
+struct MemberBufferRef {
+  uint32_t parameter = 0;
+  uint32_t member = 0;
+};
+constexpr std::optional<MemberBufferRef> memberBufferOf(uint32_t buffer) {
+  if (buffer < kFirstMemberBuffer || buffer >= kFirstGlobalVariableBuffer)
+    return std::nullopt;
+  return MemberBufferRef{(buffer - kFirstMemberBuffer) / kMaxPointerMembers,
+                         (buffer - kFirstMemberBuffer) % kMaxPointerMembers};
 }
 // Buffer ids of device memory the caller binds to a launch (`simulee exec`:
 // the program's cudaMalloc allocations, interp::BoundMemory) start here.

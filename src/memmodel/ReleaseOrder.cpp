@@ -1,5 +1,6 @@
 #include "memmodel/ReleaseOrder.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace simulee::memmodel {
@@ -26,15 +27,16 @@ void ReleaseOrder::onAtomic(const Access &atomic) {
     // thread has no acquire of the same releases in this visit order yet.
     bool others = released->second.byBlock.size() > 1 ||
                   !released->second.byBlock.count(atomic.block);
-    std::vector<Acquire> &acquires = acquires_[atomic.block];
-    bool known = false;
-    for (const Acquire &acquire : acquires)
-      known = known || (acquire.address == address && acquire.thread == atomic.thread &&
-                        acquire.visitOrder == atomic.visitOrder &&
-                        acquire.sequence == released->second.count);
-    if (others && !known)
-      acquires.push_back({address, released->second.count, atomic.thread, atomic.visitOrder,
-                          atomic.step});
+    uint64_t sequence = released->second.count;
+    if (others) {
+      Acquires &acquires = acquires_[atomic.block][address];
+      uint64_t &visit = acquires.byVisitOrder[atomic.visitOrder];
+      visit = std::max(visit, sequence);
+      std::vector<ThreadAcquire> &own = acquires.byThread[atomic.thread];
+      if (own.empty() || own.back().visitOrder != atomic.visitOrder ||
+          own.back().sequence != sequence)
+        own.push_back({atomic.visitOrder, atomic.step, sequence});
+    }
   }
   auto fence = fences_.find(atomic.thread);
   if (fence == fences_.end())
@@ -58,21 +60,30 @@ bool ReleaseOrder::covers(const Release &release, const Access &prior) {
 bool ReleaseOrder::ordered(const Access &prior, const Access &now) const {
   if (acquires_.empty()) // no fenced atomic was acquired: the common case
     return false;
-  auto acquires = acquires_.find(now.block);
-  if (acquires == acquires_.end())
+  auto block = acquires_.find(now.block);
+  if (block == acquires_.end())
     return false;
-  for (const Acquire &acquire : acquires->second) {
-    bool after = now.visitOrder > acquire.visitOrder ||
-                 (now.thread == acquire.thread && now.visitOrder == acquire.visitOrder &&
-                  now.step >= acquire.step);
-    if (!after)
+  for (const auto &[address, acquires] : block->second) {
+    // The most releases an acquire before `now` saw: one in an earlier visit
+    // order of the block, or one of now's thread earlier in its visit order.
+    uint64_t seen = 0;
+    for (const auto &[visitOrder, sequence] : acquires.byVisitOrder) {
+      if (visitOrder >= now.visitOrder)
+        break;
+      seen = std::max(seen, sequence);
+    }
+    if (auto own = acquires.byThread.find(now.thread); own != acquires.byThread.end())
+      for (const ThreadAcquire &acquire : own->second)
+        if (acquire.visitOrder == now.visitOrder && acquire.step <= now.step)
+          seen = std::max(seen, acquire.sequence);
+    if (seen == 0)
       continue;
-    const AddressReleases &releases = releases_.at(acquire.address);
+    const AddressReleases &releases = releases_.at(address);
     auto fromBlock = releases.byBlock.find(prior.block);
     if (fromBlock == releases.byBlock.end())
       continue;
     for (const Release &release : fromBlock->second)
-      if (release.sequence < acquire.sequence && covers(release, prior))
+      if (release.sequence < seen && covers(release, prior))
         return true;
   }
   return false;

@@ -14,6 +14,7 @@
 #include "memmodel/Access.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -40,12 +41,18 @@ private:
     uint64_t atomicStep = 0;
     uint64_t sequence = 0; // its place among the address's releases
   };
-  struct Acquire {
-    uint64_t address = 0;
-    uint64_t sequence = 0; // releases on the address before it: sequence < this
-    uint32_t thread = 0;
+  // One thread's acquire: what its later accesses in that visit order see.
+  struct ThreadAcquire {
     uint32_t visitOrder = 0;
     uint64_t step = 0;
+    uint64_t sequence = 0; // releases on the address before it: sequence < this
+  };
+  // A block's acquires on one address: its accesses in later visit orders see
+  // the most any acquire of an earlier visit order saw; a thread sees its own
+  // acquires before it in the same visit order too.
+  struct Acquires {
+    std::map<uint32_t, uint64_t> byVisitOrder; // the largest sequence acquired in each
+    std::unordered_map<uint32_t, std::vector<ThreadAcquire>> byThread; // in time order
   };
   struct Fence {
     uint32_t visitOrder = 0;
@@ -60,7 +67,8 @@ private:
     std::unordered_map<uint32_t, std::vector<Release>> byBlock;
   };
   std::unordered_map<uint64_t, AddressReleases> releases_;
-  std::unordered_map<uint32_t, std::vector<Acquire>> acquires_; // by block
+  // By block, then address.
+  std::unordered_map<uint32_t, std::unordered_map<uint64_t, Acquires>> acquires_;
 };
 
 } // namespace simulee::memmodel

@@ -13,13 +13,8 @@ namespace {
 // asks blockIdx.y only repeats itself in a second row of blocks).
 uint32_t rankAround(const ir::KernelInfo &kernel, const interp::Dim3 &dims,
                     ir::BuiltinVariable index, ir::BuiltinVariable extent) {
-  uint32_t rank = 1;
-  uint32_t axes[3] = {dims.x, dims.y, dims.z};
-  for (uint32_t axis = 0; axis < 3; ++axis)
-    if (axes[axis] > 1 || kernel.readsBuiltin[unsigned(index)][axis] ||
-        kernel.readsBuiltin[unsigned(extent)][axis])
-      rank = axis + 1;
-  return rank;
+  uint32_t used = dims.z > 1 ? 3 : dims.y > 1 ? 2 : 1;
+  return std::max(used, kernel.rankRead(index, extent));
 }
 
 // The launch domain around a program's launch: its grid and block, and its

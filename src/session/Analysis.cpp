@@ -293,13 +293,9 @@ std::optional<AutomaticBuffer> automaticBuffer(const ir::KernelInfo &kernel,
                                                const interp::AccessEvent &access) {
   if (access.space != interp::MemSpace::Global)
     return std::nullopt;
-  uint32_t param = access.buffer, member = 0;
-  bool isMember = access.buffer >= ir::kFirstMemberBuffer &&
-                  access.buffer < ir::kFirstGlobalVariableBuffer;
-  if (isMember) {
-    param = (access.buffer - ir::kFirstMemberBuffer) / ir::kMaxPointerMembers;
-    member = (access.buffer - ir::kFirstMemberBuffer) % ir::kMaxPointerMembers;
-  }
+  std::optional<ir::MemberBufferRef> ref = ir::memberBufferOf(access.buffer);
+  bool isMember = ref.has_value();
+  uint32_t param = ref ? ref->parameter : access.buffer, member = ref ? ref->member : 0;
   if (param >= kernel.params.size() || param >= built.values.size() ||
       !built.values[param].autoSized || isMember != bool(kernel.params[param].byValueBytes))
     return std::nullopt;
@@ -644,14 +640,6 @@ std::string formatScalar(const evo::TypedValue &value) {
   return text;
 }
 
-uint32_t rankOf(const ir::KernelInfo &kernel, ir::BuiltinVariable index, ir::BuiltinVariable dim) {
-  uint32_t rank = 1;
-  for (unsigned axis = 0; axis < 3; ++axis)
-    if (kernel.readsBuiltin[unsigned(index)][axis] || kernel.readsBuiltin[unsigned(dim)][axis])
-      rank = axis + 1;
-  return rank;
-}
-
 bool readsAny(const ir::KernelInfo &kernel, ir::BuiltinVariable variable) {
   const bool(&axes)[3] = kernel.readsBuiltin[unsigned(variable)];
   return axes[0] || axes[1] || axes[2];
@@ -804,6 +792,19 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
 // Why a searched launch lies outside the conventions CUDA code assumes unless
 // it says otherwise, as far as the search chose its values: a block that is
 // not a multiple of 32 threads, a size of 0 or less. Empty inside them.
+// The integer a launch record gives argument `name`, as launched (a site's
+// conditions may have moved a searched value); nullopt when it has none.
+std::optional<int64_t> integerArgument(const detect::LaunchRecord &launch,
+                                       const std::string &name) {
+  for (const auto &[argument, text] : launch.args) {
+    int64_t value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (argument == name && error == std::errc() && end == text.data() + text.size())
+      return value;
+  }
+  return std::nullopt;
+}
+
 // A searched row pitch (`pitch`, `stride`, `ld`, `lda`...) smaller than a
 // row width (`width`, `cols`, `nx`, `w`) argument of the same launch: rows
 // overlap, which code taking both assumes never happens.
@@ -824,15 +825,6 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
     return n.find("width") != std::string::npos || n == "cols" || n == "ncols" ||
            n == "columns" || n == "nx" || n == "w";
   };
-  auto valueOf = [&](const std::string &name) -> std::optional<int64_t> {
-    for (const auto &[argument, text] : launch.args) {
-      int64_t value = 0;
-      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (argument == name && error == std::errc() && end == text.data() + text.size())
-        return value;
-    }
-    return std::nullopt;
-  };
   bool searched = false; // only values the search chose can break it
   for (const evo::Gene &gene : space.scalars)
     searched = searched || (gene.kind == evo::GeneKind::Int && !gene.fixed &&
@@ -840,9 +832,11 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
   if (!searched)
     return std::nullopt;
   for (const auto &[pitchName, pitchText] : launch.args) {
-    std::optional<int64_t> pitch = isPitch(pitchName) ? valueOf(pitchName) : std::nullopt;
+    std::optional<int64_t> pitch =
+        isPitch(pitchName) ? integerArgument(launch, pitchName) : std::nullopt;
     for (const auto &[widthName, widthText] : launch.args) {
-      std::optional<int64_t> width = isWidth(widthName) ? valueOf(widthName) : std::nullopt;
+      std::optional<int64_t> width =
+          isWidth(widthName) ? integerArgument(launch, widthName) : std::nullopt;
       if (pitch && width && *pitch < *width)
         return pitchName + " (" + pitchText + ") less than " + widthName + " (" + widthText +
                "): rows overlap";
@@ -858,18 +852,15 @@ std::string outsideConventions(const evo::SearchSpace &space,
   uint64_t threads = launch.block.count();
   if (!space.block.fixed && threads % 32 != 0)
     reasons.push_back("a block of " + std::to_string(threads) + " threads, not a multiple of 32");
-  // The integers as launched (a site's conditions may have moved them).
-  for (const evo::Gene &gene : space.scalars)
-    for (const auto &[name, text] : launch.args) {
-      int64_t value = 0;
-      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (gene.kind == evo::GeneKind::Int && name == gene.name && error == std::errc() &&
-          end == text.data() + text.size() && value <= 0) {
-        reasons.push_back(name + " = " + text);
-        if (nonPositiveSize)
-          *nonPositiveSize = true;
-      }
+  for (const evo::Gene &gene : space.scalars) {
+    std::optional<int64_t> value =
+        gene.kind == evo::GeneKind::Int ? integerArgument(launch, gene.name) : std::nullopt;
+    if (value && *value <= 0) {
+      reasons.push_back(gene.name + " = " + std::to_string(*value));
+      if (nonPositiveSize)
+        *nonPositiveSize = true;
     }
+  }
   if (std::optional<std::string> rows = rowsOverlap(space, launch))
     reasons.push_back(*rows);
   std::string text;
@@ -1020,8 +1011,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   if (kernel.maxThreadsPerBlock != 0)
     space.limits.maxThreadsPerBlock =
         std::min(space.limits.maxThreadsPerBlock, kernel.maxThreadsPerBlock);
-  space.grid.rank = rankOf(kernel, ir::BuiltinVariable::BlockIdx, ir::BuiltinVariable::GridDim);
-  space.block.rank = rankOf(kernel, ir::BuiltinVariable::ThreadIdx, ir::BuiltinVariable::BlockDim);
+  space.grid.rank = kernel.rankRead(ir::BuiltinVariable::BlockIdx, ir::BuiltinVariable::GridDim);
+  space.block.rank =
+      kernel.rankRead(ir::BuiltinVariable::ThreadIdx, ir::BuiltinVariable::BlockDim);
   if (fixed.grid)
     space.grid.fixed = toDims(*fixed.grid);
   else if (!readsAny(kernel, ir::BuiltinVariable::BlockIdx) &&
@@ -1148,10 +1140,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   evo::Evaluate evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
     if (options.cancel && options.cancel->load())
       return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
-    {
+    if (programsLaunch && solution == *programsLaunch) { // run before the search?
       std::lock_guard<std::mutex> lock(mutex);
       if (auto known = results.find(keyOf(solution)); known != results.end())
-        return fitnessOf(known->second); // the program's launch, run before the search
+        return fitnessOf(known->second);
     }
     interp::LaunchConfig base;
     base.grid = toDim3(solution.grid);
