@@ -1,7 +1,10 @@
 // Interpreter throughput: simulated thread-instructions per second on the
 // tiled matrix multiply (512 x 512) and the shared-memory tree reduction,
 // with no listener (pure interpretation) and with the Memory-Access Model
-// attached (what analysis costs).
+// attached (what analysis costs). And the model's memory: peak resident
+// bytes per tracked 4-byte address of a launch storing one word per thread
+// (4M and 16M threads; the launch's buffer included), run first so that no
+// earlier benchmark's peak hides it.
 //
 //   build/bench/interp_bench [--benchmark_filter=...]
 #include "interp/Interpreter.h"
@@ -10,6 +13,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+
+#include <cstdio>
 #include <cstring>
 #include <memory>
 
@@ -40,12 +46,14 @@ std::vector<uint8_t> floats(size_t count, float value) {
 }
 
 void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchConfig &config,
-         const std::vector<interp::ArgumentValue> &initial, bool withModel) {
+         const std::vector<interp::ArgumentValue> &initial, bool withModel,
+         bool fitnessFigures = true) {
   uint64_t instrs = 0;
   for (auto _ : state) {
     std::vector<interp::ArgumentValue> args = initial;
     memmodel::ModelOptions options;
     options.launchThreads = config.grid.count() * config.block.count();
+    options.fitnessFigures = fitnessFigures;
     memmodel::MemoryModel model(options);
     interp::RunOptions runOptions;
     if (withModel)
@@ -61,6 +69,37 @@ void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchC
   state.counters["thread_instrs_per_s"] =
       benchmark::Counter(double(instrs), benchmark::Counter::kIsRate);
 }
+
+// Resident bytes now, and the process's peak so far.
+uint64_t residentBytes() {
+  long pages = 0, resident = 0;
+  if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2)
+      resident = 0;
+    std::fclose(statm);
+  }
+  return uint64_t(resident) * 4096;
+}
+uint64_t peakResidentBytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return uint64_t(usage.ru_maxrss) * 1024;
+}
+
+void StoreOnePerThread(benchmark::State &state) {
+  const uint64_t threads = uint64_t(1) << state.range(0);
+  interp::LaunchConfig config;
+  config.grid = {uint32_t(threads / 256), 1, 1};
+  config.block = {256, 1, 1};
+  uint64_t before = residentBytes();
+  run(state, program("store_index.cu"), config,
+      {interp::ArgumentValue::buffer(std::vector<uint8_t>(threads * 4))}, true,
+      /*fitnessFigures=*/false); // as analysis judges a launch this large
+  uint64_t peak = peakResidentBytes();
+  state.counters["peak_bytes_per_address"] =
+      double(peak > before ? peak - before : 0) / double(threads);
+}
+BENCHMARK(StoreOnePerThread)->Arg(22)->Arg(24)->ArgName("log2_threads")->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void MatmulTiled512(benchmark::State &state) {
   const int n = 512;

@@ -72,8 +72,9 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   session::AnalysisOptions options;
   options.independentThreads = !common.lockstep;
   options.strict = common.strict;
-  options.budgetInstrs = common.budgetInstrs;
+  options.budgetInstrs = common.budgetInstrs ? common.budgetInstrs : kDefaultBudgetInstrs;
   options.searchLaunchBudgetInstrs = common.maxCostInstrs;
+  options.launchSeconds = common.launchSeconds;
   options.representation = common.record == "full"      ? memmodel::Representation::Full
                            : common.record == "summary" ? memmodel::Representation::Summary
                                                         : memmodel::Representation::Auto;

@@ -17,6 +17,11 @@ constexpr int kExitFindings = 1;     // some kernel has findings
 constexpr int kExitError = 2;        // usage error, or nothing could be analysed
 constexpr int kExitInconclusive = 3; // some kernel inconclusive or failed, nothing found
 
+// Instructions per thread before a launch is non-terminating: analysis, and
+// `simulee exec`, whose launches the program needs whole.
+constexpr uint64_t kDefaultBudgetInstrs = uint64_t(1) << 20;
+constexpr uint64_t kDefaultExecBudgetInstrs = uint64_t(1) << 32;
+
 // Options every command takes, before or after the command and the file.
 struct CommonOptions {
   std::string format = "text";
@@ -25,8 +30,9 @@ struct CommonOptions {
   bool lockstep = false;           // pre-Volta warp semantics
   bool independentThreads = false; // the default; the flag is accepted and changes nothing
   bool strict = false;   // same-value races are warnings
-  uint64_t budgetInstrs = 1u << 20;
+  uint64_t budgetInstrs = 0; // per thread; 0 = the command's default (kDefault*BudgetInstrs)
   uint64_t maxCostInstrs = uint64_t(1) << 22; // per searched launch
+  double launchSeconds = 30; // per launch no search chose
   uint32_t sharedBytes = 0;
   int optLevel = 0;
   std::vector<std::string> defines, includes;

@@ -161,9 +161,11 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
           std::string((common.color < 0 ? toTerminal : common.color != 0) ? "1" : "0"),
       "SIMULEE_EXEC_STRICT=" + std::string(common.strict ? "1" : "0"),
       "SIMULEE_EXEC_LOCKSTEP=" + std::string(common.lockstep ? "1" : "0"),
-      "SIMULEE_EXEC_BUDGET=" + std::to_string(common.budgetInstrs),
+      "SIMULEE_EXEC_BUDGET=" + std::to_string(common.budgetInstrs ? common.budgetInstrs
+                                                                   : kDefaultExecBudgetInstrs),
       "SIMULEE_EXEC_RECORD=" + common.record,
       "SIMULEE_EXEC_SEARCH=" + std::to_string(options.searchGenerations),
+      "SIMULEE_EXEC_CHECKED=" + std::to_string(options.checkAll ? 0 : options.checkedLaunches),
       "SIMULEE_EXEC_SM=" + std::to_string(options.computeCapability)};
   int status = runProgram(*executable, options.programArgs, settings);
   if (status < 0)

@@ -21,6 +21,8 @@ struct ExecOptions {
   bool keepBuild = false;          // leave the build directory (its path is printed)
   uint32_t searchGenerations = 0;  // --search N: mutate the recorded launches
   uint32_t computeCapability = 80; // --sm: what device queries report
+  uint32_t checkedLaunches = 3;    // per kernel and shape; later ones get light checks
+  bool checkAll = false;           // every launch fully checked
 };
 
 int execProgram(const ExecOptions &options, const CommonOptions &common);

@@ -39,8 +39,9 @@ void requireStrictNumbers(CLI::App &app) {
                            "--population", "--generations"})
     if (CLI::Option *option = app.get_option_no_throw(name))
       option->check(isUnsigned);
-  if (CLI::Option *option = app.get_option_no_throw("--accept"))
-    option->check(isFinite);
+  for (const char *name : {"--accept", "--launch-seconds"})
+    if (CLI::Option *option = app.get_option_no_throw(name))
+      option->check(isFinite);
   for (CLI::App *sub : app.get_subcommands(std::function<bool(CLI::App *)>{}))
     requireStrictNumbers(*sub);
 }

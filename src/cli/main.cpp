@@ -45,14 +45,20 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                "instead of notes");
   app.add_option("--budget", common.budgetInstrs,
                  "Instructions per thread before a launch is declared non-terminating "
-                 "(default 1048576)");
+                 "(default 1048576; under exec 4294967296)");
   app.add_option("--max-cost", common.maxCostInstrs,
                  "Thread-instructions a searched launch may cost (default 4194304); a costlier "
                  "launch is shrunk (fewer blocks) and run again, else skipped as too costly. "
-                 "A launch whose every dimension and number the call site (or the command "
-                 "line) fixes is the program's own, judged at its full size: it may cost 64 "
-                 "times this")
+                 "Launches no search chose (the program's own, whose every dimension and "
+                 "number the call site or the command line fixes, and `run`'s) have no such "
+                 "cap: see --launch-seconds")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+  app.add_option("--launch-seconds", common.launchSeconds,
+                 "Seconds a launch no search chose may run (default 30; 0: no limit): the "
+                 "program's own launch and `run`'s are judged at their full size if they end "
+                 "within it, else the verdict says where the budget cut them short. Under "
+                 "exec a launch is never cut short")
+      ->check(CLI::Range(0.0, 1e9));
   app.add_option("--shared-bytes", common.sharedBytes, "Dynamic shared memory bytes per block");
   app.add_option("-O", common.optLevel,
                  "Optimisation level for .cu files: 0 (default) keeps every memory access; 1-3 "
@@ -238,6 +244,15 @@ int main(int argc, char **argv) {
                       "The simulation's limits stay the interpreter's (1024 threads and 48 KiB "
                       "of shared memory per block)")
       ->check(CLI::Range(30, 120));
+  execApp->add_option("--checked-launches", exec.checkedLaunches,
+                      "Launches of one kernel with one grid, block and shared-memory size that "
+                      "are fully checked (default 3); the later ones, the same work on new data, "
+                      "still run whole but are checked only for out-of-bounds accesses, "
+                      "undefined behaviour and barrier divergence, and the report counts them")
+      ->check(CLI::Range(1u, 1000000000u));
+  execApp->add_flag("--check-all", exec.checkAll,
+                    "Fully check every launch (races, barriers, uninitialized reads), however "
+                    "many times the program repeats it");
   execApp->add_flag("--keep-build", exec.keepBuild,
                     "Keep the temporary build directory (objects, the executable) and print "
                     "its path");

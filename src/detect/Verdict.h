@@ -32,6 +32,10 @@ struct LaunchCounts {
   // conventions, and perhaps doing no work): with nothing found, a verdict
   // resting only on them is inconclusive, never clean.
   uint64_t unconventional = 0;
+  // `simulee exec`'s repeated launches run with cheaper checks (out of
+  // bounds, undefined behaviour, barrier divergence; no races): they ran,
+  // but are not among the judged.
+  uint64_t lightlyChecked = 0;
 
   uint64_t skipped() const { return outOfBounds + tooCostly + nonTerminating + failed; }
   uint64_t simulated() const { return judged + skipped(); }

@@ -182,6 +182,10 @@ struct FenceEvent {
 class ExecutionListener {
 public:
   virtual ~ExecutionListener() = default;
+  // Asked once when a launch starts: false, and the launch sends no
+  // onAccess (in-bounds accesses are then not even described), which is
+  // most of an uninterested listener's cost. The other events still come.
+  virtual bool wantsAccesses() const { return true; }
   virtual void onBlockBegin(uint32_t /*block*/) {}
   virtual void onBlockEnd(uint32_t /*block*/) {}
   virtual void onAccess(const AccessEvent &) {}

@@ -10,6 +10,7 @@
 #include "support/MemoryLimit.h"
 
 #include <algorithm>
+#include <chrono>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -161,7 +162,9 @@ public:
   Launch(const ir::Program &program, const ir::KernelInfo &kernel, const LaunchConfig &config,
          std::vector<ArgumentValue> &args, const RunOptions &options)
       : program_(program), kernel_(kernel), config_(config), args_(args),
-        listener_(options.listener), removedBarriers_(options.removedBarriers),
+        listener_(options.listener),
+        accessEvents_(options.listener && options.listener->wantsAccesses()),
+        removedBarriers_(options.removedBarriers),
         cancel_(options.cancel), memory_(program, args, config.dynamicSharedBytes, options.bound),
         constants_(program.constants.data()) {}
 
@@ -173,6 +176,7 @@ private:
   const LaunchConfig &config_;
   std::vector<ArgumentValue> &args_;
   ExecutionListener *listener_;
+  bool accessEvents_; // listener_ wants onAccess
   const std::vector<uint32_t> &removedBarriers_;
   const std::atomic<bool> *cancel_;
   LaunchMemory memory_;
@@ -180,6 +184,13 @@ private:
   RunStats stats_;
   uint64_t totalBudgetInstrs_ = config_.totalBudgetInstrs ? config_.totalBudgetInstrs
                                                           : kDefaultLaunchBudgetInstrs;
+  // When the launch's time budget runs out (LaunchConfig::budgetSeconds).
+  std::optional<std::chrono::steady_clock::time_point> deadline_ =
+      config_.budgetSeconds > 0
+          ? std::optional(std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(config_.budgetSeconds)))
+          : std::nullopt;
 
   uint32_t block_ = 0;
   Dim3 blockIdx_;
@@ -193,6 +204,8 @@ private:
   std::optional<uint64_t> launchHash_; // of settings and arguments (chosenValue)
 
   Status runBlock();
+  // Polled every few thousand steps of a warp: cancelled, or out of time.
+  Status checkStop();
   void initWarp(Warp &warp, uint32_t index);
   Status runWarp(Warp &warp);
   Status execute(Warp &warp);
@@ -429,7 +442,7 @@ uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t si
                       uint32_t(size));
     return nullptr;
   }
-  if (!listener_ || (resolved.bytes && resolved.space == MemSpace::Local))
+  if (!listener_ || (resolved.bytes && (resolved.space == MemSpace::Local || !accessEvents_)))
     return resolved.bytes;
   AccessEvent event{resolved.space,      kind,        resolved.buffer,
                     resolved.offset,     uint32_t(std::min<uint64_t>(size, UINT32_MAX)), block_,
@@ -540,8 +553,9 @@ Status Launch::execute(Warp &warp) {
       return makeError(std::string(kLaunchTooCostly) + ": more than " +
                        std::to_string(totalBudgetInstrs_) +
                        " thread-instructions (limit it with a smaller --grid)");
-    if ((step & 0xfff) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed))
-      return makeError(kInterrupted);
+    if ((step & 0xfff) == 0)
+      if (Status go = checkStop(); !go)
+        return go;
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     switch (in.op) {
     case Op::Nop:
@@ -1405,11 +1419,28 @@ Status Launch::runBlock() {
   return Ok{};
 }
 
+Status Launch::checkStop() {
+  if (cancel_ && cancel_->load(std::memory_order_relaxed))
+    return makeError(kInterrupted);
+  if (deadline_ && std::chrono::steady_clock::now() > *deadline_) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", config_.budgetSeconds);
+    return makeError(std::string(kLaunchTooCostly) + ": it ran past its time budget of " +
+                     seconds + " s (--launch-seconds) in block " + std::to_string(block_) +
+                     " of " + std::to_string(config_.grid.count()) + ", after " +
+                     std::to_string(stats_.threadInstrs) + " thread-instructions");
+  }
+  return Ok{};
+}
+
 Result<RunStats> Launch::run() {
   uint64_t blocks = config_.grid.count();
   for (uint64_t b = 0; b < blocks; ++b) {
     block_ = uint32_t(b);
     blockIdx_ = unlinearize(b, config_.grid);
+    if ((b & 0xff) == 0)
+      if (Status go = checkStop(); !go)
+        return go.error();
     if (Status status = runBlock(); !status)
       return status.error();
   }

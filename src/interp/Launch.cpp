@@ -9,13 +9,6 @@ std::string formatDim3(const Dim3 &d) {
   return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
 }
 
-Dim3 unlinearize(uint64_t linear, const Dim3 &shape) {
-  Dim3 d;
-  d.x = uint32_t(linear % shape.x);
-  d.y = uint32_t((linear / shape.x) % shape.y);
-  d.z = uint32_t(linear / (uint64_t(shape.x) * shape.y));
-  return d;
-}
 
 Status validateLaunch(const LaunchConfig &config) {
   const Dim3 &b = config.block, &g = config.grid;
@@ -40,12 +33,17 @@ Status validateLaunch(const LaunchConfig &config) {
   return Ok{};
 }
 
+uint64_t maxSimulatedThreads() {
+  return std::max(kMaxSimulatedThreads, memoryLimitBytes() / kModelBytesPerThread);
+}
+
 Status validateLaunchSize(const LaunchConfig &config) {
   uint64_t threads = saturatingMultiply(config.grid.count(), config.block.count());
-  if (threads > kMaxSimulatedThreads)
+  if (threads > maxSimulatedThreads())
     return makeError("launch too large to simulate (" + std::to_string(threads) +
-                     " threads; at most " + std::to_string(kMaxSimulatedThreads) +
-                     "); limit it with a smaller --grid or --block");
+                     " threads; at most " + std::to_string(maxSimulatedThreads()) +
+                     " in --max-memory " + std::to_string(memoryLimitBytes() >> 20) +
+                     " MiB); limit it with a smaller --grid or --block, or raise --max-memory");
   return Ok{};
 }
 

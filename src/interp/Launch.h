@@ -21,7 +21,17 @@ struct Dim3 {
 };
 
 std::string formatDim3(const Dim3 &d); // "(x,y,z)"
-Dim3 unlinearize(uint64_t linear, const Dim3 &shape);
+// The index of `linear` in `shape`, x fastest (a thread in its block, a block
+// in its grid). One-dimensional shapes, the common case, need no division.
+inline Dim3 unlinearize(uint64_t linear, const Dim3 &shape) {
+  if (shape.y == 1 && shape.z == 1)
+    return {uint32_t(linear), 0, 0};
+  Dim3 d;
+  d.x = uint32_t(linear % shape.x);
+  d.y = uint32_t((linear / shape.x) % shape.y);
+  d.z = uint32_t(linear / (uint64_t(shape.x) * shape.y));
+  return d;
+}
 
 // Hardware limits a launch must respect (those of current NVIDIA GPUs).
 constexpr uint32_t kMaxThreadsPerBlock = 1024;
@@ -30,9 +40,19 @@ constexpr uint32_t kMaxGridDimX = 0x7fffffff;
 constexpr uint32_t kMaxGridDimYZ = 65535;
 constexpr uint64_t kMaxSharedBytesPerBlock = 48 * 1024;
 // Beyond the hardware's limits, what one simulation may take: threads of a
-// launch, and thread-instructions of a launch when the caller sets no cap.
-constexpr uint64_t kMaxSimulatedThreads = uint64_t(1) << 24;
+// launch (maxSimulatedThreads), and thread-instructions of a launch when the
+// caller sets no cap.
+constexpr uint64_t kMaxSimulatedThreads = uint64_t(1) << 24; // at least; see maxSimulatedThreads
 constexpr uint64_t kDefaultLaunchBudgetInstrs = uint64_t(1) << 33;
+constexpr uint64_t kUnlimitedInstrs = ~uint64_t(0);
+// What the model keeps per thread of a launch whose threads each touch
+// fresh words (a 32-byte group cell for a read and one for a write), with
+// the launch's own buffers besides.
+constexpr uint64_t kModelBytesPerThread = 64;
+// Threads a launch may have: as many as the model of one launch holds in
+// --max-memory (support/MemoryLimit.h), and never fewer than
+// kMaxSimulatedThreads.
+uint64_t maxSimulatedThreads();
 
 struct LaunchConfig {
   Dim3 grid;
@@ -41,6 +61,10 @@ struct LaunchConfig {
   uint64_t budgetInstrs = 1u << 22; // per thread; beyond it the run stops
   // Whole launch; the search's cost cap. 0 = kDefaultLaunchBudgetInstrs.
   uint64_t totalBudgetInstrs = 0;
+  // Wall-clock seconds the launch may run (polled every few thousand steps
+  // of a warp); 0 = no limit. Past it, the run stops as too costly and its
+  // error says where.
+  double budgetSeconds = 0;
 };
 
 // The start of the error a launch gets when it exceeds totalBudgetInstrs.
@@ -55,7 +79,7 @@ constexpr const char *kKernelReachedUnreachable = "reached unreachable code";
 // Checks `config` against the hardware limits; the error names the limit.
 Status validateLaunch(const LaunchConfig &config);
 
-// Checks that a launch is small enough to simulate (kMaxSimulatedThreads).
+// Checks that a launch is small enough to simulate (maxSimulatedThreads).
 Status validateLaunchSize(const LaunchConfig &config);
 
 

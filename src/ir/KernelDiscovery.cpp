@@ -1,6 +1,7 @@
 #include "ir/KernelDiscovery.h"
 
 #include "ir/BlockContract.h"
+#include "ir/ContentSteering.h"
 #include "ir/CudaInstallation.h"
 #include "ir/TexturePtx.h"
 
@@ -445,6 +446,7 @@ KernelInfo describeKernel(llvm::Function &function) {
     path = kernel.location.directory + "/" + kernel.location.file;
   kernel.library = (!kernel.location.file.empty() && isCudaHeader(path)) ||
                    kernel.name.starts_with("_ZN3cub") || kernel.name.starts_with("_ZN6thrust");
+  kernel.contentsSteer = contentsSteer(function);
   return kernel;
 }
 

@@ -101,6 +101,9 @@ struct KernelInfo {
   // library's own dispatch, with the block its tuning policy names, never by
   // the file's host code directly.
   bool library = false;
+  // Whether memory contents can steer it (ir/ContentSteering.h): when not,
+  // one launch stands for every content of its buffers.
+  bool contentsSteer = true;
   bool readsBuiltin[4][3] = {};
   // How many axes of a grid (blockIdx, gridDim) or block (threadIdx,
   // blockDim) the kernel reads: 1 + the highest axis it reads of either.

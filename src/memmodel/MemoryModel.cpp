@@ -67,7 +67,8 @@ uint64_t factsKey(const Access &earlier, const Access &later, PairRelation relat
 
 } // namespace
 
-MemoryModel::MemoryModel(ModelOptions options) : options_(options) {
+MemoryModel::MemoryModel(ModelOptions options)
+    : options_(options), recordingAccesses_(options.recordAccesses) {
   if (startsInSummary(options_)) {
     store_ = std::make_unique<ShadowSummary>();
     return;
@@ -130,7 +131,8 @@ void MemoryModel::onBlockEnd(uint32_t block) {
     if (uninitializedSeen_.insert(read.instruction).second)
       uninitialized_.push_back(read);
   });
-  fitness_.endBlock(block);
+  if (options_.fitnessFigures)
+    fitness_.endBlock(block);
   store_->endBlock(block);
   currentBlock_.reset();
 }
@@ -232,7 +234,8 @@ void MemoryModel::onAccess(const interp::AccessEvent &event) {
   switchToBlock(event.block);
   if (event.space == MemSpace::Shared)
     sharedInit_.record(event);
-  fitness_.record(event);
+  if (options_.fitnessFigures)
+    fitness_.record(event);
   evidence_.record(event.space, event.buffer, event.warp);
   ++accessCount_;
   Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));

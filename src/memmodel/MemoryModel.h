@@ -51,6 +51,15 @@ struct ModelOptions {
   // and run again, or skipped): after its first overrun only further
   // overruns are recorded, which is all its repair reads.
   bool onlyOverrunsAfterOverrun = false;
+  // The figures a search ranks launches by (fitness()); off, they stay at
+  // nothing accessed and cost nothing: a launch nobody ranks need not pay
+  // their word per accessed byte offset.
+  bool fitnessFigures = true;
+  // Off: no access is recorded at all (no races, no barrier evidence, no
+  // uninitialized reads); only what the interpreter reports itself is kept:
+  // out-of-bounds accesses, undefined behaviour and barrier divergence. The
+  // cheaper checks of `simulee exec`'s repeated launches.
+  bool recordAccesses = true;
 };
 
 // The tuple log as columns (one entry per tuple), for the Python API.
@@ -67,6 +76,7 @@ class MemoryModel final : public interp::ExecutionListener {
 public:
   explicit MemoryModel(ModelOptions options = {});
 
+  bool wantsAccesses() const override { return options_.recordAccesses; }
   void onBlockBegin(uint32_t block) override;
   void onBlockEnd(uint32_t block) override;
   void onAccess(const interp::AccessEvent &event) override;
@@ -150,7 +160,7 @@ private:
   std::vector<OpenBarrier> blockBarriers_;
   BarrierEvidence evidence_;
   uint64_t accessCount_ = 0;
-  bool recordingAccesses_ = true; // see ModelOptions::onlyOverrunsAfterOverrun
+  bool recordingAccesses_; // see ModelOptions::onlyOverrunsAfterOverrun, recordAccesses
 
   std::vector<AccessPair> pairs_;
   std::unordered_map<uint64_t, uint32_t> pairIndexByFacts_;

@@ -131,10 +131,38 @@ bool WitnessGroup::add(const Access &access) {
   return current.add(access);
 }
 
+// A GroupCell, 32 bytes in four words and two double words:
+//
+//   instruction    the group's instruction
+//   block          single: the block of its access
+//   visitAndBytes  31      24 23                        0
+//                 +----------+---------------------------+
+//                 | byte mask| single: visit order       |
+//                 +----------+---------------------------+
+//   next           the granule's next cell (overflow index + 1), 0 = last
+//   packed         63 62 61 60 59 58                   10 9         0
+//                 +-----+-----+--+----------------------+------------+
+//   single:       |state|actn |vk| lockstep step, 49 bits| thread id  |
+//   pooled:       |state|actn |   0        ...     | pooled group index (32) |
+//                 +-----+-----+--+----------------------+------------+
+//   value          single: the value it stored, if vk (value known)
+//
+// An access whose visit order or step does not fit (2^24 barriers, 2^49
+// steps of one warp) goes to the pool at once, where both have room.
 namespace {
+constexpr unsigned kVisitBits = 24, kCellStepBits = 49;
+constexpr unsigned kStateShift = 62, kActionShift = 60, kValueKnownBit = 59;
 
-Access unpack(const WitnessGroup &group, const GranuleKey &key, Witness witness, uint32_t block,
-              uint32_t visitOrder) {
+uint64_t cellTag(GroupCell::State state, interp::AccessKind action) {
+  return uint64_t(state) << kStateShift | uint64_t(action) << kActionShift;
+}
+
+bool fitsSingle(const Access &access) {
+  return access.visitOrder <= lowBits(kVisitBits) && access.step <= lowBits(kCellStepBits);
+}
+
+Access unpack(const GroupIdentity &group, const GranuleKey &key, Witness witness, uint32_t block,
+              uint32_t visitOrder, bool valueKnown, uint64_t value) {
   Access access;
   access.space = key.space;
   access.action = group.action;
@@ -148,20 +176,50 @@ Access unpack(const WitnessGroup &group, const GranuleKey &key, Witness witness,
   access.lane = witness.lane();
   access.step = witness.step();
   access.instruction = group.instruction;
-  access.valueKnown = group.values == WitnessGroup::Values::Uniform;
-  access.value = group.value;
+  access.valueKnown = valueKnown;
+  access.value = value;
   return access;
 }
 
 bool sameOrAdjacent(uint32_t prior, uint32_t now) { return prior == now || prior + 1 == now; }
 
+// The single access a cell holds, as the Access it was recorded from (as far
+// as a WitnessGroup reads one).
+Access singleAccess(const GroupCell &cell) {
+  Access access;
+  access.action = cell.identity().action;
+  access.block = cell.block;
+  access.visitOrder = cell.visitAndBytes & lowBits(kVisitBits);
+  access.thread = uint32_t(cell.packed & lowBits(kThreadBits));
+  access.warp = access.thread / interp::kWarpSize;
+  access.lane = access.thread % interp::kWarpSize;
+  access.step = (cell.packed >> kThreadBits) & lowBits(kCellStepBits);
+  access.instruction = cell.instruction;
+  access.valueKnown = cell.packed >> kValueKnownBit & 1;
+  access.value = cell.value;
+  return access;
+}
+
 } // namespace
 
-void WitnessGroup::showTo(const Access &access, const GranuleKey &key,
-                          PriorAccessVisitor &visitor) const {
+GroupCell::State GroupCell::state() const { return State(packed >> kStateShift); }
+
+GroupIdentity GroupCell::identity() const {
+  return {instruction, interp::AccessKind(packed >> kActionShift & 3),
+          ByteMask(visitAndBytes >> kVisitBits)};
+}
+
+bool GroupCell::matches(const Access &access, ByteMask mask) const {
+  return instruction == access.instruction && ByteMask(visitAndBytes >> kVisitBits) == mask &&
+         interp::AccessKind(packed >> kActionShift & 3) == access.action;
+}
+
+void WitnessGroup::showTo(const GroupIdentity &identity, const Access &access,
+                          const GranuleKey &key, PriorAccessVisitor &visitor) const {
+  bool known = values == Values::Uniform;
   auto show = [&](Witness witness, uint32_t fromBlock, uint32_t visitOrder) {
     if (!witness.empty())
-      visitor.visit(unpack(*this, key, witness, fromBlock, visitOrder));
+      visitor.visit(unpack(identity, key, witness, fromBlock, visitOrder, known, value));
   };
   if (block != access.block) {
     // Accesses of other blocks differ in nothing the rules read.
@@ -179,38 +237,86 @@ void WitnessGroup::showTo(const Access &access, const GranuleKey &key,
   }
 }
 
+namespace {
+
+// A single shows what a WitnessGroup holding its one access would.
+void showSingle(const GroupCell &cell, const Access &access, const GranuleKey &key,
+                PriorAccessVisitor &visitor) {
+  Access prior = singleAccess(cell);
+  if (prior.block == access.block && !sameOrAdjacent(prior.visitOrder, access.visitOrder))
+    return;
+  GroupIdentity identity = cell.identity();
+  visitor.visit(unpack(identity, key, Witness::of(prior.thread, prior.step), prior.block,
+                       prior.visitOrder, prior.valueKnown, prior.value));
+}
+
+} // namespace
+
+void ShadowSummary::keep(Region &region, GroupCell &cell, const Access &access, ByteMask mask) {
+  if (cell.state() == GroupCell::State::Empty) {
+    cell.instruction = access.instruction;
+    ++groupCount_;
+    if (fitsSingle(access)) {
+      cell.block = access.block;
+      cell.visitAndBytes = uint32_t(mask) << kVisitBits | access.visitOrder;
+      cell.packed = cellTag(GroupCell::State::Single, access.action) |
+                    uint64_t(access.valueKnown) << kValueKnownBit |
+                    access.step << kThreadBits | access.thread;
+      cell.value = access.valueKnown ? access.value : 0;
+      return;
+    }
+    cell.visitAndBytes = uint32_t(mask) << kVisitBits;
+  }
+  if (cell.state() != GroupCell::State::Pooled) {
+    // The group's second access (or one too large for a single): its
+    // witnesses move to the pool, the single's first.
+    SIMULEE_ASSERT(region.pooledCount < UINT32_MAX, "witness group pool overflow");
+    uint32_t index = region.pooledCount++;
+    WitnessGroup &group = region.pooled.at(index);
+    if (cell.state() == GroupCell::State::Single)
+      group.add(singleAccess(cell));
+    cell.block = 0;
+    cell.visitAndBytes &= ~uint32_t(lowBits(kVisitBits));
+    cell.packed = cellTag(GroupCell::State::Pooled, access.action) | index;
+    cell.value = 0;
+    ++pooledCount_;
+  }
+  if (!region.pooled.at(uint32_t(cell.packed)).add(access))
+    ++droppedWitnesses_;
+}
+
 // Shows every group overlapping `mask` (in creation order, so the first
 // example pair of each kind is the full log's), then keeps the access in its
 // group, creating it at the chain's end.
 void ShadowSummary::recordInGranule(Region &region, const GranuleKey &key, ByteMask mask,
                                     const Access &access, PriorAccessVisitor &visitor) {
-  uint32_t &first = region.firstGroup.at(key.index);
-  uint32_t matching = 0, last = 0; // pool index + 1
-  for (uint32_t link = first; link != 0; link = region.groups[link - 1].next) {
-    const WitnessGroup &group = region.groups[link - 1];
-    if ((group.bytes & mask) && actionsCanConflict(group.action, access.action))
-      group.showTo(access, key, visitor);
-    if (group.matches(access, mask))
-      matching = link;
-    last = link;
+  GroupCell &first = region.firstCell.at(key.index);
+  if (first.state() == GroupCell::State::Empty) {
+    ++granuleCount_;
+    keep(region, first, access, mask);
+    return;
   }
-  if (matching == 0) {
-    SIMULEE_ASSERT(region.groups.size() < UINT32_MAX, "witness group pool overflow");
-    WitnessGroup &group = region.groups.emplace_back();
-    group.instruction = access.instruction;
-    group.action = access.action;
-    group.bytes = mask;
-    matching = uint32_t(region.groups.size());
-    ++groupCount_;
-    if (last == 0) {
-      first = matching;
-      ++granuleCount_;
-    } else {
-      region.groups[last - 1].next = matching;
+  GroupCell *matching = nullptr, *last = nullptr;
+  for (GroupCell *cell = &first; cell;
+       cell = cell->next ? &region.moreCells.at(cell->next - 1) : nullptr) {
+    GroupIdentity identity = cell->identity();
+    if ((identity.bytes & mask) && actionsCanConflict(identity.action, access.action)) {
+      if (cell->state() == GroupCell::State::Single)
+        showSingle(*cell, access, key, visitor);
+      else
+        region.pooled.at(uint32_t(cell->packed)).showTo(identity, access, key, visitor);
     }
+    if (cell->matches(access, mask))
+      matching = cell;
+    last = cell;
   }
-  if (!region.groups[matching - 1].add(access))
-    ++droppedWitnesses_;
+  if (!matching) {
+    SIMULEE_ASSERT(region.moreCount < UINT32_MAX, "group cell overflow");
+    uint32_t index = region.moreCount++;
+    matching = &region.moreCells.at(index);
+    last->next = index + 1;
+  }
+  keep(region, *matching, access, mask);
 }
 
 void ShadowSummary::record(const Access &access, PriorAccessVisitor &visitor) {

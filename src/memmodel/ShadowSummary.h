@@ -1,8 +1,10 @@
 // The compact representation of the model (ThreadSanitizer-style shadow): per
-// 8-byte granule, one fixed-size WitnessGroup per distinct (instruction,
-// action, byte mask) that touched it, keeping just the earlier accesses the
-// rules of DESIGN.md can still tell apart. Memory per address is bounded by
-// the number of instructions touching it, never by the number of threads.
+// 8-byte granule, one group per distinct (instruction, action, byte mask)
+// that touched it, keeping just the earlier accesses the rules of DESIGN.md
+// can still tell apart: a 32-byte GroupCell while the group has seen one
+// access, a pooled WitnessGroup from its second. Memory per address is
+// bounded by the number of instructions touching it, never by the number of
+// threads; a word each thread touches once costs 32 bytes.
 // Which verdicts are exact, and the one approximation, are in
 // ShadowSummary.cpp next to the retention code.
 #pragma once
@@ -49,20 +51,21 @@ struct VisitWitnesses {
   bool add(const Access &access);
 };
 
-// Every access of one (instruction, action, byte mask) to one granule, as
-// far as the rules can still use it.
-struct WitnessGroup {
-  static constexpr uint32_t kNoBlock = ~0u;
-
+// What identifies a group: its instruction, action and byte mask.
+struct GroupIdentity {
   uint32_t instruction = 0;
   interp::AccessKind action = interp::AccessKind::Read;
   ByteMask bytes = 0;
+};
+
+// Every access of one group to one granule, as far as the rules can still
+// use it: the pooled form of a group, from its second access on.
+struct WitnessGroup {
+  static constexpr uint32_t kNoBlock = ~0u;
+
   uint32_t block = 0; // the block of `current` and `previous`
   // A block other than `block` that made this access too (global memory).
   uint32_t otherBlock = kNoBlock;
-  // The granule's next group (its index in the region's pool + 1), 0 = last:
-  // a granule's groups form a chain in creation order.
-  uint32_t next = 0;
   uint32_t otherBlockVisit = 0; // otherBlockWitness's visit order
   Witness otherBlockWitness;
   VisitWitnesses current, previous; // previous: visit order current - 1
@@ -71,14 +74,33 @@ struct WitnessGroup {
   uint64_t value = 0;
   enum class Values : uint8_t { None, Uniform, Mixed } values = Values::None;
 
-  bool matches(const Access &access, ByteMask mask) const {
-    return instruction == access.instruction && action == access.action && bytes == mask;
-  }
   // Keeps `access`; false when a witness was dropped (see VisitWitnesses).
   bool add(const Access &access);
   // Shows the visitor every retained witness `access` can be related to.
-  void showTo(const Access &access, const GranuleKey &key, PriorAccessVisitor &visitor) const;
+  void showTo(const GroupIdentity &identity, const Access &access, const GranuleKey &key,
+              PriorAccessVisitor &visitor) const;
 };
+
+// One group in a granule's chain, 32 bytes; the first group of a granule
+// sits in the granule's own slot. A group one access has made so far holds
+// that access whole (single); from its second access on, its witnesses live
+// in a pooled WitnessGroup. Most granules of a large launch see one access
+// per group, so most never need the pool. Bit layout next to GroupCell's
+// accessors in ShadowSummary.cpp.
+struct GroupCell {
+  uint32_t instruction = 0;
+  uint32_t block = 0;          // single: its access's block
+  uint32_t visitAndBytes = 0;  // single: visit order (24 bits); the byte mask (8)
+  uint32_t next = 0;           // the granule's next cell (overflow index + 1), 0 = last
+  uint64_t packed = 0;         // state, action; single: value known, step, thread; pooled: index
+  uint64_t value = 0;          // single: the value it stored, if known
+
+  enum class State : uint8_t { Empty, Single, Pooled };
+  State state() const;
+  GroupIdentity identity() const;
+  bool matches(const Access &access, ByteMask mask) const;
+};
+static_assert(sizeof(GroupCell) == 32, "a group cell is 32 bytes");
 
 class ShadowSummary final : public AccessStore {
 public:
@@ -88,32 +110,42 @@ public:
 
   // Size figures for measurements and tests.
   uint64_t groupCount() const { return groupCount_; }
+  // Groups that saw a second access and moved to the pool.
+  uint64_t pooledGroupCount() const { return pooledCount_; }
   // Accesses whose storing dropped a witness no retained one stands for; 0
   // means every verdict so far is exactly the full log's (see the .cpp).
   uint64_t droppedWitnesses() const { return droppedWitnesses_; }
 
 private:
-  // One buffer's groups: a pool, and per granule the head of its chain
-  // (pool index + 1, 0 = untouched).
+  // One buffer's groups: per granule its first cell, the further cells of
+  // every chain, and the pooled groups; all paged, so nothing is copied as
+  // they grow and memory follows what was touched.
   struct Region {
-    PagedArray<uint32_t, 9> firstGroup;
-    std::vector<WitnessGroup> groups;
+    PagedArray<GroupCell, 7> firstCell;
+    PagedArray<GroupCell, 9> moreCells;
+    PagedArray<WitnessGroup, 6> pooled;
+    uint32_t moreCount = 0, pooledCount = 0;
 
     void reset() {
-      firstGroup.reset();
-      groups.clear();
+      firstCell.reset();
+      moreCells.reset();
+      pooled.reset();
+      moreCount = pooledCount = 0;
     }
     uint64_t retainedBytes() const {
-      return firstGroup.retainedBytes() + groups.capacity() * sizeof(WitnessGroup);
+      return firstCell.retainedBytes() + moreCells.retainedBytes() + pooled.retainedBytes();
     }
   };
 
   void recordInGranule(Region &region, const GranuleKey &key, ByteMask mask, const Access &access,
                        PriorAccessVisitor &visitor);
+  // Keeps `access` in `cell`, a group it belongs to (or an empty cell).
+  void keep(Region &region, GroupCell &cell, const Access &access, ByteMask mask);
 
   RegionTable<Region> regions_;
   uint64_t granuleCount_ = 0; // granules ever touched, released ones included
   uint64_t groupCount_ = 0;
+  uint64_t pooledCount_ = 0;
   uint64_t droppedWitnesses_ = 0;
 };
 

@@ -122,7 +122,8 @@ Json launchCountsJson(const detect::LaunchCounts &counts) {
               {"tooCostly", counts.tooCostly},
               {"nonTerminating", counts.nonTerminating},
               {"failed", counts.failed},
-              {"unconventional", counts.unconventional}};
+              {"unconventional", counts.unconventional},
+              {"lightlyChecked", counts.lightlyChecked}};
 }
 
 } // namespace

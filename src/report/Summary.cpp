@@ -49,6 +49,10 @@ std::string verdictText(const KernelFindings &kernel) {
       return text;
     text += " (" + std::to_string(counts.judged) +
             (counts.judged == 1 ? " launch" : " launches") + " judged";
+    if (counts.lightlyChecked)
+      text += "; " + std::to_string(counts.lightlyChecked) +
+              " more checked only for out-of-bounds accesses, undefined behaviour and barrier "
+              "divergence: see --check-all";
     if (counts.skipped())
       text += "; " + std::to_string(counts.skipped()) + " skipped: " +
               detect::skippedReasons(counts);

@@ -4,6 +4,7 @@
 #include "ir/Program.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace simulee::runtime {
 namespace {
@@ -38,22 +39,23 @@ uintptr_t Allocation::address() const {
 }
 
 void Allocation::markWritten(uint64_t offset, uint64_t size) {
-  if (!tracksWrites())
+  if (fullyWritten())
     return;
   uint64_t end = std::min<uint64_t>(offset + size, bytes.size());
   for (uint64_t i = offset; i < end;) {
-    if (i % 64 == 0 && end - i >= 64) {
-      written[i / 64] = ~uint64_t(0);
-      i += 64;
-      continue;
-    }
-    written[i / 64] |= uint64_t(1) << (i % 64);
-    ++i;
+    // The bits [i, min(end, next word)) of word i / 64.
+    uint64_t to = std::min<uint64_t>(end, (i / 64 + 1) * 64);
+    uint64_t width = to - i;
+    uint64_t bits = (width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1) << (i % 64);
+    uint64_t &word = written[i / 64];
+    writtenBytes += uint64_t(std::popcount(bits & ~word));
+    word |= bits;
+    i = to;
   }
 }
 
 int64_t Allocation::firstUnwritten(uint64_t offset, uint64_t size) const {
-  if (!tracksWrites())
+  if (fullyWritten())
     return -1;
   uint64_t end = std::min<uint64_t>(offset + size, bytes.size());
   for (uint64_t i = offset; i < end; ++i)

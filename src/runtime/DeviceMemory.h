@@ -40,6 +40,7 @@ struct Allocation {
   // wrote it. Managed and host memory is written by the host directly, which
   // the runtime cannot see: always initialised.
   std::vector<uint64_t> written;
+  uint64_t writtenBytes = 0; // bits set in `written`
 
   // What the program gets: an encoded device pointer, or the host address.
   uintptr_t address() const;
@@ -47,6 +48,8 @@ struct Allocation {
   uintptr_t start() const { return reinterpret_cast<uintptr_t>(bytes.data()); }
   uint64_t sizeBytes() const { return bytes.size(); }
   bool tracksWrites() const { return kind == AllocationKind::Device; }
+  // Every byte written (or none tracked): no read of it can be uninitialized.
+  bool fullyWritten() const { return !tracksWrites() || writtenBytes == bytes.size(); }
   void markWritten(uint64_t offset, uint64_t size);
   // The first byte of [offset, offset+size) never written, or -1.
   int64_t firstUnwritten(uint64_t offset, uint64_t size) const;

@@ -69,6 +69,8 @@ ExecSettings settingsFromEnvironment() {
     settings.analysis.budgetInstrs = std::strtoull(budget.c_str(), nullptr, 10);
   settings.searchGenerations =
       uint32_t(std::strtoul(environment("SIMULEE_EXEC_SEARCH", "0").c_str(), nullptr, 10));
+  settings.checkedLaunches =
+      uint32_t(std::strtoul(environment("SIMULEE_EXEC_CHECKED", "3").c_str(), nullptr, 10));
   std::string record = environment("SIMULEE_EXEC_RECORD", "auto");
   settings.analysis.representation = record == "full"      ? memmodel::Representation::Full
                                      : record == "summary" ? memmodel::Representation::Summary
@@ -475,9 +477,17 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     recorded.constantVariables = module.constantVariables;
   }
 
+  // The first few launches of a kernel and shape are fully checked; the
+  // others repeat them on new data, with cheaper checks.
+  uint32_t &checked = record.checkedByShape[{grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                             bound.config.dynamicSharedBytes}];
+  bool light = settings_.checkedLaunches != 0 && checked >= settings_.checkedLaunches;
+  if (!light)
+    ++checked;
   UninitializedDeviceReads uninitialized(memory_);
   session::AnalysisOptions options = settings_.analysis;
   options.observer = &uninitialized;
+  options.lightChecks = light;
   auto start = std::chrono::steady_clock::now();
   Result<session::KernelAnalysis> analysis =
       session::analyzeBoundLaunch(*module.program, kernel, bound, options);
@@ -502,7 +512,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
         });
     searched_.push_back(std::move(*toSearch));
   }
-  record.counts.judged += analysis->counts.judged;
+  (light ? record.counts.lightlyChecked : record.counts.judged) += analysis->counts.judged;
   record.counts.outOfBounds += analysis->counts.outOfBounds;
   record.counts.tooCostly += analysis->counts.tooCostly;
   record.counts.nonTerminating += analysis->counts.nonTerminating;
@@ -518,6 +528,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
 
   if (settings_.progress) {
     std::string verdict = analysis->counts.judged == 0 ? "not judged"
+                          : light && record.findings.size() == before ? "light checks"
                           : record.findings.size() > before
                               ? std::to_string(record.findings.size() - before) + " new finding(s)"
                               : "no new finding";

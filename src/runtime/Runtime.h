@@ -62,6 +62,10 @@ struct KernelRecord {
   std::string deviceName;
   const ir::KernelInfo *kernel = nullptr; // once the module is loaded
   uint32_t launches = 0;
+  // Fully checked launches by shape (grid, block, dynamic shared bytes).
+  std::map<std::tuple<uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t>,
+           uint32_t>
+      checkedByShape;
   detect::LaunchCounts counts;
   std::vector<detect::Finding> findings;
   std::string firstLaunchError;
@@ -96,6 +100,9 @@ struct ExecSettings {
   bool progress = false; // a line per launch on standard error
   bool color = false;
   uint32_t searchGenerations = 0; // --search N
+  // Launches of one kernel and shape fully checked (--checked-launches);
+  // later ones run with light checks. 0 = every one (--check-all).
+  uint32_t checkedLaunches = 3;
   session::AnalysisOptions analysis;
 };
 

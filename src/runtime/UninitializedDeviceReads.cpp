@@ -4,11 +4,19 @@
 
 namespace simulee::runtime {
 
+bool UninitializedDeviceReads::wantsAccesses() const {
+  for (uint32_t id = 1; id <= memory_.allocationCount(); ++id)
+    if (const Allocation *allocation = memory_.byId(id);
+        allocation && !allocation->freed && !allocation->fullyWritten())
+      return true;
+  return false;
+}
+
 void UninitializedDeviceReads::onAccess(const interp::AccessEvent &access) {
   if (access.space != interp::MemSpace::Global || access.buffer < ir::kFirstBoundBuffer)
     return;
   Allocation *allocation = memory_.byId(access.buffer - ir::kFirstBoundBuffer + 1);
-  if (!allocation || !allocation->tracksWrites())
+  if (!allocation || allocation->fullyWritten())
     return;
   if (access.kind != interp::AccessKind::Write) {
     int64_t unwritten = allocation->firstUnwritten(access.offset, access.sizeBytes);

@@ -177,6 +177,9 @@ public:
       : model_(model), observer_(observer) {}
   void onBlockBegin(uint32_t block) override { both(&Listener::onBlockBegin, block); }
   void onBlockEnd(uint32_t block) override { both(&Listener::onBlockEnd, block); }
+  bool wantsAccesses() const override {
+    return model_.wantsAccesses() || observer_->wantsAccesses();
+  }
   void onAccess(const interp::AccessEvent &e) override { both(&Listener::onAccess, e); }
   void onMaskChange(const interp::MaskChangeEvent &e) override { both(&Listener::onMaskChange, e); }
   void onBarrierRelease(const interp::BarrierReleaseEvent &e) override {
@@ -218,16 +221,29 @@ struct Simulation {
 };
 
 // Runs the launch with a Memory-Access Model attached.
+// The barriers whose necessity a launch can show: none under light checks,
+// which record no access to be ordered.
+std::vector<uint32_t> barriersJudged(const ir::KernelInfo &kernel, const AnalysisOptions &options) {
+  return options.lightChecks ? std::vector<uint32_t>{} : kernel.barrierInstructions;
+}
+
 void simulateInto(Simulation &simulation, const ir::Program &program,
                   const ir::KernelInfo &kernel, const interp::LaunchConfig &config,
                   std::vector<interp::ArgumentValue> &values, const AnalysisOptions &options,
                   std::vector<uint32_t> removedBarriers = {},
-                  interp::BoundMemory *bound = nullptr, bool searched = false) {
+                  interp::BoundMemory *bound = nullptr, bool searched = false,
+                  bool ranked = false) {
   memmodel::ModelOptions modelOptions;
   modelOptions.onlyOverrunsAfterOverrun = searched;
   modelOptions.representation = options.representation;
   modelOptions.independentThreads = options.independentThreads;
   modelOptions.launchThreads = config.grid.count() * config.block.count();
+  // A search ranks its launches by their figures; one with more threads than
+  // a searched launch may cost thread-instructions is judged alone (no
+  // variant of it runs, see analyzeKernel), so nothing ranks it.
+  modelOptions.fitnessFigures = ranked && !options.lightChecks &&
+                                modelOptions.launchThreads <= options.searchLaunchBudgetInstrs;
+  modelOptions.recordAccesses = !options.lightChecks;
   simulation.model.emplace(modelOptions);
   ObservedModel observed(*simulation.model, options.observer);
   interp::RunOptions runOptions;
@@ -347,7 +363,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   bool hostSized = result.inputs.sizedByHost.any();
   Simulation simulation;
   simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {}, bound,
-               searched && !hostSized);
+               searched && !hostSized, /*ranked=*/searched);
   if (!simulation.stats) {
     result.error = simulation.stats.error().message;
     result.outcome = outcomeOfError(result.error);
@@ -375,7 +391,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
     return result;
   }
   result.outcome = LaunchOutcome::Judged;
-  result.findings.emplace(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+  result.findings.emplace(barriersJudged(kernel, options), kernel.valueBarrierInstructions);
   result.findings->addLaunch(model, result.record);
   return result;
 }
@@ -529,7 +545,8 @@ std::vector<detect::Finding> combineFindings(const ir::Program &program,
                                              const std::vector<const LaunchResult *> &judged,
                                              const AnalysisOptions &options, bool searched,
                                              bool conventionsMatter) {
-  detect::FindingCollector combined(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+  detect::FindingCollector combined(barriersJudged(kernel, options),
+                                    kernel.valueBarrierInstructions);
   combined.requireEvidenceShapes(searched ? 2 : 1);
   for (const LaunchResult *result : judged)
     combined.merge(*result->findings);
@@ -914,6 +931,10 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   Result<interp::LaunchConfig> config = configFor(kernel, launch.config, options);
   if (!config)
     return config.error();
+  // The user's launch, judged at its size (see AnalysisOptions::launchSeconds).
+  if (config->totalBudgetInstrs == 0)
+    config->totalBudgetInstrs = interp::kUnlimitedInstrs;
+  config->budgetSeconds = options.launchSeconds;
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   // Buffers simulee sized itself grow until the launch fits them: an
@@ -963,11 +984,15 @@ Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::
   Result<interp::LaunchConfig> config = configFor(kernel, launch.config, options);
   if (!config)
     return config.error();
+  // The program needs this launch's results: it is never cut short.
+  config->totalBudgetInstrs = interp::kUnlimitedInstrs;
+  config->budgetSeconds = 0;
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   LaunchInputs inputs{*config, {}, {}, 0, {}, {}, nullptr};
-  // Only a kernel with barriers can need the re-check that runs it again.
-  if (!kernel.barrierInstructions.empty())
+  // Only a kernel with barriers can need the re-check that runs it again,
+  // and only when its accesses are recorded.
+  if (!kernel.barrierInstructions.empty() && !options.lightChecks)
     inputs.bound = std::make_shared<const BoundSnapshot>(launch);
   BuiltArguments built{std::move(launch.values), launch.record.args};
   LaunchResult result =
@@ -1121,8 +1146,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
 
   // The program's own launch: every dimension and number fixed (by the call
   // site or the user), only buffer contents left to vary. It is judged at its
-  // full size: its typical launch may cost kFixedLaunchCostFactor times
-  // --max-cost; the content variants keep --max-cost.
+  // full size within --launch-seconds; its content variants keep --max-cost.
   bool fixedShape = space.grid.fixed && space.block.fixed;
   for (size_t g = 0; g < space.geneCount(); ++g)
     fixedShape = fixedShape && (space.gene(g).role == evo::GeneRole::BufferFill ||
@@ -1150,9 +1174,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     base.block = toDim3(solution.block);
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
     base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
-    if (programsLaunch && solution == *programsLaunch)
-      base.totalBudgetInstrs = saturatingMultiply(options.searchLaunchBudgetInstrs,
-                                                  kFixedLaunchCostFactor);
+    if (programsLaunch && solution == *programsLaunch) {
+      base.totalBudgetInstrs = interp::kUnlimitedInstrs;
+      base.budgetSeconds = options.launchSeconds;
+    }
     std::vector<evo::TypedValue> values = evo::typedValues(space, solution);
     std::vector<ArgumentSpec> specs = fixed.args;
     std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
@@ -1209,7 +1234,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   };
 
   // The program's launch first: when it costs more than --max-cost, every
-  // variant of its contents would too, and it alone is judged.
+  // variant of its contents would too, and it alone is judged. Alone too
+  // when the kernel's buffer contents steer nothing (ir/ContentSteering.h):
+  // every variant would execute what it executed.
   evo::SearchOptions search = settings.search;
   if (programsLaunch) {
     evaluate(*programsLaunch);
@@ -1217,7 +1244,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // cancelled); its content variants would fare no better.
     auto first = results.find(keyOf(*programsLaunch));
     if (first == results.end() || first->second.outcome == LaunchOutcome::TooCostly ||
-        first->second.threadInstrs > options.searchLaunchBudgetInstrs) {
+        first->second.threadInstrs > options.searchLaunchBudgetInstrs || !kernel.contentsSteer) {
       search.population = 1;
       search.generations = 0;
     }

@@ -21,11 +21,6 @@
 
 namespace simulee::session {
 
-// A search whose dimensions and numbers are all fixed (the call site's own
-// launch, or the user's) judges that launch at its full size: it may cost this
-// many times the search's per-launch cap (--max-cost).
-inline constexpr uint64_t kFixedLaunchCostFactor = 64;
-
 struct AnalysisOptions {
   memmodel::Representation representation = memmodel::Representation::Auto;
   // Volta-and-later warp semantics (the default): lanes of a warp are ordered
@@ -39,6 +34,17 @@ struct AnalysisOptions {
   // this is shrunk (fewer blocks) and run again; if it still costs too much
   // it is skipped as too costly and ranks last (--max-cost).
   uint64_t searchLaunchBudgetInstrs = uint64_t(1) << 22;
+  // A launch no search chose (the program's own, whose every dimension and
+  // number the call site or the user fixes; `simulee run`'s) is judged at
+  // its full size, however many thread-instructions that takes, if it ends
+  // within this many seconds (--launch-seconds); 0 = no limit. Launches
+  // under `simulee exec` have none: the program needs their results.
+  double launchSeconds = 30;
+  // Cheaper checks (`simulee exec`'s launches beyond the first few of a kernel
+  // and shape): no access is recorded, so only out-of-bounds accesses,
+  // undefined behaviour and barrier divergence are found
+  // (memmodel::ModelOptions::recordAccesses).
+  bool lightChecks = false;
 
   // Optional hooks for the Python module (null/empty: none, no cost).
   // Every interpreter event also goes to `observer`; with a search of more

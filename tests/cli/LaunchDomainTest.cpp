@@ -6,6 +6,8 @@
 // until the launch fits them.
 #include "CliSupport.h"
 
+#include <chrono>
+
 namespace simulee::cli_test {
 namespace {
 
@@ -185,8 +187,9 @@ TEST(CliLaunchDomain, TheNumbersInsideAStructAreSearchedAndSetByName) {
 TEST(CliLaunchDomain, TheProgramsOwnLaunchIsJudgedAtItsFullSize) {
   // Everything fixed by the site (N = 65536): the launch costs more than
   // --max-cost allows a searched one, yet it is the program's, so it is
-  // judged once at its size (up to 64 times the cap) instead of being
-  // skipped as too costly; its content variants are not tried.
+  // judged once at its size (within --launch-seconds, with no cap on
+  // thread-instructions) instead of being skipped as too costly; its content
+  // variants are not tried.
   TempDir dir;
   std::string source = dir.file("full_size.cu");
   std::ofstream(source) << "#define N 65536\n"
@@ -208,9 +211,30 @@ TEST(CliLaunchDomain, TheProgramsOwnLaunchIsJudgedAtItsFullSize) {
   EXPECT_FALSE(contains(o.out, "too costly")) << o;
 }
 
+TEST(CliLaunchDomain, ALaunchPastItsTimeBudgetIsInconclusiveAndSaysWhere) {
+  // No cap on thread-instructions for a launch no search chose, but a time
+  // budget: this one needs billions of them, far more than a second.
+  TempDir dir;
+  std::string source = dir.file("slow.cu");
+  std::ofstream(source) << "__global__ void slow(const float *d, float *out, int n) {\n"
+                           "  float s = 0;\n"
+                           "  for (int k = 0; k < n; ++k) s += d[k % 64];\n"
+                           "  out[blockIdx.x * blockDim.x + threadIdx.x] = s;\n"
+                           "}\n";
+  auto started = std::chrono::steady_clock::now();
+  Outcome o = simulee({"run", source, "--grid", "64", "--block", "256", "--arg", "n=50000",
+                       "--launch-seconds", "1"});
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'slow': inconclusive")) << o;
+  EXPECT_TRUE(contains(o.out, "time budget of 1 s (--launch-seconds) in block ")) << o;
+  EXPECT_LT(seconds, 30.0) << o; // cut short, not run to its end
+}
+
 TEST(CliLaunchDomain, AProgramsLaunchOverSimuleesLimitsIsInconclusiveNotACrash) {
-  // Everything fixed by the site, and more threads than simulee runs: no
-  // launch of that shape exists for the search, which says so.
+  // Everything fixed by the site, and more threads than simulee runs in
+  // 512 MiB: no launch of that shape exists for the search, which says so.
   TempDir dir;
   std::string source = dir.file("too_large.cu");
   std::ofstream(source) << "__global__ void fill(float *d, int n) {\n"
@@ -225,7 +249,7 @@ TEST(CliLaunchDomain, AProgramsLaunchOverSimuleesLimitsIsInconclusiveNotACrash) 
                            "  dim3 blocks(n / 32 + 1, n / 32 + 1), threads(32, 32);\n"
                            "  fill<<<blocks, threads>>>(d, n);\n"
                            "}\n";
-  Outcome o = simulee({source, "--jobs", "1"});
+  Outcome o = simulee({source, "--jobs", "1", "--max-memory", "512M"});
   EXPECT_EQ(o.status, 3) << o;
   EXPECT_TRUE(contains(o.out, "kernel 'fill': inconclusive")) << o;
   EXPECT_TRUE(contains(o.out, "none of the")) << o;

@@ -272,6 +272,66 @@ TEST(SummaryDifferential, SummaryMemoryIsBoundedByInstructionsNotThreads) {
   EXPECT_EQ(summary.droppedWitnesses(), 0u);
 }
 
+// What a prior access looked like when the summary showed it.
+struct Seen final : memmodel::PriorAccessVisitor {
+  std::vector<memmodel::Access> priors;
+  void visit(const memmodel::Access &prior) override { priors.push_back(prior); }
+};
+
+// One store per thread into consecutive words, as out[i] = v does: every
+// group holds its one access in its 32-byte cell and nothing is pooled; a
+// second access to a word moves that group alone to the pool and is shown
+// the first store exactly (thread, step, visit order and value).
+TEST(SummaryDifferential, OneAccessPerGroupStaysInItsCell) {
+  memmodel::ShadowSummary summary;
+  Seen seen;
+  auto store = [](uint32_t thread, uint64_t step, uint32_t visitOrder) {
+    memmodel::Access access{.offset = 4 * uint64_t(thread),
+                            .sizeBytes = 4,
+                            .visitOrder = visitOrder,
+                            .thread = thread,
+                            .warp = thread / interp::kWarpSize,
+                            .lane = thread % interp::kWarpSize,
+                            .step = step,
+                            .instruction = 7,
+                            .activeMask = ~0u,
+                            .value = 1000 + thread,
+                            .valueKnown = true};
+    access.action = AccessKind::Write;
+    return access;
+  };
+  for (uint32_t thread = 0; thread < 256; ++thread)
+    summary.record(store(thread, 3, 0), seen);
+  EXPECT_TRUE(seen.priors.empty());
+  EXPECT_EQ(summary.granuleCount(), 128u);
+  EXPECT_EQ(summary.groupCount(), 256u);
+  EXPECT_EQ(summary.pooledGroupCount(), 0u);
+
+  memmodel::Access again = store(5, 9, 0);
+  again.thread = again.lane = 6; // another thread stores word 5
+  summary.record(again, seen);
+  ASSERT_EQ(seen.priors.size(), 1u);
+  EXPECT_EQ(seen.priors[0].thread, 5u);
+  EXPECT_EQ(seen.priors[0].step, 3u);
+  EXPECT_EQ(seen.priors[0].offset, 20u);
+  EXPECT_TRUE(seen.priors[0].valueKnown);
+  EXPECT_EQ(seen.priors[0].value, 1005u);
+  EXPECT_EQ(summary.pooledGroupCount(), 1u);
+
+  // Visit orders and steps too wide for a cell are kept whole in the pool.
+  seen.priors.clear();
+  uint64_t farStep = uint64_t(1) << 50;
+  uint32_t farVisit = (1u << 24) + 3;
+  summary.record(store(300, farStep, farVisit), seen);
+  memmodel::Access later = store(300, farStep + 1, farVisit);
+  later.thread = later.lane = 301;
+  summary.record(later, seen);
+  ASSERT_EQ(seen.priors.size(), 1u);
+  EXPECT_EQ(seen.priors[0].step, farStep);
+  EXPECT_EQ(seen.priors[0].visitOrder, farVisit);
+  EXPECT_EQ(summary.pooledGroupCount(), 2u);
+}
+
 TEST(SummaryDifferential, RandomStreamsFindSomething) {
   // Guards the tests above against streams too tame to exercise the rules.
   size_t races = 0;

@@ -6,6 +6,7 @@
 #include "../cli/CliSupport.h"
 
 #include <algorithm>
+#include <set>
 
 namespace simulee::cli_test {
 namespace {
@@ -120,6 +121,72 @@ TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
   EXPECT_EQ(o.out, "after\n") << o;
   EXPECT_TRUE(contains(o.err, "kernel 'spin': inconclusive")) << o;
   EXPECT_TRUE(contains(o.err, "does not terminate")) << o;
+}
+
+// Five launches of one kernel and shape: the first three are fully checked
+// (the race between block 0's threads on slot[0]), the last two run with
+// light checks, which still catch the out-of-bounds store only the fifth
+// launch makes (k = 8 into 8 slots), but no longer the race; --check-all
+// checks all five.
+TEST(Exec, RepeatedLaunchesBeyondTheFirstFewGetLightChecksThatStillFindOverruns) {
+  TempDir dir;
+  std::string source = dir.file("repeat.cu");
+  std::ofstream(source) << "#include <cstdio>\n"
+                           "__global__ void touch(int *slot, int k) {\n"
+                           "  slot[0] = threadIdx.x;\n"
+                           "  if (threadIdx.x == 0) slot[k] = 1;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int *slot;\n"
+                           "  cudaMalloc(&slot, 8 * sizeof(int));\n"
+                           "  cudaMemset(slot, 0, 8 * sizeof(int));\n"
+                           "  for (int k = 4; k <= 8; ++k) touch<<<1, 64>>>(slot, k);\n"
+                           "  cudaDeviceSynchronize();\n"
+                           "  printf(\"done\\n\");\n"
+                           "}\n";
+  Outcome o = simulee({"exec", source, "--format", "json", "-o", dir.file("light.json")});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "done\n") << o;
+  nlohmann::json light = nlohmann::json::parse(readFile(dir.file("light.json")));
+  ASSERT_EQ(light["kernels"].size(), 1u) << light.dump(2);
+  const nlohmann::json &kernel = light["kernels"][0];
+  EXPECT_EQ(kernel["launches"]["judged"], 3) << kernel.dump(2);
+  EXPECT_EQ(kernel["launches"]["lightlyChecked"], 2) << kernel.dump(2);
+  std::set<std::pair<std::string, int>> kinds; // kind, launch ordinal
+  for (const nlohmann::json &finding : light["findings"])
+    kinds.insert({finding["kind"], finding["launch"].value("ordinal", 0)});
+  EXPECT_TRUE(kinds.count({"out-of-bounds", 5})) << light.dump(2);
+  EXPECT_TRUE(kinds.count({"data-race", 1})) << light.dump(2);
+
+  Outcome all = simulee({"exec", source, "--check-all", "--format", "json", "-o",
+                         dir.file("all.json")});
+  EXPECT_EQ(all.status, 1) << all;
+  nlohmann::json every = nlohmann::json::parse(readFile(dir.file("all.json")));
+  EXPECT_EQ(every["kernels"][0]["launches"]["judged"], 5) << every.dump(2);
+  EXPECT_EQ(every["kernels"][0]["launches"]["lightlyChecked"], 0) << every.dump(2);
+}
+
+// A launch of more than 2^24 threads (the former fixed limit) runs whole:
+// the program needs its results, and the model's memory allows it.
+TEST(Exec, ALaunchOfManyMillionThreadsRunsWhole) {
+  TempDir dir;
+  std::string source = dir.file("wide_grid.cu");
+  std::ofstream(source) << "#include <cstdio>\n"
+                           "__global__ void count(unsigned *last) {\n"
+                           "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i == gridDim.x * blockDim.x - 1) *last = i;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  unsigned *last, h = 0;\n"
+                           "  cudaMalloc(&last, sizeof(unsigned));\n"
+                           "  count<<<(1 << 16) + 1, 256>>>(last);\n"
+                           "  cudaMemcpy(&h, last, sizeof h, cudaMemcpyDeviceToHost);\n"
+                           "  printf(\"%u\\n\", h);\n"
+                           "}\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, std::to_string((1u << 24) + 255) + "\n") << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'count': clean (1 launch judged)")) << o;
 }
 
 TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
