@@ -33,6 +33,9 @@ public:
     return (*slots)[index & (kPageSlots - 1)];
   }
 
+  // A slot at() created before: no page to allocate, no bounds to grow.
+  Slot &existing(uint64_t index) { return (*pages_[index >> kPageBits])[index & (kPageSlots - 1)]; }
+
   // Every slot back to Slot{}; the pages touched since the last reset are
   // cleared and kept for reuse (by any index), so a reset costs what was
   // used since the last one, however large the array once was.

@@ -150,8 +150,10 @@ bool WitnessGroup::add(const Access &access) {
 // An access whose visit order or step does not fit (2^24 barriers, 2^49
 // steps of one warp) goes to the pool at once, where both have room.
 namespace {
-constexpr unsigned kVisitBits = 24, kCellStepBits = 49;
-constexpr unsigned kStateShift = 62, kActionShift = 60, kValueKnownBit = 59;
+constexpr unsigned kVisitBits = GroupCell::kVisitBits, kCellStepBits = 49;
+constexpr unsigned kStateShift = GroupCell::kStateShift, kActionShift = GroupCell::kActionShift,
+                   kValueKnownBit = GroupCell::kValueKnownBit;
+static_assert(kValueKnownBit == kThreadBits + kCellStepBits, "a single's fields fill its word");
 
 uint64_t cellTag(GroupCell::State state, interp::AccessKind action) {
   return uint64_t(state) << kStateShift | uint64_t(action) << kActionShift;
@@ -187,7 +189,7 @@ bool sameOrAdjacent(uint32_t prior, uint32_t now) { return prior == now || prior
 // as a WitnessGroup reads one).
 Access singleAccess(const GroupCell &cell) {
   Access access;
-  access.action = cell.identity().action;
+  access.action = cell.action();
   access.block = cell.block;
   access.visitOrder = cell.visitAndBytes & lowBits(kVisitBits);
   access.thread = uint32_t(cell.packed & lowBits(kThreadBits));
@@ -201,18 +203,6 @@ Access singleAccess(const GroupCell &cell) {
 }
 
 } // namespace
-
-GroupCell::State GroupCell::state() const { return State(packed >> kStateShift); }
-
-GroupIdentity GroupCell::identity() const {
-  return {instruction, interp::AccessKind(packed >> kActionShift & 3),
-          ByteMask(visitAndBytes >> kVisitBits)};
-}
-
-bool GroupCell::matches(const Access &access, ByteMask mask) const {
-  return instruction == access.instruction && ByteMask(visitAndBytes >> kVisitBits) == mask &&
-         interp::AccessKind(packed >> kActionShift & 3) == access.action;
-}
 
 void WitnessGroup::showTo(const GroupIdentity &identity, const Access &access,
                           const GranuleKey &key, PriorAccessVisitor &visitor) const {
@@ -281,7 +271,7 @@ void ShadowSummary::keep(Region &region, GroupCell &cell, const Access &access, 
     cell.value = 0;
     ++pooledCount_;
   }
-  if (!region.pooled.at(uint32_t(cell.packed)).add(access))
+  if (!region.pooled.existing(uint32_t(cell.packed)).add(access))
     ++droppedWitnesses_;
 }
 
@@ -298,13 +288,13 @@ void ShadowSummary::recordInGranule(Region &region, const GranuleKey &key, ByteM
   }
   GroupCell *matching = nullptr, *last = nullptr;
   for (GroupCell *cell = &first; cell;
-       cell = cell->next ? &region.moreCells.at(cell->next - 1) : nullptr) {
+       cell = cell->next ? &region.moreCells.existing(cell->next - 1) : nullptr) {
     GroupIdentity identity = cell->identity();
     if ((identity.bytes & mask) && actionsCanConflict(identity.action, access.action)) {
       if (cell->state() == GroupCell::State::Single)
         showSingle(*cell, access, key, visitor);
       else
-        region.pooled.at(uint32_t(cell->packed)).showTo(identity, access, key, visitor);
+        region.pooled.existing(uint32_t(cell->packed)).showTo(identity, access, key, visitor);
     }
     if (cell->matches(access, mask))
       matching = cell;

@@ -96,9 +96,18 @@ struct GroupCell {
   uint64_t value = 0;          // single: the value it stored, if known
 
   enum class State : uint8_t { Empty, Single, Pooled };
-  State state() const;
-  GroupIdentity identity() const;
-  bool matches(const Access &access, ByteMask mask) const;
+  // The layout (ShadowSummary.cpp): visit order bits of visitAndBytes, and
+  // where the state, action and value-known bit sit in `packed`.
+  static constexpr unsigned kVisitBits = 24;
+  static constexpr unsigned kStateShift = 62, kActionShift = 60, kValueKnownBit = 59;
+
+  State state() const { return State(packed >> kStateShift); }
+  interp::AccessKind action() const { return interp::AccessKind(packed >> kActionShift & 3); }
+  ByteMask bytes() const { return ByteMask(visitAndBytes >> kVisitBits); }
+  GroupIdentity identity() const { return {instruction, action(), bytes()}; }
+  bool matches(const Access &access, ByteMask mask) const {
+    return instruction == access.instruction && bytes() == mask && action() == access.action;
+  }
 };
 static_assert(sizeof(GroupCell) == 32, "a group cell is 32 bytes");
 
