@@ -10,12 +10,12 @@
 #include "interp/Interpreter.h"
 #include "ir/Loader.h"
 #include "memmodel/MemoryModel.h"
+#include "support/MemoryLimit.h"
 
 #include <benchmark/benchmark.h>
 
 #include <sys/resource.h>
 
-#include <cstdio>
 #include <cstring>
 #include <memory>
 
@@ -70,16 +70,7 @@ void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchC
       benchmark::Counter(double(instrs), benchmark::Counter::kIsRate);
 }
 
-// Resident bytes now, and the process's peak so far.
-uint64_t residentBytes() {
-  long pages = 0, resident = 0;
-  if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2)
-      resident = 0;
-    std::fclose(statm);
-  }
-  return uint64_t(resident) * 4096;
-}
+// The process's peak resident bytes so far.
 uint64_t peakResidentBytes() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

@@ -10,8 +10,8 @@
 #include "support/MemoryLimit.h"
 
 #include <algorithm>
-#include <chrono>
 #include <bit>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -184,6 +184,7 @@ private:
   RunStats stats_;
   uint64_t totalBudgetInstrs_ = config_.totalBudgetInstrs ? config_.totalBudgetInstrs
                                                           : kDefaultLaunchBudgetInstrs;
+  std::chrono::steady_clock::time_point lastMemoryCheck_ = std::chrono::steady_clock::now();
   // When the launch's time budget runs out (LaunchConfig::budgetSeconds).
   std::optional<std::chrono::steady_clock::time_point> deadline_ =
       config_.budgetSeconds > 0
@@ -1422,6 +1423,18 @@ Status Launch::runBlock() {
 Status Launch::checkStop() {
   if (cancel_ && cancel_->load(std::memory_order_relaxed))
     return makeError(kInterrupted);
+  // The model of a large launch grows with the addresses it touches: past
+  // --max-memory the launch stops rather than exhaust the machine. Read at
+  // most every 50 ms.
+  auto now = std::chrono::steady_clock::now();
+  if (now - lastMemoryCheck_ > std::chrono::milliseconds(50)) {
+    lastMemoryCheck_ = now;
+    if (uint64_t resident = residentBytes(); resident > memoryLimitBytes())
+      return makeError(std::string(kLaunchTooCostly) + ": its simulation outgrew --max-memory (" +
+                       std::to_string(resident >> 20) + " MiB resident, the limit is " +
+                       std::to_string(memoryLimitBytes() >> 20) + " MiB) in block " +
+                       std::to_string(block_) + " of " + std::to_string(config_.grid.count()));
+  }
   if (deadline_ && std::chrono::steady_clock::now() > *deadline_) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", config_.budgetSeconds);

@@ -1,5 +1,8 @@
 #include "session/SiteSearch.h"
 
+#include "ir/PointerEncoding.h"
+#include "support/MemoryLimit.h"
+
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -15,6 +18,14 @@ using host::SiteValue;
 // The largest allocation a searched launch makes at a site: the search
 // keeps the values that size allocations below it.
 constexpr uint64_t kLargestSiteAllocationBytes = uint64_t(1) << 26;
+
+// The largest allocation the host states that a launch uses as stated (the
+// program's own sizes): a quarter of --max-memory, which leaves room for
+// the launch's other buffers and its model. Beyond it simulee sizes the
+// buffer itself, as if the host's size were unknown.
+uint64_t largestHostAllocationBytes() {
+  return std::min(memoryLimitBytes() / 4, ir::kMaxBufferBytes);
+}
 
 // `value` as a parameter of `bits` bits holds it (two's complement wrap).
 int64_t wrapToWidth(int64_t value, const ir::ParamInfo &param) {
@@ -97,10 +108,10 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
         if (allocationOffsets_[i].isUnknown()) // into it, but nobody knows where
           allocationBytes_[i] = SiteValue::unknown(allocationBytes_[i].text);
       }
-  // An allocation too large for a searched launch is sized by simulee, as
-  // if the host's were unknown.
+  // An allocation too large to simulate is sized by simulee, as if the
+  // host's were unknown.
   for (SiteValue &bytes : allocationBytes_)
-    if (bytes.isConstant() && uint64_t(bytes.integer) > kLargestSiteAllocationBytes)
+    if (bytes.isConstant() && uint64_t(bytes.integer) > largestHostAllocationBytes())
       bytes = SiteValue::unknown(bytes.text);
   for (const host::CallSite::Constraint &constraint : site.constraints) {
     SiteValue value = usable(SiteValue::ofFormula(constraint.holds, constraint.text));
@@ -399,7 +410,7 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
     std::optional<int64_t> bytes = valueOf(allocationBytes_[i], arguments);
     std::optional<int64_t> offset = valueOf(allocationOffsets_[i], arguments);
     uint64_t elementBytes = std::max<uint64_t>(kernel_->params[i].elementBytes, 1);
-    if (!bytes || *bytes < int64_t(elementBytes) || uint64_t(*bytes) > kLargestSiteAllocationBytes)
+    if (!bytes || *bytes < int64_t(elementBytes) || uint64_t(*bytes) > largestHostAllocationBytes())
       return false;
     // A pointer into the allocation, on an element of the kernel's type.
     if (!offset || *offset < 0 || *offset > *bytes || uint64_t(*offset) % elementBytes != 0)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <unistd.h>
 
@@ -26,6 +27,17 @@ inline std::atomic<uint64_t> &memoryLimitStorage() {
 
 inline uint64_t memoryLimitBytes() { return memoryLimitStorage().load(std::memory_order_relaxed); }
 inline void setMemoryLimitBytes(uint64_t bytes) { memoryLimitStorage().store(bytes); }
+
+// Resident bytes of this process now (0 when unknown).
+inline uint64_t residentBytes() {
+  long pages = 0, resident = 0;
+  if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2)
+      resident = 0;
+    std::fclose(statm);
+  }
+  return uint64_t(std::max(resident, 0L)) * uint64_t(sysconf(_SC_PAGE_SIZE));
+}
 
 // "N bytes exceeds the memory limit of M bytes (--max-memory)".
 inline std::string overMemoryLimit(uint64_t bytes) {

@@ -211,6 +211,26 @@ TEST(CliLaunchDomain, TheProgramsOwnLaunchIsJudgedAtItsFullSize) {
   EXPECT_FALSE(contains(o.out, "too costly")) << o;
 }
 
+TEST(CliLaunchDomain, ALargeHostAllocationKeepsItsSize) {
+  // 128 MiB, more than a searched launch allocates: still the program's
+  // own size, so the write one element past it is a finding naming it.
+  TempDir dir;
+  std::string source = dir.file("large.cu");
+  std::ofstream(source) << "#define N (1 << 25)\n"
+                           "__global__ void past(float *d, int n) {\n"
+                           "  if (threadIdx.x == 0) d[n] = 1.0f;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  float *d;\n"
+                           "  cudaMalloc(&d, N * sizeof(float));\n"
+                           "  past<<<1, 32>>>(d, N);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "out-of-bounds write of global 'd'")) << o;
+  EXPECT_TRUE(contains(o.out, "134217728 bytes")) << o;
+}
+
 TEST(CliLaunchDomain, ALaunchPastItsTimeBudgetIsInconclusiveAndSaysWhere) {
   // No cap on thread-instructions for a launch no search chose, but a time
   // budget: this one needs billions of them, far more than a second.
@@ -234,7 +254,7 @@ TEST(CliLaunchDomain, ALaunchPastItsTimeBudgetIsInconclusiveAndSaysWhere) {
 
 TEST(CliLaunchDomain, AProgramsLaunchOverSimuleesLimitsIsInconclusiveNotACrash) {
   // Everything fixed by the site, and more threads than simulee runs in
-  // 512 MiB: no launch of that shape exists for the search, which says so.
+  // 512 MiB: the program's launch is refused, and the verdict says why.
   TempDir dir;
   std::string source = dir.file("too_large.cu");
   std::ofstream(source) << "__global__ void fill(float *d, int n) {\n"
@@ -252,7 +272,8 @@ TEST(CliLaunchDomain, AProgramsLaunchOverSimuleesLimitsIsInconclusiveNotACrash) 
   Outcome o = simulee({source, "--jobs", "1", "--max-memory", "512M"});
   EXPECT_EQ(o.status, 3) << o;
   EXPECT_TRUE(contains(o.out, "kernel 'fill': inconclusive")) << o;
-  EXPECT_TRUE(contains(o.out, "none of the")) << o;
+  EXPECT_TRUE(contains(o.out, "launch too large to simulate (17842176 threads")) << o;
+  EXPECT_TRUE(contains(o.out, "raise --max-memory")) << o;
 }
 
 TEST(CliLaunchDomain, APointerIntoTheMiddleOfAnAllocationKeepsItsOffset) {
