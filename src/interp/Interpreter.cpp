@@ -1427,7 +1427,7 @@ Status Launch::checkStop() {
   // --max-memory the launch stops rather than exhaust the machine. Read at
   // most every 50 ms.
   auto now = std::chrono::steady_clock::now();
-  if (now - lastMemoryCheck_ > std::chrono::milliseconds(50)) {
+  if (config_.stopOverMemory && now - lastMemoryCheck_ > std::chrono::milliseconds(50)) {
     lastMemoryCheck_ = now;
     if (uint64_t resident = residentBytes(); resident > memoryLimitBytes())
       return makeError(std::string(kLaunchTooCostly) + ": its simulation outgrew --max-memory (" +

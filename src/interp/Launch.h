@@ -65,6 +65,10 @@ struct LaunchConfig {
   // of a warp); 0 = no limit. Past it, the run stops as too costly and its
   // error says where.
   double budgetSeconds = 0;
+  // Stop the run when the process outgrows --max-memory (its model grows
+  // with the addresses it touches). Off under `simulee exec`, where the
+  // program's own memory counts too and a launch is never cut short.
+  bool stopOverMemory = true;
 };
 
 // The start of the error a launch gets when it exceeds totalBudgetInstrs.

@@ -987,6 +987,7 @@ Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::
   // The program needs this launch's results: it is never cut short.
   config->totalBudgetInstrs = interp::kUnlimitedInstrs;
   config->budgetSeconds = 0;
+  config->stopOverMemory = false;
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   LaunchInputs inputs{*config, {}, {}, 0, {}, {}, nullptr};

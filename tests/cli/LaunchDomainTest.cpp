@@ -231,6 +231,21 @@ TEST(CliLaunchDomain, ALargeHostAllocationKeepsItsSize) {
   EXPECT_TRUE(contains(o.out, "134217728 bytes")) << o;
 }
 
+TEST(CliLaunchDomain, ALaunchWhoseModelOutgrowsMaxMemoryStopsWithAVerdict) {
+  // 8M threads storing a word each: about 300 MiB of shadow, more than the
+  // limit given; the launch stops there instead of taking the machine.
+  TempDir dir;
+  std::string source = dir.file("store.cu");
+  std::ofstream(source) << "__global__ void store(int *out) {\n"
+                           "  out[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x;\n"
+                           "}\n";
+  Outcome o = simulee({"run", source, "--grid", "32768", "--block", "256", "--arg",
+                       "out=zeros:8388608", "--max-memory", "200M"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'store': inconclusive")) << o;
+  EXPECT_TRUE(contains(o.out, "its simulation outgrew --max-memory")) << o;
+}
+
 TEST(CliLaunchDomain, ALaunchPastItsTimeBudgetIsInconclusiveAndSaysWhere) {
   // No cap on thread-instructions for a launch no search chose, but a time
   // budget: this one needs billions of them, far more than a second.
