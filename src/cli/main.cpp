@@ -248,7 +248,8 @@ int main(int argc, char **argv) {
                       "Launches of one kernel with one grid, block and shared-memory size that "
                       "are fully checked (default 3); the later ones, the same work on new data, "
                       "still run whole but are checked only for out-of-bounds accesses, "
-                      "undefined behaviour and barrier divergence, and the report counts them")
+                      "undefined behaviour, barrier divergence and reads of never-written "
+                      "device memory, and the report counts them")
       ->check(CLI::Range(1u, 1000000000u));
   execApp->add_flag("--check-all", exec.checkAll,
                     "Fully check every launch (races, barriers, uninitialized reads), however "
