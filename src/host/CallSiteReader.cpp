@@ -4,6 +4,7 @@
 #include "ir/Loader.h"
 #include "ir/WrapperPch.h"
 #include "support/FileText.h"
+#include "support/SimulatedDevice.h"
 
 #include <clang-c/Index.h>
 
@@ -83,6 +84,15 @@ bool isDim3(CXType type) {
 // The device-side symbol of a kernel. In the host-side compile clang mangles
 // a kernel as its stub (`_Z17__device_stub__trPfS_ii`); the device compile
 // names it `_Z2trPfS_ii`: the same mangling without the prefix.
+// cudaDeviceProp, or a pointer or reference to one (`prop->warpSize`).
+bool isDeviceProp(CXType type) {
+  if (type.kind == CXType_Pointer || type.kind == CXType_LValueReference)
+    type = clang_getPointeeType(type);
+  std::string name = take(clang_getTypeSpelling(clang_getCanonicalType(type)));
+  return name == "cudaDeviceProp" || name == "struct cudaDeviceProp" ||
+         name == "const cudaDeviceProp" || name == "const struct cudaDeviceProp";
+}
+
 std::string deviceSymbol(const std::string &hostSymbol) {
   static const std::string prefix = "__device_stub__";
   size_t at = hostSymbol.find(prefix);
@@ -723,6 +733,11 @@ private:
       return SiteValue::unknown(text);
     if (formula->nodes.size() == 1 && formula->nodes[0].op == Formula::Op::Constant)
       return SiteValue::ofInteger(formula->nodes[0].value, text);
+    // Over no argument (a device property times a constant): a constant.
+    if (formula->arguments().empty())
+      if (std::optional<int64_t> value =
+              evaluate(*formula, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; }))
+        return SiteValue::ofInteger(*value, text);
     return SiteValue::ofFormula(std::move(*formula), text);
   }
 
@@ -794,6 +809,10 @@ private:
     case CXCursor_MemberRefExpr: {
       // `threads.x` of a dim3 variable: that axis's value.
       std::vector<CXCursor> base = childrenOf(cursor);
+      // `prop.multiProcessorCount` of a cudaDeviceProp: the simulated device's.
+      if (base.size() == 1 && isDeviceProp(clang_getCursorType(base[0])))
+        if (std::optional<int64_t> value = simulatedDeviceProperty(spellingOf(cursor)))
+          return Formula::constant(*value);
       std::optional<unsigned> axis = axisNamed(spellingOf(cursor));
       if (base.size() != 1 || !axis || !isDim3(clang_getCursorType(base[0])))
         return std::nullopt;

@@ -1,6 +1,7 @@
 #include "runtime/DeviceProperties.h"
 
 #include "interp/Launch.h"
+#include "support/SimulatedDevice.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -12,9 +13,15 @@ namespace {
 // The compute capability `simulee exec --sm` chose (SIMULEE_EXEC_SM), else 80.
 int computeCapability() {
   const char *text = std::getenv("SIMULEE_EXEC_SM");
-  int sm = text ? std::atoi(text) : 80;
-  return sm >= 30 && sm <= 120 ? sm : 80;
+  int sm = text ? std::atoi(text) : kSimulatedComputeCapability;
+  return sm >= 30 && sm <= 120 ? sm : kSimulatedComputeCapability;
 }
+
+// What the call-site reader folds (support/SimulatedDevice.h) is what the
+// device reports.
+static_assert(interp::kWarpSize == 32 && interp::kMaxThreadsPerBlock == 1024 &&
+                  interp::kMaxSharedBytesPerBlock == 48 * 1024,
+              "simulatedDeviceProperty agrees with the interpreter's limits");
 
 cudaDeviceProp makeDevice() {
   cudaDeviceProp p;
@@ -23,7 +30,7 @@ cudaDeviceProp makeDevice() {
   std::snprintf(p.name, sizeof p.name, "simulee simulated GPU (sm_%d)", sm);
   p.totalGlobalMem = size_t(40) << 30;
   p.sharedMemPerBlock = interp::kMaxSharedBytesPerBlock;
-  p.regsPerBlock = 65536;
+  p.regsPerBlock = kSimulatedRegistersPerBlock;
   p.warpSize = int(interp::kWarpSize);
   p.memPitch = 2147483647;
   p.maxThreadsPerBlock = int(interp::kMaxThreadsPerBlock);
@@ -40,7 +47,7 @@ cudaDeviceProp makeDevice() {
   p.textureAlignment = 512;
   p.texturePitchAlignment = 32;
   p.deviceOverlap = 1;
-  p.multiProcessorCount = 108;
+  p.multiProcessorCount = kSimulatedMultiProcessors;
   p.canMapHostMemory = 1;
   p.concurrentKernels = 1;
   p.asyncEngineCount = 2;
@@ -48,17 +55,17 @@ cudaDeviceProp makeDevice() {
   p.memoryClockRate = 1215000;
   p.memoryBusWidth = 5120;
   p.l2CacheSize = 40 << 20;
-  p.maxThreadsPerMultiProcessor = 2048;
+  p.maxThreadsPerMultiProcessor = kSimulatedMaxThreadsPerMultiProcessor;
   p.streamPrioritiesSupported = 1;
   p.globalL1CacheSupported = 1;
   p.localL1CacheSupported = 1;
-  p.sharedMemPerMultiprocessor = 167936;
-  p.regsPerMultiprocessor = 65536;
+  p.sharedMemPerMultiprocessor = kSimulatedSharedBytesPerMultiprocessor;
+  p.regsPerMultiprocessor = kSimulatedRegistersPerBlock;
   p.managedMemory = 1;
   p.concurrentManagedAccess = 1;
   p.cooperativeLaunch = 1;
   p.sharedMemPerBlockOptin = interp::kMaxSharedBytesPerBlock;
-  p.maxBlocksPerMultiProcessor = 32;
+  p.maxBlocksPerMultiProcessor = kSimulatedMaxBlocksPerMultiProcessor;
   p.reservedSharedMemPerBlock = 1024;
   // The rest, as a discrete data-center GPU of that generation reports them
   // (computeMode 0 = cudaComputeModeDefault, integrated 0: a discrete GPU).

@@ -289,6 +289,32 @@ TEST(CallSiteReader, ABufferTheHostZeroesLastBeforeTheLaunchHoldsZeros) {
   EXPECT_EQ(host.sites[1].zeroed, (std::vector<bool>{false, false, false}));
 }
 
+TEST(CallSiteReader, DevicePropertiesAreTheSimulatedDevices) {
+  // Two blocks per multiprocessor, as CUDA by Example's histogram sizes its
+  // grid: the launch is the program's own on the simulated sm_80 device.
+  simulee::testing::TempDir dir;
+  std::string path = dir.file("props.cu");
+  std::ofstream(path) << "__global__ void k(int *p) {}\n"
+                         "int main() {\n"
+                         "  cudaDeviceProp prop;\n"
+                         "  cudaGetDeviceProperties(&prop, 0);\n"
+                         "  int blocks = prop.multiProcessorCount;\n"
+                         "  const cudaDeviceProp *view = &prop;\n"
+                         "  int *p;\n"
+                         "  k<<<blocks * 2, view->warpSize * 8>>>(p);\n"
+                         "  k<<<prop.totalGlobalMem, 32>>>(p);\n"
+                         "}\n";
+  Result<HostCode> host = readCallSites(path, {});
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  ASSERT_EQ(host->sites.size(), 2u);
+  ASSERT_TRUE(host->sites[0].grid[0].isConstant());
+  EXPECT_EQ(host->sites[0].grid[0].integer, 216);
+  ASSERT_TRUE(host->sites[0].block[0].isConstant());
+  EXPECT_EQ(host->sites[0].block[0].integer, 256);
+  // A member no launch is sized from stays unknown.
+  EXPECT_TRUE(host->sites[1].grid[0].isUnknown());
+}
+
 TEST(CallSiteReader, ALongTextWithoutLaunchSyntaxIsScannedWithoutRecursion) {
   // A comment of megabytes after a `<`: a regular expression over it would
   // recurse once per character; the launches are still found.

@@ -1,0 +1,48 @@
+// The GPU simulee simulates, as far as host code sizes launches from it: the
+// cudaDeviceProp members programs read to choose a grid or a block
+// (`prop.multiProcessorCount * 2` blocks), with the values `simulee exec`
+// reports for its default sm_80 device (runtime/DeviceProperties.cpp uses
+// these). The call-site reader folds them, so such a launch is the
+// program's own on that device.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace simulee {
+
+inline constexpr int kSimulatedMultiProcessors = 108;
+inline constexpr int kSimulatedMaxThreadsPerMultiProcessor = 2048;
+inline constexpr int kSimulatedMaxBlocksPerMultiProcessor = 32;
+inline constexpr int kSimulatedSharedBytesPerMultiprocessor = 167936;
+inline constexpr int kSimulatedRegistersPerBlock = 65536;
+inline constexpr int kSimulatedComputeCapability = 80;
+
+// A cudaDeviceProp member the simulated device fixes, by name; nullopt for
+// the others (names, arrays, and members no launch is sized from).
+inline std::optional<int64_t> simulatedDeviceProperty(std::string_view member) {
+  if (member == "multiProcessorCount")
+    return kSimulatedMultiProcessors;
+  if (member == "maxThreadsPerMultiProcessor")
+    return kSimulatedMaxThreadsPerMultiProcessor;
+  if (member == "maxBlocksPerMultiProcessor")
+    return kSimulatedMaxBlocksPerMultiProcessor;
+  if (member == "sharedMemPerMultiprocessor")
+    return kSimulatedSharedBytesPerMultiprocessor;
+  if (member == "regsPerBlock" || member == "regsPerMultiprocessor")
+    return kSimulatedRegistersPerBlock;
+  if (member == "warpSize")
+    return 32;
+  if (member == "maxThreadsPerBlock")
+    return 1024;
+  if (member == "sharedMemPerBlock" || member == "sharedMemPerBlockOptin")
+    return 48 * 1024;
+  if (member == "major")
+    return kSimulatedComputeCapability / 10;
+  if (member == "minor")
+    return kSimulatedComputeCapability % 10;
+  return std::nullopt;
+}
+
+} // namespace simulee
