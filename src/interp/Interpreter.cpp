@@ -1435,7 +1435,7 @@ Status Launch::checkStop() {
                        std::to_string(memoryLimitBytes() >> 20) + " MiB) in block " +
                        std::to_string(block_) + " of " + std::to_string(config_.grid.count()));
   }
-  if (deadline_ && std::chrono::steady_clock::now() > *deadline_) {
+  if (deadline_ && now > *deadline_) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", config_.budgetSeconds);
     return makeError(std::string(kLaunchTooCostly) + ": it ran past its time budget of " +

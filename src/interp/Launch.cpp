@@ -9,7 +9,6 @@ std::string formatDim3(const Dim3 &d) {
   return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
 }
 
-
 Status validateLaunch(const LaunchConfig &config) {
   const Dim3 &b = config.block, &g = config.grid;
   if (b.x == 0 || b.y == 0 || b.z == 0 || g.x == 0 || g.y == 0 || g.z == 0)

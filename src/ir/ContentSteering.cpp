@@ -77,7 +77,8 @@ private:
         break;
       }
     }
-    if (!callee->isDeclaration() && !isPureMath(*callee)) {
+    bool pure = isPureMath(*callee);
+    if (!callee->isDeclaration() && !pure) {
       // A function of the kernel's: its parameters take the arguments' taint
       // and its result its returns' (see visit).
       reach(*callee);
@@ -90,7 +91,7 @@ private:
         step = Step::Changed;
       return step;
     }
-    if (isPureMath(*callee))
+    if (pure)
       return argTainted ? taint(&call) : Step::Same;
     // Anything else declared (a builtin that reads memory: a texture fetch,
     // a shuffle, a vote): its result may come from memory or other lanes. A
@@ -119,8 +120,8 @@ private:
     if (const auto *branch = dyn_cast<llvm::BranchInst>(&inst))
       return branch->isConditional() && tainted(branch->getCondition()) ? Step::Steers
                                                                          : Step::Same;
-    if (const auto *select = dyn_cast<llvm::SwitchInst>(&inst))
-      return tainted(select->getCondition()) ? Step::Steers : Step::Same;
+    if (const auto *choice = dyn_cast<llvm::SwitchInst>(&inst))
+      return tainted(choice->getCondition()) ? Step::Steers : Step::Same;
     if (llvm::isa<llvm::IndirectBrInst>(inst))
       return Step::Steers;
     if (const auto *ret = dyn_cast<llvm::ReturnInst>(&inst)) {

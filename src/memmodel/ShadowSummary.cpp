@@ -163,21 +163,26 @@ bool fitsSingle(const Access &access) {
   return access.visitOrder <= lowBits(kVisitBits) && access.step <= lowBits(kCellStepBits);
 }
 
-Access unpack(const GroupIdentity &group, const GranuleKey &key, Witness witness, uint32_t block,
-              uint32_t visitOrder, bool valueKnown, uint64_t value) {
-  Access access;
+// Where a group's accesses lie: its granule, narrowed to its byte mask.
+void locate(Access &access, const GroupIdentity &group, const GranuleKey &key) {
   access.space = key.space;
   access.action = group.action;
   access.buffer = key.buffer;
   access.offset = key.firstByte() + firstByteOf(group.bytes);
   access.sizeBytes = spanOf(group.bytes);
+  access.instruction = group.instruction;
+}
+
+Access unpack(const GroupIdentity &group, const GranuleKey &key, Witness witness, uint32_t block,
+              uint32_t visitOrder, bool valueKnown, uint64_t value) {
+  Access access;
+  locate(access, group, key);
   access.visitOrder = visitOrder;
   access.block = block;
   access.thread = witness.thread();
   access.warp = witness.warp();
   access.lane = witness.lane();
   access.step = witness.step();
-  access.instruction = group.instruction;
   access.valueKnown = valueKnown;
   access.value = value;
   return access;
@@ -235,9 +240,8 @@ void showSingle(const GroupCell &cell, const Access &access, const GranuleKey &k
   Access prior = singleAccess(cell);
   if (prior.block == access.block && !sameOrAdjacent(prior.visitOrder, access.visitOrder))
     return;
-  GroupIdentity identity = cell.identity();
-  visitor.visit(unpack(identity, key, Witness::of(prior.thread, prior.step), prior.block,
-                       prior.visitOrder, prior.valueKnown, prior.value));
+  locate(prior, cell.identity(), key);
+  visitor.visit(prior);
 }
 
 } // namespace

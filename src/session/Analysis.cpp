@@ -240,7 +240,7 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   modelOptions.launchThreads = config.grid.count() * config.block.count();
   // A search ranks its launches by their figures; one with more threads than
   // a searched launch may cost thread-instructions is judged alone (no
-  // variant of it runs, see analyzeKernel), so nothing ranks it.
+  // variant of it runs, see searchKernel), so nothing ranks it.
   modelOptions.fitnessFigures = ranked && !options.lightChecks &&
                                 modelOptions.launchThreads <= options.searchLaunchBudgetInstrs;
   modelOptions.recordAccesses = !options.lightChecks;
@@ -1165,7 +1165,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   evo::Evaluate evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
     if (options.cancel && options.cancel->load())
       return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
-    if (programsLaunch && solution == *programsLaunch) { // run before the search?
+    bool isProgramsLaunch = programsLaunch && solution == *programsLaunch;
+    if (isProgramsLaunch) { // run before the search?
       std::lock_guard<std::mutex> lock(mutex);
       if (auto known = results.find(keyOf(solution)); known != results.end())
         return fitnessOf(known->second);
@@ -1175,7 +1176,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     base.block = toDim3(solution.block);
     base.dynamicSharedBytes = fixed.dynamicSharedBytes;
     base.totalBudgetInstrs = options.searchLaunchBudgetInstrs;
-    if (programsLaunch && solution == *programsLaunch) {
+    if (isProgramsLaunch) {
       base.totalBudgetInstrs = interp::kUnlimitedInstrs;
       base.budgetSeconds = options.launchSeconds;
     }

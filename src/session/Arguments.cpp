@@ -1,5 +1,6 @@
 #include "session/Arguments.h"
 
+#include "interp/MathLibrary.h"
 #include "ir/PointerEncoding.h"
 #include "session/TextureArguments.h"
 #include "support/MemoryLimit.h"
@@ -503,9 +504,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
         return bits.error();
       memberValues.push_back({*member, *bits});
       memberRecord.push_back({spec.name, spec.value});
-      int64_t value = param.bits >= 64 || !param.isSigned
-                          ? int64_t(*bits)
-                          : int64_t(*bits << (64 - param.bits)) >> (64 - param.bits);
+      int64_t value = param.isSigned ? interp::signExtend(*bits, param.bits) : int64_t(*bits);
       if (param.kind == ir::ValueKind::Int && value > 0)
         positiveInts.push_back(uint64_t(value));
       continue;
@@ -534,8 +533,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     built.values[i] = interp::ArgumentValue::scalar(*bits);
     built.record[i] = {param.name, text};
     if (param.kind == ir::ValueKind::Int) {
-      int64_t signedValue = param.bits >= 64 ? int64_t(*bits)
-                                             : int64_t(*bits << (64 - param.bits)) >> (64 - param.bits);
+      int64_t signedValue = interp::signExtend(*bits, param.bits);
       if (signedValue > 0)
         positiveInts.push_back(uint64_t(signedValue));
     }
