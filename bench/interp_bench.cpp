@@ -1,7 +1,11 @@
 // Interpreter throughput: simulated thread-instructions per second on the
 // tiled matrix multiply (512 x 512) and the shared-memory tree reduction,
-// with no listener (pure interpretation) and with the Memory-Access Model
-// attached (what analysis costs). And the model's memory: peak resident
+// with no listener (pure interpretation: model 0), with the Memory-Access
+// Model attached keeping every access (model 1, `--all-blocks`), and with
+// the model as analysis attaches it by default (model 2): no access proven
+// free of conflicts is kept (interp::untrackedInstructions), and a block
+// repeating an earlier block's shared memory has it unkept
+// (memmodel/RepresentativeBlocks.h). And the model's memory: peak resident
 // bytes per tracked 4-byte address of a launch storing one word per thread
 // (4M and 16M threads; the launch's buffer included), run first so that no
 // earlier benchmark's peak hides it.
@@ -10,6 +14,7 @@
 #include "interp/Interpreter.h"
 #include "ir/Loader.h"
 #include "memmodel/MemoryModel.h"
+#include "memmodel/RepresentativeBlocks.h"
 #include "support/MemoryLimit.h"
 
 #include <benchmark/benchmark.h>
@@ -45,8 +50,10 @@ std::vector<uint8_t> floats(size_t count, float value) {
   return bytes;
 }
 
+enum Model { kNoModel = 0, kEveryAccess = 1, kUntracked = 2 };
+
 void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchConfig &config,
-         const std::vector<interp::ArgumentValue> &initial, bool withModel,
+         const std::vector<interp::ArgumentValue> &initial, int64_t withModel,
          bool fitnessFigures = true) {
   uint64_t instrs = 0;
   for (auto _ : state) {
@@ -54,16 +61,22 @@ void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchC
     memmodel::ModelOptions options;
     options.launchThreads = config.grid.count() * config.block.count();
     options.fitnessFigures = fitnessFigures;
+    if (withModel == kUntracked)
+      options.untracked = interp::untrackedInstructions(prog, prog.kernels[0], config, args);
     memmodel::MemoryModel model(options);
+    memmodel::RepresentativeBlocks representatives(model);
     interp::RunOptions runOptions;
-    if (withModel)
+    if (withModel != kNoModel)
       runOptions.listener = &model;
+    if (withModel == kUntracked)
+      runOptions.listener = &representatives;
     Result<interp::RunStats> stats =
         interp::runKernel(prog, prog.kernels[0], config, args, runOptions);
     if (!stats) {
       state.SkipWithError(stats.error().message.c_str());
       return;
     }
+    representatives.finish();
     instrs += stats->threadInstrs;
   }
   state.counters["thread_instrs_per_s"] =
@@ -84,7 +97,7 @@ void StoreOnePerThread(benchmark::State &state) {
   config.block = {256, 1, 1};
   uint64_t before = residentBytes();
   run(state, program("store_index.cu"), config,
-      {interp::ArgumentValue::buffer(std::vector<uint8_t>(threads * 4))}, true,
+      {interp::ArgumentValue::buffer(std::vector<uint8_t>(threads * 4))}, kEveryAccess,
       /*fitnessFigures=*/false); // as analysis judges a launch this large
   uint64_t peak = peakResidentBytes();
   state.counters["peak_bytes_per_address"] =
@@ -102,9 +115,9 @@ void MatmulTiled512(benchmark::State &state) {
       interp::ArgumentValue::buffer(floats(size_t(n) * n, 2.0f)),
       interp::ArgumentValue::buffer(floats(size_t(n) * n, 0.0f)),
       interp::ArgumentValue::scalar(uint64_t(n))};
-  run(state, program("matmul_tiled.cu"), config, args, state.range(0) != 0);
+  run(state, program("matmul_tiled.cu"), config, args, state.range(0));
 }
-BENCHMARK(MatmulTiled512)->Arg(0)->Arg(1)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(MatmulTiled512)->Arg(0)->Arg(1)->Arg(2)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void ReduceShared(benchmark::State &state) {
   const uint64_t n = 1 << 20;
@@ -115,9 +128,9 @@ void ReduceShared(benchmark::State &state) {
   std::vector<interp::ArgumentValue> args = {interp::ArgumentValue::buffer(in),
                                              interp::ArgumentValue::buffer(std::vector<uint8_t>(n / 256 * 4)),
                                              interp::ArgumentValue::scalar(n)};
-  run(state, program("reduce_shared.cu"), config, args, state.range(0) != 0);
+  run(state, program("reduce_shared.cu"), config, args, state.range(0));
 }
-BENCHMARK(ReduceShared)->Arg(0)->Arg(1)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(ReduceShared)->Arg(0)->Arg(1)->Arg(2)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(3);
 
 } // namespace
 

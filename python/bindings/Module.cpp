@@ -172,6 +172,7 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
   session::AnalysisOptions options = analysisOptions(independentThreads, record, budgetInstrs);
   BarrierLog barrierLog;
   options.observer = &barrierLog;
+  options.allBlocks = true; // the tuple log shows every access
   options.onModel = [&](const memmodel::MemoryModel &model) {
     result->hasTuples = model.representation() == memmodel::Representation::Full;
     if (result->hasTuples)

@@ -75,6 +75,7 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   options.budgetInstrs = common.budgetInstrs ? common.budgetInstrs : kDefaultBudgetInstrs;
   options.searchLaunchBudgetInstrs = common.maxCostInstrs;
   options.launchSeconds = common.launchSeconds;
+  options.allBlocks = common.allBlocks;
   options.representation = common.record == "full"      ? memmodel::Representation::Full
                            : common.record == "summary" ? memmodel::Representation::Summary
                                                         : memmodel::Representation::Auto;

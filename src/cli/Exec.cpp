@@ -164,6 +164,7 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
       "SIMULEE_EXEC_BUDGET=" + std::to_string(common.budgetInstrs ? common.budgetInstrs
                                                                    : kDefaultExecBudgetInstrs),
       "SIMULEE_EXEC_RECORD=" + common.record,
+      "SIMULEE_EXEC_ALL_BLOCKS=" + std::string(common.allBlocks ? "1" : "0"),
       "SIMULEE_EXEC_SEARCH=" + std::to_string(options.searchGenerations),
       "SIMULEE_EXEC_CHECKED=" + std::to_string(options.checkAll ? 0 : options.checkedLaunches),
       "SIMULEE_EXEC_SM=" + std::to_string(options.computeCapability)};

@@ -59,6 +59,13 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                  "within it, else the verdict says where the budget cut them short. Under "
                  "exec a launch is never cut short")
       ->check(CLI::Range(0.0, 1e9));
+  app.add_flag("--all-blocks", common.allBlocks,
+               "Keep every access of every block in the model. By default an access no other "
+               "thread's access can conflict with is counted but not kept: one through a "
+               "pointer parameter nothing writes through (read-only), or one whose address "
+               "is a fixed multiple of blockIdx.x * blockDim.x + threadIdx.x (thread-private, "
+               "in one-dimensional launches). The findings are the same; this is for checking "
+               "that");
   app.add_option("--shared-bytes", common.sharedBytes, "Dynamic shared memory bytes per block");
   app.add_option("-O", common.optLevel,
                  "Optimisation level for .cu files: 0 (default) keeps every memory access; 1-3 "

@@ -36,9 +36,27 @@ struct LaunchCounts {
   // bounds, undefined behaviour, barrier divergence; no races): they ran,
   // but are not among the judged.
   uint64_t lightlyChecked = 0;
+  // Blocks of the judged launches, and how many of them had their shared
+  // memory modelled: the others repeated an earlier block's shared-memory
+  // behaviour exactly (memmodel/RepresentativeBlocks.h; --all-blocks models
+  // every one).
+  uint64_t blocks = 0;
+  uint64_t blocksModelled = 0;
 
   uint64_t skipped() const { return outOfBounds + tooCostly + nonTerminating + failed; }
   uint64_t simulated() const { return judged + skipped(); }
+  LaunchCounts &operator+=(const LaunchCounts &other) {
+    judged += other.judged;
+    outOfBounds += other.outOfBounds;
+    tooCostly += other.tooCostly;
+    nonTerminating += other.nonTerminating;
+    failed += other.failed;
+    unconventional += other.unconventional;
+    lightlyChecked += other.lightlyChecked;
+    blocks += other.blocks;
+    blocksModelled += other.blocksModelled;
+    return *this;
+  }
 };
 
 // "12 out of bounds, 3 too costly" (the non-zero reasons), or "" when none.

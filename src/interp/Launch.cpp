@@ -3,6 +3,8 @@
 #include "ir/PointerEncoding.h"
 #include "support/MemoryLimit.h"
 
+#include <map>
+
 namespace simulee::interp {
 
 std::string formatDim3(const Dim3 &d) {
@@ -79,6 +81,48 @@ Status validateLaunchMemory(const ir::Program &program, const ir::KernelInfo &ke
   if (total > memoryLimitBytes())
     return makeError("the launch needs " + overMemoryLimit(total));
   return Ok{};
+}
+
+std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::KernelInfo &kernel,
+                                        const LaunchConfig &config,
+                                        const std::vector<ArgumentValue> &args) {
+  if (kernel.untracked.empty() || args.size() != kernel.params.size())
+    return {};
+  // Which buffer each pointer parameter points into: its own (a buffer
+  // argument), or the one its encoded pointer names (`simulee exec`).
+  constexpr uint64_t kOwnBuffer = uint64_t(1) << 63, kNotOwn = ~uint64_t(0);
+  std::vector<uint64_t> target(args.size(), kNotOwn);
+  std::map<uint64_t, unsigned> sharing;
+  for (size_t p = 0; p < args.size(); ++p) {
+    const ir::ParamInfo &param = kernel.params[p];
+    if (param.kind != ir::ValueKind::Pointer || param.byValueBytes ||
+        param.resource != ir::ResourceKind::None)
+      continue;
+    if (args[p].kind == ArgumentValue::Kind::Buffer) {
+      target[p] = kOwnBuffer | p;
+    } else {
+      ir::DecodedPointer pointer = ir::decodePointer(args[p].bits);
+      bool variable = pointer.buffer >= ir::kFirstGlobalVariableBuffer &&
+                      pointer.buffer < ir::kFirstBoundBuffer;
+      if (pointer.isNull || pointer.space != ir::PointerSpace::Global || variable)
+        continue;
+      target[p] = pointer.buffer;
+    }
+    ++sharing[target[p]];
+  }
+  const Dim3 &g = config.grid, &b = config.block;
+  bool oneDimensional = g.y == 1 && g.z == 1 && b.y == 1 && b.z == 1 &&
+                        g.count() * b.count() < (uint64_t(1) << 31);
+  std::vector<bool> untracked;
+  for (const ir::UntrackedAccess &access : kernel.untracked) {
+    if (access.param >= target.size() || target[access.param] == kNotOwn ||
+        sharing[target[access.param]] != 1 || (access.threadPrivate && !oneDimensional))
+      continue;
+    if (untracked.empty())
+      untracked.resize(program.instructions.size());
+    untracked[access.instruction] = true;
+  }
+  return untracked;
 }
 
 ArgumentValue ArgumentValue::scalar(uint64_t bits) {

@@ -127,6 +127,16 @@ struct BoundMemory {
 Status validateLaunchMemory(const ir::Program &program, const ir::KernelInfo &kernel,
                             const LaunchConfig &config, const std::vector<ArgumentValue> &args);
 
+// The instructions whose accesses no other thread's access can conflict with
+// in this launch, as flags by instruction id (empty: none): the kernel's
+// untracked accesses (ir::KernelInfo::untracked) through pointer parameters
+// that point into a buffer of their own (no other parameter's, no
+// __device__ variable's); the thread-private ones only in a one-dimensional
+// launch of fewer than 2^31 threads.
+std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::KernelInfo &kernel,
+                                        const LaunchConfig &config,
+                                        const std::vector<ArgumentValue> &args);
+
 // Buffer ids inside a space (AccessEvent::buffer):
 //   Global:   0..params-1 = pointer parameters (by index), then
 //             ir::memberBufferId(p, m) = pointer member m of by-value parameter p,

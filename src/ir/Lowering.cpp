@@ -1,6 +1,7 @@
 #include "ir/Lowering.h"
 
 #include "ir/Builtins.h"
+#include "ir/ConflictFreeAccesses.h"
 #include "ir/IndirectCalls.h"
 #include "ir/InlinePtx.h"
 #include "ir/KernelDiscovery.h"
@@ -528,6 +529,13 @@ void ModuleLowering::describeKernels() {
           work.push_back(callee);
     }
     std::sort(kernel.barrierInstructions.begin(), kernel.barrierInstructions.end());
+    for (const ConflictFreeAccess &access : conflictFreeAccesses(*function))
+      if (auto id = instructionIds_.find(access.instruction); id != instructionIds_.end())
+        kernel.untracked.push_back({id->second, access.param, access.threadPrivate});
+    std::sort(kernel.untracked.begin(), kernel.untracked.end(),
+              [](const UntrackedAccess &a, const UntrackedAccess &b) {
+                return a.instruction < b.instruction;
+              });
     program_.kernels.push_back(std::move(kernel));
   }
 }

@@ -82,6 +82,16 @@ struct ParamInfo {
   uint8_t resourceDims = 0;
 };
 
+// A load or store no other thread's access can conflict with
+// (ir/ConflictFreeAccesses.h), made through pointer parameter `param`.
+struct UntrackedAccess {
+  uint32_t instruction = 0;
+  uint32_t param = 0;
+  // Private to its thread in one-dimensional launches of fewer than 2^31
+  // threads; false: read-only, in any launch.
+  bool threadPrivate = false;
+};
+
 // Which builtin variable components a kernel reads: readsBuiltin[BuiltinVariable][axis].
 enum class BuiltinVariable : uint8_t { ThreadIdx, BlockIdx, BlockDim, GridDim };
 
@@ -104,6 +114,9 @@ struct KernelInfo {
   // Whether memory contents can steer it (ir/ContentSteering.h): when not,
   // one launch stands for every content of its buffers.
   bool contentsSteer = true;
+  // Its accesses the Memory-Access Model need not track, in instruction order
+  // (interp::untrackedInstructions picks those a launch allows).
+  std::vector<UntrackedAccess> untracked;
   bool readsBuiltin[4][3] = {};
   // How many axes of a grid (blockIdx, gridDim) or block (threadIdx,
   // blockDim) the kernel reads: 1 + the highest axis it reads of either.

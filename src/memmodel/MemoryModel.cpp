@@ -228,16 +228,25 @@ void MemoryModel::onUndefinedBehavior(const interp::UndefinedBehaviorEvent &even
 }
 
 void MemoryModel::onAccess(const interp::AccessEvent &event) {
+  record(event, !(event.instruction < options_.untracked.size() &&
+                  options_.untracked[event.instruction]));
+}
+
+void MemoryModel::onUnkeptAccess(const interp::AccessEvent &event) { record(event, false); }
+
+void MemoryModel::record(const interp::AccessEvent &event, bool keep) {
   // Local memory is private to its thread: it can take part in no rule.
   if (event.space == MemSpace::Local || !recordingAccesses_)
     return;
   switchToBlock(event.block);
-  if (event.space == MemSpace::Shared)
-    sharedInit_.record(event);
   if (options_.fitnessFigures)
     fitness_.record(event);
   evidence_.record(event.space, event.buffer, event.warp);
   ++accessCount_;
+  if (!keep)
+    return;
+  if (event.space == MemSpace::Shared)
+    sharedInit_.record(event);
   Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));
   if (now.action == interp::AccessKind::Atomic)
     releaseOrder_.onAtomic(now);

@@ -60,6 +60,12 @@ struct ModelOptions {
   // out-of-bounds accesses, undefined behaviour and barrier divergence. The
   // cheaper checks of `simulee exec`'s repeated launches.
   bool recordAccesses = true;
+  // Instructions (by id) whose accesses no other thread's access can
+  // conflict with (interp::untrackedInstructions): counted and shown to the
+  // barrier evidence and the fitness figures, but kept in no Memory Unit.
+  // They take part in no pair and no barrier crossing, so the findings are
+  // the same; the full log's tuples lack them.
+  std::vector<bool> untracked = {};
 };
 
 // The tuple log as columns (one entry per tuple), for the Python API.
@@ -80,6 +86,11 @@ public:
   void onBlockBegin(uint32_t block) override;
   void onBlockEnd(uint32_t block) override;
   void onAccess(const interp::AccessEvent &event) override;
+  // An access that can add nothing the model does not know (one of a block
+  // equivalent to an earlier one, memmodel/RepresentativeBlocks.h): counted
+  // and shown to the barrier evidence and the fitness figures like any, but
+  // related to no other and kept in no Memory Unit.
+  void onUnkeptAccess(const interp::AccessEvent &event);
   void onMaskChange(const interp::MaskChangeEvent &event) override;
   void onBarrierRelease(const interp::BarrierReleaseEvent &event) override;
   void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;
@@ -136,6 +147,7 @@ private:
     BarrierCrossingSet crossings;
   };
 
+  void record(const interp::AccessEvent &event, bool keep);
   void switchToBlock(uint32_t block);
   void closeOpenBarrier();
   void foldBlockBarriers();

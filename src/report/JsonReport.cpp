@@ -123,7 +123,9 @@ Json launchCountsJson(const detect::LaunchCounts &counts) {
               {"nonTerminating", counts.nonTerminating},
               {"failed", counts.failed},
               {"unconventional", counts.unconventional},
-              {"lightlyChecked", counts.lightlyChecked}};
+              {"lightlyChecked", counts.lightlyChecked},
+              {"blocks", counts.blocks},
+              {"blocksModelled", counts.blocksModelled}};
 }
 
 } // namespace

@@ -53,6 +53,10 @@ std::string verdictText(const KernelFindings &kernel) {
       text += "; " + std::to_string(counts.lightlyChecked) +
               " more checked only for out-of-bounds accesses, undefined behaviour and barrier "
               "divergence: see --check-all";
+    if (counts.blocksModelled < counts.blocks)
+      text += "; shared memory modelled in " + std::to_string(counts.blocksModelled) + " of " +
+              std::to_string(counts.blocks) +
+              " blocks, the others repeating one of them exactly: see --all-blocks";
     if (counts.skipped())
       text += "; " + std::to_string(counts.skipped()) + " skipped: " +
               detect::skippedReasons(counts);

@@ -65,6 +65,7 @@ ExecSettings settingsFromEnvironment() {
   settings.color = environment("SIMULEE_EXEC_COLOR") == "1";
   settings.analysis.strict = environment("SIMULEE_EXEC_STRICT") == "1";
   settings.analysis.independentThreads = environment("SIMULEE_EXEC_LOCKSTEP") != "1";
+  settings.analysis.allBlocks = environment("SIMULEE_EXEC_ALL_BLOCKS") == "1";
   if (std::string budget = environment("SIMULEE_EXEC_BUDGET"); !budget.empty())
     settings.analysis.budgetInstrs = std::strtoull(budget.c_str(), nullptr, 10);
   settings.searchGenerations =
@@ -517,6 +518,10 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   record.counts.tooCostly += analysis->counts.tooCostly;
   record.counts.nonTerminating += analysis->counts.nonTerminating;
   record.counts.failed += analysis->counts.failed;
+  if (!light) {
+    record.counts.blocks += analysis->counts.blocks;
+    record.counts.blocksModelled += analysis->counts.blocksModelled;
+  }
   if (record.firstLaunchError.empty() && !analysis->firstLaunchError.empty())
     record.firstLaunchError = launchName + ": " + analysis->firstLaunchError;
   size_t before = record.findings.size();

@@ -2,6 +2,7 @@
 
 #include "detect/FindingCollector.h"
 #include "interp/Interpreter.h"
+#include "memmodel/RepresentativeBlocks.h"
 #include "ir/CudaInstallation.h"
 #include "report/FindingText.h"
 #include "evo/InitialPopulation.h"
@@ -120,6 +121,9 @@ struct LaunchResult {
   // access in bounds, when only buffers simulee sized itself were overrun
   // (empty when a fixed contract was broken: a static array, a user's size).
   std::vector<uint64_t> grownElementCounts;
+  // Its blocks, and those whose shared memory was modelled (Simulation).
+  uint64_t blocks = 0;
+  uint64_t blocksModelled = 0;
 };
 
 LaunchOutcome outcomeOfError(const std::string &error) {
@@ -217,6 +221,8 @@ private:
 
 struct Simulation {
   std::optional<memmodel::MemoryModel> model;
+  // Blocks whose shared memory was modelled; nullopt: every block's.
+  std::optional<uint64_t> modelledBlocks;
   Result<interp::RunStats> stats = makeError("not run");
 };
 
@@ -244,15 +250,26 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   modelOptions.fitnessFigures = ranked && !options.lightChecks &&
                                 modelOptions.launchThreads <= options.searchLaunchBudgetInstrs;
   modelOptions.recordAccesses = !options.lightChecks;
+  if (!options.allBlocks)
+    modelOptions.untracked = interp::untrackedInstructions(program, kernel, config, values);
   simulation.model.emplace(modelOptions);
-  ObservedModel observed(*simulation.model, options.observer);
+  // One block per class of equivalent blocks has its shared memory modelled
+  // (memmodel/RepresentativeBlocks.h); --all-blocks: every block.
+  std::optional<memmodel::RepresentativeBlocks> representatives;
+  interp::ExecutionListener *model = &*simulation.model;
+  if (!options.allBlocks && modelOptions.recordAccesses)
+    model = &representatives.emplace(*simulation.model);
+  ObservedModel observed(*model, options.observer);
   interp::RunOptions runOptions;
-  runOptions.listener = options.observer ? static_cast<interp::ExecutionListener *>(&observed)
-                                         : &*simulation.model;
+  runOptions.listener = options.observer ? &observed : model;
   runOptions.cancel = options.cancel;
   runOptions.removedBarriers = std::move(removedBarriers);
   runOptions.bound = bound;
   simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
+  if (representatives) {
+    representatives->finish();
+    simulation.modelledBlocks = representatives->modelledBlocks();
+  }
   if (simulation.stats && options.onModel)
     options.onModel(*simulation.model);
 }
@@ -363,7 +380,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   bool hostSized = result.inputs.sizedByHost.any();
   Simulation simulation;
   simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {}, bound,
-               searched && !hostSized, /*ranked=*/searched);
+               searched && !hostSized, /*ranked=*/searched && options.rankLaunches);
   if (!simulation.stats) {
     result.error = simulation.stats.error().message;
     result.outcome = outcomeOfError(result.error);
@@ -371,6 +388,8 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   }
   const memmodel::MemoryModel &model = *simulation.model;
   result.threadInstrs = simulation.stats->threadInstrs;
+  result.blocks = result.inputs.config.grid.count();
+  result.blocksModelled = simulation.modelledBlocks.value_or(result.blocks);
   result.ratio = model.fitness().ratio();
   result.range = model.fitness().range();
   bool overrunsAreFindings =
@@ -777,8 +796,11 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
   for (const LaunchResult *result : results) {
     count(analysis.counts, result->outcome);
     analysis.threadInstrs += result->threadInstrs;
-    if (result->outcome == LaunchOutcome::Judged)
+    if (result->outcome == LaunchOutcome::Judged) {
       judged.push_back(result);
+      analysis.counts.blocks += result->blocks;
+      analysis.counts.blocksModelled += result->blocksModelled;
+    }
     if (result->outcome == LaunchOutcome::Judged && conventionsMatter &&
         result->nonPositiveSize) {
       ++analysis.counts.unconventional;
@@ -1120,6 +1142,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   AnalysisOptions searchOptions = options;
   if (searchOptions.representation == memmodel::Representation::Auto)
     searchOptions.representation = memmodel::Representation::Summary;
+  // The program's launch when it is judged alone (see below): nothing ranks it.
+  AnalysisOptions aloneOptions = searchOptions;
+  aloneOptions.rankLaunches = false;
 
   // The user's fixed integer arguments also size automatic buffers.
   std::vector<uint64_t> fixedPositiveInts;
@@ -1224,7 +1249,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     bool gridShrinks = !fixed.grid && !fixed.site;
     LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
                                            positiveInts, sizedByHost, gridShrinks,
-                                           settings.search.seed, searchOptions);
+                                           settings.search.seed,
+                                           isProgramsLaunch && !kernel.contentsSteer
+                                               ? aloneOptions
+                                               : searchOptions);
     result.outsideConventions =
         outsideConventions(space, result.record, &result.nonPositiveSize);
     // A searched launch that goes out of bounds of a fixed contract (a

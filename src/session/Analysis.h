@@ -45,6 +45,15 @@ struct AnalysisOptions {
   // undefined behaviour and barrier divergence are found
   // (memmodel::ModelOptions::recordAccesses).
   bool lightChecks = false;
+  // Every access of every block in the model (--all-blocks). Off (the
+  // default), accesses proven free of conflicts with other threads'
+  // (interp::untrackedInstructions) are counted but not kept: the same
+  // findings, in less time and memory.
+  bool allBlocks = false;
+  // A search ranks the launches it simulates by figures the model keeps
+  // (a word per accessed byte): false for a launch judged alone, which
+  // nothing ranks.
+  bool rankLaunches = true;
 
   // Optional hooks for the Python module (null/empty: none, no cost).
   // Every interpreter event also goes to `observer`; with a search of more

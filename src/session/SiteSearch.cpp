@@ -582,13 +582,7 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
 
   std::map<std::string, size_t> seen;
   for (KernelAnalysis &analysis : analyses) {
-    const detect::LaunchCounts &counts = analysis.counts;
-    combined.counts.judged += counts.judged;
-    combined.counts.outOfBounds += counts.outOfBounds;
-    combined.counts.tooCostly += counts.tooCostly;
-    combined.counts.nonTerminating += counts.nonTerminating;
-    combined.counts.failed += counts.failed;
-    combined.counts.unconventional += counts.unconventional;
+    combined.counts += analysis.counts;
     combined.threadInstrs += analysis.threadInstrs;
     for (const std::string &note : analysis.notes)
       if (std::find(combined.notes.begin(), combined.notes.end(), note) == combined.notes.end())

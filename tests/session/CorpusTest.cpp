@@ -1,6 +1,7 @@
 // Every corpus kernel's labeled launch must produce exactly its expected
-// findings, with the full tuple log and with the compact summary: a missed
-// finding and a false alarm both fail.
+// findings, with the full tuple log and with the compact summary, and with
+// every access kept (--all-blocks) as without: a missed finding and a false
+// alarm both fail.
 #include "CorpusSupport.h"
 
 #include <gtest/gtest.h>
@@ -13,13 +14,16 @@ namespace {
 struct Case {
   Manifest manifest;
   memmodel::Representation representation;
+  bool allBlocks = false;
 };
 
 std::vector<Case> allCases() {
   std::vector<Case> cases;
-  for (const Manifest &m : loadManifests())
+  for (const Manifest &m : loadManifests()) {
     for (auto r : {memmodel::Representation::Full, memmodel::Representation::Summary})
       cases.push_back({m, r});
+    cases.push_back({m, memmodel::Representation::Summary, /*allBlocks=*/true});
+  }
   return cases;
 }
 
@@ -42,6 +46,7 @@ TEST_P(CorpusLaunch, FindsExactlyTheLabeledFindings) {
   spec.args = argsOf(launch);
   session::AnalysisOptions options;
   options.representation = c.representation;
+  options.allBlocks = c.allBlocks;
   options.independentThreads = !json.value("lockstep", false);
 
   Result<session::KernelAnalysis> analysis = session::analyzeLaunch(program, *kernel, spec, options);
@@ -69,7 +74,8 @@ std::string caseName(const ::testing::TestParamInfo<Case> &info) {
     if (!std::isalnum(static_cast<unsigned char>(ch)))
       ch = '_';
   return name + (info.param.representation == memmodel::Representation::Full ? "_full"
-                                                                               : "_summary");
+                                                                               : "_summary") +
+         (info.param.allBlocks ? "_all_blocks" : "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusLaunch, ::testing::ValuesIn(allCases()), caseName);

@@ -1,0 +1,485 @@
+#include "ir/ConflictFreeAccesses.h"
+
+#include "ir/Builtins.h"
+
+#include <llvm/ADT/MapVector.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+
+#include <map>
+#include <numeric>
+#include <optional>
+#include <set>
+
+namespace simulee::ir {
+namespace {
+
+// An integer as a linear form over the x axis's thread numbering:
+//   constant + thread * threadIdx.x + blockBase * (blockIdx.x * blockDim.x)
+//            + total * (blockDim.x * gridDim.x) + lattice * k * T + self * phi
+// where k is an unknown integer (the trip of a grid-stride loop), T the
+// launch's thread count, and phi the loop variable under analysis.
+struct Linear {
+  int64_t constant = 0, thread = 0, blockBase = 0, total = 0, lattice = 0, self = 0;
+
+  bool operator==(const Linear &) const = default;
+};
+
+std::optional<Linear> add(const Linear &a, const Linear &b, int64_t sign = 1) {
+  Linear sum;
+  auto one = [&](int64_t x, int64_t y, int64_t &out) {
+    int64_t scaled;
+    return !__builtin_mul_overflow(y, sign, &scaled) && !__builtin_add_overflow(x, scaled, &out);
+  };
+  if (!one(a.constant, b.constant, sum.constant) || !one(a.thread, b.thread, sum.thread) ||
+      !one(a.blockBase, b.blockBase, sum.blockBase) || !one(a.total, b.total, sum.total) ||
+      !one(a.self, b.self, sum.self))
+    return std::nullopt;
+  sum.lattice = std::gcd(a.lattice, b.lattice); // k varies per thread: only its step stays
+  return sum;
+}
+
+std::optional<Linear> scale(const Linear &a, int64_t factor) {
+  Linear out;
+  for (auto [from, to] : {std::pair{&a.constant, &out.constant}, {&a.thread, &out.thread},
+                          {&a.blockBase, &out.blockBase}, {&a.total, &out.total},
+                          {&a.lattice, &out.lattice}, {&a.self, &out.self}})
+    if (__builtin_mul_overflow(*from, factor, to))
+      return std::nullopt;
+  return out;
+}
+
+enum class Axis : uint8_t { None, Thread, Block, BlockSize, GridSize };
+
+// The x-axis special register `value` reads (through integer casts).
+Axis axisOf(const llvm::Value *value) {
+  while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value)) {
+    if (!cast->isIntegerCast())
+      return Axis::None;
+    value = cast->getOperand(0);
+  }
+  const auto *call = llvm::dyn_cast<llvm::CallInst>(value);
+  const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+  if (!callee)
+    return Axis::None;
+  std::optional<Builtin> builtin = classifyBuiltin(callee->getName());
+  if (!builtin || builtin->kind != BuiltinKind::SpecialReg)
+    return Axis::None;
+  switch (SpecialRegister(builtin->selector)) {
+  case SpecialRegister::TidX: return Axis::Thread;
+  case SpecialRegister::CtaIdX: return Axis::Block;
+  case SpecialRegister::NTidX: return Axis::BlockSize;
+  case SpecialRegister::NCtaIdX: return Axis::GridSize;
+  default: return Axis::None;
+  }
+}
+
+// Linear forms of integers, and where pointers come from.
+class Forms {
+public:
+  explicit Forms(const llvm::DataLayout &layout) : layout_(layout) {}
+
+  // Memoized: a form found while some phi was under analysis holds
+  // everywhere (no form rests on a failed one), and a failure only loses
+  // precision.
+  std::optional<Linear> linear(const llvm::Value *value, const llvm::PHINode *self = nullptr,
+                               unsigned depth = 0) {
+    if (depth > kMaxDepth)
+      return std::nullopt;
+    auto key = std::pair{value, self};
+    if (auto known = memo_.find(key); known != memo_.end())
+      return known->second;
+    std::optional<Linear> form = compute(value, self, depth);
+    memo_.emplace(key, form);
+    return form;
+  }
+
+  // Where a pointer points: into pointer parameter `param` at `offset`
+  // (nullopt: an offset that is no linear form), into memory no parameter
+  // reaches (a variable, the stack, null), or unknown.
+  struct Origin {
+    enum class Kind : uint8_t { Param, Elsewhere, Unknown } kind = Kind::Unknown;
+    uint32_t param = 0;
+    std::optional<Linear> offset = {};
+  };
+
+  Origin origin(const llvm::Value *pointer, const llvm::Function &kernel, unsigned depth = 0) {
+    using Kind = Origin::Kind;
+    if (depth > kMaxDepth)
+      return {};
+    pointer = pointer->stripPointerCasts();
+    if (const auto *arg = llvm::dyn_cast<llvm::Argument>(pointer)) {
+      if (arg->getParent() != &kernel)
+        return callersOrigin(*arg, kernel, depth);
+      if (arg->hasByValAttr())
+        return {Kind::Elsewhere}; // the kernel's own copy of a by-value aggregate
+      return {Kind::Param, arg->getArgNo(), Linear{}};
+    }
+    if (llvm::isa<llvm::GlobalVariable>(pointer) || llvm::isa<llvm::AllocaInst>(pointer) ||
+        llvm::isa<llvm::ConstantPointerNull>(pointer))
+      return {Kind::Elsewhere};
+    if (const auto *gep = llvm::dyn_cast<llvm::GEPOperator>(pointer)) {
+      Origin base = origin(gep->getPointerOperand(), kernel, depth + 1);
+      if (base.kind != Kind::Param || !base.offset)
+        return base;
+      llvm::MapVector<llvm::Value *, llvm::APInt> variables;
+      llvm::APInt constant(64, 0);
+      if (!gep->collectOffset(layout_, 64, variables, constant))
+        return {Kind::Param, base.param, std::nullopt};
+      std::optional<Linear> offset = add(*base.offset, Linear{.constant = constant.getSExtValue()});
+      for (auto &[index, factor] : variables) {
+        if (!offset)
+          break;
+        std::optional<Linear> term = bind(linear(index), [&](const Linear &l) {
+          return scale(l, factor.getSExtValue());
+        });
+        offset = term ? add(*offset, *term) : std::nullopt;
+      }
+      return {Kind::Param, base.param, offset};
+    }
+    if (const auto *phi = llvm::dyn_cast<llvm::PHINode>(pointer))
+      return merged(phi->incoming_values(), kernel, depth);
+    if (const auto *select = llvm::dyn_cast<llvm::SelectInst>(pointer))
+      return merged(std::vector<const llvm::Value *>{select->getTrueValue(),
+                                                     select->getFalseValue()},
+                    kernel, depth);
+    return {}; // loaded from memory, returned by a call, an integer cast to a pointer
+  }
+
+private:
+  static constexpr unsigned kMaxDepth = 48;
+
+  std::optional<Linear> compute(const llvm::Value *value, const llvm::PHINode *self,
+                                unsigned depth) {
+    if (const auto *constant = llvm::dyn_cast<llvm::ConstantInt>(value)) {
+      if (constant->getBitWidth() > 64)
+        return std::nullopt;
+      return Linear{.constant = constant->getSExtValue()};
+    }
+    if (value == self)
+      return Linear{.self = 1};
+    if (axisOf(value) == Axis::Thread)
+      return Linear{.thread = 1};
+    if (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value))
+      return cast->isIntegerCast() ? linear(cast->getOperand(0), self, depth + 1) : std::nullopt;
+    if (const auto *phi = llvm::dyn_cast<llvm::PHINode>(value))
+      return loopVariable(*phi, depth);
+    const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(value);
+    if (!binary)
+      return std::nullopt;
+    const llvm::Value *lhs = binary->getOperand(0), *rhs = binary->getOperand(1);
+    switch (binary->getOpcode()) {
+    case llvm::Instruction::Mul: {
+      std::set<Axis> axes = {axisOf(lhs), axisOf(rhs)};
+      if (axes == std::set{Axis::Block, Axis::BlockSize})
+        return Linear{.blockBase = 1};
+      if (axes == std::set{Axis::BlockSize, Axis::GridSize})
+        return Linear{.total = 1};
+      if (const auto *k = llvm::dyn_cast<llvm::ConstantInt>(rhs); k && k->getBitWidth() <= 64)
+        return bind(linear(lhs, self, depth + 1), [&](const Linear &l) {
+          return scale(l, k->getSExtValue());
+        });
+      if (const auto *k = llvm::dyn_cast<llvm::ConstantInt>(lhs); k && k->getBitWidth() <= 64)
+        return bind(linear(rhs, self, depth + 1), [&](const Linear &l) {
+          return scale(l, k->getSExtValue());
+        });
+      return std::nullopt;
+    }
+    case llvm::Instruction::Shl: {
+      const auto *k = llvm::dyn_cast<llvm::ConstantInt>(rhs);
+      if (!k || k->getZExtValue() > 61)
+        return std::nullopt;
+      return bind(linear(lhs, self, depth + 1),
+                  [&](const Linear &l) { return scale(l, int64_t(1) << k->getZExtValue()); });
+    }
+    case llvm::Instruction::Or:
+      if (!llvm::cast<llvm::PossiblyDisjointInst>(binary)->isDisjoint())
+        return std::nullopt;
+      [[fallthrough]];
+    case llvm::Instruction::Add:
+    case llvm::Instruction::Sub: {
+      std::optional<Linear> a = linear(lhs, self, depth + 1), b = linear(rhs, self, depth + 1);
+      if (!a || !b)
+        return std::nullopt;
+      return add(*a, *b, binary->getOpcode() == llvm::Instruction::Sub ? -1 : 1);
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+
+  template <class F>
+  static std::optional<Linear> bind(const std::optional<Linear> &value, F &&then) {
+    return value ? then(*value) : std::nullopt;
+  }
+
+  // A phi whose incoming values are one form, or a loop variable that starts
+  // at one form and steps by a multiple of the launch's thread count: that
+  // form plus k * T for an unknown k.
+  std::optional<Linear> loopVariable(const llvm::PHINode &phi, unsigned depth) {
+    if (!inProgress_.insert(&phi).second)
+      return std::nullopt; // an enclosing evaluation: not a simple recurrence
+    std::optional<Linear> start;
+    int64_t lattice = 0;
+    bool ok = true;
+    for (const llvm::Value *incoming : phi.incoming_values()) {
+      std::optional<Linear> form = linear(incoming, &phi, depth + 1);
+      if (!form) {
+        ok = false;
+        break;
+      }
+      if (form->self == 0) {
+        if (start && !(*start == *form))
+          ok = false;
+        start = form;
+        continue;
+      }
+      // phi + m * T
+      Linear step = *form;
+      step.self = 0;
+      int64_t m = step.total;
+      step.total = 0;
+      if (form->self != 1 || !(step == Linear{.lattice = step.lattice})) {
+        ok = false;
+        break;
+      }
+      lattice = std::gcd(lattice, std::gcd(m, step.lattice));
+    }
+    inProgress_.erase(&phi);
+    if (!ok || !start)
+      return std::nullopt;
+    start->lattice = std::gcd(start->lattice, lattice);
+    return start;
+  }
+
+  template <class Range>
+  Origin merged(const Range &values, const llvm::Function &kernel, unsigned depth) {
+    std::optional<Origin> all;
+    for (const llvm::Value *value : values) {
+      Origin one = origin(value, kernel, depth + 1);
+      if (!all) {
+        all = one;
+        continue;
+      }
+      if (one.kind != all->kind || one.param != all->param)
+        return {};
+      if (!(one.offset && all->offset && *one.offset == *all->offset))
+        all->offset.reset();
+    }
+    return all.value_or(Origin{});
+  }
+
+  // A callee's pointer argument: where its callers' arguments point. A
+  // parameter's pointer passed to a call has escaped (see Escapes), so such
+  // an argument counts as pointing elsewhere here.
+  Origin callersOrigin(const llvm::Argument &arg, const llvm::Function &kernel, unsigned depth) {
+    const llvm::Function &callee = *arg.getParent();
+    bool any = false;
+    for (const llvm::User *user : callee.users()) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(user);
+      if (!call || call->getCalledOperand() != &callee || arg.getArgNo() >= call->arg_size())
+        return {};
+      Origin actual = origin(call->getArgOperand(arg.getArgNo()), kernel, depth + 1);
+      if (actual.kind == Origin::Kind::Unknown)
+        return {};
+      any = true;
+    }
+    return any ? Origin{Origin::Kind::Elsewhere} : Origin{};
+  }
+
+  const llvm::DataLayout &layout_;
+  std::set<const llvm::PHINode *> inProgress_;
+  std::map<std::pair<const llvm::Value *, const llvm::PHINode *>, std::optional<Linear>> memo_;
+};
+
+// What the kernel does through each pointer parameter.
+struct ParamUse {
+  bool escaped = false;   // stored, passed to a call, made an integer, returned
+  bool written = false;   // stored to, atomically updated, memcpy'd or memset into
+  bool irregular = false; // some access's offset is no a * (G + kT) + c form
+  int64_t coefficient = 0;
+  int64_t low = INT64_MAX, high = INT64_MIN; // [c, c + size) over its accesses
+  std::vector<const llvm::Instruction *> accesses;
+
+  bool threadPrivate() const {
+    return !escaped && !irregular && coefficient != 0 && high - low <= std::abs(coefficient);
+  }
+};
+
+// Whether `u` is the address of an access, or compared.
+bool isAddressUse(const llvm::Use &u) {
+  const llvm::User *user = u.getUser();
+  if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(user))
+    return u.getOperandNo() == load->getPointerOperandIndex();
+  if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(user))
+    return u.getOperandNo() == store->getPointerOperandIndex();
+  if (const auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(user))
+    return u.getOperandNo() == rmw->getPointerOperandIndex();
+  if (const auto *cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(user))
+    return u.getOperandNo() == cas->getPointerOperandIndex();
+  if (const auto *mem = llvm::dyn_cast<llvm::MemIntrinsic>(user))
+    return mem->isArgOperand(&u) && u.getOperandNo() < 2;
+  return llvm::isa<llvm::ICmpInst>(user);
+}
+
+// Pointer parameters that leave the analysed uses: the forward closure of
+// each parameter's pointer through casts, address arithmetic, phis and
+// selects; any use but an access's address or a comparison escapes.
+void markEscapes(const llvm::Function &kernel, std::map<uint32_t, ParamUse> &uses) {
+  for (const llvm::Argument &arg : kernel.args()) {
+    if (!arg.getType()->isPointerTy() || arg.hasByValAttr())
+      continue;
+    ParamUse &use = uses[arg.getArgNo()];
+    std::vector<const llvm::Value *> work = {&arg};
+    std::set<const llvm::Value *> seen = {&arg};
+    while (!work.empty() && !use.escaped) {
+      const llvm::Value *value = work.back();
+      work.pop_back();
+      for (const llvm::Use &u : value->uses()) {
+        const llvm::User *user = u.getUser();
+        bool derives = llvm::isa<llvm::BitCastOperator>(user) ||
+                       llvm::isa<llvm::AddrSpaceCastOperator>(user) ||
+                       llvm::isa<llvm::PHINode>(user) ||
+                       (llvm::isa<llvm::GEPOperator>(user) && u.getOperandNo() == 0) ||
+                       (llvm::isa<llvm::SelectInst>(user) && u.getOperandNo() != 0);
+        if (!derives && !isAddressUse(u))
+          use.escaped = true; // stored, passed to a call, made an integer, returned
+        if (derives && seen.insert(user).second)
+          work.push_back(user);
+      }
+    }
+  }
+}
+
+class Scan {
+public:
+  explicit Scan(const llvm::Function &kernel)
+      : kernel_(kernel), forms_(kernel.getParent()->getDataLayout()) {}
+
+  std::vector<ConflictFreeAccess> run() {
+    markEscapes(kernel_, uses_);
+    reach(kernel_);
+    for (size_t f = 0; f < functions_.size(); ++f)
+      for (const llvm::BasicBlock &block : *functions_[f])
+        for (const llvm::Instruction &inst : block)
+          visit(inst);
+    std::vector<ConflictFreeAccess> result;
+    if (unknownWrite_)
+      return result;
+    for (const auto &[param, use] : uses_) {
+      bool readOnly = !use.escaped && !use.written;
+      bool threadPrivate = !readOnly && !unknownRead_ && use.threadPrivate();
+      if (readOnly || threadPrivate)
+        for (const llvm::Instruction *inst : use.accesses)
+          if (inst->getFunction() == &kernel_)
+            result.push_back({inst, param, threadPrivate});
+    }
+    return result;
+  }
+
+private:
+  void reach(const llvm::Function &function) {
+    if (!function.isDeclaration() && seen_.insert(&function).second)
+      functions_.push_back(&function);
+  }
+
+  // One load or store of `bytes` bytes at `pointer`.
+  void access(const llvm::Instruction &inst, const llvm::Value *pointer, uint64_t bytes,
+              bool write, bool plain) {
+    using Kind = Forms::Origin::Kind;
+    Forms::Origin from = forms_.origin(pointer, kernel_);
+    if (from.kind == Kind::Elsewhere)
+      return;
+    if (from.kind == Kind::Unknown) {
+      // Shared and local memory are no parameter's.
+      unsigned space = pointer->getType()->getPointerAddressSpace();
+      if (space == 3 || space == 5)
+        return;
+      (write ? unknownWrite_ : unknownRead_) = true;
+      return;
+    }
+    ParamUse &use = uses_[from.param];
+    use.written |= write;
+    use.accesses.push_back(&inst);
+    const std::optional<Linear> &offset = from.offset;
+    // a * (G + kT) + c: threadIdx.x and blockIdx.x * blockDim.x with one
+    // coefficient, whole multiples of T besides.
+    int64_t a = offset ? offset->thread : 0;
+    if (!plain || !offset || a == 0 || offset->blockBase != a || offset->self != 0 ||
+        offset->total % a != 0 || offset->lattice % a != 0 ||
+        (use.coefficient != 0 && use.coefficient != a) || bytes > uint64_t(std::abs(a))) {
+      use.irregular = true;
+      return;
+    }
+    use.coefficient = a;
+    use.low = std::min(use.low, offset->constant);
+    use.high = std::max(use.high, offset->constant + int64_t(bytes));
+  }
+
+  uint64_t bytesOf(const llvm::Type *type) const {
+    return kernel_.getParent()->getDataLayout().getTypeStoreSize(const_cast<llvm::Type *>(type));
+  }
+
+  void visit(const llvm::Instruction &inst) {
+    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+      return access(inst, load->getPointerOperand(), bytesOf(load->getType()), false,
+                    !load->isVolatile() && load->isUnordered());
+    if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+      return access(inst, store->getPointerOperand(),
+                    bytesOf(store->getValueOperand()->getType()), true,
+                    !store->isVolatile() && store->isUnordered());
+    if (const auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&inst))
+      return access(inst, rmw->getPointerOperand(), 0, true, false);
+    if (const auto *cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&inst))
+      return access(inst, cas->getPointerOperand(), 0, true, false);
+    const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+    if (!call)
+      return;
+    if (const auto *mem = llvm::dyn_cast<llvm::MemIntrinsic>(call)) {
+      access(inst, mem->getRawDest(), 0, true, false);
+      if (const auto *transfer = llvm::dyn_cast<llvm::MemTransferInst>(mem))
+        access(inst, transfer->getRawSource(), 0, false, false);
+      return;
+    }
+    const llvm::Function *callee = call->getCalledFunction();
+    std::optional<Builtin> builtin = callee ? classifyBuiltin(callee->getName()) : std::nullopt;
+    if (!callee || call->isInlineAsm() || (builtin && builtin->kind == BuiltinKind::Texture)) {
+      // An indirect call or assembly may touch anything; a texture's texels
+      // may be a parameter's buffer (alias=PARAM).
+      unknownWrite_ = true;
+      return;
+    }
+    if (!callee->isDeclaration()) {
+      reach(*callee);
+      return;
+    }
+    // A builtin, libdevice or an unresolved function: only what its pointer
+    // arguments point to (a parameter's pointer passed here escaped).
+    for (const llvm::Use &arg : call->args())
+      if (arg->getType()->isPointerTy() &&
+          forms_.origin(arg.get(), kernel_).kind == Forms::Origin::Kind::Unknown)
+        (callee->onlyReadsMemory() ? unknownRead_ : unknownWrite_) = true;
+  }
+
+  const llvm::Function &kernel_;
+  Forms forms_;
+  std::map<uint32_t, ParamUse> uses_;
+  std::vector<const llvm::Function *> functions_;
+  std::set<const llvm::Function *> seen_;
+  bool unknownRead_ = false, unknownWrite_ = false;
+};
+
+} // namespace
+
+std::vector<ConflictFreeAccess> conflictFreeAccesses(const llvm::Function &kernel) {
+  return Scan(kernel).run();
+}
+
+} // namespace simulee::ir

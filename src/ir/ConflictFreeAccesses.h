@@ -1,0 +1,46 @@
+// Loads and stores of a kernel that no other thread's access can conflict
+// with, so the Memory-Access Model need not track them (GMRace's static
+// pruning; issue 18, DESIGN.md "Untracked accesses"). Two kinds, each decided
+// per pointer parameter, for every access made through it:
+//
+//  - read-only: nothing in the kernel writes through the parameter (no
+//    store, atomic or memcpy into it; it never escapes into memory, a call or
+//    an integer) and no write goes through a pointer of unknown origin (one
+//    loaded from memory, a callee's argument). Two reads never conflict.
+//  - thread-private: every access through the parameter has a byte offset
+//    a * (G + k * T) + c, with G = blockIdx.x * blockDim.x + threadIdx.x,
+//    T = blockDim.x * gridDim.x, k any integer (a grid-stride loop), one
+//    coefficient a != 0 for all, and every [c, c + size) inside one window of
+//    |a| bytes; and no access at all goes through a pointer of unknown
+//    origin. In a one-dimensional launch (grid and block of height and depth
+//    1) of fewer than 2^31 threads, G is distinct per thread in [0, T), so
+//    two threads never touch the same byte through the parameter. Exact
+//    unless the index arithmetic overflows its type (undefined for signed
+//    integers; for unsigned ones it needs buffers of 2^32 - T elements).
+//
+// Both assume no two pointer parameters point into one buffer and none into
+// a __device__ variable: interp::untrackedInstructions checks that, and the
+// launch's shape, per launch.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace simulee::ir {
+
+struct ConflictFreeAccess {
+  const llvm::Instruction *instruction = nullptr;
+  uint32_t param = 0;          // the pointer parameter it goes through
+  bool threadPrivate = false;  // false: read-only; true: needs a 1-D launch
+};
+
+// Every conflict-free load and store of `kernel` (in the kernel's own body;
+// accesses in the functions it calls are always tracked).
+std::vector<ConflictFreeAccess> conflictFreeAccesses(const llvm::Function &kernel);
+
+} // namespace simulee::ir

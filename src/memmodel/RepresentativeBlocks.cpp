@@ -1,0 +1,239 @@
+#include "memmodel/RepresentativeBlocks.h"
+
+#include <bit>
+#include <type_traits>
+
+namespace simulee::memmodel {
+
+namespace {
+
+// After this many blocks without one repeating an earlier block's shared
+// memory, the launch's blocks are told apart by their index (or use no
+// shared memory): buffering the rest would cost and save nothing.
+constexpr uint64_t kBlocksToFindARepeat = 8;
+
+// Distinguishes the kinds of event in the hashed stream.
+enum Tag : uint64_t {
+  kAccessTag = 1, kMaskTag, kReleaseTag, kArriveTag, kDivergenceTag, kWarpSyncTag, kFenceTag,
+  kNamedArriveTag, kNamedReleaseTag, kOutOfBoundsTag, kUndefinedTag
+};
+
+} // namespace
+
+RepresentativeBlocks::RepresentativeBlocks(MemoryModel &model, uint64_t maxBufferedAccesses)
+    : model_(model), maxBufferedAccesses_(maxBufferedAccesses) {}
+
+void RepresentativeBlocks::onBlockBegin(uint32_t block) {
+  ++blocks_;
+  currentBlock_ = block;
+  live_ = launchLive_;
+  if (live_) {
+    model_.onBlockBegin(block);
+    return;
+  }
+  accesses_.clear();
+  others_.clear();
+  sharedAccesses_ = 0;
+  hash_ = {0x243F6A8885A308D3ull, 0x13198A2E03707344ull};
+  valueNames_.clear();
+}
+
+void RepresentativeBlocks::onAccess(const interp::AccessEvent &event) {
+  if (live_) {
+    model_.onAccess(event);
+    return;
+  }
+  if (event.thread > 0xffff || event.sizeBytes > 0xffff) {
+    goLive(); // no such block or access in CUDA; kept exact anyway
+    model_.onAccess(event);
+    return;
+  }
+  accesses_.push_back(Buffered{event.offset, event.step, event.value, event.instruction,
+                               event.buffer, uint16_t(event.thread), uint16_t(event.sizeBytes),
+                               event.space, event.kind, event.valueKnown});
+  if (event.space == interp::MemSpace::Shared) {
+    ++sharedAccesses_;
+    // thread < 2^10 and a shared variable's offsets < 2^32 (48 KiB blocks).
+    mix(uint64_t(event.instruction) << 32 | uint64_t(event.buffer) << 16 | event.thread);
+    mix(event.offset | uint64_t(event.sizeBytes & 0xffff) << 32 | uint64_t(event.kind) << 48 |
+        uint64_t(event.valueKnown) << 50 | kAccessTag << 56);
+    mix(event.step);
+    if (event.kind == interp::AccessKind::Write && event.valueKnown)
+      mix(valueName(event));
+  }
+  if (accesses_.size() >= maxBufferedAccesses_)
+    goLive();
+}
+
+// A stored value as the model can tell it apart: it compares only writes of
+// one size at one address (writesSameValue), so the value is named by where
+// it first appears among the distinct values written there in this block.
+// Equal values get equal names, unequal ones unequal names, whatever the
+// data. An address written with too many distinct values names them by
+// themselves.
+uint64_t RepresentativeBlocks::valueName(const interp::AccessEvent &event) {
+  constexpr size_t kMostNamed = 32;
+  std::vector<uint64_t> &values =
+      valueNames_[uint64_t(event.buffer) << 48 ^ uint64_t(event.sizeBytes) << 40 ^ event.offset];
+  for (size_t i = 0; i < values.size(); ++i)
+    if (values[i] == event.value)
+      return i;
+  if (values.size() == kMostNamed)
+    return event.value ^ 0x8000000000000000ull; // never a small index
+  values.push_back(event.value);
+  return values.size() - 1;
+}
+
+// Too large a block to buffer: what it did so far, then the rest as it
+// comes, all in full.
+void RepresentativeBlocks::goLive() {
+  replay(/*duplicate=*/false);
+  live_ = true;
+}
+
+template <class Event> void RepresentativeBlocks::other(const Event &event) {
+  if (live_) {
+    deliver(event);
+    return;
+  }
+  if constexpr (std::is_same_v<Event, interp::MaskChangeEvent>) {
+    mix(kMaskTag);
+    mix(uint64_t(event.warp) << 32 | event.active);
+    mix(event.step);
+  } else if constexpr (std::is_same_v<Event, interp::BarrierReleaseEvent>) {
+    mix(kReleaseTag | uint64_t(event.epoch) << 32);
+    for (uint32_t instr : event.barrierInstrs)
+      mix(instr);
+  } else if constexpr (std::is_same_v<Event, interp::BarrierArriveEvent>) {
+    mix(kArriveTag | uint64_t(event.barrierInstr) << 32);
+    mix(uint64_t(event.warp) << 32 | event.mask);
+    mix(event.step);
+  } else if constexpr (std::is_same_v<Event, interp::BarrierDivergenceEvent>) {
+    mix(kDivergenceTag | uint64_t(event.cause) << 8 | uint64_t(event.warp) << 32);
+    mix(uint64_t(event.barrierInstr) << 32 | event.otherInstr);
+    mix(uint64_t(event.waitingThread) << 32 | event.otherThread);
+  } else if constexpr (std::is_same_v<Event, interp::WarpSyncEvent> ||
+                       std::is_same_v<Event, interp::FenceEvent>) {
+    mix((std::is_same_v<Event, interp::FenceEvent> ? kFenceTag : kWarpSyncTag) |
+        uint64_t(event.warp) << 32);
+    mix(event.mask);
+    mix(event.step);
+  } else if constexpr (std::is_same_v<Event, interp::NamedBarrierArriveEvent>) {
+    mix(kNamedArriveTag | uint64_t(event.waits) << 8 | uint64_t(event.barrierId) << 32);
+    mix(uint64_t(event.warp) << 32 | event.barrierInstr);
+    mix(event.step);
+  } else if constexpr (std::is_same_v<Event, interp::NamedBarrierReleaseEvent>) {
+    mix(kNamedReleaseTag | uint64_t(event.barrierId) << 32);
+    for (uint32_t warp : event.waiters)
+      mix(warp);
+  } else if constexpr (std::is_same_v<Event, interp::OutOfBoundsEvent>) {
+    const interp::AccessEvent &access = event.access;
+    mix(kOutOfBoundsTag | uint64_t(access.space) << 8 | uint64_t(access.kind) << 16 |
+        uint64_t(access.instruction) << 32);
+    mix(uint64_t(access.thread) << 32 | access.buffer);
+    mix(access.offset);
+  } else {
+    static_assert(std::is_same_v<Event, interp::UndefinedBehaviorEvent>);
+    mix(kUndefinedTag | uint64_t(event.kind) << 8 | uint64_t(event.instruction) << 32);
+    mix(uint64_t(event.thread) << 32 | event.width);
+    mix(event.value);
+  }
+  others_.emplace_back(accesses_.size(), event);
+}
+
+void RepresentativeBlocks::deliver(const Other &event) {
+  std::visit([&](const auto &one) { deliver(one); }, event);
+}
+
+void RepresentativeBlocks::deliver(const interp::MaskChangeEvent &e) { model_.onMaskChange(e); }
+void RepresentativeBlocks::deliver(const interp::BarrierReleaseEvent &e) {
+  model_.onBarrierRelease(e);
+}
+void RepresentativeBlocks::deliver(const interp::BarrierArriveEvent &e) {
+  model_.onBarrierArrive(e);
+}
+void RepresentativeBlocks::deliver(const interp::BarrierDivergenceEvent &e) {
+  model_.onBarrierDivergence(e);
+}
+void RepresentativeBlocks::deliver(const interp::WarpSyncEvent &e) { model_.onWarpSync(e); }
+void RepresentativeBlocks::deliver(const interp::FenceEvent &e) { model_.onFence(e); }
+void RepresentativeBlocks::deliver(const interp::NamedBarrierArriveEvent &e) {
+  model_.onNamedBarrierArrive(e);
+}
+void RepresentativeBlocks::deliver(const interp::NamedBarrierReleaseEvent &e) {
+  model_.onNamedBarrierRelease(e);
+}
+void RepresentativeBlocks::deliver(const interp::OutOfBoundsEvent &e) { model_.onOutOfBounds(e); }
+void RepresentativeBlocks::deliver(const interp::UndefinedBehaviorEvent &e) {
+  model_.onUndefinedBehavior(e);
+}
+
+void RepresentativeBlocks::onMaskChange(const interp::MaskChangeEvent &e) { other(e); }
+void RepresentativeBlocks::onBarrierRelease(const interp::BarrierReleaseEvent &e) { other(e); }
+void RepresentativeBlocks::onBarrierArrive(const interp::BarrierArriveEvent &e) { other(e); }
+void RepresentativeBlocks::onBarrierDivergence(const interp::BarrierDivergenceEvent &e) {
+  other(e);
+}
+void RepresentativeBlocks::onWarpSync(const interp::WarpSyncEvent &e) { other(e); }
+void RepresentativeBlocks::onFence(const interp::FenceEvent &e) { other(e); }
+void RepresentativeBlocks::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &e) {
+  other(e);
+}
+void RepresentativeBlocks::onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &e) {
+  other(e);
+}
+void RepresentativeBlocks::onOutOfBounds(const interp::OutOfBoundsEvent &e) { other(e); }
+void RepresentativeBlocks::onUndefinedBehavior(const interp::UndefinedBehaviorEvent &e) {
+  other(e);
+}
+
+interp::AccessEvent RepresentativeBlocks::eventOf(const Buffered &access) const {
+  interp::AccessEvent event{access.space,  access.kind,        access.buffer,
+                            access.offset, access.sizeBytes,   currentBlock_,
+                            access.thread, access.thread / interp::kWarpSize,
+                            access.thread % interp::kWarpSize, access.step,
+                            access.instruction};
+  event.value = access.value;
+  event.valueKnown = access.valueKnown;
+  return event;
+}
+
+// The buffered block to the model in its order; a duplicate's shared
+// accesses unkept.
+void RepresentativeBlocks::replay(bool duplicate) {
+  model_.onBlockBegin(currentBlock_);
+  size_t next = 0;
+  for (size_t i = 0; i < accesses_.size(); ++i) {
+    for (; next < others_.size() && others_[next].first == i; ++next)
+      deliver(others_[next].second);
+    interp::AccessEvent access = eventOf(accesses_[i]);
+    if (duplicate && access.space == interp::MemSpace::Shared)
+      model_.onUnkeptAccess(access);
+    else
+      model_.onAccess(access);
+  }
+  for (; next < others_.size(); ++next)
+    deliver(others_[next].second);
+  accesses_.clear();
+  others_.clear();
+}
+
+void RepresentativeBlocks::onBlockEnd(uint32_t block) {
+  if (!live_) {
+    bool duplicate = sharedAccesses_ > 0 && !seen_.insert(hash_).second;
+    duplicates_ += duplicate;
+    replay(duplicate);
+    if (duplicates_ == 0 && blocks_ >= kBlocksToFindARepeat)
+      launchLive_ = true;
+  }
+  live_ = false;
+  model_.onBlockEnd(block);
+}
+
+void RepresentativeBlocks::finish() {
+  if (!live_ && (!accesses_.empty() || !others_.empty()))
+    replay(/*duplicate=*/false);
+  live_ = true;
+}
+
+} // namespace simulee::memmodel
