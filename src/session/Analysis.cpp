@@ -226,6 +226,10 @@ struct Simulation {
   Result<interp::RunStats> stats = makeError("not run");
 };
 
+// Launches of fewer blocks model each: what repeating blocks would save
+// them costs about as much as buffering each block's events (search_bench).
+constexpr uint64_t kRepresentativeBlocksFrom = 32;
+
 // Runs the launch with a Memory-Access Model attached.
 // The barriers whose necessity a launch can show: none under light checks,
 // which record no access to be ordered.
@@ -257,7 +261,8 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   // (memmodel/RepresentativeBlocks.h); --all-blocks: every block.
   std::optional<memmodel::RepresentativeBlocks> representatives;
   interp::ExecutionListener *model = &*simulation.model;
-  if (!options.allBlocks && modelOptions.recordAccesses)
+  if (!options.allBlocks && modelOptions.recordAccesses &&
+      config.grid.count() >= kRepresentativeBlocksFrom)
     model = &representatives.emplace(*simulation.model);
   ObservedModel observed(*model, options.observer);
   interp::RunOptions runOptions;

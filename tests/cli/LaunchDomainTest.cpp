@@ -466,4 +466,37 @@ TEST(CliLaunchDomain, AFindingSeenOnlyOutsideCudasConventionsIsANoteNamingTheCon
 }
 
 } // namespace
+TEST(CliLaunchDomain, TheVerdictCountsTheBlocksModelledAndAllBlocksModelsEach) {
+  // 64 blocks of one reduction over zeros: each block repeats the first
+  // one's shared-memory behaviour, so one is modelled in full.
+  TempDir dir;
+  std::string source = dir.file("reduce.cu");
+  std::ofstream(source) << "__global__ void reduce(const float *in, float *out) {\n"
+                           "  __shared__ float part[64];\n"
+                           "  part[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];\n"
+                           "  __syncthreads();\n"
+                           "  for (unsigned s = 32; s > 0; s >>= 1) {\n"
+                           "    if (threadIdx.x < s) part[threadIdx.x] += part[threadIdx.x + s];\n"
+                           "    __syncthreads();\n"
+                           "  }\n"
+                           "  if (threadIdx.x == 0) out[blockIdx.x] = part[0];\n"
+                           "}\n";
+  std::vector<std::string> args = {"run", source, "--grid", "64", "--block", "64", "--arg",
+                                   "in=zeros:4096", "--arg", "out=zeros:64"};
+  Outcome o = simulee(args);
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "clean (1 launch judged; shared memory modelled in 1 of 64 "
+                              "blocks, the others repeating one of them exactly: see "
+                              "--all-blocks)")) << o;
+  args.push_back("--all-blocks");
+  o = simulee(args);
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "clean (1 launch judged)")) << o;
+  args.pop_back();
+  args.insert(args.end(), {"--format", "json"});
+  o = simulee(args);
+  EXPECT_TRUE(contains(o.out, "\"blocks\": 64,")) << o;
+  EXPECT_TRUE(contains(o.out, "\"blocksModelled\": 1\n")) << o;
+}
+
 } // namespace simulee::cli_test
