@@ -33,7 +33,7 @@ struct CommonOptions {
   uint64_t budgetInstrs = 0; // per thread; 0 = the command's default (kDefault*BudgetInstrs)
   uint64_t maxCostInstrs = uint64_t(1) << 22; // per searched launch
   double launchSeconds = 30; // per launch no search chose
-  bool allBlocks = false;    // no untracked accesses
+  bool allBlocks = false;    // no untracked accesses, no repeated blocks unmodelled
   uint32_t sharedBytes = 0;
   int optLevel = 0;
   std::vector<std::string> defines, includes;

@@ -64,8 +64,10 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                "thread's access can conflict with is counted but not kept: one through a "
                "pointer parameter nothing writes through (read-only), or one whose address "
                "is a fixed multiple of blockIdx.x * blockDim.x + threadIdx.x (thread-private, "
-               "in one-dimensional launches). The findings are the same; this is for checking "
-               "that");
+               "in one-dimensional launches); and in a launch of 32 blocks or more, a block "
+               "whose shared-memory behaviour repeats an earlier block's exactly has only its "
+               "global memory modelled (the verdict counts the blocks modelled). The findings "
+               "are the same; this is for checking that");
   app.add_option("--shared-bytes", common.sharedBytes, "Dynamic shared memory bytes per block");
   app.add_option("-O", common.optLevel,
                  "Optimisation level for .cu files: 0 (default) keeps every memory access; 1-3 "

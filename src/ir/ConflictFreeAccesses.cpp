@@ -277,7 +277,7 @@ private:
   }
 
   // A callee's pointer argument: where its callers' arguments point. A
-  // parameter's pointer passed to a call has escaped (see Escapes), so such
+  // parameter's pointer passed to a call has escaped (see markEscapes), so such
   // an argument counts as pointing elsewhere here.
   Origin callersOrigin(const llvm::Argument &arg, const llvm::Function &kernel, unsigned depth) {
     const llvm::Function &callee = *arg.getParent();
@@ -414,7 +414,7 @@ private:
     int64_t a = offset ? offset->thread : 0;
     if (!plain || !offset || a == 0 || offset->blockBase != a || offset->self != 0 ||
         offset->total % a != 0 || offset->lattice % a != 0 ||
-        (use.coefficient != 0 && use.coefficient != a) || bytes > uint64_t(std::abs(a))) {
+        (use.coefficient != 0 && use.coefficient != a)) {
       use.irregular = true;
       return;
     }

@@ -43,8 +43,11 @@ void RepresentativeBlocks::onAccess(const interp::AccessEvent &event) {
     model_.onAccess(event);
     return;
   }
-  if (event.thread > 0xffff || event.sizeBytes > 0xffff) {
-    goLive(); // no such block or access in CUDA; kept exact anyway
+  // Fields past these widths would not fit the packed words below (nor the
+  // buffer's): no CUDA block or shared variable has them; exact anyway.
+  if (event.thread > 0xffff || event.sizeBytes > 0xffff || event.buffer > 0xffff ||
+      event.offset > 0xffffffff) {
+    goLive();
     model_.onAccess(event);
     return;
   }
@@ -53,10 +56,12 @@ void RepresentativeBlocks::onAccess(const interp::AccessEvent &event) {
                                event.space, event.kind, event.valueKnown});
   if (event.space == interp::MemSpace::Shared) {
     ++sharedAccesses_;
-    // thread < 2^10 and a shared variable's offsets < 2^32 (48 KiB blocks).
-    mix(uint64_t(event.instruction) << 32 | uint64_t(event.buffer) << 16 | event.thread);
-    mix(event.offset | uint64_t(event.sizeBytes & 0xffff) << 32 | uint64_t(event.kind) << 48 |
-        uint64_t(event.valueKnown) << 50 | kAccessTag << 56);
+    // Each record starts with its tag in the low byte, and its fields do not
+    // overlap, so that unequal streams are unequal word sequences.
+    mix(kAccessTag | uint64_t(event.thread) << 8 | uint64_t(event.kind) << 24 |
+        uint64_t(event.valueKnown) << 26 | uint64_t(event.buffer) << 32 |
+        uint64_t(event.sizeBytes) << 48);
+    mix(uint64_t(event.instruction) << 32 | event.offset);
     mix(event.step);
     if (event.kind == interp::AccessKind::Write && event.valueKnown)
       mix(valueName(event));
@@ -101,7 +106,7 @@ template <class Event> void RepresentativeBlocks::other(const Event &event) {
     mix(uint64_t(event.warp) << 32 | event.active);
     mix(event.step);
   } else if constexpr (std::is_same_v<Event, interp::BarrierReleaseEvent>) {
-    mix(kReleaseTag | uint64_t(event.epoch) << 32);
+    mix(kReleaseTag | uint64_t(event.barrierInstrs.size()) << 8 | uint64_t(event.epoch) << 32);
     for (uint32_t instr : event.barrierInstrs)
       mix(instr);
   } else if constexpr (std::is_same_v<Event, interp::BarrierArriveEvent>) {
@@ -123,7 +128,8 @@ template <class Event> void RepresentativeBlocks::other(const Event &event) {
     mix(uint64_t(event.warp) << 32 | event.barrierInstr);
     mix(event.step);
   } else if constexpr (std::is_same_v<Event, interp::NamedBarrierReleaseEvent>) {
-    mix(kNamedReleaseTag | uint64_t(event.barrierId) << 32);
+    mix(kNamedReleaseTag | uint64_t(event.waiters.size()) << 8 |
+        uint64_t(event.barrierId) << 32);
     for (uint32_t warp : event.waiters)
       mix(warp);
   } else if constexpr (std::is_same_v<Event, interp::OutOfBoundsEvent>) {
@@ -145,27 +151,27 @@ void RepresentativeBlocks::deliver(const Other &event) {
   std::visit([&](const auto &one) { deliver(one); }, event);
 }
 
-void RepresentativeBlocks::deliver(const interp::MaskChangeEvent &e) { model_.onMaskChange(e); }
-void RepresentativeBlocks::deliver(const interp::BarrierReleaseEvent &e) {
-  model_.onBarrierRelease(e);
-}
-void RepresentativeBlocks::deliver(const interp::BarrierArriveEvent &e) {
-  model_.onBarrierArrive(e);
-}
-void RepresentativeBlocks::deliver(const interp::BarrierDivergenceEvent &e) {
-  model_.onBarrierDivergence(e);
-}
-void RepresentativeBlocks::deliver(const interp::WarpSyncEvent &e) { model_.onWarpSync(e); }
-void RepresentativeBlocks::deliver(const interp::FenceEvent &e) { model_.onFence(e); }
-void RepresentativeBlocks::deliver(const interp::NamedBarrierArriveEvent &e) {
-  model_.onNamedBarrierArrive(e);
-}
-void RepresentativeBlocks::deliver(const interp::NamedBarrierReleaseEvent &e) {
-  model_.onNamedBarrierRelease(e);
-}
-void RepresentativeBlocks::deliver(const interp::OutOfBoundsEvent &e) { model_.onOutOfBounds(e); }
-void RepresentativeBlocks::deliver(const interp::UndefinedBehaviorEvent &e) {
-  model_.onUndefinedBehavior(e);
+template <class Event> void RepresentativeBlocks::deliver(const Event &e) {
+  if constexpr (std::is_same_v<Event, interp::MaskChangeEvent>)
+    model_.onMaskChange(e);
+  else if constexpr (std::is_same_v<Event, interp::BarrierReleaseEvent>)
+    model_.onBarrierRelease(e);
+  else if constexpr (std::is_same_v<Event, interp::BarrierArriveEvent>)
+    model_.onBarrierArrive(e);
+  else if constexpr (std::is_same_v<Event, interp::BarrierDivergenceEvent>)
+    model_.onBarrierDivergence(e);
+  else if constexpr (std::is_same_v<Event, interp::WarpSyncEvent>)
+    model_.onWarpSync(e);
+  else if constexpr (std::is_same_v<Event, interp::FenceEvent>)
+    model_.onFence(e);
+  else if constexpr (std::is_same_v<Event, interp::NamedBarrierArriveEvent>)
+    model_.onNamedBarrierArrive(e);
+  else if constexpr (std::is_same_v<Event, interp::NamedBarrierReleaseEvent>)
+    model_.onNamedBarrierRelease(e);
+  else if constexpr (std::is_same_v<Event, interp::OutOfBoundsEvent>)
+    model_.onOutOfBounds(e);
+  else
+    model_.onUndefinedBehavior(e);
 }
 
 void RepresentativeBlocks::onMaskChange(const interp::MaskChangeEvent &e) { other(e); }

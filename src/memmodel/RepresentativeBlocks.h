@@ -72,18 +72,7 @@ private:
 
   template <class Event> void other(const Event &event);
   void deliver(const Other &event);
-  void deliver(const interp::MaskChangeEvent &event);
-  void deliver(const interp::BarrierReleaseEvent &event);
-  void deliver(const interp::BarrierArriveEvent &event);
-  void deliver(const interp::BarrierDivergenceEvent &event);
-  void deliver(const interp::WarpSyncEvent &event);
-  void deliver(const interp::FenceEvent &event);
-  void deliver(const interp::NamedBarrierArriveEvent &event);
-  void deliver(const interp::NamedBarrierReleaseEvent &event);
-  void deliver(const interp::OutOfBoundsEvent &event);
-  void deliver(const interp::UndefinedBehaviorEvent &event);
-  // Two independent 64-bit lanes: equal streams give equal pairs, and
-  // unequal ones collide with a chance of about 2^-128 per pair of blocks.
+  template <class Event> void deliver(const Event &event);
   uint64_t valueName(const interp::AccessEvent &event);
   void mix(uint64_t word) {
     hash_.first = (hash_.first ^ word) * 0x9E3779B97F4A7C15ull;

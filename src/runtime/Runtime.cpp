@@ -513,15 +513,12 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
         });
     searched_.push_back(std::move(*toSearch));
   }
-  (light ? record.counts.lightlyChecked : record.counts.judged) += analysis->counts.judged;
-  record.counts.outOfBounds += analysis->counts.outOfBounds;
-  record.counts.tooCostly += analysis->counts.tooCostly;
-  record.counts.nonTerminating += analysis->counts.nonTerminating;
-  record.counts.failed += analysis->counts.failed;
-  if (!light) {
-    record.counts.blocks += analysis->counts.blocks;
-    record.counts.blocksModelled += analysis->counts.blocksModelled;
+  detect::LaunchCounts counts = analysis->counts;
+  if (light) { // ran, but not judged: no access was modelled
+    counts.lightlyChecked = counts.judged;
+    counts.judged = counts.blocks = counts.blocksModelled = 0;
   }
+  record.counts += counts;
   if (record.firstLaunchError.empty() && !analysis->firstLaunchError.empty())
     record.firstLaunchError = launchName + ": " + analysis->firstLaunchError;
   size_t before = record.findings.size();

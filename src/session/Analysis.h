@@ -47,8 +47,10 @@ struct AnalysisOptions {
   bool lightChecks = false;
   // Every access of every block in the model (--all-blocks). Off (the
   // default), accesses proven free of conflicts with other threads'
-  // (interp::untrackedInstructions) are counted but not kept: the same
-  // findings, in less time and memory.
+  // (interp::untrackedInstructions) are counted but not kept, and so are the
+  // shared accesses of a block repeating an earlier one
+  // (memmodel/RepresentativeBlocks.h): the same findings, in less time and
+  // memory.
   bool allBlocks = false;
   // A search ranks the launches it simulates by figures the model keeps
   // (a word per accessed byte): false for a launch judged alone, which
