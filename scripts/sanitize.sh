@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The sanitizer leg of CI (issue 13): builds, with clang 19 and
 # ASan+UBSan (-fno-sanitize-recover), only what hostile inputs reach -- the
-# libraries, the simulee binary, the ir/interp/cli test suites and the
-# libFuzzer target -- runs those suites, then fuzzes load -> lower -> launch
-# for FUZZ_SECONDS (default 60) from seeds compiled from corpus/. Fails on any
-# sanitizer report, test failure or fuzzer crash; a crash input is left in
-# $BUILD/fuzz-artifacts/ (copy it to tests/fuzz/regressions/).
+# libraries, the simulee binary, the ir/interp/cli test suites and the two
+# libFuzzer targets -- runs those suites, then fuzzes load -> lower -> launch
+# (IR text and bitcode, seeds compiled from corpus/) for FUZZ_SECONDS
+# (default 60) and launch files (seeds in tests/fuzz/launch-regressions/)
+# for a third of that. Fails on any sanitizer report, test failure or fuzzer
+# crash; a crash input is left in $BUILD/fuzz-artifacts/ (copy it to
+# tests/fuzz/regressions/ or tests/fuzz/launch-regressions/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +30,7 @@ cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_COMPILER=clang++-19 "${launcher[@]}" \
   -DCMAKE_CXX_FLAGS="$flags" -DSIMULEE_BUILD_BENCH=OFF -DSIMULEE_BUILD_FUZZER=ON >/dev/null
 cmake --build "$BUILD" -j "$JOBS" --target simulee simulee_ir_tests simulee_interp_tests \
-  simulee_cli_tests simulee_fuzz
+  simulee_cli_tests simulee_fuzz simulee_fuzz_launch
 echo "sanitize: built in $(elapsed)"
 
 # A sanitizer report exits 86, so no test can mistake it for a finding (1).
@@ -49,6 +51,10 @@ for cu in corpus/*.cu; do
     -include simulee_cuda.h -emit-llvm -S -O0 -Xclang -disable-O0-optnone \
     "$cu" -o "$seeds/$(basename "$cu" .cu).ll" 2>/dev/null || true
 done
+# Bitcode as well: the reader of untrusted .bc runs in a child process.
+for ll in "$seeds"/*.ll; do
+  llvm-as-19 "$ll" -o "${ll%.ll}.bc" 2>/dev/null || true
+done
 find tests -name '*.ll' -exec cp {} "$seeds/" \;
 cp tests/fuzz/regressions/* "$seeds/" 2>/dev/null || true
 echo "sanitize: $(ls "$seeds" | wc -l) seeds"
@@ -58,5 +64,15 @@ echo "sanitize: $(ls "$seeds" | wc -l) seeds"
   -artifact_prefix="$BUILD/fuzz-artifacts/" 2>&1 | tee "$BUILD/fuzz.log" | grep -v '^#'
 status=${PIPESTATUS[0]}
 grep -E 'stat::number_of_executed_units|stat::new_units_added' "$BUILD/fuzz.log" || true
-echo "sanitize: done in $(elapsed) (fuzzer exit $status)"
+echo "sanitize: IR fuzzing done in $(elapsed) (fuzzer exit $status)"
+((status == 0)) || exit "$status"
+
+mkdir -p "$BUILD/fuzz-launch-corpus"
+"$BUILD/simulee_fuzz_launch" "$BUILD/fuzz-launch-corpus" tests/fuzz/launch-regressions \
+  -max_total_time="$(((FUZZ_SECONDS + 2) / 3))" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  -print_final_stats=1 -artifact_prefix="$BUILD/fuzz-artifacts/" 2>&1 |
+  tee "$BUILD/fuzz-launch.log" | grep -v '^#'
+status=${PIPESTATUS[0]}
+grep -E 'stat::number_of_executed_units|stat::new_units_added' "$BUILD/fuzz-launch.log" || true
+echo "sanitize: done in $(elapsed) (launch-file fuzzer exit $status)"
 exit "$status"

@@ -1,7 +1,6 @@
 #include "cli/Commands.h"
 
 #include "cli/HostSites.h"
-#include "cli/LoadProbe.h"
 #include "cli/Replay.h"
 #include "detect/Finding.h"
 #include "ir/Loader.h"
@@ -9,9 +8,11 @@
 #include "report/Summary.h"
 #include "session/Analysis.h"
 #include "session/SiteSearch.h"
+#include "support/FileText.h"
 
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -199,27 +200,41 @@ void noteSkippedLaunches(const std::string &kernel, const session::KernelAnalysi
   std::cerr << "\n";
 }
 
-// One line on stderr, redrawn in place, while a search runs in a terminal.
+// Progress on stderr while a search or scan runs: in a terminal one line
+// redrawn in place; elsewhere (a log, a pipe) a line of its own at most
+// every kProgressLogSeconds, so long work is never silent.
 class ProgressLine {
 public:
-  explicit ProgressLine(bool enabled) : enabled_(enabled && isatty(STDERR_FILENO)) {}
+  explicit ProgressLine(bool enabled)
+      : enabled_(enabled), terminal_(isatty(STDERR_FILENO) != 0),
+        lastLogged_(std::chrono::steady_clock::now()) {}
   ~ProgressLine() { clear(); }
   void show(const std::string &text) {
     if (!enabled_)
       return;
     std::lock_guard<std::mutex> lock(mutex_);
-    std::cerr << "\r\033[K" << text << std::flush;
-    shown_ = true;
+    if (terminal_) {
+      std::cerr << "\r\033[K" << text << std::flush;
+      shown_ = true;
+      return;
+    }
+    auto now = std::chrono::steady_clock::now();
+    if (now - lastLogged_ < std::chrono::seconds(kProgressLogSeconds))
+      return;
+    lastLogged_ = now;
+    std::cerr << text << std::endl;
   }
   void clear() {
-    if (enabled_ && shown_)
+    if (enabled_ && terminal_ && shown_)
       std::cerr << "\r\033[K" << std::flush;
     shown_ = false;
   }
 
 private:
-  bool enabled_;
+  static constexpr int kProgressLogSeconds = 10;
+  bool enabled_, terminal_;
   bool shown_ = false;
+  std::chrono::steady_clock::time_point lastLogged_;
   std::mutex mutex_;
 };
 
@@ -269,12 +284,10 @@ int runOnce(const RunOptions &options, const CommonOptions &common, const Launch
   session::LaunchSpec spec;
   std::string savedKernel;
   if (!options.launchFile.empty()) {
-    std::ifstream in(options.launchFile);
-    if (!in)
-      return fail(options.launchFile + ": cannot read the launch file");
-    std::stringstream text;
-    text << in.rdbuf();
-    Result<session::LaunchSpec> saved = session::launchFromJson(text.str(), &savedKernel);
+    Result<std::string> text = readRegularFile(options.launchFile);
+    if (!text)
+      return fail(options.launchFile + ": cannot read the launch file: " + text.error().message);
+    Result<session::LaunchSpec> saved = session::launchFromJson(*text, &savedKernel);
     if (!saved)
       return fail(options.launchFile + ": " + saved.error().message);
     spec = *saved;
@@ -336,10 +349,10 @@ int runOnce(const RunOptions &options, const CommonOptions &common, const Launch
   }
   for (const auto &[index, path] : dumps) {
     const std::vector<uint8_t> &bytes = analysis->arguments[index].bytes;
-    std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
-    if (!out)
-      return fail(prefix + "cannot write '" + path + "'");
+    Status written = writeWholeFile(
+        path, std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size()));
+    if (!written)
+      return fail(prefix + "--dump: cannot write '" + path + "': " + written.error().message);
   }
   return emitReport(common, {session::reportEntry(*program, *analysis)});
 }
@@ -349,7 +362,10 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
   // The host side is read while clang compiles the device side.
   std::future<host::HostCode> hostCode =
       std::async(std::launch::async, [&] { return hostCodeOf(file, common, search.explore); });
+  ProgressLine progress(!common.quiet);
+  progress.show("simulee: compiling and loading " + file);
   Result<ir::Program> program = ir::loadProgram(file, loadOptionsOf(common));
+  progress.clear();
   if (!program)
     return failFile(common, file, program.error().message);
   Result<std::vector<const ir::KernelInfo *>> kernels =
@@ -377,7 +393,6 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
   fixed.args = *specs;
 
   session::SearchSettings settings = searchSettingsOf(search, launch);
-  ProgressLine progress(!common.quiet);
   host::HostCode host = hostCode.get();
 
   std::vector<report::KernelFindings> results;
@@ -420,10 +435,11 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
     results.push_back(session::reportEntry(*program, *analysis));
   }
   if (!search.saveLaunch.empty() && launchToSave) {
-    std::ofstream out(search.saveLaunch);
-    out << session::launchToJson(kernelToSave, *launchToSave);
-    if (!out)
-      return fail(search.saveLaunch + ": cannot write the launch file");
+    Status written =
+        writeWholeFile(search.saveLaunch, session::launchToJson(kernelToSave, *launchToSave));
+    if (!written)
+      return fail(search.saveLaunch + ": cannot write the launch file: " +
+                  written.error().message);
   }
   int code = emitReport(common, results);
   if (search.replay)
@@ -490,17 +506,12 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
   session::SearchSettings settings = searchSettingsOf(search, launch);
   settings.search.jobs = 1; // files run in parallel instead
 
-  std::error_code selfError;
-  std::string self = fs::read_symlink("/proc/self/exe", selfError).string();
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
       FileResult &result = results[i];
-      // clang writes valid IR; a hand-made .ll/.bc is loaded in a child first.
-      bool isIR = !files[i].ends_with(".cu");
-      std::optional<std::string> failed = isIR ? probeLoad(self, files[i]) : std::nullopt;
-      Result<ir::Program> program =
-          failed ? Result<ir::Program>(makeError(*failed))
-                 : ir::loadProgram(files[i], loadOptionsOf(common));
+      // A malformed .ll/.bc that crashes LLVM's reader is an error of its
+      // own (the loader parses untrusted IR in a child first).
+      Result<ir::Program> program = ir::loadProgram(files[i], loadOptionsOf(common));
       if (!program) {
         result.kernels.push_back(errorOf(files[i], nullptr, "", program.error().message));
       } else {

@@ -94,10 +94,9 @@ Status writeReport(const std::string &text, const std::string &output) {
     std::cerr << text;
     return Ok{};
   }
-  std::ofstream out(output, std::ios::binary);
-  out << text;
-  if (!out)
-    return makeError("cannot write " + output);
+  Status written = writeWholeFile(output, text);
+  if (!written)
+    return makeError(output + ": " + written.error().message);
   return Ok{};
 }
 

@@ -3,6 +3,7 @@
 #include "replay/Replay.h"
 #include "replay/ReplayReport.h"
 #include "report/FindingText.h"
+#include "support/FileText.h"
 
 #include <CLI/CLI.hpp>
 
@@ -87,13 +88,11 @@ int replayCommand(const ReplayCommandOptions &options) {
   Result<ir::Program> program = ir::loadProgram(options.file, loadOptionsOf(options.common));
   if (!program)
     return fail(program.error().message);
-  std::ifstream in(options.launchFile);
-  if (!in)
-    return fail(options.launchFile + ": cannot read the launch file");
-  std::stringstream text;
-  text << in.rdbuf();
+  Result<std::string> text = readRegularFile(options.launchFile);
+  if (!text)
+    return fail(options.launchFile + ": cannot read the launch file: " + text.error().message);
   std::string savedKernel;
-  Result<session::LaunchSpec> spec = session::launchFromJson(text.str(), &savedKernel);
+  Result<session::LaunchSpec> spec = session::launchFromJson(*text, &savedKernel);
   if (!spec)
     return fail(options.launchFile + ": " + spec.error().message);
   Result<const ir::KernelInfo *> kernel =
@@ -159,10 +158,9 @@ int replaySearchFindings(const ir::Program &program,
   std::error_code ec;
   std::filesystem::create_directories(directory, ec);
   std::string jsonPath = directory + "/replay.json";
-  std::ofstream out(jsonPath);
-  out << replay::replayJson(program, results).dump(2) << "\n";
-  if (!out)
-    return fail(jsonPath + ": cannot write the replay results");
+  Status written = writeWholeFile(jsonPath, replay::replayJson(program, results).dump(2) + "\n");
+  if (!written)
+    return fail(jsonPath + ": cannot write the replay results: " + written.error().message);
   replay::writeReplayText(std::cerr, program, results);
   std::cerr << "simulee: replay results in " << jsonPath << "\n";
   return reportExitCode;

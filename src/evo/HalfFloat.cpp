@@ -34,6 +34,13 @@ uint16_t toHalfBits(float value) {
   return uint16_t(sign | ((uint32_t(halfExponent) << 10) + roundedShift(mantissa, 13)));
 }
 
+uint16_t toBfloat16Bits(float value) {
+  uint32_t bits = std::bit_cast<uint32_t>(value);
+  if ((bits & 0x7fffffff) > 0x7f800000)
+    return uint16_t((bits >> 16) | 0x40); // NaN, kept quiet
+  return uint16_t((bits + 0x7fff + ((bits >> 16) & 1)) >> 16);
+}
+
 double fromHalfBits(uint16_t bits) {
   double sign = (bits & 0x8000) ? -1.0 : 1.0;
   int exponent = (bits >> 10) & 0x1f;

@@ -3,6 +3,7 @@
 #include "ir/CudaInstallation.h"
 #include "ir/Loader.h"
 #include "ir/WrapperPch.h"
+#include "ir/IncludeClosure.h"
 #include "support/FileText.h"
 #include "support/SimulatedDevice.h"
 
@@ -1327,16 +1328,7 @@ std::optional<std::string> firstErrorOf(CXTranslationUnit unit) {
 }
 
 // The -I directories among clang arguments.
-std::vector<std::string> includeDirsOf(const std::vector<std::string> &clangArgs) {
-  std::vector<std::string> dirs;
-  for (size_t i = 0; i < clangArgs.size(); ++i) {
-    if (clangArgs[i] == "-I" && i + 1 < clangArgs.size())
-      dirs.push_back(clangArgs[++i]);
-    else if (clangArgs[i].rfind("-I", 0) == 0 && clangArgs[i].size() > 2)
-      dirs.push_back(clangArgs[i].substr(2));
-  }
-  return dirs;
-}
+using ir::includeDirsOf;
 
 bool isIdentifierChar(char ch) {
   return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
@@ -1389,57 +1381,11 @@ void addLaunchedNames(const std::string &text, std::set<std::string> &names) {
   }
 }
 
-// "harness.h" for the line `#include "harness.h"`, else "".
-std::string quotedInclude(const std::string &line) {
-  size_t at = line.find_first_not_of(" \t");
-  if (at == std::string::npos || line[at] != '#')
-    return "";
-  at = line.find_first_not_of(" \t", at + 1);
-  if (at == std::string::npos || line.compare(at, 7, "include") != 0)
-    return "";
-  at = line.find_first_not_of(" \t", at + 7);
-  if (at == std::string::npos || line[at] != '"')
-    return "";
-  size_t close = line.find('"', at + 1);
-  return close == std::string::npos ? "" : line.substr(at + 1, close - at - 1);
-}
-
 } // namespace
 
 std::vector<std::string> includeClosure(const std::string &path,
                                         const std::vector<std::string> &includeDirs) {
-  namespace fs = std::filesystem;
-  constexpr size_t kMostFiles = 64;
-  constexpr uintmax_t kLargestFile = uintmax_t(8) << 20;
-  std::vector<std::string> files;
-  std::set<fs::path> seen;
-  std::vector<fs::path> pending{fs::path(path)};
-  while (!pending.empty() && files.size() < kMostFiles) {
-    fs::path file = pending.front();
-    pending.erase(pending.begin());
-    std::error_code ec;
-    fs::path canonical = fs::weakly_canonical(file, ec);
-    if (ec || !seen.insert(canonical).second || !fs::is_regular_file(canonical, ec) ||
-        fs::file_size(canonical, ec) > kLargestFile || ec)
-      continue;
-    files.push_back(canonical.string());
-    std::ifstream in(canonical);
-    std::string line;
-    while (std::getline(in, line)) {
-      std::string included = quotedInclude(line);
-      if (included.empty())
-        continue;
-      std::vector<fs::path> candidates{canonical.parent_path() / included};
-      for (const std::string &dir : includeDirs)
-        candidates.push_back(fs::path(dir) / included);
-      for (const fs::path &candidate : candidates)
-        if (fs::is_regular_file(candidate, ec)) {
-          pending.push_back(candidate);
-          break;
-        }
-    }
-  }
-  return files;
+  return ir::includeClosureOf(path, includeDirs).files;
 }
 
 bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs) {
@@ -1455,6 +1401,10 @@ bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &i
 Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
                                const std::string &cudaPath) {
+  // An #include of a FIFO would block libclang's parse for ever.
+  if (std::string unreadable = ir::includeClosureOf(path, includeDirsOf(extraClangArgs)).unreadable;
+      !unreadable.empty())
+    return makeError(unreadable);
   Result<std::string> includeDir = ir::deviceHeaderDirectory();
   if (!includeDir)
     return includeDir.error();

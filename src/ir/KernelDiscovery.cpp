@@ -3,6 +3,7 @@
 #include "ir/BlockContract.h"
 #include "ir/ContentSteering.h"
 #include "ir/CudaInstallation.h"
+#include "ir/SourcePaths.h"
 #include "ir/TexturePtx.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
@@ -179,6 +180,7 @@ void describeMembers(const llvm::DIType *type, uint64_t offset, const std::strin
       member.isSigned = encoding != llvm::dwarf::DW_ATE_unsigned &&
                         encoding != llvm::dwarf::DW_ATE_unsigned_char &&
                         encoding != llvm::dwarf::DW_ATE_boolean;
+      member.bfloat = isFloat && bits == 16 && basic->getName() == "__bf16";
       param.scalarMembers.push_back(std::move(member));
     }
     return;
@@ -199,6 +201,22 @@ void describeMembers(const llvm::DIType *type, uint64_t offset, const std::strin
     return;
   }
   auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type);
+  // CUDA's 16-bit floats are structs around an unsigned short: one number,
+  // set and searched as a float (`--arg h=1.5`; the parameter itself when
+  // the path is empty).
+  if (composite && composite->getSizeInBits() == 16 &&
+      (composite->getName() == "__half" || composite->getName() == "__nv_bfloat16")) {
+    if (param.scalarMembers.size() < kMaxPointerMembers && offset + 2 <= param.byValueBytes) {
+      ScalarMember member;
+      member.offset = uint32_t(offset);
+      member.name = path;
+      member.kind = ValueKind::Float;
+      member.bits = 16;
+      member.bfloat = composite->getName() == "__nv_bfloat16";
+      param.scalarMembers.push_back(std::move(member));
+    }
+    return;
+  }
   if (composite && composite->getTag() == llvm::dwarf::DW_TAG_array_type) {
     const llvm::DIType *element = stripQualifiers(composite->getBaseType(), ignored);
     uint64_t elementBits = element ? element->getSizeInBits() : 0;
@@ -326,6 +344,7 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
         params[i].isSigned = encoding != llvm::dwarf::DW_ATE_unsigned &&
                              encoding != llvm::dwarf::DW_ATE_unsigned_char &&
                              encoding != llvm::dwarf::DW_ATE_boolean;
+        params[i].bfloat = basic->getSizeInBits() == 16 && basic->getName() == "__bf16";
       }
       auto *pointer = llvm::dyn_cast_or_null<llvm::DIDerivedType>(argType);
       if (params[i].kind == ValueKind::Pointer && pointer &&
@@ -428,6 +447,15 @@ KernelInfo describeKernel(llvm::Function &function) {
     }
     kernel.params.push_back(param);
   }
+  // What a GPU cannot launch is not simulated either: each thread holds its
+  // own copy of a by-value aggregate, so a huge one would cost gigabytes.
+  uint64_t parameterBytes = 0;
+  for (const ParamInfo &param : kernel.params)
+    parameterBytes += param.byValueBytes ? param.byValueBytes : std::max<uint32_t>(param.bits, 8) / 8;
+  if (parameterBytes > kMaxKernelParameterBytes)
+    kernel.unsupported = "its parameters take " + std::to_string(parameterBytes) +
+                         " bytes; a CUDA launch passes at most " +
+                         std::to_string(kMaxKernelParameterBytes);
   applyDebugInfo(function, kernel.params);
   for (llvm::Argument &arg : function.args()) {
     ParamInfo &param = kernel.params[arg.getArgNo()];
@@ -437,8 +465,7 @@ KernelInfo describeKernel(llvm::Function &function) {
       param.resourceDims = std::max<uint8_t>(1, resourceDimsOf(arg));
   }
   if (const llvm::DISubprogram *sp = function.getSubprogram()) {
-    kernel.location.file = sp->getFilename().str();
-    kernel.location.directory = sp->getDirectory().str();
+    SourcePaths().locate(kernel.location, sp->getFilename().str(), sp->getDirectory().str());
     kernel.location.line = sp->getLine();
   }
   llvm::SmallString<256> path(kernel.location.file);

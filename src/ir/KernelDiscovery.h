@@ -4,6 +4,7 @@
 
 #include "ir/Program.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace llvm {
@@ -17,6 +18,10 @@ namespace simulee::ir {
 // Kernels by calling convention (PTX, AMDGPU, SPIR) or nvvm.annotations; for
 // legacy IR with neither, every defined external function no one calls.
 std::vector<llvm::Function *> findKernelFunctions(llvm::Module &module);
+
+// The most bytes of parameters a CUDA launch passes (CUDA 12.1 and later on
+// Volta and newer; 4096 before).
+constexpr uint64_t kMaxKernelParameterBytes = 32764;
 
 // Names, parameters and location of a kernel (function index, barriers and
 // builtin reads are filled in by the lowering).

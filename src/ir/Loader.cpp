@@ -2,12 +2,14 @@
 
 #include "ir/CudaInstallation.h"
 #include "ir/EmbeddedHeaders.h"
+#include "ir/IncludeClosure.h"
 #include "ir/Lowering.h"
 #include "ir/ModulePreparation.h"
 #include "ir/OldIrUpgrade.h"
 #include "ir/WrapperPch.h"
-#include "support/MemoryLimit.h"
+#include "support/ChildProcess.h"
 #include "support/FileText.h"
+#include "support/MemoryLimit.h"
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/IR/LLVMContext.h>
@@ -33,6 +35,7 @@
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -42,13 +45,16 @@ namespace simulee::ir {
 namespace {
 
 thread_local std::string loadingPath; // for the fatal-error handler's message
+// Where that message goes: standard error, or in a parsing child (below) the
+// pipe to its parent.
+int fatalErrorFd = STDERR_FILENO;
 
 // LLVM's fatal errors (and its allocation failures) end the process; make
 // that one `simulee: error:` line and exit status 2 instead of an abort.
 [[noreturn]] void llvmFatalError(void *, const char *reason, bool) {
   std::string line = "simulee: error: " + (loadingPath.empty() ? "" : loadingPath + ": ") +
                      "LLVM: " + reason + "\n";
-  ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
+  ssize_t ignored = ::write(fatalErrorFd, line.data(), line.size());
   (void)ignored;
   std::_Exit(2);
 }
@@ -311,13 +317,73 @@ Result<std::unique_ptr<llvm::Module>> parseModule(const llvm::MemoryBuffer &buff
   return module;
 }
 
+// Seconds LLVM's reader may take on one untrusted file in the child.
+constexpr unsigned kChildParseSeconds = 120;
+
+// LLVM's readers trust their input: a bit-flipped bitcode file can send the
+// reader through a wild pointer. So untrusted IR (a .ll or .bc file given to
+// simulee, IR text from Python) is parsed and verified first in a child
+// process; a crash or hang there is an error naming the file, and only IR
+// that parsed there is parsed here. IR clang just compiled is trusted.
+Status parsesInChild(const llvm::MemoryBuffer &buffer, const std::string &path) {
+  ChildOutcome outcome = runInChild(
+      [&](int reportFd) {
+        fatalErrorFd = reportFd;
+        llvm::LLVMContext context;
+        std::vector<std::string> notes;
+        Result<std::unique_ptr<llvm::Module>> module = parseModule(buffer, path, context, notes);
+        if (!module)
+          return module.error().message;
+        Status verified = verify(**module, path);
+        return verified ? std::string() : verified.error().message;
+      },
+      kChildParseSeconds);
+  bool bitcode = llvm::isBitcode(reinterpret_cast<const unsigned char *>(buffer.getBufferStart()),
+                                 reinterpret_cast<const unsigned char *>(buffer.getBufferEnd()));
+  std::string malformed = path + ": malformed " + (bitcode ? "LLVM bitcode" : "LLVM IR");
+  switch (outcome.kind) {
+  case ChildOutcome::Kind::Finished:
+    if (outcome.message.empty())
+      return Ok{};
+    return makeError(outcome.message);
+  case ChildOutcome::Kind::Failed: {
+    std::string message = outcome.message;
+    if (message.rfind("simulee: error: ", 0) == 0)
+      message.erase(0, std::strlen("simulee: error: "));
+    while (!message.empty() && message.back() == '\n')
+      message.pop_back();
+    return makeError(message);
+  }
+  case ChildOutcome::Kind::Crashed:
+    return makeError(malformed + ": LLVM's reader crashed on it" +
+                     (outcome.signal ? " (signal " + std::to_string(outcome.signal) + ")" : ""));
+  case ChildOutcome::Kind::TimedOut:
+    return makeError(malformed + ": LLVM's reader did not finish within " +
+                     std::to_string(kChildParseSeconds) + " s");
+  case ChildOutcome::Kind::NoChild:
+    break; // no child to be had: parse here, as for trusted IR
+  }
+  return Ok{};
+}
+
+Result<std::unique_ptr<llvm::Module>> parseModule(const llvm::MemoryBuffer &buffer,
+                                                  const std::string &path,
+                                                  llvm::LLVMContext &context,
+                                                  std::vector<std::string> &notes,
+                                                  bool trusted) {
+  if (!trusted)
+    if (Status parsed = parsesInChild(buffer, path); !parsed)
+      return parsed.error();
+  return parseModule(buffer, path, context, notes);
+}
+
 Result<Program> parseIR(std::unique_ptr<llvm::MemoryBuffer> buffer, const std::string &path,
-                        bool promote) {
+                        bool trusted, bool promote) {
   Program program;
   program.path = path;
   program.context = std::make_unique<llvm::LLVMContext>();
   Result<std::unique_ptr<llvm::Module>> module =
-      parseModule(*buffer, path, *program.context, program.notes);
+      parseModule(*buffer, path, *program.context, program.notes, trusted);
   if (!module)
     return module.error();
   program.module = std::move(*module);
@@ -358,6 +424,11 @@ Result<std::unique_ptr<llvm::MemoryBuffer>> readIR(const std::string &path,
     return makeError(path + ": unknown file type (expected .cu, .ll or .bc)");
   std::string irPath = path;
   if (isCuda) {
+    // An #include of a FIFO would block clang until its time limit.
+    if (std::string unreadable =
+            includeClosureOf(path, includeDirsOf(options.extraClangArgs)).unreadable;
+        !unreadable.empty())
+      return makeError(unreadable);
     Result<std::string> compiled = compileCuda(path, options);
     if (!compiled)
       return compiled.error();
@@ -397,7 +468,7 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
   program.path = path;
   program.context = std::make_unique<llvm::LLVMContext>();
   Result<std::unique_ptr<llvm::Module>> module =
-      parseModule(**main, path, *program.context, program.notes);
+      parseModule(**main, path, *program.context, program.notes, isCudaPath(path));
   if (!module)
     return module.error();
   program.module = std::move(*module);
@@ -408,7 +479,7 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
     if (!buffer)
       return buffer.error();
     Result<std::unique_ptr<llvm::Module>> linked =
-        parseModule(**buffer, other, *program.context, program.notes);
+        parseModule(**buffer, other, *program.context, program.notes, isCudaPath(other));
     if (!linked)
       return linked.error();
     // The data layouts and triples of clang's NVPTX output agree; a .ll
@@ -438,11 +509,13 @@ Result<Program> loadProgram(const std::string &path, const LoadOptions &options)
   Result<std::unique_ptr<llvm::MemoryBuffer>> buffer = readIR(path, options);
   if (!buffer)
     return buffer.error();
-  return parseIR(std::move(*buffer), path, isCudaPath(path) && options.optLevel <= 0);
+  bool cuda = isCudaPath(path);
+  return parseIR(std::move(*buffer), path, /*trusted=*/cuda, cuda && options.optLevel <= 0);
 }
 
 Result<Program> loadProgramFromIR(const std::string &irText, const std::string &name) {
-  return parseIR(llvm::MemoryBuffer::getMemBufferCopy(irText, name), name, false);
+  return parseIR(llvm::MemoryBuffer::getMemBufferCopy(irText, name), name, /*trusted=*/false,
+                 /*promote=*/false);
 }
 
 Result<Program> loadProgramFromCuda(const std::string &source, const std::string &name,

@@ -7,6 +7,7 @@
 #include "ir/KernelDiscovery.h"
 #include "ir/PlainInitializer.h"
 #include "ir/PointerEncoding.h"
+#include "ir/SourcePaths.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Analysis/ConstantFolding.h>
@@ -217,6 +218,7 @@ private:
   // Not a DenseMap: its reserved keys (-1, -2) are ordinary 64-bit constants.
   std::unordered_map<uint64_t, uint32_t> constantIndex_;
   llvm::DenseMap<const llvm::Instruction *, uint32_t> instructionIds_;
+  SourcePaths sourcePaths_;
   llvm::DenseMap<llvm::Type *, std::vector<Leaf>> leafCache_;
   llvm::DenseMap<llvm::Type *, uint64_t> leafCountCache_;
 
@@ -490,8 +492,7 @@ uint32_t ModuleLowering::instructionId(llvm::Instruction &inst, uint32_t functio
   info.function = function;
   info.llvm = &inst;
   if (const llvm::DILocation *loc = inst.getDebugLoc().get()) {
-    info.location.file = loc->getFilename().str();
-    info.location.directory = loc->getDirectory().str();
+    sourcePaths_.locate(info.location, loc->getFilename().str(), loc->getDirectory().str());
     info.location.line = loc->getLine();
     info.location.column = loc->getColumn();
   }

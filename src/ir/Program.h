@@ -60,6 +60,7 @@ struct ScalarMember {
   ValueKind kind = ValueKind::Int; // Int or Float
   uint32_t bits = 32;
   bool isSigned = true;
+  bool bfloat = false; // a 16-bit Float: bfloat16 (__nv_bfloat16), not IEEE half (__half)
 };
 
 struct ParamInfo {
@@ -74,6 +75,7 @@ struct ParamInfo {
   std::vector<ScalarMember> scalarMembers;   // aggregates: their named numbers, by offset
   bool isConst = false;      // `const T*` in the source
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
+  bool bfloat = false;       // 16-bit floats: bfloat16 (__bf16), not IEEE half
   bool elementSigned = true; // pointers to integers: from debug info
   // cudaTextureObject_t / cudaSurfaceObject_t (by its type in debug info):
   // kind is Pointer, so the launch backs it with a buffer of texels like a

@@ -2,6 +2,7 @@
 
 #include "replay/Harness.h"
 #include "replay/Toolchain.h"
+#include "support/FileText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -22,18 +23,17 @@ bool isRaceLike(detect::FindingKind kind) {
 }
 
 Status writeBytes(const fs::path &path, const std::vector<uint8_t> &bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
-  if (!out)
-    return makeError("cannot write '" + path.string() + "'");
+  Status written = writeWholeFile(
+      path.string(), std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size()));
+  if (!written)
+    return makeError("'" + path.string() + "': " + written.error().message);
   return Ok{};
 }
 
 Status writeText(const fs::path &path, const std::string &text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out)
-    return makeError("cannot write '" + path.string() + "'");
+  Status written = writeWholeFile(path.string(), text);
+  if (!written)
+    return makeError("'" + path.string() + "': " + written.error().message);
   return Ok{};
 }
 

@@ -1123,7 +1123,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       // The numbers inside a struct simulee fills are searched like scalar
       // parameters (its own bytes would make every `i < v.n` false).
       for (const ir::ScalarMember &member : param.scalarMembers) {
-        std::string name = param.name + "." + member.name;
+        std::string name = scalarMemberName(param, member);
         if (givenMembers.count(name))
           continue;
         space.scalars.push_back(member.kind == ir::ValueKind::Float
@@ -1371,8 +1371,14 @@ Result<LaunchSpec> launchFromJson(const std::string &text, std::string *kernel) 
   };
   if (!dims("grid", spec.config.grid) || !dims("block", spec.config.block))
     return makeError("launch file: 'grid' and 'block' must be arrays of three positive integers");
-  if (doc.contains("sharedBytes") && doc["sharedBytes"].is_number_unsigned())
-    spec.config.dynamicSharedBytes = doc["sharedBytes"].get<uint32_t>();
+  if (doc.contains("sharedBytes")) {
+    const nlohmann::json &shared = doc["sharedBytes"];
+    if (!shared.is_number_unsigned() || shared.get<uint64_t>() > interp::kMaxSharedBytesPerBlock)
+      return makeError("launch file: 'sharedBytes' must be a number of bytes up to " +
+                       std::to_string(interp::kMaxSharedBytesPerBlock) + " (got " +
+                       shared.dump() + ")");
+    spec.config.dynamicSharedBytes = shared.get<uint32_t>();
+  }
   if (doc.contains("seed") && doc["seed"].is_number_unsigned())
     spec.seed = doc["seed"].get<uint64_t>();
   if (doc.contains("args") && doc["args"].is_object())

@@ -1,5 +1,7 @@
 #include "session/Arguments.h"
 
+#include "evo/HalfFloat.h"
+
 #include "interp/MathLibrary.h"
 #include "ir/PointerEncoding.h"
 #include "session/TextureArguments.h"
@@ -390,27 +392,31 @@ Result<size_t> findParameter(const ir::KernelInfo &kernel, const std::string &na
                    "' (parameters: " + (known.empty() ? "none" : known) + ")");
 }
 
+std::string scalarMemberName(const ir::ParamInfo &aggregate, const ir::ScalarMember &member) {
+  return member.name.empty() ? aggregate.name : aggregate.name + "." + member.name;
+}
+
 std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const std::string &name) {
   for (size_t p = 0; p < kernel.params.size(); ++p) {
     const ir::ParamInfo &param = kernel.params[p];
-    if (param.scalarMembers.empty() || name.size() <= param.name.size() + 1 ||
-        name.compare(0, param.name.size(), param.name) != 0 || name[param.name.size()] != '.')
+    if (name.compare(0, param.name.size(), param.name) != 0)
       continue;
-    std::string path = name.substr(param.name.size() + 1);
     for (size_t m = 0; m < param.scalarMembers.size(); ++m)
-      if (param.scalarMembers[m].name == path)
+      if (scalarMemberName(param, param.scalarMembers[m]) == name)
         return MemberRef{p, m};
   }
   return std::nullopt;
 }
 
 // A scalar member as a parameter of its own type, for parseScalar.
+
 ir::ParamInfo memberAsParameter(const ir::ParamInfo &aggregate, const ir::ScalarMember &member) {
   ir::ParamInfo param;
-  param.name = aggregate.name + "." + member.name;
+  param.name = scalarMemberName(aggregate, member);
   param.kind = member.kind;
   param.bits = member.bits;
   param.isSigned = member.isSigned;
+  param.bfloat = member.bfloat;
   return param;
 }
 
@@ -425,6 +431,9 @@ Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text
       return bad("expected a number");
     if (param.bits == 32)
       return uint64_t(std::bit_cast<uint32_t>(float(value)));
+    if (param.bits == 16)
+      return uint64_t(param.bfloat ? evo::toBfloat16Bits(float(value))
+                                          : evo::toHalfBits(float(value)));
     return std::bit_cast<uint64_t>(value);
   }
   if (param.kind != ir::ValueKind::Int)

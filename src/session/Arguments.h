@@ -77,12 +77,14 @@ void recycleArguments(BuiltArguments &&built);
 
 // A number inside a by-value aggregate parameter, named "PARAM.MEMBER" (a
 // path of ir::ParamInfo::scalarMembers: "io.n", "grid.dims.width"). As an
-// ArgumentSpec it sets that member of the aggregate's bytes.
+// ArgumentSpec it sets that member of the aggregate's bytes. A member with
+// an empty path is the whole aggregate (a __half parameter): named "PARAM".
 struct MemberRef {
   size_t param = 0;
   size_t member = 0;
 };
 std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const std::string &name);
+std::string scalarMemberName(const ir::ParamInfo &aggregate, const ir::ScalarMember &member);
 
 // Parses a scalar for a parameter of the given kind and width.
 Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text);

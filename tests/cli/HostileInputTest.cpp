@@ -63,6 +63,24 @@ TEST(HostileInput, CorruptBitcodeIsOneErrorLine) {
   EXPECT_TRUE(isOneLineError(simulee({"list", path}), {"corrupt.bc"}));
 }
 
+TEST(HostileInput, BitcodeThatCrashesLLVMsReaderIsOneErrorLine) {
+  // Bit-flipped copies of corpus kernels' bitcode: LLVM's reader follows a
+  // wild pointer in the first two (a segfault before the loader parsed
+  // untrusted IR in a child) and runs out of memory in the third.
+  for (const char *name : {"bitflip_reader_crash_1.bc", "bitflip_reader_crash_2.bc"})
+    for (const char *command : {"list", "run"}) {
+      Outcome o = simulee({command, hostile(name)});
+      EXPECT_TRUE(isOneLineError(o, {name, "malformed LLVM bitcode", "reader crashed"}))
+          << command;
+    }
+  Outcome o = simulee({"list", hostile("bitflip_allocation.bc")});
+  EXPECT_TRUE(isOneLineError(o, {"bitflip_allocation.bc", "LLVM: Allocation failed"}));
+  // The search and the default command too.
+  o = simulee({hostile("bitflip_reader_crash_1.bc"), "--quiet"});
+  EXPECT_EQ(o.status, 2) << o;
+  EXPECT_TRUE(contains(o.err, "malformed LLVM bitcode")) << o;
+}
+
 TEST(HostileInput, LibraryCallsWithAWrongSignatureAreUnsupported) {
   for (auto [kernel, callee] :
        {std::pair{"pow_one_argument", "__nv_powf"}, std::pair{"memset_no_length", "memset"},
@@ -79,6 +97,25 @@ TEST(HostileInput, FifoAsKernelFileIsRefusedWithoutBlocking) {
   std::string fifo = dir.file("kernel.ll");
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   EXPECT_TRUE(isOneLineError(simulee({"run", fifo}), {"kernel.ll", "not a regular file"}));
+}
+
+TEST(HostileInput, AnIncludeOfAFifoIsRefusedWithoutBlocking) {
+  TempDir dir;
+  fs::create_directories(dir.path() + "/inc");
+  ASSERT_EQ(mkfifo(dir.file("quoted.cuh").c_str(), 0600), 0);
+  ASSERT_EQ(mkfifo((dir.path() + "/inc/angled.cuh").c_str(), 0600), 0);
+  std::string quoted = dir.file("quoted.cu"), angled = dir.file("angled.cu");
+  std::ofstream(quoted) << "#include \"quoted.cuh\"\n__global__ void k(float *o) { o[0] = 1; }\n";
+  std::ofstream(angled) << "#include <angled.cuh>\n__global__ void k(float *o) { o[0] = 1; }\n";
+  for (const char *command : {"list", "run"}) {
+    EXPECT_TRUE(isOneLineError(simulee({command, quoted}),
+                               {"quoted.cu:1", "quoted.cuh", "FIFO, device or socket"}));
+    EXPECT_TRUE(isOneLineError(simulee({command, angled, "-I", dir.path() + "/inc"}),
+                               {"angled.cu:1", "angled.cuh", "FIFO, device or socket"}));
+  }
+  Outcome o = simulee({quoted, "--quiet"});
+  EXPECT_EQ(o.status, 2) << o;
+  EXPECT_TRUE(contains(o.err, "FIFO, device or socket")) << o;
 }
 
 TEST(HostileInput, DeviceAsKernelFileIsRefused) {
@@ -98,7 +135,53 @@ TEST(HostileInput, FifoDeviceAndDirectoryAsArgumentFileAreRefused) {
   }
 }
 
+TEST(HostileInput, LaunchFilesThatAreNoRegularFilesAreRefusedWithoutBlocking) {
+  TempDir dir;
+  std::string fifo = dir.file("launch.json");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string &path : {fifo, std::string("/dev/zero"), dir.path()})
+    for (const char *command : {"run", "replay"}) {
+      Outcome o = simulee({command, hostile("empty_structs.ll"), "--launch", path});
+      EXPECT_TRUE(isOneLineError(o, {path, "cannot read the launch file"}))
+          << command << " " << path;
+    }
+}
+
+TEST(HostileInput, LaunchFileSharedBytesOverTheLimitAreRefused) {
+  TempDir dir;
+  for (const char *bytes : {"4294967296", "49153", "-1", "\"many\""}) {
+    std::string path = dir.file("launch.json");
+    std::ofstream(path, std::ios::trunc) << "{\"grid\": [1, 1, 1], \"block\": [32, 1, 1], "
+                                         << "\"sharedBytes\": " << bytes << "}";
+    Outcome o = simulee({"run", hostile("empty_structs.ll"), "--launch", path});
+    EXPECT_TRUE(isOneLineError(o, {"launch.json", "'sharedBytes'", "49152"})) << bytes;
+  }
+}
+
 // --- sizes -------------------------------------------------------------------
+
+TEST(HostileInput, KernelParametersOverCudasLimitAreAnErrorNotGigabytes) {
+  // One by-value struct of 64 MiB: every thread would hold a copy.
+  TempDir dir;
+  std::string path = dir.file("huge_param.ll");
+  std::ofstream(path) << R"(target triple = "nvptx64-nvidia-cuda"
+%struct.Big = type { [16777216 x float] }
+define void @k(ptr byval(%struct.Big) align 4 %b, ptr %out) {
+  %v = load float, ptr %b, align 4
+  store float %v, ptr %out, align 4
+  ret void
+}
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
+)";
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"run", path}, std::vector<std::string>{path, "--quiet"}}) {
+    Outcome o = simulee(args);
+    EXPECT_EQ(o.status, 2) << o;
+    EXPECT_TRUE(contains(o.err, "its parameters take 67108872 bytes")) << o;
+    EXPECT_TRUE(contains(o.err, "at most 32764")) << o;
+  }
+}
 
 TEST(HostileInput, HugeBufferArgumentIsOverTheMemoryLimit) {
   Outcome o = simulee(
@@ -240,6 +323,17 @@ TEST(HostileInput, ReportToAFullDiskIsAnError) {
   EXPECT_TRUE(isOneLineError(o, {"cannot write"}));
 }
 
+TEST(HostileInput, LaunchFileAndDumpToAFullDiskAreErrors) {
+  TempDir dir;
+  Outcome o = simulee({hostile("empty_structs.ll"), "--quiet", "--generations", "1",
+                       "--save-launch", "/dev/full"});
+  EXPECT_TRUE(isOneLineError(o, {"/dev/full", "cannot write the launch file"}));
+  o = simulee({"run", hostile("empty_structs.ll"), "--dump", "out=/dev/full"});
+  EXPECT_TRUE(isOneLineError(o, {"/dev/full", "--dump"}));
+  o = simulee({"run", hostile("empty_structs.ll"), "--dump", "out=" + dir.path() + "/no/such"});
+  EXPECT_TRUE(isOneLineError(o, {"no/such", "--dump"}));
+}
+
 TEST(HostileInput, NonUtf8NamesAndPathsGiveValidJsonAndSarif) {
   TempDir dir;
   // A kernel named "k\xff" in a file named "bad\xfe.ll".
@@ -267,6 +361,54 @@ TEST(HostileInput, ScanOfHostileFilesReportsEachAndFinishes) {
   EXPECT_TRUE(contains(o.err, "broken_dominance.ll")) << o;
   EXPECT_TRUE(contains(o.err, "invalid LLVM IR")) << o;
   EXPECT_TRUE(contains(o.out, "[undefined-behavior]")) << o;
+  EXPECT_TRUE(contains(o.err, "bitflip_reader_crash_2.bc: malformed LLVM bitcode")) << o;
+}
+
+TEST(HostileInput, ScanOfManyEmptyFilesFinishesWithEachAnError) {
+  TempDir dir;
+  for (int i = 0; i < 300; ++i)
+    std::ofstream(dir.file("e" + std::to_string(i) + ".ll"));
+  Outcome o = simulee({"scan", dir.path()});
+  EXPECT_EQ(o.status, 2) << o;
+  EXPECT_TRUE(contains(o.err, "300 files, 300 kernels: 300 error")) << o;
+}
+
+TEST(HostileInput, IrCompiledElsewhereNamesItsSourceSoThatItOpensFromHere) {
+  // Debug info says "k.cu" in the directory clang ran in; the diagnostic
+  // must name a path that opens from simulee's working directory.
+  TempDir dir;
+  fs::create_directories(dir.path() + "/other");
+  std::ofstream(dir.path() + "/other/k.cu") << "__global__ void k(float *out) {\n"
+                                               "  out[0] = 1.0f;\n"
+                                               "}\n";
+  std::string ll = dir.path() + "/other/k.ll";
+  std::ofstream(ll) << R"(target triple = "nvptx64-nvidia-cuda"
+define void @k(ptr %out) !dbg !4 {
+  store float 1.0, ptr %out, align 4, !dbg !6
+  ret void
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!nvvm.annotations = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.cu", directory: ")" + dir.path() + R"(/other")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = !{ptr @k, !"kernel", i32 1}
+!4 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, type: !5, unit: !0, spFlags: DISPFlagDefinition)
+!5 = !DISubroutineType(types: !{null})
+!6 = !DILocation(line: 2, column: 10, scope: !4)
+)";
+  Outcome o = simulee({"run", ll, "--block", "64", "--format", "json", "--strict"});
+  ASSERT_EQ(o.status, 1) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(report["findings"].empty()) << o;
+  std::string file = report["findings"][0]["accesses"][0]["file"].get<std::string>();
+  EXPECT_NE(file, "k.cu") << "k.cu is no file in " << fs::current_path();
+  std::error_code ec;
+  EXPECT_TRUE(fs::equivalent(file, dir.path() + "/other/k.cu", ec)) << file;
+  Outcome text = simulee({"run", ll, "--block", "64", "--strict"});
+  EXPECT_TRUE(contains(text.out, file + ":2:10: warning")) << text;
+  EXPECT_TRUE(contains(text.out, "out[0] = 1.0f;")) << "the line is quoted\n" << text;
 }
 
 TEST(HostileInput, CudaLoadsLeaveNoTemporaryFiles) {

@@ -7,6 +7,7 @@
 #include "CliSupport.h"
 
 #include <chrono>
+#include <cstring>
 
 namespace simulee::cli_test {
 namespace {
@@ -182,6 +183,39 @@ TEST(CliLaunchDomain, TheNumbersInsideAStructAreSearchedAndSetByName) {
   Outcome unknown = simulee({"run", source, "--grid", "1", "--block", "64", "--arg", "v.m=1"});
   EXPECT_EQ(unknown.status, 2) << unknown;
   EXPECT_TRUE(contains(unknown.err, "no parameter 'v.m'")) << unknown;
+}
+
+TEST(CliLaunchDomain, HalfAndBfloat16ScalarsAreSetAsNumbers) {
+  // CUDA's __half and __nv_bfloat16 are structs around 16 bits: --arg takes
+  // the number (1.5: 0x3e00 as a half, 0x3fc0 as a bfloat16), and a struct
+  // member of either type by its path.
+  TempDir dir;
+  std::string source = dir.file("halves.cu");
+  std::ofstream(source) << "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n"
+                           "struct Scales { __half h; __nv_bfloat16 b; };\n"
+                           "__global__ void put(unsigned short *out, __half h, __nv_bfloat16 b,\n"
+                           "                    Scales s) {\n"
+                           "  out[0] = __half_as_ushort(h);\n"
+                           "  out[1] = __bfloat16_as_ushort(b);\n"
+                           "  out[2] = __half_as_ushort(s.h);\n"
+                           "  out[3] = __bfloat16_as_ushort(s.b);\n"
+                           "}\n";
+  std::string dump = dir.file("out.bin");
+  Outcome o = simulee({"run", source, "--block", "1", "--arg", "h=1.5", "--arg", "b=1.5",
+                       "--arg", "s.h=-2", "--arg", "s.b=65504", "--arg", "out=zeros:4",
+                       "--dump", "out=" + dump});
+  ASSERT_EQ(o.status, 0) << o;
+  std::string bytes = readFile(dump);
+  ASSERT_EQ(bytes.size(), 8u);
+  uint16_t values[4];
+  std::memcpy(values, bytes.data(), sizeof values);
+  EXPECT_EQ(values[0], 0x3e00);
+  EXPECT_EQ(values[1], 0x3fc0);
+  EXPECT_EQ(values[2], 0xc000);
+  EXPECT_EQ(values[3], 0x4780); // 65504 rounds to 65536 in bfloat16
+  Outcome bad = simulee({"run", source, "--block", "1", "--arg", "h=fast"});
+  EXPECT_EQ(bad.status, 2) << bad;
+  EXPECT_TRUE(contains(bad.err, "bad value 'fast' for parameter 'h'")) << bad;
 }
 
 TEST(CliLaunchDomain, TheProgramsOwnLaunchIsJudgedAtItsFullSize) {
