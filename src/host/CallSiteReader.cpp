@@ -232,6 +232,8 @@ private:
   // incremented, a member assigned, or their address taken outside a
   // cudaLaunchKernel argument list): their initializer says nothing.
   std::set<std::string> modified_;
+  std::map<std::string, int> modifications_; // by variable: assignments, &v, ++, ...
+  std::map<std::string, std::optional<int64_t>> queriedAttributes_;
   // Variables passed as an integer argument of the launch being read, by
   // USR: a formula refers to them through the argument.
   std::map<std::string, uint32_t> bound_;
@@ -252,8 +254,41 @@ private:
   }
 
   void markModified(CXCursor expression) {
-    if (std::optional<CXCursor> variable = variableOf(expression))
+    if (std::optional<CXCursor> variable = variableOf(expression)) {
       modified_.insert(usrOf(*variable));
+      ++modifications_[usrOf(*variable)];
+    }
+  }
+
+  // `cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev)`: v
+  // holds the simulated device's value (while nothing else changes v).
+  void readAttributeQuery(CXCursor call) {
+    if (spellingOf(clang_getCursorReferenced(call)) != "cudaDeviceGetAttribute" ||
+        clang_Cursor_getNumArguments(call) < 2)
+      return;
+    CXCursor out = stripWrappers(clang_Cursor_getArgument(call, 0));
+    std::vector<CXCursor> operands = childrenOf(out);
+    if (kindOf(out) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(out) != CXUnaryOperator_AddrOf || operands.size() != 1)
+      return;
+    std::optional<CXCursor> variable = variableOf(operands[0]);
+    CXCursor attribute =
+        clang_getCursorReferenced(stripWrappers(clang_Cursor_getArgument(call, 1)));
+    if (!variable || kindOf(attribute) != CXCursor_EnumConstantDecl)
+      return;
+    std::optional<int64_t> &value = queriedAttributes_[usrOf(*variable)];
+    value = simulatedDeviceAttribute(spellingOf(attribute));
+  }
+
+  std::optional<int64_t> queriedAttribute(CXCursor variable) const {
+    std::string usr = usrOf(variable);
+    auto query = queriedAttributes_.find(usr);
+    auto changes = modifications_.find(usr);
+    // The one change is the query's own &v.
+    if (query == queriedAttributes_.end() || changes == modifications_.end() ||
+        changes->second != 1 || reassigned_.count(usr))
+      return std::nullopt;
+    return query->second;
   }
 
 
@@ -288,6 +323,7 @@ private:
         if (changes && !operands.empty())
           markModified(operands.front());
       } else if (kind == CXCursor_CallExpr) {
+        readAttributeQuery(child);
         // A non-const reference parameter may change its argument.
         CXCursor callee = clang_getCursorReferenced(child);
         int count = clang_Cursor_getNumArguments(child);
@@ -759,6 +795,8 @@ private:
       if (auto parameter = boundParameters_.find(usrOf(variable));
           parameter != boundParameters_.end())
         return Formula::constant(parameter->second);
+      if (std::optional<int64_t> attribute = queriedAttribute(variable))
+        return Formula::constant(*attribute);
       if (std::optional<CXCursor> init = initializerOf(variable))
         return formulaOf(*init, depth + 1);
       return std::nullopt;

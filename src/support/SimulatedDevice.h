@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 namespace simulee {
 
@@ -42,6 +43,30 @@ inline std::optional<int64_t> simulatedDeviceProperty(std::string_view member) {
     return kSimulatedComputeCapability / 10;
   if (member == "minor")
     return kSimulatedComputeCapability % 10;
+  return std::nullopt;
+}
+
+// A cudaDeviceAttr the simulated device fixes (the cudaDevAttr... name
+// cudaDeviceGetAttribute is asked for), by the same values; nullopt for the
+// others.
+inline std::optional<int64_t> simulatedDeviceAttribute(std::string_view attribute) {
+  static constexpr std::pair<std::string_view, std::string_view> kMembers[] = {
+      {"cudaDevAttrMultiProcessorCount", "multiProcessorCount"},
+      {"cudaDevAttrMaxThreadsPerMultiProcessor", "maxThreadsPerMultiProcessor"},
+      {"cudaDevAttrMaxBlocksPerMultiprocessor", "maxBlocksPerMultiProcessor"},
+      {"cudaDevAttrMaxSharedMemoryPerMultiprocessor", "sharedMemPerMultiprocessor"},
+      {"cudaDevAttrMaxRegistersPerBlock", "regsPerBlock"},
+      {"cudaDevAttrMaxRegistersPerMultiprocessor", "regsPerMultiprocessor"},
+      {"cudaDevAttrWarpSize", "warpSize"},
+      {"cudaDevAttrMaxThreadsPerBlock", "maxThreadsPerBlock"},
+      {"cudaDevAttrMaxSharedMemoryPerBlock", "sharedMemPerBlock"},
+      {"cudaDevAttrMaxSharedMemoryPerBlockOptin", "sharedMemPerBlockOptin"},
+      {"cudaDevAttrComputeCapabilityMajor", "major"},
+      {"cudaDevAttrComputeCapabilityMinor", "minor"},
+  };
+  for (const auto &[name, member] : kMembers)
+    if (name == attribute)
+      return simulatedDeviceProperty(member);
   return std::nullopt;
 }
 

@@ -315,6 +315,32 @@ TEST(CallSiteReader, DevicePropertiesAreTheSimulatedDevices) {
   EXPECT_TRUE(host->sites[1].grid[0].isUnknown());
 }
 
+TEST(CallSiteReader, DeviceAttributesQueriedIntoAVariableAreTheSimulatedDevices) {
+  // cudaDeviceGetAttribute(&v, ...) sets v once: the simulated device's
+  // value; a variable changed again after its query stays unknown.
+  simulee::testing::TempDir dir;
+  std::string path = dir.file("attributes.cu");
+  std::ofstream(path) << "__global__ void k(int *p) {}\n"
+                         "int main() {\n"
+                         "  int sms = 0, warp, bumped;\n"
+                         "  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);\n"
+                         "  cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0);\n"
+                         "  cudaDeviceGetAttribute(&bumped, cudaDevAttrMultiProcessorCount, 0);\n"
+                         "  bumped += 1;\n"
+                         "  int *p;\n"
+                         "  k<<<sms * 4, warp * 4>>>(p);\n"
+                         "  k<<<bumped, 32>>>(p);\n"
+                         "}\n";
+  Result<HostCode> host = readCallSites(path, {});
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  ASSERT_EQ(host->sites.size(), 2u);
+  ASSERT_TRUE(host->sites[0].grid[0].isConstant());
+  EXPECT_EQ(host->sites[0].grid[0].integer, 432);
+  ASSERT_TRUE(host->sites[0].block[0].isConstant());
+  EXPECT_EQ(host->sites[0].block[0].integer, 128);
+  EXPECT_TRUE(host->sites[1].grid[0].isUnknown());
+}
+
 TEST(CallSiteReader, ALongTextWithoutLaunchSyntaxIsScannedWithoutRecursion) {
   // A comment of megabytes after a `<`: a regular expression over it would
   // recurse once per character; the launches are still found.
