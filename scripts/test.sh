@@ -9,9 +9,10 @@ if ! ctest --test-dir build --output-on-failure -j "$(nproc)"; then
   exit 1
 fi
 
-# The Python package: pip builds the library once more (module only: no CLI,
-# tests or benchmarks; python/build/ is kept, so a second run only relinks),
-# then its tests run against the installed package and build/simulee.
+# The Python package: pip compiles the module only, linked against the
+# libraries just built in build/ (python/build/ is kept, so a second run only
+# relinks); then its tests run against the installed package, its simulee
+# command and build/simulee.
 if command -v ccache >/dev/null; then export CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
 CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" .venv/bin/python -m pip install -q --disable-pip-version-check \
   --no-build-isolation ./python

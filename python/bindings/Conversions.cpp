@@ -66,18 +66,18 @@ py::dict siteDict(const ir::Program &program, const detect::Finding &finding,
                                            ? &program.instructions[site.instruction].location
                                            : nullptr;
   bool known = location && location->known();
-  dict["file"] = known ? py::object(py::str(location->file)) : py::none();
+  dict["file"] = known ? py::object(text(location->file)) : py::none();
   dict["directory"] = known ? py::object(py::str(location->directory)) : py::none();
   dict["line"] = known ? py::object(py::int_(location->line)) : py::none();
   dict["column"] = known ? py::object(py::int_(location->column)) : py::none();
-  dict["function"] = program.functionName(site.instruction);
+  dict["function"] = text(program.functionName(site.instruction));
   dict["action"] = report::siteAction(program, site);
   dict["thread"] = dim3Tuple(report::threadCoordinates(finding, site));
   dict["block"] = dim3Tuple(report::blockCoordinates(finding, site));
   dict["thread_linear"] = site.thread;
   dict["block_linear"] = site.block;
   dict["instruction"] = site.instruction;
-  dict["code"] = program.instructionText(site.instruction);
+  dict["code"] = text(program.instructionText(site.instruction));
   return dict;
 }
 
@@ -107,11 +107,18 @@ std::string typeName(const ir::ParamInfo &param) {
   return (param.isConst ? "const " : "") + element + " *";
 }
 
+py::str text(const std::string &bytes) {
+  PyObject *decoded = PyUnicode_DecodeUTF8(bytes.data(), py::ssize_t(bytes.size()), "replace");
+  if (!decoded)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
 py::dict kernelDict(const ir::KernelInfo &kernel) {
   py::list parameters;
   for (const ir::ParamInfo &param : kernel.params) {
     py::dict p;
-    p["name"] = param.name;
+    p["name"] = text(param.name);
     p["kind"] = valueKindName(param.kind);
     p["type"] = typeName(param);
     p["bits"] = param.bits;
@@ -123,14 +130,14 @@ py::dict kernelDict(const ir::KernelInfo &kernel) {
     parameters.append(p);
   }
   py::dict dict;
-  dict["name"] = kernel.sourceName;
-  dict["symbol"] = kernel.name;
-  dict["file"] = kernel.location.known() ? py::object(py::str(kernel.location.file)) : py::none();
+  dict["name"] = text(kernel.sourceName);
+  dict["symbol"] = text(kernel.name);
+  dict["file"] = kernel.location.known() ? py::object(text(kernel.location.file)) : py::none();
   dict["line"] = kernel.location.known() ? py::object(py::int_(kernel.location.line)) : py::none();
   dict["parameters"] = parameters;
   dict["builtins_read"] = builtinsRead(kernel);
   dict["barriers"] = kernel.barrierInstructions.size();
-  dict["unsupported"] = kernel.unsupported;
+  dict["unsupported"] = text(kernel.unsupported);
   dict["notes"] = kernel.notes;
   return dict;
 }
@@ -138,7 +145,7 @@ py::dict kernelDict(const ir::KernelInfo &kernel) {
 py::dict launchDict(const detect::LaunchRecord &launch) {
   py::dict args;
   for (const auto &[name, value] : launch.args)
-    args[py::str(name)] = value;
+    args[text(name)] = text(value);
   py::dict dict;
   dict["grid"] = dim3Tuple(launch.grid);
   dict["block"] = dim3Tuple(launch.block);
@@ -155,9 +162,11 @@ py::dict launchDict(const detect::LaunchRecord &launch) {
 py::dict findingDict(const ir::Program &program, const detect::Finding &finding) {
   py::dict dict;
   dict["kind"] = detect::findingKindName(finding.kind);
-  dict["is_bug"] = detect::isBug(finding.kind);
+  dict["is_bug"] = detect::isBug(finding); // a warning: a bug kind, and not benign
+  const char *benign = detect::benignName(finding.benign);
+  dict["benign"] = benign ? py::object(py::str(benign)) : py::none();
   dict["space"] = interp::memSpaceName(finding.space);
-  dict["variable"] = finding.variable;
+  dict["variable"] = text(finding.variable);
   dict["example_offset"] = report::isAboutMemory(finding.kind)
                                ? py::object(py::int_(finding.exampleOffset))
                                : py::none();
@@ -165,8 +174,8 @@ py::dict findingDict(const ir::Program &program, const detect::Finding &finding)
   for (const detect::Site &site : finding.sites)
     sites.append(siteDict(program, finding, site));
   dict["sites"] = sites;
-  dict["message"] = report::findingMessage(program, finding);
-  dict["detail"] = finding.detail;
+  dict["message"] = text(report::findingMessage(program, finding));
+  dict["detail"] = text(finding.detail);
   dict["launch"] = launchDict(finding.launch);
   return dict;
 }
@@ -282,7 +291,7 @@ py::dict historyTable(const std::vector<session::SearchStep> &steps) {
     range[i] = s.fitness.range;
     py::dict args;
     for (const auto &[name, value] : s.launch.args)
-      args[py::str(name)] = value;
+      args[text(name)] = text(value);
     arguments.append(args);
     outcome.append(s.outcome);
   }

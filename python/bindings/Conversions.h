@@ -19,6 +19,11 @@ namespace simulee::python {
 
 namespace py = pybind11;
 
+// Text from the IR or the file system as a Python str: bytes that are not
+// UTF-8 (a kernel named "k\xff") become U+FFFD, as in the JSON report,
+// instead of a UnicodeDecodeError.
+py::str text(const std::string &bytes);
+
 // "threadIdx.x", ... for every builtin component the kernel reads.
 py::list builtinsRead(const ir::KernelInfo &kernel);
 // name, symbol, file, line, parameters (name, kind, type, ...), builtins read.

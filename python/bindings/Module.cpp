@@ -1,17 +1,25 @@
 // simulee._core: the pybind11 module under the `simulee` package. It exposes
-// loading, one launch and the search of one kernel, built on session/ and
-// the part headers exactly as the CLI is; the package (simulee/__init__.py)
-// turns the plain values returned here into its documented classes.
-// Simulation runs with the GIL released and stops on Ctrl-C.
+// loading, one launch, the search of one kernel and whole programs (Exec.h),
+// built on session/ and the part headers exactly as the CLI is, and what the
+// package reports about itself (its CUDA installation, the finding kinds);
+// the package (simulee/__init__.py) turns the plain values returned here into
+// its documented classes. Simulation runs with the GIL released and stops on
+// Ctrl-C.
 #include "BarrierLog.h"
 #include "Conversions.h"
+#include "Exec.h"
 #include "Interruptible.h"
+#include "UserError.h"
 #include "Verdict.h"
 
 #include "interp/Interpreter.h"
+#include "ir/CudaInstallation.h"
 #include "ir/Loader.h"
+#include "report/FindingRules.h"
 #include "report/Report.h"
+#include "report/Summary.h"
 #include "session/Analysis.h"
+#include "session/ProgramExecution.h"
 #include "session/SiteSearch.h"
 
 #include <pybind11/functional.h>
@@ -21,16 +29,9 @@
 #include <mutex>
 #include <optional>
 #include <sstream>
-#include <stdexcept>
 
 namespace simulee::python {
 namespace {
-
-// Raised as simulee.Error with the message the CLI prints after
-// "simulee: error: ".
-struct UserError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 using ProgramPtr = std::shared_ptr<const ir::Program>;
 
@@ -54,6 +55,11 @@ selectKernels(const ir::Program &program, const std::optional<std::string> &name
   if (name) {
     if (const ir::KernelInfo *kernel = program.findKernel(*name))
       return {kernel};
+    // A name Python got back with U+FFFD for bytes that are not UTF-8.
+    for (const ir::KernelInfo &kernel : program.kernels)
+      for (const std::string *known : {&kernel.name, &kernel.sourceName})
+        if (text(*known).cast<std::string>() == *name)
+          return {&kernel};
     throw UserError(program.path + ": no kernel named '" + *name +
                     "' (kernels: " + kernelList(program) + ")");
   }
@@ -207,7 +213,7 @@ py::dict outputsOf(const LaunchResult &result) {
     const ir::ParamInfo &param = result.kernel->params[i];
     if (param.kind == ir::ValueKind::Pointer &&
         values[i].kind == interp::ArgumentValue::Kind::Buffer)
-      outputs[py::str(param.name)] = bufferArray(param, values[i].bytes);
+      outputs[text(param.name)] = bufferArray(param, values[i].bytes);
   }
   return outputs;
 }
@@ -288,7 +294,7 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
       p = latest;
     }
     py::dict d;
-    d["kernel"] = kernel.sourceName;
+    d["kernel"] = text(kernel.sourceName);
     d["generation"] = p->generation;
     d["generations"] = p->generations;
     d["evaluations"] = p->evaluations;
@@ -312,6 +318,27 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
   return result;
 }
 
+// ---- simulee.cuda_path, simulee.FINDING_KINDS ------------------------------
+
+// The CUDA installation .cu files compile against (ir/CudaInstallation.h),
+// or None: simulee's stand-in header alone.
+py::object cudaPath() {
+  Result<std::optional<ir::CudaInstallation>> installation = ir::findCudaInstallation("");
+  if (!installation)
+    throw UserError(installation.error().message);
+  return *installation ? py::object(py::str((*installation)->root)) : py::none();
+}
+
+// Every kind a finding can have, in the order of the reports' summaries:
+// the detectors' (report/FindingRules.h), then exec's host API errors.
+py::tuple findingKinds() {
+  py::list kinds;
+  for (const report::FindingRule &rule : report::findingRules())
+    kinds.append(report::ruleId(rule.kind));
+  kinds.append(session::kHostApiErrorKind);
+  return py::tuple(kinds);
+}
+
 } // namespace
 } // namespace simulee::python
 
@@ -320,7 +347,22 @@ using namespace simulee::python;
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "simulee's C++ core; use the `simulee` package, which wraps it.";
-  py::register_exception<UserError>(m, "Error");
+  // simulee.Error, its message decoded as text() does (a file or kernel
+  // name that is not UTF-8 must not turn the error into a UnicodeDecodeError).
+  static py::exception<UserError> error(m, "Error");
+  py::register_exception_translator([](std::exception_ptr raised) {
+    try {
+      if (raised)
+        std::rethrow_exception(raised);
+    } catch (const UserError &e) {
+      PyErr_SetObject(error.ptr(), text(e.what()).ptr());
+    }
+  });
+  m.attr("FINDING_KINDS") = findingKinds();
+  m.attr("BUILD_RUNTIME_DIR") = SIMULEE_RUNTIME_BUILD_DIR;
+  m.def("cuda_path", &cudaPath,
+        "The CUDA installation .cu files compile against, or None (the stand-in header).");
+  bindExec(m);
 
   py::class_<ProgramHandle>(m, "ProgramHandle", "A loaded, lowered kernel file.")
       .def_property_readonly("path", [](const ProgramHandle &h) { return h.program->path; })
@@ -338,7 +380,7 @@ PYBIND11_MODULE(_core, m) {
         "Loads a .cu, .ll or .bc file.");
 
   py::class_<LaunchResult, std::shared_ptr<LaunchResult>>(m, "LaunchResult")
-      .def_property_readonly("kernel", [](const LaunchResult &r) { return r.kernel->sourceName; })
+      .def_property_readonly("kernel", [](const LaunchResult &r) { return text(r.kernel->sourceName); })
       .def_property_readonly("thread_instructions",
                              [](const LaunchResult &r) { return r.analysis.threadInstrs; })
       .def_property_readonly("has_tuples", [](const LaunchResult &r) { return r.hasTuples; })
@@ -379,9 +421,14 @@ PYBIND11_MODULE(_core, m) {
       .def_readwrite("explore", &SearchRequest::explore);
 
   py::class_<AnalysisResult, std::shared_ptr<AnalysisResult>>(m, "AnalysisResult")
-      .def_property_readonly("kernel", [](const AnalysisResult &r) { return r.kernel->sourceName; })
+      .def_property_readonly("kernel", [](const AnalysisResult &r) { return text(r.kernel->sourceName); })
       .def_property_readonly("verdict",
                              [](const AnalysisResult &r) { return verdictOf(r.analysis); })
+      .def_property_readonly("verdict_text",
+                             [](const AnalysisResult &r) {
+                               return report::verdictText(
+                                   session::reportEntry(*r.program, r.analysis));
+                             })
       .def_property_readonly("launches",
                              [](const AnalysisResult &r) { return r.analysis.counts.simulated(); })
       .def_property_readonly("judged_launches",

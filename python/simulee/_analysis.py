@@ -36,6 +36,11 @@ class KernelReport:
         ``"findings"``, ``"inconclusive"`` (no launch could be judged) or
         ``"not launched"`` (the file's host code never launches it: not
         searched unless ``explore``)."""
+        self.verdict_text: str = result.verdict_text
+        """The verdict in the CLI's words, with its launch counts and, for an
+        inconclusive kernel, why no launch could be judged: ``"clean (12
+        launches judged)"``, ``"inconclusive: no launch could be judged (10
+        out of bounds); first failure: ..."``."""
         self.findings: List[Finding] = [Finding._from(f, self.kernel) for f in result.findings()]
         self.launches: int = result.launches
         """Launches the search simulated."""

@@ -7,6 +7,14 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 class Error(Exception):
     """Bad input; str(error) is the CLI's message after 'simulee: error: '."""
 
+FINDING_KINDS: Tuple[str, ...]
+"""Every finding kind, in the order of the reports' summaries."""
+BUILD_RUNTIME_DIR: str
+"""Where exec's runtime was built (the package's own copy comes first)."""
+
+def cuda_path() -> Optional[str]:
+    """The CUDA installation .cu files compile against, or None."""
+
 class ProgramHandle:
     """A loaded, lowered kernel file."""
     @property
@@ -89,6 +97,8 @@ class AnalysisResult:
     @property
     def first_launch_error(self) -> str: ...
     @property
+    def verdict_text(self) -> str: ...
+    @property
     def thread_instructions(self) -> int: ...
     @property
     def best_F(self) -> float: ...
@@ -105,3 +115,30 @@ def analyze_kernel(
 ) -> AnalysisResult:
     """Searches launches of one kernel and judges each, with the GIL released;
     `progress` is called with the GIL after each generation; Ctrl-C stops it."""
+
+class ExecSettings:
+    """What simulee exec builds and runs, and what its runtime checks."""
+    files: List[str]
+    program_args: List[str]
+    defines: List[str]
+    include_dirs: List[str]
+    libraries: List[str]
+    library_dirs: List[str]
+    cuda_path: str
+    opt: int
+    runtime_dir: str
+    strict: bool
+    lockstep: bool
+    all_blocks: bool
+    record: str
+    budget: int
+    search: int
+    checked_launches: int
+    sm: int
+    capture_output: bool
+    def __init__(self) -> None: ...
+
+def exec_program(settings: ExecSettings) -> Dict[str, Any]:
+    """Builds and runs a whole CUDA program against simulee's runtime, with
+    the GIL released; Ctrl-C kills it. The runtime's JSON report, the
+    counts behind the verdict, the program's status and captured output."""

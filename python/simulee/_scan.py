@@ -11,13 +11,12 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
-from ._core import Error
+from ._core import FINDING_KINDS, Error
 
-FINDING_KINDS = ("data-race", "redundant-barrier", "barrier-divergence", "out-of-bounds", "unreached-barrier")
 SOURCE_SUFFIXES = (".cu", ".ll", ".bc")
-COLUMNS = ["file", "kernel", "verdict", "findings", *FINDING_KINDS, "launches", "seconds", "error"]
+COLUMNS = ["file", "kernel", "verdict", "findings", *FINDING_KINDS, "launches", "seconds", "reason"]
 
 PathsLike = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]
 
@@ -35,15 +34,25 @@ def _files(paths: PathsLike) -> List[str]:
     return files
 
 
-def _row(file: str, kernel: Optional[str], verdict: str, seconds: float, error: str = "",
-         counts: Optional[Dict[str, int]] = None, launches: int = 0) -> Dict[str, Any]:
-    counts = counts or {}
+def _row(file: str, kernel: Optional[str], verdict: str, seconds: float, reason: str = "",
+         findings: Sequence[Any] = (), launches: int = 0) -> Dict[str, Any]:
+    """As the CLI's summary counts them: ``findings`` the warnings (bugs), a
+    kind's column every finding of that kind, notes included."""
     row: Dict[str, Any] = {"file": file, "kernel": kernel, "verdict": verdict}
-    row["findings"] = sum(counts.get(kind, 0) for kind in FINDING_KINDS if kind != "unreached-barrier")
-    for kind in FINDING_KINDS:
-        row[kind] = counts.get(kind, 0)
-    row.update(launches=launches, seconds=seconds, error=error)
+    row["findings"] = sum(1 for finding in findings if finding.is_bug)
+    row.update(dict.fromkeys(FINDING_KINDS, 0))
+    for finding in findings:
+        row[finding.kind] += 1
+    row.update(launches=launches, seconds=seconds, reason=reason)
     return row
+
+
+def _reason(report: Any) -> str:
+    """Why a kernel was not judged (inconclusive, not launched), in the
+    CLI's words less the verdict; empty for clean and findings."""
+    if report.verdict in ("clean", "findings"):
+        return ""
+    return report.verdict_text.removeprefix(f"{report.verdict}: ")
 
 
 def scan_file(file: str, options: Optional[Dict[str, Any]] = None) -> List[Dict[str, Any]]:
@@ -69,11 +78,8 @@ def scan_file(file: str, options: Optional[Dict[str, Any]] = None) -> List[Dict[
         except Error as error:
             rows.append(_row(file, kernel.name, "error", time.perf_counter() - started, str(error)))
             continue
-        counts: Dict[str, int] = {}
-        for finding in report.findings:
-            counts[finding.kind] = counts.get(finding.kind, 0) + 1
         rows.append(_row(file, kernel.name, report.verdict, time.perf_counter() - started,
-                         counts=counts, launches=report.launches))
+                         _reason(report.kernels[0]), report.findings, report.launches))
     return rows
 
 
@@ -165,16 +171,34 @@ def scan(
 
     Returns a ``pandas.DataFrame`` with one row per kernel, sorted by file
     and kernel: ``file``, ``kernel`` (``None`` when the file could not be
-    loaded), ``verdict``, ``findings`` (bugs), one count per finding kind
-    (:data:`FINDING_KINDS`), ``launches``, ``seconds`` and ``error``.
+    loaded), ``verdict``, ``findings`` (warnings: the bugs behind a
+    ``"findings"`` verdict), one count per finding kind
+    (:data:`FINDING_KINDS`, notes included, as the CLI's summary counts
+    them; ``host-api-error`` only :func:`simulee.exec` finds),
+    ``launches``, ``seconds`` and ``reason``: for an ``error`` row the
+    error, for ``inconclusive`` (or ``not launched``) why no launch was
+    judged, as the CLI's verdict says it; empty otherwise.
 
     Files run in ``jobs`` local processes (default: one per core), or as
-    tasks on a Dask cluster when ``client`` (a ``dask.distributed.Client``)
-    is given; results stream back as they finish, and a worker that crashes
-    loses only its file's result (an ``error`` row), never the scan.
-    ``options`` go to :func:`simulee.analyze` (``seed``, ``generations``,
+    tasks on a Dask cluster when ``client`` (a ``dask.distributed.Client``,
+    ``pip install "./python[dask]"``) is given; results stream back as they
+    finish, and a worker that crashes loses only its file's result (an
+    ``error`` row), never the scan. ``options`` go to
+    :func:`simulee.analyze` (``seed``, ``generations``,
     ``independent_threads``, ...) and :func:`simulee.load` (``defines``,
     ``include_dirs``, ``opt``).
+
+    A Dask cluster of local processes starts each worker by importing the
+    script that made it, so a script needs the ``__main__`` guard
+    (``python/examples/dask_scan.py``)::
+
+        import simulee
+        from dask.distributed import Client, LocalCluster
+
+        if __name__ == "__main__":
+            with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster) as client:
+                table = simulee.scan("corpus", client=client)
+            print(table[table.verdict != "clean"])
     """
     import pandas as pd
     from tqdm.auto import tqdm

@@ -75,7 +75,8 @@ class LaunchSettings:
     call site of the file's host code), ``"site+search"`` (a call site with
     free values searched), ``"free"`` (no call site), ``"program"`` (a launch
     the program made) or ``"user"`` (all given); ``origin`` is the call
-    site's ``"file:line"``, or None."""
+    site's ``"file:line"``, or None; ``ordinal`` which launch of its kernel
+    the program made (1 for the first; 0 for launches simulee chose)."""
 
     grid: Dim3
     block: Dim3
@@ -84,12 +85,22 @@ class LaunchSettings:
     seed: int
     provenance: str = "free"
     origin: Optional[str] = None
+    ordinal: int = 0
 
     @classmethod
     def _from(cls, d: Dict[str, Any]) -> "LaunchSettings":
         return cls(
             tuple(d["grid"]), tuple(d["block"]), d["shared_bytes"], dict(d["args"]), d["seed"],
             d.get("provenance", "free"), d.get("origin"),
+        )
+
+    @classmethod
+    def _from_report(cls, d: Dict[str, Any]) -> "LaunchSettings":
+        """From a JSON report's ``launch`` object."""
+        origin = d.get("origin")
+        return cls(
+            tuple(d["grid"]), tuple(d["block"]), d["sharedBytes"], dict(d["arguments"]), d["seed"],
+            d["provenance"], f"{origin['file']}:{origin['line']}" if origin else None, d.get("ordinal", 0),
         )
 
     @property
@@ -101,7 +112,9 @@ class LaunchSettings:
 class Site:
     """One side of a finding: an access (races, out-of-bounds) or a barrier
     or exit (divergence, redundant barrier), with its source location and the
-    example thread and block that executed it."""
+    example thread and block that executed it. ``instruction`` is the
+    instruction's id in the loaded program (None for :func:`simulee.exec`'s
+    findings, made in the program's process); ``code`` its LLVM text."""
 
     file: Optional[str]
     line: Optional[int]
@@ -112,7 +125,7 @@ class Site:
     block: Dim3
     thread_linear: int
     block_linear: int
-    instruction: int
+    instruction: Optional[int]
     code: str  # the LLVM instruction
     directory: Optional[str] = None
 
@@ -125,11 +138,18 @@ class Site:
         )
 
 
+def _linear(coordinates: Any, dims: Any) -> int:
+    return int(coordinates[0] + coordinates[1] * dims[0] + coordinates[2] * dims[0] * dims[1])
+
+
 @dataclass(frozen=True)
 class Finding:
     """A data race, redundant barrier, barrier divergence, out-of-bounds
-    access or unreached barrier (``kind``, as the CLI's tags), in memory
+    access, unreached barrier, uninitialized read or undefined behaviour
+    (``kind``, as the CLI's tags: :data:`simulee.FINDING_KINDS`), in memory
     ``space`` on ``variable``, with its sites and the launch that exposed it.
+    ``is_bug`` says it is a warning; notes are not (an unreached barrier, or
+    a ``benign`` race: ``"same-value"`` or ``"unconventional"``).
     ``str(finding)`` is the CLI's one-line message."""
 
     kind: str
@@ -142,13 +162,31 @@ class Finding:
     example_offset: Optional[int]
     is_bug: bool
     kernel: str = ""
+    benign: Optional[str] = None
 
     @classmethod
     def _from(cls, d: Dict[str, Any], kernel: str = "") -> "Finding":
         return cls(
             d["kind"], d["space"], d["variable"], tuple(Site._from(s) for s in d["sites"]),
             d["detail"], LaunchSettings._from(d["launch"]), d["message"], d["example_offset"],
-            d["is_bug"], kernel,
+            d["is_bug"], kernel, d.get("benign"),
+        )
+
+    @classmethod
+    def _from_report(cls, d: Dict[str, Any]) -> "Finding":
+        """From a finding of a JSON report (``simulee ... --format json``)."""
+        launch = LaunchSettings._from_report(d["launch"])
+        sites = tuple(
+            Site(a["file"], a["line"], a["column"], a["function"], a["action"], tuple(a["thread"]),
+                 tuple(a["block"]), _linear(a["thread"], launch.block), _linear(a["block"], launch.grid),
+                 None, a["instruction"], a.get("directory"))
+            for a in d["accesses"]
+        )
+        address = d.get("address")
+        return cls(
+            d["kind"], d["space"], d["variable"], sites, d["detail"], launch, d["message"],
+            address["offset"] if address else None, d["severity"] == "warning", d["kernel"] or "",
+            d.get("benign"),
         )
 
     @property
@@ -162,6 +200,53 @@ class Finding:
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.message}"
+
+
+@dataclass(frozen=True)
+class HostFinding:
+    """A ``host-api-error`` of :func:`simulee.exec`: a CUDA API call of the
+    program's host code that misuses device memory (a copy or memset past
+    an allocation's end, a use after ``cudaFree``, a double free, an invalid
+    launch configuration). ``site`` is the call's ``"file:line"`` (empty
+    when unknown); the call also failed as CUDA would fail it."""
+
+    function: str
+    site: str
+    message: str
+    kind: str = "host-api-error"
+    is_bug: bool = True
+
+    @classmethod
+    def _from_report(cls, d: Dict[str, Any]) -> "HostFinding":
+        return cls(d["function"], d["site"], d["message"], d["kind"])
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.function}: {self.message}"
+
+
+@dataclass(frozen=True)
+class KernelVerdict:
+    """One kernel's verdict over the launches a program made
+    (:func:`simulee.exec`): ``"clean"``, ``"findings"`` or ``"inconclusive"``,
+    the launches judged, those run with light checks only (out of bounds,
+    undefined behaviour, divergence: see ``check_all``), those skipped by
+    reason, and the first failure's ``cause``."""
+
+    kernel: str
+    file: str
+    verdict: str
+    judged_launches: int
+    lightly_checked_launches: int
+    skipped_launches: Dict[str, int]
+    cause: str
+
+    @classmethod
+    def _from_report(cls, d: Dict[str, Any]) -> "KernelVerdict":
+        counts = d["launches"]
+        skipped = {"failed": counts["failed"], "non-terminating": counts["nonTerminating"],
+                   "too-costly": counts["tooCostly"], "out-of-bounds": counts["outOfBounds"]}
+        return cls(d["kernel"] or "", d["file"], d["verdict"], counts["judged"], counts["lightlyChecked"],
+                   skipped, d["cause"] or "")
 
 
 @dataclass(frozen=True)

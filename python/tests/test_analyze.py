@@ -50,6 +50,8 @@ def test_clean_kernel_and_progress_callback():
     report = simulee.analyze(CORPUS / "reduce_sequential.cu", generations=4, progress=seen.append)
     assert report.verdict == "clean" and not [f for f in report.findings if f.is_bug]
     assert report.kernels[0].judged_launches > 0
+    judged = report.kernels[0].judged_launches
+    assert report.kernels[0].verdict_text.startswith(f"clean ({judged} launches judged")
     assert [p.generation for p in seen][-1] == seen[-1].generations == 4
     assert all(p.kernel == "reduce_sequential" for p in seen)
 

@@ -106,3 +106,41 @@ def test_a_file_of_several_kernels_needs_a_kernel_name_to_run():
         simulee.run(CORPUS / "device_helper.cu", grid=1, block=32)
     with pytest.raises(simulee.Error, match="no kernel named 'nope'"):
         simulee.analyze(CORPUS / "device_helper.cu", "nope", progress=False)
+
+
+def test_a_kernel_name_that_is_not_utf8_keeps_its_findings(tmp_path):
+    # IR may name a kernel with any bytes: the name comes back with U+FFFD
+    # for the bad ones (as in the JSON report), and its race is still found.
+    ir = tmp_path / "bad_name.ll"
+    ir.write_text(textwrap.dedent("""\
+        target triple = "nvptx64-nvidia-cuda"
+        define void @"k\\FF"(ptr %data) {
+          %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+          %at = getelementptr float, ptr %data, i32 %tid
+          store float 1.0, ptr %at, align 4
+          store float 2.0, ptr %data, align 4
+          ret void
+        }
+        declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+        !nvvm.annotations = !{!0}
+        !0 = !{ptr @"k\\FF", !"kernel", i32 1}
+        """))
+    report = simulee.analyze(ir, progress=False, generations=2)
+    assert [k.kernel for k in report.kernels] == ["k\ufffd"]
+    assert any(f.kind == "data-race" for f in report.findings), report
+
+
+def test_bitcode_that_crashes_llvms_reader_is_an_error_not_a_crash():
+    # Parsed in a child process first: the interpreter survives.
+    path = ROOT / "tests" / "cli" / "inputs" / "hostile" / "bitflip_reader_crash_1.bc"
+    with pytest.raises(simulee.Error, match="malformed LLVM bitcode: LLVM's reader crashed"):
+        simulee.load(path)
+
+
+def test_an_error_naming_a_kernel_that_is_not_utf8_is_a_simulee_error(tmp_path):
+    ir = tmp_path / "bad_name.ll"
+    ir.write_text('target triple = "nvptx64-nvidia-cuda"\n'
+                  'define void @"k\\FF"(ptr %p) {\n  ret void\n}\n'
+                  '!nvvm.annotations = !{!0}\n!0 = !{ptr @"k\\FF", !"kernel", i32 1}\n')
+    with pytest.raises(simulee.Error, match="no kernel named 'nope' \\(kernels: k\ufffd\\)"):
+        simulee.analyze(ir, "nope", progress=False)

@@ -9,6 +9,7 @@
 #include <llvm/Support/Program.h>
 
 #include <cstdlib>
+#include <dlfcn.h>
 #include <mutex>
 
 extern char **environ;
@@ -31,14 +32,25 @@ std::string realPath(llvm::StringRef path) {
   return resolved.str().str();
 }
 
+// The directory of the binary this code is linked into: the simulee
+// executable, the Python module (simulee/_core*.so) or exec's runtime
+// (libsimulee_cudart.so). Empty when the loader does not say.
+std::string imageDirectory() {
+  Dl_info image;
+  if (!dladdr(reinterpret_cast<const void *>(&imageDirectory), &image) || !image.dli_fname ||
+      !*image.dli_fname)
+    return {};
+  return llvm::sys::path::parent_path(realPath(image.dli_fname)).str();
+}
+
+// The installation that travels with the binary comes first, so that an
+// installed or moved copy (the Python wheel carries one next to its module,
+// the CLI and exec's runtime) uses its own; then the one of the build this
+// code was compiled in, then the checkout's.
 std::optional<CudaInstallation> assembledInstallation() {
   std::vector<std::string> candidates;
-#ifdef SIMULEE_ASSEMBLED_CUDA_PATH
-  candidates.push_back(SIMULEE_ASSEMBLED_CUDA_PATH); // <build>/cuda of this build
-#endif
-#ifdef SIMULEE_CHECKOUT_CUDA_PATH
-  candidates.push_back(SIMULEE_CHECKOUT_CUDA_PATH); // the checkout's build/cuda
-#endif
+  if (std::string image = imageDirectory(); !image.empty())
+    candidates.push_back(image + "/cuda");
   // Next to the executable (<build>/cuda), or an installed simulee's
   // <prefix>/share/simulee/cuda.
   static int anchor;
@@ -48,6 +60,12 @@ std::optional<CudaInstallation> assembledInstallation() {
     candidates.push_back((dir + "/cuda").str());
     candidates.push_back((dir + "/../share/simulee/cuda").str());
   }
+#ifdef SIMULEE_ASSEMBLED_CUDA_PATH
+  candidates.push_back(SIMULEE_ASSEMBLED_CUDA_PATH); // <build>/cuda of this build
+#endif
+#ifdef SIMULEE_CHECKOUT_CUDA_PATH
+  candidates.push_back(SIMULEE_CHECKOUT_CUDA_PATH); // the checkout's build/cuda
+#endif
   for (const std::string &candidate : candidates)
     if (looksLikeCudaInstallation(candidate))
       return CudaInstallation{realPath(candidate), false};

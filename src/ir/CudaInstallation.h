@@ -20,9 +20,12 @@ struct CudaInstallation {
 };
 
 // The installation to use: `userPath` when set (an error if it is no CUDA
-// installation), else $SIMULEE_CUDA_PATH, else the one scripts/setup.sh
-// assembled next to the build. Nothing when none is there: .cu files then
-// compile against simulee's stand-in header alone.
+// installation), else $SIMULEE_CUDA_PATH, else an assembled one (what
+// scripts/cuda-headers.sh makes): the `cuda` directory next to the binary
+// holding this code (the executable, the Python package's module, exec's
+// runtime), else the build's, else the checkout's build/cuda. Nothing when
+// none is there: .cu files then compile against simulee's stand-in header
+// alone.
 Result<std::optional<CudaInstallation>> findCudaInstallation(const std::string &userPath);
 
 // The headers force-included after the precompiled wrapper when compiling
