@@ -1440,9 +1440,9 @@ Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
                                const std::string &cudaPath) {
   // An #include of a FIFO would block libclang's parse for ever.
-  if (std::string unreadable = ir::includeClosureOf(path, includeDirsOf(extraClangArgs)).unreadable;
-      !unreadable.empty())
-    return makeError(unreadable);
+  ir::IncludeClosure closure = ir::includeClosureOf(path, includeDirsOf(extraClangArgs));
+  if (!closure.unreadable.empty())
+    return makeError(closure.unreadable);
   Result<std::string> includeDir = ir::deviceHeaderDirectory();
   if (!includeDir)
     return includeDir.error();
@@ -1501,7 +1501,7 @@ Result<HostCode> readCallSites(const std::string &path,
   host.sites = reader.read();
   host.namedFunctions = reader.takeNamedFunctions();
   clang_disposeTranslationUnit(unit);
-  for (const std::string &file : includeClosure(path, includeDirsOf(extraClangArgs)))
+  for (const std::string &file : closure.files)
     addLaunchedNames(readWholeFile(file), host.launchedInText);
   return host;
 }

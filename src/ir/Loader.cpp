@@ -393,17 +393,11 @@ Result<Program> parseIR(std::unique_ptr<llvm::MemoryBuffer> buffer, const std::s
 // Only regular files of a size the memory limit allows are read: a FIFO
 // would block, a device (/dev/zero) never ends.
 Status checkReadable(const std::string &path) {
-  llvm::sys::fs::file_status status;
-  if (std::error_code ec = llvm::sys::fs::status(path, status))
-    return makeError(path + ": " + (ec == std::errc::no_such_file_or_directory
-                                        ? std::string("no such file")
-                                        : "cannot read: " + ec.message()));
-  if (status.type() == llvm::sys::fs::file_type::directory_file)
-    return makeError(path + ": is a directory, not a kernel file");
-  if (status.type() != llvm::sys::fs::file_type::regular_file)
-    return makeError(path + ": not a regular file (a FIFO, device or socket cannot be read)");
-  if (status.getSize() > memoryLimitBytes() / 4)
-    return makeError(path + ": file of " + overMemoryLimit(status.getSize() * 4) +
+  Result<uint64_t> size = regularFileSize(path);
+  if (!size)
+    return makeError(path + ": " + size.error().message);
+  if (*size > memoryLimitBytes() / 4)
+    return makeError(path + ": file of " + overMemoryLimit(*size * 4) +
                      " (a file may take a quarter)");
   return Ok{};
 }

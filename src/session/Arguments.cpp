@@ -5,10 +5,10 @@
 #include "interp/MathLibrary.h"
 #include "ir/PointerEncoding.h"
 #include "session/TextureArguments.h"
+#include "support/FileText.h"
 #include "support/MemoryLimit.h"
 #include "support/ThreadCache.h"
 
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <bit>
@@ -352,17 +352,15 @@ Result<std::vector<uint8_t>> readBufferFile(const ir::ParamInfo &param, const st
   auto cannot = [&](const std::string &why) {
     return makeError("cannot read '" + path + "' for parameter '" + param.name + "': " + why);
   };
-  struct stat info;
-  if (::stat(path.c_str(), &info) != 0)
-    return cannot("no such file");
-  if (!S_ISREG(info.st_mode))
-    return cannot("not a regular file (a FIFO, device or directory)");
-  if (uint64_t(info.st_size) > memoryLimitBytes() || uint64_t(info.st_size) > ir::kMaxBufferBytes)
-    return cannot(overMemoryLimit(uint64_t(info.st_size)));
+  Result<uint64_t> size = regularFileSize(path);
+  if (!size)
+    return cannot(size.error().message);
+  if (*size > memoryLimitBytes() || *size > ir::kMaxBufferBytes)
+    return cannot(overMemoryLimit(*size));
   std::ifstream in(path, std::ios::binary);
   if (!in)
     return cannot("cannot open it");
-  std::vector<uint8_t> bytes(size_t(info.st_size));
+  std::vector<uint8_t> bytes(static_cast<size_t>(*size));
   in.read(reinterpret_cast<char *>(bytes.data()), std::streamsize(bytes.size()));
   if (size_t(in.gcount()) != bytes.size())
     return cannot("it changed while being read");

@@ -21,26 +21,36 @@ namespace simulee {
 // The most a text file simulee reads whole may hold (a launch file, a log).
 constexpr uint64_t kLargestTextFile = uint64_t(64) << 20;
 
-// The whole of `path` if it is a regular file of at most `maxBytes`; else an
-// error that says why (without the path: callers name the file's role).
-inline Result<std::string> readRegularFile(const std::string &path,
-                                           uint64_t maxBytes = kLargestTextFile) {
+// The size of `path` if it is a regular file, the one kind of file simulee
+// reads; else an error that says why (without the path: callers name the
+// file's role). Each caller bounds the size itself.
+inline Result<uint64_t> regularFileSize(const std::string &path) {
   struct stat info;
   if (::stat(path.c_str(), &info) != 0)
     return makeError(errno == ENOENT ? std::string("no such file")
                                      : std::string("cannot read it: ") + std::strerror(errno));
   if (S_ISDIR(info.st_mode))
-    return makeError("is a directory");
+    return makeError("is a directory, not a regular file");
   if (!S_ISREG(info.st_mode))
     return makeError("not a regular file (a FIFO, device or socket cannot be read)");
+  return uint64_t(info.st_size);
+}
+
+// The whole of `path` if it is a regular file of at most `maxBytes`; else an
+// error that says why (without the path).
+inline Result<std::string> readRegularFile(const std::string &path,
+                                           uint64_t maxBytes = kLargestTextFile) {
+  Result<uint64_t> size = regularFileSize(path);
+  if (!size)
+    return size.error();
   uint64_t limit = std::min(maxBytes, memoryLimitBytes());
-  if (uint64_t(info.st_size) > limit)
-    return makeError("file of " + std::to_string(info.st_size) + " bytes (at most " +
+  if (*size > limit)
+    return makeError("file of " + std::to_string(*size) + " bytes (at most " +
                      std::to_string(limit) + " are read)");
   FILE *file = std::fopen(path.c_str(), "rb");
   if (!file)
     return makeError(std::string("cannot read it: ") + std::strerror(errno));
-  std::string text(size_t(info.st_size), '\0');
+  std::string text(size_t(*size), '\0');
   size_t read = std::fread(text.data(), 1, text.size(), file);
   bool failed = std::ferror(file) != 0;
   std::fclose(file);
