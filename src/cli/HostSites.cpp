@@ -2,6 +2,7 @@
 
 #include "session/SiteSearch.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace simulee::cli {
@@ -68,9 +69,21 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
         out << " " << kernel.params[i].name << "=[zeroed]";
         continue;
       }
-      if (value.isUnknown() && kernel.params[i].kind == ir::ValueKind::Pointer)
-        continue; // buffers are simulee's to make
+      bool members = std::any_of(site->members.begin(), site->members.end(),
+                                 [&](const host::CallSite::Member &m) { return m.param == i; });
+      if (value.isUnknown() && (kernel.params[i].kind == ir::ValueKind::Pointer || members))
+        continue; // buffers are simulee's to make; a struct's members follow
       out << " " << kernel.params[i].name << "=" << host::describe(value);
+    }
+    for (const host::CallSite::Member &member : site->members) {
+      if (member.param >= kernel.params.size())
+        continue;
+      out << " " << kernel.params[member.param].name << "." << member.path << "=";
+      if (member.allocationBytes.isUnknown())
+        out << host::describe(member.value);
+      else
+        out << "[" << host::describe(member.allocationBytes) << " bytes, " << member.allocation
+            << "]";
     }
     out << "\n";
     if (!site->constraints.empty()) {

@@ -128,6 +128,19 @@ struct CallSite {
     std::string text; // as written: "n % 32 == 0", "!(n <= 0)"
   };
   std::vector<Constraint> constraints;
+  // The numbers and pointers inside a by-value struct argument that the host
+  // fills before the launch (`Params p = {d_in, d_out, n};`, `p.n = n;`,
+  // `cudaMalloc(&p.in, bytes)`), one per member something is known of.
+  struct Member {
+    uint32_t param = 0; // the kernel parameter the struct is passed as
+    std::string path;   // "n", "dims.width": the member's names joined by dots
+    SiteValue value;    // a number's value (constant or formula); unknown for pointers
+    // A pointer's allocation, as allocationBytes and allocations say for a
+    // pointer parameter; unknown and empty otherwise.
+    SiteValue allocationBytes;
+    std::string allocation;
+  };
+  std::vector<Member> members;
 };
 
 // "file:line".

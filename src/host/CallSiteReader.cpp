@@ -82,6 +82,33 @@ bool isDim3(CXType type) {
   return spelling.find("dim3") != std::string::npos;
 }
 
+bool isDeviceProp(CXType type);
+
+// A struct or class of the program's (not dim3, not cudaDeviceProp): its
+// members may be filled one by one before a launch passes it by value.
+bool isStruct(CXType type) {
+  return clang_getCanonicalType(type).kind == CXType_Record && !isDim3(type) &&
+         !isDeviceProp(type);
+}
+
+// The fields of a struct type, in declaration order.
+std::vector<CXCursor> fieldsOf(CXType type) {
+  std::vector<CXCursor> fields;
+  clang_Type_visitFields(
+      clang_getCanonicalType(type),
+      [](CXCursor field, CXClientData data) {
+        static_cast<std::vector<CXCursor> *>(data)->push_back(field);
+        return CXVisit_Continue;
+      },
+      &fields);
+  return fields;
+}
+
+bool isAllocator(const std::string &callee) {
+  return callee == "cudaMalloc" || callee == "cudaMallocManaged" || callee == "cudaMallocHost" ||
+         callee == "cudaHostAlloc" || callee == "cudaMallocAsync";
+}
+
 // The device-side symbol of a kernel. In the host-side compile clang mangles
 // a kernel as its stub (`_Z17__device_stub__trPfS_ii`); the device compile
 // names it `_Z2trPfS_ii`: the same mangling without the prefix.
@@ -227,6 +254,20 @@ private:
   };
   std::map<std::string, CXCursor> declaredIn_;
   std::map<std::string, std::array<std::optional<MemberAssignment>, 3>> memberAssignments_;
+  // Struct variables by USR (declared in a block, like dim3s): their members
+  // set as statements of that block (`p.n = n;`, `p.dims.width = w;`).
+  struct StructWrite {
+    std::string path; // "n", "dims.width"
+    CXCursor value;
+    unsigned offset; // in its file
+    // A statement of the declaring block; else (under an `if`, in a loop)
+    // the member's value at a launch is not known.
+    bool certain;
+  };
+  std::map<std::string, std::vector<StructWrite>> structWrites_;
+  // `&p.in` passed to an allocator (`cudaMalloc(&p.in, bytes)`): it sets that
+  // member, not the whole of p.
+  std::vector<CXCursor> allocationOutputs_;
   unsigned launchOffset_ = ~0u; // the launch being read
   // Variables the program changes after their declaration (assigned,
   // incremented, a member assigned, or their address taken outside a
@@ -297,7 +338,8 @@ private:
       CXCursorKind kind = kindOf(child);
       if (kind == CXCursor_DeclStmt && kindOf(cursor) == CXCursor_CompoundStmt)
         for (CXCursor variable : childrenOf(child))
-          if (kindOf(variable) == CXCursor_VarDecl && isDim3(clang_getCursorType(variable)))
+          if (kindOf(variable) == CXCursor_VarDecl &&
+              (isDim3(clang_getCursorType(variable)) || isStruct(clang_getCursorType(variable))))
             declaredIn_.emplace(usrOf(variable), cursor);
       if (kind == CXCursor_BinaryOperator && readMemberAssignment(child, cursor)) {
         walkModified(child, inInitList);
@@ -316,14 +358,18 @@ private:
         }
       } else if (kind == CXCursor_UnaryOperator) {
         CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(child);
+        bool allocates = std::any_of(allocationOutputs_.begin(), allocationOutputs_.end(),
+                                     [&](CXCursor output) { return clang_equalCursors(output, child); });
         bool changes = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
                        op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
-                       (op == CXUnaryOperator_AddrOf && !inInitList);
+                       (op == CXUnaryOperator_AddrOf && !inInitList && !allocates);
         std::vector<CXCursor> operands = childrenOf(child);
         if (changes && !operands.empty())
           markModified(operands.front());
       } else if (kind == CXCursor_CallExpr) {
         readAttributeQuery(child);
+        if (std::optional<CXCursor> output = memberAllocatedBy(child))
+          allocationOutputs_.push_back(*output);
         // A non-const reference parameter may change its argument.
         CXCursor callee = clang_getCursorReferenced(child);
         int count = clang_Cursor_getNumArguments(child);
@@ -341,25 +387,77 @@ private:
     }
   }
 
+  // A member of a local variable, as written: `p.n`, `p.dims.width`, `v.x`
+  // (not through a pointer, `q->n`).
+  struct MemberPath {
+    CXCursor variable;
+    std::string path;
+  };
+  static std::optional<MemberPath> memberPathOf(CXCursor expression) {
+    CXCursor cursor = stripWrappers(expression);
+    std::string path;
+    while (kindOf(cursor) == CXCursor_MemberRefExpr) {
+      std::vector<CXCursor> base = childrenOf(cursor);
+      if (base.size() != 1 ||
+          clang_getCanonicalType(clang_getCursorType(base[0])).kind != CXType_Record)
+        return std::nullopt;
+      path = path.empty() ? spellingOf(cursor) : spellingOf(cursor) + "." + path;
+      cursor = stripWrappers(base[0]);
+    }
+    if (path.empty() || kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    CXCursor variable = clang_getCursorReferenced(cursor);
+    if (kindOf(variable) != CXCursor_VarDecl)
+      return std::nullopt;
+    return MemberPath{variable, path};
+  }
+
+  // `&p.in` when `call` allocates device memory into that member of a local
+  // struct (`cudaMalloc(&p.in, bytes)`).
+  static std::optional<CXCursor> memberAllocatedBy(CXCursor call) {
+    if (!isAllocator(spellingOf(clang_getCursorReferenced(call))) ||
+        clang_Cursor_getNumArguments(call) < 2)
+      return std::nullopt;
+    CXCursor address = stripWrappers(clang_Cursor_getArgument(call, 0));
+    std::vector<CXCursor> operands = childrenOf(address);
+    if (kindOf(address) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
+        operands.size() != 1)
+      return std::nullopt;
+    std::optional<MemberPath> member = memberPathOf(operands.front());
+    if (!member || !isStruct(clang_getCursorType(member->variable)))
+      return std::nullopt;
+    return address;
+  }
+
   // `v.x = value;` as a statement of the block that declares dim3 `v`: one
   // axis set after the declaration (a second assignment of the same axis
-  // makes `v` unknown). False for any other expression.
+  // makes `v` unknown); `p.n = value;` for a struct `p` declared in a
+  // block, anywhere: its members keep every such write. False for any other
+  // expression.
   bool readMemberAssignment(CXCursor assignment, CXCursor block) {
     if (clang_getCursorBinaryOperatorKind(assignment) != CXBinaryOperator_Assign)
       return false;
     std::vector<CXCursor> operands = childrenOf(assignment);
     if (operands.size() != 2)
       return false;
-    CXCursor member = stripWrappers(operands[0]);
-    std::vector<CXCursor> base = childrenOf(member);
-    std::optional<unsigned> axis = axisNamed(spellingOf(member));
-    if (kindOf(member) != CXCursor_MemberRefExpr || base.size() != 1 || !axis ||
-        kindOf(stripWrappers(base[0])) != CXCursor_DeclRefExpr)
+    std::optional<MemberPath> member = memberPathOf(operands[0]);
+    if (!member)
       return false;
-    CXCursor variable = clang_getCursorReferenced(stripWrappers(base[0]));
-    std::string usr = usrOf(variable);
+    std::string usr = usrOf(member->variable);
     auto declared = declaredIn_.find(usr);
-    if (declared == declaredIn_.end() || !clang_equalCursors(declared->second, block))
+    if (declared == declaredIn_.end())
+      return false;
+    bool inDeclaringBlock = clang_equalCursors(declared->second, block);
+    if (isStruct(clang_getCursorType(member->variable))) {
+      structWrites_[usr].push_back(
+          {member->path, operands[1], offsetOf(assignment), inDeclaringBlock});
+      return true;
+    }
+    if (!inDeclaringBlock)
+      return false;
+    std::optional<unsigned> axis = axisNamed(member->path);
+    if (!axis)
       return false;
     std::optional<MemberAssignment> &slot = memberAssignments_[usr][*axis];
     if (slot)
@@ -606,11 +704,8 @@ private:
 
   // `cudaMalloc(&p, bytes)` and its kin: device memory the host allocates.
   void readAllocation(CXCursor call) {
-    static const std::set<std::string> allocators = {"cudaMalloc", "cudaMallocManaged",
-                                                     "cudaMallocHost", "cudaHostAlloc",
-                                                     "cudaMallocAsync"};
     std::string callee = spellingOf(clang_getCursorReferenced(call));
-    if (!allocators.count(callee) || clang_Cursor_getNumArguments(call) < 2)
+    if (!isAllocator(callee) || clang_Cursor_getNumArguments(call) < 2)
       return;
     CXCursor address = stripWrappers(clang_Cursor_getArgument(call, 0));
     std::vector<CXCursor> operands = childrenOf(address);
@@ -619,15 +714,20 @@ private:
         operands.size() != 1)
       return;
     CXCursor pointer = stripWrappers(operands.front());
-    if (kindOf(pointer) != CXCursor_DeclRefExpr)
+    // A pointer variable, by USR, or a struct's pointer member, by "USR.path".
+    std::string key;
+    if (kindOf(pointer) == CXCursor_DeclRefExpr)
+      key = usrOf(clang_getCursorReferenced(pointer));
+    else if (std::optional<MemberPath> member = memberPathOf(pointer))
+      key = usrOf(member->variable) + "." + member->path;
+    else
       return;
     CXFile file = nullptr;
     unsigned line = 0;
     clang_getExpansionLocation(clang_getCursorLocation(call), &file, &line, nullptr, nullptr);
     std::string where =
         callee + " at " + take(clang_getFileName(file)) + ":" + std::to_string(line);
-    allocations_[usrOf(clang_getCursorReferenced(pointer))].push_back(
-        {clang_Cursor_getArgument(call, 1), where});
+    allocations_[key].push_back({clang_Cursor_getArgument(call, 1), where});
   }
 
   // What the host writes into device memory through a pointer variable:
@@ -759,6 +859,132 @@ private:
     return init;
   }
 
+  // The expression member `path` of struct variable `variable` holds at the
+  // launch being read: its last write before the launch among the statements
+  // of the block that declares it (`p.n = n;`), else its part of the
+  // initializer (`Params p = {d_in, d_out, n};`). Nothing when the struct
+  // changes otherwise (assigned whole, its address taken, a member written
+  // elsewhere) or the member was never given a value.
+  std::optional<CXCursor> memberValueAt(CXCursor variable, const std::string &path) {
+    std::string usr = usrOf(variable);
+    if (kindOf(variable) != CXCursor_VarDecl || modified_.count(usr) || reassigned_.count(usr) ||
+        !declaredIn_.count(usr) || !isStruct(clang_getCursorType(variable)))
+      return std::nullopt;
+    const StructWrite *last = nullptr;
+    if (auto writes = structWrites_.find(usr); writes != structWrites_.end())
+      for (const StructWrite &write : writes->second) {
+        bool covers = write.path == path || path.rfind(write.path + ".", 0) == 0;
+        if (covers && !write.certain)
+          return std::nullopt;
+        if (covers && write.offset < launchOffset_ && (!last || write.offset > last->offset))
+          last = &write;
+      }
+    if (last)
+      return last->path == path ? std::optional<CXCursor>(last->value) : std::nullopt;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
+    if (clang_Cursor_isNull(init))
+      return std::nullopt;
+    return initializerPart(init, clang_getCursorType(variable), path);
+  }
+
+  // The part of a struct's brace initializer that initializes member `path`
+  // (positional initializers only: `{.n = 5}` is not followed).
+  std::optional<CXCursor> initializerPart(CXCursor init, CXType type, const std::string &path) {
+    CXCursor list = stripWrappers(init);
+    if (kindOf(list) != CXCursor_InitListExpr)
+      return std::nullopt;
+    std::vector<CXCursor> parts = childrenOf(list);
+    std::vector<CXCursor> fields = fieldsOf(type);
+    size_t dot = path.find('.');
+    std::string name = path.substr(0, dot);
+    for (size_t f = 0; f < fields.size() && f < parts.size(); ++f) {
+      std::string text = textOf(parts[f]);
+      if (!clang_isExpression(kindOf(parts[f])) || text.empty() || text[0] == '.' ||
+          text[0] == '[')
+        return std::nullopt;
+      if (spellingOf(fields[f]) != name)
+        continue;
+      if (dot == std::string::npos)
+        return parts[f];
+      return initializerPart(parts[f], clang_getCursorType(fields[f]), path.substr(dot + 1));
+    }
+    return std::nullopt;
+  }
+
+  // The members of struct argument `argument` (a local struct variable
+  // passed as it is) that the host gives a value or an allocation.
+  void readStructMembers(CXCursor argument, uint32_t param, CallSite &site) {
+    CXCursor cursor = stripWrappers(argument);
+    // Passed by value: the copy constructor's call around the variable.
+    if (kindOf(cursor) == CXCursor_CallExpr && clang_Cursor_getNumArguments(cursor) == 1)
+      cursor = stripWrappers(clang_Cursor_getArgument(cursor, 0));
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return;
+    CXCursor variable = clang_getCursorReferenced(cursor);
+    if (kindOf(variable) != CXCursor_VarDecl || !isStruct(clang_getCursorType(variable)))
+      return;
+    readMembersOf(variable, clang_getCursorType(variable), "", param, site, 0);
+  }
+
+  void readMembersOf(CXCursor variable, CXType type, const std::string &prefix, uint32_t param,
+                     CallSite &site, int depth) {
+    if (depth > 4)
+      return;
+    for (CXCursor field : fieldsOf(type)) {
+      std::string path = prefix + spellingOf(field);
+      CXType fieldType = clang_getCursorType(field);
+      CXTypeKind kind = clang_getCanonicalType(fieldType).kind;
+      if (isStruct(fieldType)) {
+        readMembersOf(variable, fieldType, path + ".", param, site, depth + 1);
+        continue;
+      }
+      CallSite::Member member;
+      member.param = param;
+      member.path = path;
+      member.value = SiteValue::unknown("");
+      member.allocationBytes = SiteValue::unknown("");
+      std::optional<CXCursor> value = memberValueAt(variable, path);
+      if (kind == CXType_Pointer) {
+        const Allocation *allocation = nullptr;
+        if (value) {
+          std::optional<CXCursor> offset;
+          allocation = allocationOf(*value, offset);
+          if (offset)
+            allocation = nullptr; // a pointer into the allocation: its size is not known
+        } else if (!modified_.count(usrOf(variable)) && !reassigned_.count(usrOf(variable)) &&
+                   !writtenMember(variable, path)) {
+          auto found = allocations_.find(usrOf(variable) + "." + path);
+          if (found != allocations_.end() && found->second.size() == 1)
+            allocation = &found->second.front();
+        }
+        if (!allocation)
+          continue;
+        SiteValue bytes = valueOf(allocation->bytes);
+        if (bytes.isUnknown() || bytes.isFloat || (bytes.isConstant() && bytes.integer < 0))
+          continue;
+        member.allocationBytes = std::move(bytes);
+        member.allocation = allocation->where;
+      } else if ((kind >= CXType_Bool && kind <= CXType_LongDouble) || kind == CXType_Enum) {
+        if (!value)
+          continue;
+        member.value = valueOf(*value);
+        if (member.value.isUnknown())
+          continue;
+      } else {
+        continue;
+      }
+      site.members.push_back(std::move(member));
+    }
+  }
+
+  bool writtenMember(CXCursor variable, const std::string &path) {
+    auto writes = structWrites_.find(usrOf(variable));
+    return writes != structWrites_.end() &&
+           std::any_of(writes->second.begin(), writes->second.end(), [&](const StructWrite &w) {
+             return w.path == path || path.rfind(w.path + ".", 0) == 0;
+           });
+  }
+
   // An integer or floating-point value as a constant, a formula over the
   // launch's bound arguments, or unknown.
   SiteValue valueOf(CXCursor expression, int depth = 0) {
@@ -852,6 +1078,12 @@ private:
       if (base.size() == 1 && isDeviceProp(clang_getCursorType(base[0])))
         if (std::optional<int64_t> value = simulatedDeviceProperty(spellingOf(cursor)))
           return Formula::constant(*value);
+      // `p.n` of a struct variable: what the host set it to.
+      if (std::optional<MemberPath> member = memberPathOf(cursor);
+          member && isStruct(clang_getCursorType(member->variable))) {
+        std::optional<CXCursor> value = memberValueAt(member->variable, member->path);
+        return value ? formulaOf(*value, depth + 1) : std::nullopt;
+      }
       std::optional<unsigned> axis = axisNamed(spellingOf(cursor));
       if (base.size() != 1 || !axis || !isDim3(clang_getCursorType(base[0])))
         return std::nullopt;
@@ -1194,6 +1426,8 @@ private:
       site.allocationBytes[i] = std::move(bytes);
       site.allocations[i] = allocation->where;
     }
+    for (size_t i = 0; i < arguments.size(); ++i)
+      readStructMembers(arguments[i], uint32_t(i), site);
     readConstraints(site);
     bound_.clear();
   }

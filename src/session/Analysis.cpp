@@ -75,12 +75,16 @@ struct HostSizes {
   // By parameter: buffers the host code allocated with a size the call site
   // determines.
   std::vector<bool> buffers;
+  // The buffers of struct pointer members the host allocated likewise
+  // (ir::memberBufferId).
+  std::set<uint32_t> members;
   // The dynamic shared memory, when the site (or the user) states its size
   // and the block it is sized for.
   bool dynamicShared = false;
 
   bool any() const {
-    return dynamicShared || std::find(buffers.begin(), buffers.end(), true) != buffers.end();
+    return dynamicShared || !members.empty() ||
+           std::find(buffers.begin(), buffers.end(), true) != buffers.end();
   }
 };
 
@@ -312,9 +316,12 @@ bool overrunsOnlyHostSizes(const ir::Program &program, const ir::KernelInfo &ker
     if (access.space == interp::MemSpace::Shared)
       return sizedByHost.dynamicShared && access.buffer < program.sharedVariables.size() &&
              program.sharedVariables[access.buffer].isDynamicShared;
-    return access.space == interp::MemSpace::Global && access.buffer < kernel.params.size() &&
-           access.buffer < sizedByHost.buffers.size() && sizedByHost.buffers[access.buffer] &&
-           e.bufferSizeBytes != 0;
+    if (access.space != interp::MemSpace::Global || e.bufferSizeBytes == 0)
+      return false;
+    if (sizedByHost.members.count(access.buffer))
+      return true;
+    return access.buffer < kernel.params.size() && access.buffer < sizedByHost.buffers.size() &&
+           sizedByHost.buffers[access.buffer];
   });
 }
 
@@ -335,7 +342,8 @@ std::optional<AutomaticBuffer> automaticBuffer(const ir::KernelInfo &kernel,
   bool isMember = ref.has_value();
   uint32_t param = ref ? ref->parameter : access.buffer, member = ref ? ref->member : 0;
   if (param >= kernel.params.size() || param >= built.values.size() ||
-      !built.values[param].autoSized || isMember != bool(kernel.params[param].byValueBytes))
+      !built.values[param].autoSized || isMember != bool(kernel.params[param].byValueBytes) ||
+      built.sizedMembers.count(access.buffer))
     return std::nullopt;
   if (!isMember)
     return AutomaticBuffer{param, kernel.params[param].elementBytes};
@@ -751,16 +759,22 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
       return failed(built.error().message);
     LaunchInputs inputs{*config, specs, elementCounts, seed, fills, sizedByHost, nullptr};
     result = simulate(program, kernel, inputs, *built, options, /*searched=*/true);
-    // Elements each buffer had: a pointer parameter's, or the first pointer
-    // member's of a by-value struct (its members share one count).
+    // Elements each buffer had: a pointer parameter's, or the first
+    // automatic pointer member's of a by-value struct (those share one count).
     std::vector<uint64_t> builtElements;
     for (size_t p = 0; p < built->values.size(); ++p) {
       const interp::ArgumentValue &value = built->values[p];
       const ir::ParamInfo &param = kernel.params[p];
-      bool members = param.byValueBytes && !value.members.empty();
-      uint64_t bytes = members ? value.members.front().size() : value.bytes.size();
-      uint64_t elementBytes = members ? param.pointerMembers.front().elementBytes
-                                      : param.elementBytes;
+      uint64_t bytes = value.bytes.size(), elementBytes = param.elementBytes;
+      if (param.byValueBytes) {
+        bytes = elementBytes = 0;
+        for (uint32_t m = 0; m < value.members.size() && m < param.pointerMembers.size(); ++m)
+          if (!built->sizedMembers.count(ir::memberBufferId(uint32_t(p), m))) {
+            bytes = value.members[m].size();
+            elementBytes = param.pointerMembers[m].elementBytes;
+            break;
+          }
+      }
       builtElements.push_back(bytes / std::max<uint64_t>(elementBytes, 1));
     }
     recycleArguments(std::move(*built));
@@ -928,10 +942,15 @@ detect::Provenance provenanceOf(const evo::SearchSpace &space, const FixedSettin
 
 // An overrun of a buffer the host allocated names the allocation.
 void nameHostAllocations(const SitePlan &site, std::vector<detect::Finding> &findings) {
-  for (detect::Finding &finding : findings)
-    if (finding.kind == detect::FindingKind::OutOfBounds &&
-        finding.space == interp::MemSpace::Global && site.sizes(finding.buffer))
+  for (detect::Finding &finding : findings) {
+    if (finding.kind != detect::FindingKind::OutOfBounds ||
+        finding.space != interp::MemSpace::Global)
+      continue;
+    if (site.sizes(finding.buffer))
       finding.detail += " (the host's allocation, " + site.allocation(finding.buffer) + ")";
+    else if (std::optional<std::string> where = site.memberAllocation(finding.buffer))
+      finding.detail += " (the host's allocation, " + *where + ")";
+  }
 }
 
 void stampProvenance(KernelAnalysis &analysis, detect::Provenance provenance) {
@@ -1048,7 +1067,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   std::vector<const ArgumentSpec *> given(kernel.params.size(), nullptr);
   std::set<std::string> givenMembers; // "io.n": a by-value aggregate's number
   for (const ArgumentSpec &spec : fixed.args) {
-    if (findScalarMember(kernel, spec.name)) {
+    if (findScalarMember(kernel, spec.name) || findPointerMember(kernel, spec.name)) {
       givenMembers.insert(spec.name);
       continue;
     }
@@ -1124,7 +1143,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       // parameters (its own bytes would make every `i < v.n` false).
       for (const ir::ScalarMember &member : param.scalarMembers) {
         std::string name = scalarMemberName(param, member);
-        if (givenMembers.count(name))
+        if (givenMembers.count(name) || (fixed.site && fixed.site->derivesMember(name)))
           continue;
         space.scalars.push_back(member.kind == ir::ValueKind::Float
                                     ? evo::Gene::floating(name, member.bits)
@@ -1231,7 +1250,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     std::vector<uint64_t> positiveInts = fixedPositiveInts;
     std::vector<uint64_t> allocated; // by parameter: the host's allocation, in elements
     std::vector<uint64_t> offsets;   // by parameter: where into it the pointer points
-    if (fixed.site && !fixed.site->apply(base, specs, positiveInts, allocated, offsets)) {
+    std::vector<SitePlan::SizedMember> members; // struct pointers into the host's allocations
+    if (fixed.site &&
+        !fixed.site->apply(base, specs, positiveInts, allocated, offsets, &members)) {
       ++notTheSites;
       return evo::Fitness::invalid();
     }
@@ -1245,6 +1266,14 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                              (offsets[p] ? "+" + std::to_string(offsets[p]) : "")});
         sizedByHost.buffers[p] = true;
       }
+    for (const SitePlan::SizedMember &member : members) {
+      const ir::ParamInfo &param = kernel.params[member.ref.param];
+      specs.push_back({pointerMemberName(param, param.pointerMembers[member.ref.member]),
+                       std::string(fillName(fills[member.ref.param])) + ":" +
+                           std::to_string(member.elements)});
+      sizedByHost.members.insert(
+          ir::memberBufferId(uint32_t(member.ref.param), uint32_t(member.ref.member)));
+    }
     sizedByHost.dynamicShared = sharedStated;
     for (size_t g = 0; g < space.scalars.size(); ++g)
       if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -316,9 +317,16 @@ Result<uint64_t> bufferBytes(const ir::ParamInfo &param, uint64_t elements, uint
 // pointer members, which point to buffers of their own of `memberElements`
 // elements each, filled the same way (a struct's `float *data` is memory the
 // host allocated, never random bytes).
+// A pointer member's buffer as a spec gave it: its element count and fill.
+struct MemberPlan {
+  uint64_t elements = 0;
+  Fill fill = Fill::Random;
+};
+
 Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint32_t index,
                                                 uint64_t memberElements, Fill fill,
-                                                uint64_t indexRange, uint64_t seed) {
+                                                uint64_t indexRange, uint64_t seed,
+                                                const std::map<uint32_t, MemberPlan> &given) {
   if (Result<uint64_t> bytes = bufferBytes(param, 1, param.byValueBytes); !bytes)
     return bytes.error();
   interp::ArgumentValue value =
@@ -329,16 +337,18 @@ Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint
   for (uint32_t m = 0; m < param.pointerMembers.size(); ++m) {
     const ir::PointerMember &member = param.pointerMembers[m];
     ir::ParamInfo pointee;
-    pointee.name = param.name + "." + (member.name.empty() ? std::to_string(member.offset)
-                                                           : member.name);
+    pointee.name = pointerMemberName(param, member);
     pointee.kind = ir::ValueKind::Pointer;
     pointee.elementKind = member.elementKind;
     pointee.elementBytes = member.elementBytes;
     pointee.elementSigned = member.elementSigned;
-    if (Result<uint64_t> bytes = bufferBytes(pointee, memberElements, elementSize(pointee)); !bytes)
+    auto plan = given.find(m);
+    uint64_t elements = plan != given.end() ? plan->second.elements : memberElements;
+    if (Result<uint64_t> bytes = bufferBytes(pointee, elements, elementSize(pointee)); !bytes)
       return bytes.error();
-    value.members.push_back(fillContents(pointee, ir::memberBufferId(index, m), memberElements,
-                                         fill, indexRange, seed));
+    value.members.push_back(fillContents(pointee, ir::memberBufferId(index, m), elements,
+                                         plan != given.end() ? plan->second.fill : fill,
+                                         indexRange, seed));
     uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, ir::memberBufferId(index, m), 0);
     if (uint64_t(member.offset) + sizeof pointer <= value.bytes.size())
       std::memcpy(value.bytes.data() + member.offset, &pointer, sizeof pointer);
@@ -401,6 +411,22 @@ std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const st
       continue;
     for (size_t m = 0; m < param.scalarMembers.size(); ++m)
       if (scalarMemberName(param, param.scalarMembers[m]) == name)
+        return MemberRef{p, m};
+  }
+  return std::nullopt;
+}
+
+std::string pointerMemberName(const ir::ParamInfo &aggregate, const ir::PointerMember &member) {
+  return aggregate.name + "." + (member.name.empty() ? std::to_string(member.offset) : member.name);
+}
+
+std::optional<MemberRef> findPointerMember(const ir::KernelInfo &kernel, const std::string &name) {
+  for (size_t p = 0; p < kernel.params.size(); ++p) {
+    const ir::ParamInfo &param = kernel.params[p];
+    if (!param.byValueBytes || name.compare(0, param.name.size(), param.name) != 0)
+      continue;
+    for (size_t m = 0; m < param.pointerMembers.size(); ++m)
+      if (pointerMemberName(param, param.pointerMembers[m]) == name)
         return MemberRef{p, m};
   }
   return std::nullopt;
@@ -489,6 +515,28 @@ const char *fillName(Fill fill) {
   return "random";
 }
 
+namespace {
+
+// FILL:N for a pointer member.
+Result<MemberPlan> parseMemberPlan(const ArgumentSpec &spec) {
+  MemberPlan plan;
+  size_t colon = spec.value.find(':');
+  bool known = false;
+  for (uint32_t kind = 0; kind < kFillKinds && colon != std::string::npos; ++kind)
+    if (spec.value.compare(0, colon, fillName(Fill(kind))) == 0) {
+      plan.fill = Fill(kind);
+      known = true;
+    }
+  if (!known || !parseUnsigned(spec.value.substr(colon + 1), plan.elements) ||
+      plan.elements == 0 || plan.elements > (1u << 28))
+    return makeError("bad value '" + spec.value + "' for pointer member '" + spec.name +
+                     "': expected FILL:N (FILL: random, zeros, small, binary, sorted, indices, "
+                     "perm, prefix; N from 1 to 2^28)");
+  return plan;
+}
+
+} // namespace
+
 Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
                                       const interp::LaunchConfig &config,
                                       const std::vector<ArgumentSpec> &specs, uint64_t seed,
@@ -502,7 +550,18 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   std::vector<MemberValue> memberValues;
   std::vector<std::pair<std::string, std::string>> memberRecord;
   std::vector<uint64_t> positiveInts;
+  std::vector<std::map<uint32_t, MemberPlan>> memberPlans(kernel.params.size());
+  BuiltArguments built;
   for (const ArgumentSpec &spec : specs) {
+    if (std::optional<MemberRef> member = findPointerMember(kernel, spec.name)) {
+      Result<MemberPlan> plan = parseMemberPlan(spec);
+      if (!plan)
+        return plan.error();
+      memberPlans[member->param][uint32_t(member->member)] = *plan;
+      built.sizedMembers.insert(ir::memberBufferId(uint32_t(member->param), uint32_t(member->member)));
+      memberRecord.push_back({spec.name, spec.value});
+      continue;
+    }
     if (std::optional<MemberRef> member = findScalarMember(kernel, spec.name)) {
       const ir::ScalarMember &info = kernel.params[member->param].scalarMembers[member->member];
       ir::ParamInfo param = memberAsParameter(kernel.params[member->param], info);
@@ -522,7 +581,6 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     given[*index] = &spec;
   }
 
-  BuiltArguments built;
   built.values.resize(kernel.params.size());
   built.record.resize(kernel.params.size());
 
@@ -655,7 +713,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     if (kernel.params[i].byValueBytes) {
       Result<interp::ArgumentValue> aggregate =
           aggregateArgument(kernel.params[i], uint32_t(i), plans[i].elements, plans[i].fill,
-                            indexRange, seed);
+                            indexRange, seed, memberPlans[i]);
       if (!aggregate)
         return aggregate.error();
       built.values[i] = std::move(*aggregate);

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -60,6 +61,9 @@ struct BuiltArguments {
   std::vector<interp::ArgumentValue> values;
   // name -> value as the user would write it, for reports and --save-launch.
   std::vector<std::pair<std::string, std::string>> record;
+  // The buffers of pointer members whose size a spec gave (ir::memberBufferId):
+  // not simulee's to grow.
+  std::set<uint32_t> sizedMembers = {};
 };
 
 // Builds one value per parameter. `elementCounts` (optional, by parameter
@@ -85,6 +89,14 @@ struct MemberRef {
 };
 std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const std::string &name);
 std::string scalarMemberName(const ir::ParamInfo &aggregate, const ir::ScalarMember &member);
+
+// A pointer inside a by-value aggregate parameter, named "PARAM.MEMBER" (a
+// path of ir::ParamInfo::pointerMembers, else its byte offset: "io.in",
+// "io.8"). As an ArgumentSpec its value is FILL:N: the buffer it points to
+// has N elements of its pointee type, filled as FILL says, and is never
+// grown (an access past it is out of bounds).
+std::optional<MemberRef> findPointerMember(const ir::KernelInfo &kernel, const std::string &name);
+std::string pointerMemberName(const ir::ParamInfo &aggregate, const ir::PointerMember &member);
 
 // Parses a scalar for a parameter of the given kind and width.
 Result<uint64_t> parseScalar(const ir::ParamInfo &param, const std::string &text);

@@ -61,6 +61,16 @@ std::optional<int64_t> integerArgument(const ir::ParamInfo &param, const std::st
   return int64_t(*bits);
 }
 
+// A number inside a struct as a parameter of its own type.
+ir::ParamInfo memberParameter(const ir::ScalarMember &member) {
+  ir::ParamInfo param;
+  param.kind = member.kind;
+  param.bits = member.bits;
+  param.isSigned = member.isSigned;
+  param.bfloat = member.bfloat;
+  return param;
+}
+
 uint32_t &axisOf(interp::Dim3 &dims, unsigned axis) {
   return axis == 0 ? dims.x : axis == 1 ? dims.y : dims.z;
 }
@@ -73,7 +83,9 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
   size_t params = kernel.params.size();
   userArgument_.assign(params, false);
   userValues_.assign(params, std::nullopt);
+  std::set<std::string> userMembers; // "p.n", "p.in"
   for (const ArgumentSpec &spec : user.args) {
+    userMembers.insert(spec.name);
     Result<size_t> index = findParameter(kernel, spec.name);
     if (!index)
       continue; // searchKernel reports it
@@ -117,6 +129,31 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
     SiteValue value = usable(SiteValue::ofFormula(constraint.holds, constraint.text));
     if (value.isFormula())
       constraints_.push_back(value.formula);
+  }
+  // What the host stores into struct arguments: numbers and allocations.
+  for (const host::CallSite::Member &member : site.members) {
+    if (member.param >= params || userArgument_[member.param])
+      continue;
+    const ir::ParamInfo &aggregate = kernel.params[member.param];
+    for (size_t m = 0; m < aggregate.scalarMembers.size(); ++m) {
+      const ir::ScalarMember &scalar = aggregate.scalarMembers[m];
+      std::string name = scalarMemberName(aggregate, scalar);
+      bool floatFormula = scalar.kind == ir::ValueKind::Float && member.value.isFormula();
+      if (scalar.name != member.path || userMembers.count(name) || floatFormula)
+        continue;
+      SiteValue value = usable(member.value);
+      if (!value.isUnknown())
+        memberValues_.push_back({MemberRef{member.param, m}, name, value});
+    }
+    for (size_t m = 0; m < aggregate.pointerMembers.size(); ++m) {
+      const ir::PointerMember &pointer = aggregate.pointerMembers[m];
+      SiteValue bytes = usable(member.allocationBytes);
+      if (pointer.name != member.path || userMembers.count(pointerMemberName(aggregate, pointer)) ||
+          bytes.isUnknown() ||
+          (bytes.isConstant() && uint64_t(bytes.integer) > largestHostAllocationBytes()))
+        continue;
+      memberAllocations_.push_back({MemberRef{member.param, m}, bytes, member.allocation});
+    }
   }
   if (site.arguments.size() == params)
     for (size_t i = 0; i < params; ++i) {
@@ -165,6 +202,18 @@ FixedSettings SitePlan::fixed() const {
             : integerText(value.isFloat ? int64_t(value.real) : value.integer, param);
     fixed.args.push_back({param.name, text});
   }
+  for (const MemberValue &member : memberValues_) {
+    if (!member.value.isConstant())
+      continue;
+    ir::ParamInfo param = memberParameter(
+        kernel_->params[member.ref.param].scalarMembers[member.ref.member]);
+    const SiteValue &value = member.value;
+    fixed.args.push_back(
+        {member.name, param.kind == ir::ValueKind::Float
+                          ? realText(value.real)
+                          : integerText(value.isFloat ? int64_t(value.real) : value.integer,
+                                        param)});
+  }
   if (!user_.dynamicSharedBytes && shared_.isConstant() && !shared_.isFloat &&
       shared_.integer > 0 && shared_.integer <= int64_t(UINT32_MAX))
     fixed.dynamicSharedBytes = uint32_t(shared_.integer);
@@ -193,6 +242,19 @@ FixedSettings SitePlan::fixed() const {
 
 bool SitePlan::derives(size_t index) const {
   return index < arguments_.size() && !userArgument_[index] && arguments_[index].isFormula();
+}
+
+bool SitePlan::derivesMember(const std::string &name) const {
+  return std::any_of(memberValues_.begin(), memberValues_.end(), [&](const MemberValue &member) {
+    return member.name == name && member.value.isFormula();
+  });
+}
+
+std::optional<std::string> SitePlan::memberAllocation(uint32_t buffer) const {
+  for (const MemberAllocation &member : memberAllocations_)
+    if (ir::memberBufferId(uint32_t(member.ref.param), uint32_t(member.ref.member)) == buffer)
+      return member.where;
+  return std::nullopt;
 }
 
 bool SitePlan::holds(const std::vector<std::optional<int64_t>> &arguments) const {
@@ -357,7 +419,8 @@ void SitePlan::shape(evo::SearchSpace &space) const {
 bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
                      std::vector<uint64_t> &positiveInts,
                      std::vector<uint64_t> &bufferElements,
-                     std::vector<uint64_t> &bufferOffsets) const {
+                     std::vector<uint64_t> &bufferOffsets,
+                     std::vector<SizedMember> *members) const {
   std::vector<std::optional<int64_t>> arguments(arguments_.size());
   for (const ArgumentSpec &spec : specs) {
     Result<size_t> index = findParameter(*kernel_, spec.name);
@@ -417,6 +480,28 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
       return false;
     bufferElements[i] = uint64_t(*bytes) / elementBytes;
     bufferOffsets[i] = uint64_t(*offset) / elementBytes;
+  }
+  for (const MemberValue &member : memberValues_) {
+    if (!member.value.isFormula())
+      continue;
+    std::optional<int64_t> value = valueOf(member.value, arguments);
+    if (!value)
+      return false;
+    ir::ParamInfo param = memberParameter(
+        kernel_->params[member.ref.param].scalarMembers[member.ref.member]);
+    specs.push_back({member.name, integerText(*value, param)});
+    if (wrapToWidth(*value, param) > 0)
+      positiveInts.push_back(uint64_t(wrapToWidth(*value, param)));
+  }
+  for (const MemberAllocation &member : memberAllocations_) {
+    std::optional<int64_t> bytes = valueOf(member.bytes, arguments);
+    const ir::PointerMember &pointer =
+        kernel_->params[member.ref.param].pointerMembers[member.ref.member];
+    uint64_t elementBytes = std::max<uint64_t>(pointer.elementBytes, 1);
+    if (!bytes || *bytes < int64_t(elementBytes) || uint64_t(*bytes) > largestHostAllocationBytes())
+      return false;
+    if (members)
+      members->push_back({member.ref, uint64_t(*bytes) / elementBytes});
   }
   return true;
 }

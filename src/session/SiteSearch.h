@@ -9,6 +9,7 @@
 #include "host/CallSiteReader.h"
 #include "ir/Loader.h"
 #include "session/Analysis.h"
+#include "session/Arguments.h"
 
 #include <cstdint>
 #include <optional>
@@ -43,6 +44,16 @@ public:
   bool sizes(size_t index) const;
   const std::string &allocation(size_t index) const { return site_->allocations[index]; }
 
+  // Whether the site computes the number inside a struct argument named
+  // `name` ("p.n") from other arguments: it is not searched. Constant
+  // members are in fixed().
+  bool derivesMember(const std::string &name) const;
+
+  // Where the host allocated the buffer a struct's pointer member points to
+  // (global buffer `buffer`, an ir::memberBufferId), when the site states
+  // its size.
+  std::optional<std::string> memberAllocation(uint32_t buffer) const;
+
   // Whether the host zeroes the buffer it passes as parameter `index` just
   // before the launch (`cudaMemset(p, 0, ...)`): its contents are not
   // searched.
@@ -66,9 +77,16 @@ public:
   // many elements into them the pointers point (`p + k`) to `bufferOffsets`. False
   // when the site would make no launch with these values (a dimension below
   // 1, a division by zero, an empty or oversized allocation).
+  // The struct members it computes are appended to `specs` too, and the
+  // element counts of the buffers of pointer members it sizes to `members`.
+  struct SizedMember {
+    MemberRef ref;
+    uint64_t elements = 0;
+  };
   bool apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &specs,
              std::vector<uint64_t> &positiveInts, std::vector<uint64_t> &bufferElements,
-             std::vector<uint64_t> &bufferOffsets) const;
+             std::vector<uint64_t> &bufferOffsets,
+             std::vector<SizedMember> *members = nullptr) const;
 
 private:
   const ir::KernelInfo *kernel_;
@@ -80,6 +98,20 @@ private:
   std::vector<host::SiteValue> allocationBytes_;   // by parameter
   std::vector<host::SiteValue> allocationOffsets_; // by parameter, in bytes
   std::vector<host::Formula> constraints_;       // each non-zero at every launch
+  // Numbers inside struct arguments the host sets (constants or formulas).
+  struct MemberValue {
+    MemberRef ref;
+    std::string name; // "p.n"
+    host::SiteValue value;
+  };
+  std::vector<MemberValue> memberValues_;
+  // Pointers inside struct arguments to memory the host allocated.
+  struct MemberAllocation {
+    MemberRef ref;
+    host::SiteValue bytes;
+    std::string where;
+  };
+  std::vector<MemberAllocation> memberAllocations_;
   FixedSettings user_;
   std::vector<bool> userArgument_;                 // by parameter
   std::vector<std::optional<int64_t>> userValues_; // the user's integer arguments

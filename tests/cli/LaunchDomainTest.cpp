@@ -82,6 +82,31 @@ TEST(CliLaunchDomain, AReadPastTheHostsAllocationIsAFindingThatNamesIt) {
   EXPECT_EQ(padded.status, 0) << padded;
 }
 
+TEST(CliLaunchDomain, AStructTheHostFillsIsLaunchedWithItsMembers) {
+  // The members the host sets are the launch's: the read past w.in names the
+  // cudaMalloc into the member, the permutation by the host's step is clean,
+  // and `list` shows what was read.
+  Outcome o = simulee({corpus("struct_host_filled.cu"), "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "out-of-bounds read of global 'w.in'")) << o;
+  EXPECT_TRUE(contains(o.out, "(the host's allocation, cudaMalloc at ")) << o;
+  EXPECT_TRUE(contains(o.out, "w.n=1000 w.step=1")) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'permute_by_step': clean (1 launch judged)")) << o;
+  Outcome list = simulee({"list", corpus("struct_host_filled.cu")});
+  EXPECT_EQ(list.status, 0) << list;
+  EXPECT_TRUE(contains(list.out, "w.in=[4000 bytes, cudaMalloc at ")) << list;
+  EXPECT_TRUE(contains(list.out, "w.n=1000 w.step=1")) << list;
+  // The same member sizes from the command line; a bad one is an error.
+  Outcome run = simulee({"run", corpus("struct_host_filled.cu"), "-k", "shift_members", "--grid",
+                         "4", "--block", "256", "--arg", "w.in=random:1001", "--arg",
+                         "w.out=zeros:1000", "--arg", "w.n=1000", "--quiet"});
+  EXPECT_EQ(run.status, 0) << run;
+  Outcome bad = simulee({"run", corpus("struct_host_filled.cu"), "-k", "shift_members",
+                         "--arg", "w.in=random:x", "--quiet"});
+  EXPECT_EQ(bad.status, 2) << bad;
+  EXPECT_TRUE(contains(bad.err, "bad value 'random:x' for pointer member 'w.in'")) << bad;
+}
+
 TEST(CliLaunchDomain, EveryValueFromTheSiteIsSiteProvenance) {
   TempDir dir;
   std::string source = dir.file("fixed_site.cu");

@@ -341,6 +341,81 @@ TEST(CallSiteReader, DeviceAttributesQueriedIntoAVariableAreTheSimulatedDevices)
   EXPECT_TRUE(host->sites[1].grid[0].isUnknown());
 }
 
+// The member of `site`'s struct argument at `path`, or null.
+const CallSite::Member *memberOf(const CallSite &site, const std::string &path) {
+  for (const CallSite::Member &member : site.members)
+    if (member.path == path)
+      return &member;
+  return nullptr;
+}
+
+TEST(CallSiteReader, StructMembersTheHostFillsKeepTheirValuesAndAllocations) {
+  // Set one by one in the declaring block, from a brace initializer, or
+  // allocated into (cudaMalloc(&p.in, ...)); a member set in a nested
+  // statement, a struct whose address escapes, or one set only after the
+  // launch is not known.
+  simulee::testing::TempDir dir;
+  std::string path = dir.file("members.cu");
+  std::ofstream(path) << "struct Size { int width, height; };\n"
+                         "struct P { const float *in; float *out; int n; int step; Size size; };\n"
+                         "__global__ void k(P p, int m) {}\n"
+                         "void fill(P *p);\n"
+                         "int main(int argc, char **argv) {\n"
+                         "  const int n = 1000;\n"
+                         "  float *a, *b;\n"
+                         "  cudaMalloc(&a, n * sizeof(float));\n"
+                         "  cudaMalloc(&b, 2 * n * sizeof(float));\n"
+                         "  P p;\n"
+                         "  p.in = a; p.out = b; p.n = n; p.size.width = 7;\n"
+                         "  if (argc > 3) p.step = 2;\n"
+                         "  k<<<(p.n + 255) / 256, 256>>>(p, argc);\n"
+                         "  P q = {a, b, n / 2, 3, {4, 5}};\n"
+                         "  k<<<4, 256>>>(q, argc);\n"
+                         "  P r;\n"
+                         "  cudaMalloc(&r.in, 3 * n * sizeof(float));\n"
+                         "  r.n = argc;\n"
+                         "  k<<<4, 256>>>(r, argc);\n"
+                         "  r.step = 9;\n"
+                         "  P s = {a, b, n, 1, {1, 1}};\n"
+                         "  fill(&s);\n"
+                         "  k<<<4, 256>>>(s, 0);\n"
+                         "}\n";
+  Result<HostCode> host = readCallSites(path, {});
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  ASSERT_EQ(host->sites.size(), 4u);
+
+  const CallSite &p = host->sites[0];
+  ASSERT_TRUE(p.grid[0].isConstant()); // (p.n + 255) / 256 with p.n = 1000
+  EXPECT_EQ(p.grid[0].integer, 4);
+  ASSERT_NE(memberOf(p, "n"), nullptr);
+  EXPECT_EQ(memberOf(p, "n")->param, 0u);
+  EXPECT_EQ(memberOf(p, "n")->value.integer, 1000);
+  ASSERT_NE(memberOf(p, "size.width"), nullptr);
+  EXPECT_EQ(memberOf(p, "size.width")->value.integer, 7);
+  EXPECT_EQ(memberOf(p, "step"), nullptr); // set only under an `if`
+  ASSERT_NE(memberOf(p, "in"), nullptr);
+  EXPECT_EQ(memberOf(p, "in")->allocationBytes.integer, 4000);
+  EXPECT_NE(memberOf(p, "in")->allocation.find("cudaMalloc at"), std::string::npos);
+  EXPECT_EQ(memberOf(p, "out")->allocationBytes.integer, 8000);
+
+  const CallSite &q = host->sites[1];
+  EXPECT_EQ(memberOf(q, "n")->value.integer, 500);
+  EXPECT_EQ(memberOf(q, "step")->value.integer, 3);
+  EXPECT_EQ(memberOf(q, "size.height")->value.integer, 5);
+  EXPECT_EQ(memberOf(q, "out")->allocationBytes.integer, 8000);
+
+  const CallSite &r = host->sites[2];
+  ASSERT_NE(memberOf(r, "in"), nullptr);
+  EXPECT_EQ(memberOf(r, "in")->allocationBytes.integer, 12000);
+  EXPECT_EQ(memberOf(r, "out"), nullptr); // never given a value
+  ASSERT_NE(memberOf(r, "n"), nullptr);   // argc, passed as the launch's m
+  ASSERT_TRUE(memberOf(r, "n")->value.isFormula());
+  EXPECT_EQ(memberOf(r, "n")->value.formula.arguments(), std::vector<uint32_t>{1});
+  EXPECT_EQ(memberOf(r, "step"), nullptr); // set after the launch
+
+  EXPECT_TRUE(host->sites[3].members.empty()); // &s escapes to fill()
+}
+
 TEST(CallSiteReader, ALongTextWithoutLaunchSyntaxIsScannedWithoutRecursion) {
   // A comment of megabytes after a `<`: a regular expression over it would
   // recurse once per character; the launches are still found.
