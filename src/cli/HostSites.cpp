@@ -79,7 +79,9 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
       if (member.param >= kernel.params.size())
         continue;
       out << " " << kernel.params[member.param].name << "." << member.path << "=";
-      if (member.allocationBytes.isUnknown())
+      if (member.leaf)
+        out << (member.value.text.empty() ? "?" : member.value.text) << " (searched)";
+      else if (member.allocationBytes.isUnknown())
         out << host::describe(member.value);
       else
         out << "[" << host::describe(member.allocationBytes) << " bytes, " << member.allocation

@@ -135,6 +135,11 @@ struct CallSite {
     uint32_t param = 0; // the kernel parameter the struct is passed as
     std::string path;   // "n", "dims.width": the member's names joined by dots
     SiteValue value;    // a number's value (constant or formula); unknown for pointers
+    // A number the host copies from a variable nothing is known of (`p.n =
+    // n;` with n read at run time): searched, and the site's formulas refer
+    // to it as argument index *leaf (past the kernel's parameters), so that a
+    // grid of (n + 255) / 256 and a cudaMalloc(&p.in, n * 4) follow it.
+    std::optional<uint32_t> leaf;
     // A pointer's allocation, as allocationBytes and allocations say for a
     // pointer parameter; unknown and empty otherwise.
     SiteValue allocationBytes;

@@ -278,6 +278,9 @@ private:
   // Variables passed as an integer argument of the launch being read, by
   // USR: a formula refers to them through the argument.
   std::map<std::string, uint32_t> bound_;
+  // The struct members that are leaves of the launch being read, by
+  // (parameter, member path): their index in formulas.
+  std::map<std::pair<uint32_t, std::string>, uint32_t> leafMembers_;
 
   // The variable a changed expression names: `v`, `v.x`, `v[i]`.
   static std::optional<CXCursor> variableOf(CXCursor expression) {
@@ -914,16 +917,70 @@ private:
   // The members of struct argument `argument` (a local struct variable
   // passed as it is) that the host gives a value or an allocation.
   void readStructMembers(CXCursor argument, uint32_t param, CallSite &site) {
+    if (std::optional<CXCursor> variable = structPassed(argument))
+      readMembersOf(*variable, clang_getCursorType(*variable), "", param, site, 0);
+  }
+
+  // The local struct variable an argument passes as it is.
+  static std::optional<CXCursor> structPassed(CXCursor argument) {
     CXCursor cursor = stripWrappers(argument);
     // Passed by value: the copy constructor's call around the variable.
     if (kindOf(cursor) == CXCursor_CallExpr && clang_Cursor_getNumArguments(cursor) == 1)
       cursor = stripWrappers(clang_Cursor_getArgument(cursor, 0));
     if (kindOf(cursor) != CXCursor_DeclRefExpr)
-      return;
+      return std::nullopt;
     CXCursor variable = clang_getCursorReferenced(cursor);
     if (kindOf(variable) != CXCursor_VarDecl || !isStruct(clang_getCursorType(variable)))
+      return std::nullopt;
+    return variable;
+  }
+
+  // The integer members of a struct type, by path, nested structs included.
+  static void integerMembersOf(CXType type, const std::string &prefix,
+                               std::vector<std::string> &paths, int depth) {
+    if (depth > 4)
       return;
-    readMembersOf(variable, clang_getCursorType(variable), "", param, site, 0);
+    for (CXCursor field : fieldsOf(type)) {
+      CXType fieldType = clang_getCursorType(field);
+      CXTypeKind kind = clang_getCanonicalType(fieldType).kind;
+      std::string path = prefix + spellingOf(field);
+      if (isStruct(fieldType))
+        integerMembersOf(fieldType, path + ".", paths, depth + 1);
+      else if ((kind >= CXType_Bool && kind <= CXType_Int128) || kind == CXType_Enum)
+        paths.push_back(path);
+    }
+  }
+
+  // Struct members set from a variable nothing is known of (`p.n = n;`) make
+  // that variable a leaf of the launch's formulas, numbered after its
+  // arguments; the first such member is the one searched.
+  void bindStructLeaves(const std::vector<CXCursor> &arguments) {
+    uint32_t next = uint32_t(arguments.size());
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      std::optional<CXCursor> variable = structPassed(arguments[i]);
+      if (!variable)
+        continue;
+      std::vector<std::string> paths;
+      integerMembersOf(clang_getCursorType(*variable), "", paths, 0);
+      for (const std::string &path : paths) {
+        std::optional<CXCursor> value = memberValueAt(*variable, path);
+        CXCursor source = value ? stripWrappers(*value) : clang_getNullCursor();
+        if (!value || kindOf(source) != CXCursor_DeclRefExpr || folded(source, "") ||
+            formulaOf(source, 0))
+          continue;
+        CXCursor leaf = clang_getCursorReferenced(source);
+        CXTypeKind type = clang_getCanonicalType(clang_getCursorType(leaf)).kind;
+        if (kindOf(leaf) != CXCursor_VarDecl && kindOf(leaf) != CXCursor_ParmDecl)
+          continue;
+        if (!((type >= CXType_Bool && type <= CXType_Int128) || type == CXType_Enum))
+          continue;
+        std::string usr = usrOf(leaf);
+        if (bound_.count(usr))
+          continue;
+        bound_[usr] = next;
+        leafMembers_[{uint32_t(i), path}] = next++;
+      }
+    }
   }
 
   void readMembersOf(CXCursor variable, CXType type, const std::string &prefix, uint32_t param,
@@ -965,6 +1022,12 @@ private:
         member.allocationBytes = std::move(bytes);
         member.allocation = allocation->where;
       } else if ((kind >= CXType_Bool && kind <= CXType_LongDouble) || kind == CXType_Enum) {
+        if (auto leaf = leafMembers_.find({param, path}); leaf != leafMembers_.end()) {
+          member.leaf = leaf->second;
+          member.value = SiteValue::unknown(value ? textOf(*value) : "");
+          site.members.push_back(std::move(member));
+          continue;
+        }
         if (!value)
           continue;
         member.value = valueOf(*value);
@@ -1382,6 +1445,7 @@ private:
       bound_[usr] = uint32_t(i);
       isLeaf[i] = true;
     }
+    bindStructLeaves(arguments);
     for (size_t i = 0; i < arguments.size(); ++i)
       site.arguments.push_back(isLeaf[i] ? SiteValue::unknown(textOf(arguments[i]))
                                          : valueOf(arguments[i]));
@@ -1430,6 +1494,7 @@ private:
       readStructMembers(arguments[i], uint32_t(i), site);
     readConstraints(site);
     bound_.clear();
+    leafMembers_.clear();
   }
 
   // The conditions that hold whenever control reaches the launch being read

@@ -93,13 +93,30 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
     if (kernel.params[*index].kind == ir::ValueKind::Int)
       userValues_[*index] = integerArgument(kernel.params[*index], spec.value);
   }
-  // A formula may only read integer parameters.
+  // Struct members the formulas read as leaves: searched integers, by index.
+  std::map<uint32_t, std::pair<std::string, ir::ParamInfo>> leaves;
+  for (const host::CallSite::Member &member : site.members) {
+    if (!member.leaf || member.param >= params || *member.leaf < params)
+      continue;
+    const ir::ParamInfo &aggregate = kernel.params[member.param];
+    for (const ir::ScalarMember &scalar : aggregate.scalarMembers)
+      if (scalar.name == member.path && scalar.kind == ir::ValueKind::Int)
+        leaves[*member.leaf] = {scalarMemberName(aggregate, scalar), memberParameter(scalar)};
+  }
+  // Leaves numbered params, params + 1, ...: a gap ends them.
+  for (uint32_t index = uint32_t(params); leaves.count(index); ++index) {
+    leafNames_.push_back(leaves[index].first);
+    leafTypes_.push_back(leaves[index].second);
+  }
+  // A formula may only read integer parameters and the leaves.
   auto usable = [&](const SiteValue &value) {
     if (!value.isFormula())
       return value;
-    for (uint32_t argument : value.formula.arguments())
-      if (argument >= params || kernel.params[argument].kind != ir::ValueKind::Int)
+    for (uint32_t argument : value.formula.arguments()) {
+      bool leaf = argument >= params && argument < params + leafNames_.size();
+      if (!leaf && (argument >= params || kernel.params[argument].kind != ir::ValueKind::Int))
         return SiteValue::unknown(value.text);
+    }
     return value;
   };
   for (unsigned axis = 0; axis < 3; ++axis) {
@@ -244,6 +261,13 @@ bool SitePlan::derives(size_t index) const {
   return index < arguments_.size() && !userArgument_[index] && arguments_[index].isFormula();
 }
 
+uint32_t SitePlan::formulaIndexOf(const evo::Gene &gene) const {
+  for (size_t leaf = 0; leaf < leafNames_.size(); ++leaf)
+    if (leafNames_[leaf] == gene.name)
+      return uint32_t(arguments_.size() + leaf);
+  return gene.param;
+}
+
 bool SitePlan::derivesMember(const std::string &name) const {
   return std::any_of(memberValues_.begin(), memberValues_.end(), [&](const MemberValue &member) {
     return member.name == name && member.value.isFormula();
@@ -309,7 +333,7 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
   if (holds(arguments))
     return true;
   // One searched integer moved to the nearest value that meets them all.
-  for (size_t i = 0; i < arguments.size(); ++i) {
+  for (size_t i = 0; i < arguments.size() && i < arguments_.size(); ++i) {
     if (!arguments[i] || userArgument_[i] || !arguments_[i].isUnknown())
       continue;
     int64_t original = *arguments[i];
@@ -335,8 +359,8 @@ bool SitePlan::sizes(size_t index) const {
 
 // The arguments with `param` at `value`, the user's where given, 1 elsewhere.
 std::vector<std::optional<int64_t>> SitePlan::argumentsWith(uint32_t param, int64_t value) const {
-  std::vector<std::optional<int64_t>> arguments(arguments_.size(), int64_t(1));
-  for (size_t i = 0; i < arguments.size(); ++i)
+  std::vector<std::optional<int64_t>> arguments(formulaValues(), int64_t(1));
+  for (size_t i = 0; i < arguments_.size(); ++i)
     if (userValues_[i])
       arguments[i] = userValues_[i];
   arguments[param] = value;
@@ -393,19 +417,20 @@ void SitePlan::shape(evo::SearchSpace &space) const {
            largestAllocationWith(param, value) <= kLargestSiteAllocationBytes;
   };
   for (evo::Gene &gene : space.scalars) {
-    if (gene.kind != evo::GeneKind::Int || !sizing.count(gene.param))
+    uint32_t index = formulaIndexOf(gene);
+    if (gene.kind != evo::GeneKind::Int || !sizing.count(index))
       continue;
     // The largest value whose launch fits, assuming more means larger.
     evo::GeneRange range = evo::geneRange(gene, space.limits);
     int64_t low = 1, high = int64_t(std::min(range.high, double(1u << 31)));
     if (high < low)
       continue;
-    if (!fits(gene.param, low)) {
+    if (!fits(index, low)) {
       high = low;
     } else {
       while (low < high) {
         int64_t middle = low + (high - low + 1) / 2;
-        if (fits(gene.param, middle))
+        if (fits(index, middle))
           low = middle;
         else
           high = middle - 1;
@@ -421,8 +446,11 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
                      std::vector<uint64_t> &bufferElements,
                      std::vector<uint64_t> &bufferOffsets,
                      std::vector<SizedMember> *members) const {
-  std::vector<std::optional<int64_t>> arguments(arguments_.size());
+  std::vector<std::optional<int64_t>> arguments(formulaValues());
   for (const ArgumentSpec &spec : specs) {
+    for (size_t leaf = 0; leaf < leafNames_.size(); ++leaf)
+      if (leafNames_[leaf] == spec.name)
+        arguments[arguments_.size() + leaf] = integerArgument(leafTypes_[leaf], spec.value);
     Result<size_t> index = findParameter(*kernel_, spec.name);
     if (index && kernel_->params[*index].kind == ir::ValueKind::Int)
       arguments[*index] = integerArgument(kernel_->params[*index], spec.value);

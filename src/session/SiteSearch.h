@@ -112,6 +112,15 @@ private:
     std::string where;
   };
   std::vector<MemberAllocation> memberAllocations_;
+  // The searched struct members the site's formulas read (CallSite::Member::
+  // leaf), by formula index minus the number of parameters: "p.n".
+  std::vector<std::string> leafNames_;
+  std::vector<ir::ParamInfo> leafTypes_;
+
+  // How many values a formula may read: the parameters, then the leaves.
+  size_t formulaValues() const { return arguments_.size() + leafNames_.size(); }
+  // The formula index of a searched value: its parameter's, or its leaf's.
+  uint32_t formulaIndexOf(const evo::Gene &gene) const;
   FixedSettings user_;
   std::vector<bool> userArgument_;                 // by parameter
   std::vector<std::optional<int64_t>> userValues_; // the user's integer arguments

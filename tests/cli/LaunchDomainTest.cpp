@@ -107,6 +107,43 @@ TEST(CliLaunchDomain, AStructTheHostFillsIsLaunchedWithItsMembers) {
   EXPECT_TRUE(contains(bad.err, "bad value 'random:x' for pointer member 'w.in'")) << bad;
 }
 
+TEST(CliLaunchDomain, AStructSizedAtRunTimeIsSearchedWithItsAllocationsFollowing) {
+  // n comes from the command line: w.n is searched, and the grid, w.twice
+  // and both allocations follow it, so the read past w.in is a finding at
+  // every n; the guarded copy stays clean.
+  TempDir dir;
+  std::string source = dir.file("runtime_struct.cu");
+  std::ofstream(source) << "#include <cstdlib>\n"
+                           "struct Work { const float *in; float *out; int n; int twice; };\n"
+                           "__global__ void shift(Work w) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < w.n) w.out[i] = w.in[i + 1];\n"
+                           "}\n"
+                           "__global__ void copy(Work w) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < w.n) w.out[i] = w.in[i] + w.twice;\n"
+                           "}\n"
+                           "int main(int argc, char **argv) {\n"
+                           "  int n = atoi(argv[1]);\n"
+                           "  Work w;\n"
+                           "  cudaMalloc(&w.in, n * sizeof(float));\n"
+                           "  cudaMalloc(&w.out, n * sizeof(float));\n"
+                           "  w.n = n;\n"
+                           "  w.twice = 2 * n;\n"
+                           "  shift<<<(n + 255) / 256, 256>>>(w);\n"
+                           "  copy<<<(n + 255) / 256, 256>>>(w);\n"
+                           "}\n";
+  for (const char *seed : {"1", "2", "3"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--quiet", "--seed", seed});
+    EXPECT_EQ(o.status, 1) << o;
+    EXPECT_TRUE(contains(o.out, "out-of-bounds read of global 'w.in'")) << o;
+    EXPECT_TRUE(contains(o.out, "(the host's allocation, cudaMalloc at ")) << o;
+    EXPECT_TRUE(contains(o.out, "[site+search]")) << o;
+    EXPECT_TRUE(contains(o.out, "kernel 'copy': clean")) << o;
+    EXPECT_FALSE(contains(o.out, "out-of-bounds write")) << o;
+  }
+}
+
 TEST(CliLaunchDomain, EveryValueFromTheSiteIsSiteProvenance) {
   TempDir dir;
   std::string source = dir.file("fixed_site.cu");

@@ -416,6 +416,36 @@ TEST(CallSiteReader, StructMembersTheHostFillsKeepTheirValuesAndAllocations) {
   EXPECT_TRUE(host->sites[3].members.empty()); // &s escapes to fill()
 }
 
+TEST(CallSiteReader, AStructMemberCopiedFromAnUnknownVariableIsALeafOfTheFormulas) {
+  // n is read at run time: w.n is searched, and the grid, w.twice and the
+  // allocation into w.in follow it as formula index 1 (after the one
+  // parameter).
+  simulee::testing::TempDir dir;
+  std::string path = dir.file("leaf.cu");
+  std::ofstream(path) << "#include <cstdlib>\n"
+                         "struct W { const float *in; int n; int twice; };\n"
+                         "__global__ void k(W w) {}\n"
+                         "int main(int argc, char **argv) {\n"
+                         "  int n = atoi(argv[1]);\n"
+                         "  W w;\n"
+                         "  cudaMalloc(&w.in, n * sizeof(float));\n"
+                         "  w.n = n;\n"
+                         "  w.twice = 2 * n;\n"
+                         "  k<<<(n + 255) / 256, 256>>>(w);\n"
+                         "}\n";
+  Result<HostCode> host = readCallSites(path, {});
+  ASSERT_TRUE(host.ok()) << host.error().message;
+  ASSERT_EQ(host->sites.size(), 1u);
+  const CallSite &site = host->sites[0];
+  ASSERT_NE(memberOf(site, "n"), nullptr);
+  EXPECT_EQ(memberOf(site, "n")->leaf, std::optional<uint32_t>(1));
+  EXPECT_TRUE(memberOf(site, "n")->value.isUnknown());
+  ASSERT_NE(memberOf(site, "twice"), nullptr);
+  EXPECT_EQ(withN(memberOf(site, "twice")->value, 300), 600);
+  EXPECT_EQ(withN(memberOf(site, "in")->allocationBytes, 300), 1200);
+  EXPECT_EQ(withN(site.grid[0], 300), 2);
+}
+
 TEST(CallSiteReader, ALongTextWithoutLaunchSyntaxIsScannedWithoutRecursion) {
   // A comment of megabytes after a `<`: a regular expression over it would
   // recurse once per character; the launches are still found.
