@@ -64,6 +64,7 @@ LABELED = [
     "double_buffer_missing_barrier",
     "reduce_sequential",
     "warp_sync_reduce",
+    "struct_host_filled",
 ]
 
 

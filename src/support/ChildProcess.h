@@ -75,6 +75,11 @@ inline ChildOutcome runInChild(const std::function<std::string(int reportFd)> &w
     ::close(fds[0]);
     if (&__sanitizer_set_death_callback)
       __sanitizer_set_death_callback(nullptr);
+    // A crash ends the child at once: a handler the host process installed
+    // (Python's faulthandler, LLVM's stack printer) would report it as the
+    // host's own crash.
+    for (int crash : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP})
+      std::signal(crash, SIG_DFL);
     int devnull = ::open("/dev/null", O_WRONLY);
     if (devnull >= 0) {
       ::dup2(devnull, STDOUT_FILENO);
