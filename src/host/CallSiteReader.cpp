@@ -104,6 +104,36 @@ std::vector<CXCursor> fieldsOf(CXType type) {
   return fields;
 }
 
+// A member of a struct type that is no struct itself, by its path
+// ("dims.width"): what a struct variable's members are filled with.
+struct FieldPath {
+  std::string path;
+  CXType type;
+};
+void leafFieldsOf(CXType type, const std::string &prefix, std::vector<FieldPath> &fields,
+                  int depth = 0) {
+  if (depth > 4)
+    return;
+  for (CXCursor field : fieldsOf(type)) {
+    CXType fieldType = clang_getCursorType(field);
+    std::string path = prefix + spellingOf(field);
+    if (isStruct(fieldType))
+      leafFieldsOf(fieldType, path + ".", fields, depth + 1);
+    else
+      fields.push_back({path, fieldType});
+  }
+}
+
+bool isIntegerOrEnum(CXTypeKind kind) {
+  return (kind >= CXType_Bool && kind <= CXType_Int128) || kind == CXType_Enum;
+}
+
+// Whether a write of member `written` sets member `path` (itself, or a
+// struct holding it).
+bool covers(const std::string &written, const std::string &path) {
+  return written == path || path.rfind(written + ".", 0) == 0;
+}
+
 bool isAllocator(const std::string &callee) {
   return callee == "cudaMalloc" || callee == "cudaMallocManaged" || callee == "cudaMallocHost" ||
          callee == "cudaHostAlloc" || callee == "cudaMallocAsync";
@@ -876,10 +906,11 @@ private:
     const StructWrite *last = nullptr;
     if (auto writes = structWrites_.find(usr); writes != structWrites_.end())
       for (const StructWrite &write : writes->second) {
-        bool covers = write.path == path || path.rfind(write.path + ".", 0) == 0;
-        if (covers && !write.certain)
+        if (!covers(write.path, path))
+          continue;
+        if (!write.certain)
           return std::nullopt;
-        if (covers && write.offset < launchOffset_ && (!last || write.offset > last->offset))
+        if (write.offset < launchOffset_ && (!last || write.offset > last->offset))
           last = &write;
       }
     if (last)
@@ -917,8 +948,60 @@ private:
   // The members of struct argument `argument` (a local struct variable
   // passed as it is) that the host gives a value or an allocation.
   void readStructMembers(CXCursor argument, uint32_t param, CallSite &site) {
-    if (std::optional<CXCursor> variable = structPassed(argument))
-      readMembersOf(*variable, clang_getCursorType(*variable), "", param, site, 0);
+    std::optional<CXCursor> variable = structPassed(argument);
+    if (!variable)
+      return;
+    std::string usr = usrOf(*variable);
+    bool whole = !modified_.count(usr) && !reassigned_.count(usr); // changed only member-wise
+    std::vector<FieldPath> fields;
+    leafFieldsOf(clang_getCursorType(*variable), "", fields);
+    for (const auto &[path, fieldType] : fields) {
+      CXTypeKind kind = clang_getCanonicalType(fieldType).kind;
+      CallSite::Member member;
+      member.param = param;
+      member.path = path;
+      member.value = SiteValue::unknown("");
+      member.allocationBytes = SiteValue::unknown("");
+      std::optional<CXCursor> value = memberValueAt(*variable, path);
+      if (kind == CXType_Pointer) {
+        const Allocation *allocation = nullptr;
+        if (value) {
+          std::optional<CXCursor> offset;
+          allocation = allocationOf(*value, offset);
+          if (offset)
+            allocation = nullptr; // a pointer into the allocation: its size is not known
+        } else if (whole && !writtenMember(usr, path)) {
+          auto found = allocations_.find(usr + "." + path);
+          if (found != allocations_.end() && found->second.size() == 1)
+            allocation = &found->second.front();
+        }
+        std::optional<SiteValue> bytes = allocation ? allocatedBytes(*allocation) : std::nullopt;
+        if (!bytes)
+          continue;
+        member.allocationBytes = std::move(*bytes);
+        member.allocation = allocation->where;
+      } else if ((kind >= CXType_Bool && kind <= CXType_LongDouble) || kind == CXType_Enum) {
+        if (auto leaf = leafMembers_.find({param, path}); leaf != leafMembers_.end()) {
+          member.leaf = leaf->second;
+          member.value = SiteValue::unknown(value ? textOf(*value) : "");
+        } else {
+          member.value = value ? valueOf(*value) : SiteValue::unknown("");
+          if (member.value.isUnknown())
+            continue;
+        }
+      } else {
+        continue;
+      }
+      site.members.push_back(std::move(member));
+    }
+  }
+
+  // The size of an allocation, when known and not negative.
+  std::optional<SiteValue> allocatedBytes(const Allocation &allocation) {
+    SiteValue bytes = valueOf(allocation.bytes);
+    if (bytes.isUnknown() || (bytes.isConstant() && (bytes.isFloat || bytes.integer < 0)))
+      return std::nullopt;
+    return bytes;
   }
 
   // The local struct variable an argument passes as it is.
@@ -935,22 +1018,6 @@ private:
     return variable;
   }
 
-  // The integer members of a struct type, by path, nested structs included.
-  static void integerMembersOf(CXType type, const std::string &prefix,
-                               std::vector<std::string> &paths, int depth) {
-    if (depth > 4)
-      return;
-    for (CXCursor field : fieldsOf(type)) {
-      CXType fieldType = clang_getCursorType(field);
-      CXTypeKind kind = clang_getCanonicalType(fieldType).kind;
-      std::string path = prefix + spellingOf(field);
-      if (isStruct(fieldType))
-        integerMembersOf(fieldType, path + ".", paths, depth + 1);
-      else if ((kind >= CXType_Bool && kind <= CXType_Int128) || kind == CXType_Enum)
-        paths.push_back(path);
-    }
-  }
-
   // Struct members set from a variable nothing is known of (`p.n = n;`) make
   // that variable a leaf of the launch's formulas, numbered after its
   // arguments; the first such member is the one searched.
@@ -960,19 +1027,19 @@ private:
       std::optional<CXCursor> variable = structPassed(arguments[i]);
       if (!variable)
         continue;
-      std::vector<std::string> paths;
-      integerMembersOf(clang_getCursorType(*variable), "", paths, 0);
-      for (const std::string &path : paths) {
+      std::vector<FieldPath> fields;
+      leafFieldsOf(clang_getCursorType(*variable), "", fields);
+      for (const auto &[path, fieldType] : fields) {
+        if (!isIntegerOrEnum(clang_getCanonicalType(fieldType).kind))
+          continue;
         std::optional<CXCursor> value = memberValueAt(*variable, path);
         CXCursor source = value ? stripWrappers(*value) : clang_getNullCursor();
         if (!value || kindOf(source) != CXCursor_DeclRefExpr || folded(source, "") ||
             formulaOf(source, 0))
           continue;
         CXCursor leaf = clang_getCursorReferenced(source);
-        CXTypeKind type = clang_getCanonicalType(clang_getCursorType(leaf)).kind;
-        if (kindOf(leaf) != CXCursor_VarDecl && kindOf(leaf) != CXCursor_ParmDecl)
-          continue;
-        if (!((type >= CXType_Bool && type <= CXType_Int128) || type == CXType_Enum))
+        if ((kindOf(leaf) != CXCursor_VarDecl && kindOf(leaf) != CXCursor_ParmDecl) ||
+            !isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(leaf)).kind))
           continue;
         std::string usr = usrOf(leaf);
         if (bound_.count(usr))
@@ -983,69 +1050,12 @@ private:
     }
   }
 
-  void readMembersOf(CXCursor variable, CXType type, const std::string &prefix, uint32_t param,
-                     CallSite &site, int depth) {
-    if (depth > 4)
-      return;
-    for (CXCursor field : fieldsOf(type)) {
-      std::string path = prefix + spellingOf(field);
-      CXType fieldType = clang_getCursorType(field);
-      CXTypeKind kind = clang_getCanonicalType(fieldType).kind;
-      if (isStruct(fieldType)) {
-        readMembersOf(variable, fieldType, path + ".", param, site, depth + 1);
-        continue;
-      }
-      CallSite::Member member;
-      member.param = param;
-      member.path = path;
-      member.value = SiteValue::unknown("");
-      member.allocationBytes = SiteValue::unknown("");
-      std::optional<CXCursor> value = memberValueAt(variable, path);
-      if (kind == CXType_Pointer) {
-        const Allocation *allocation = nullptr;
-        if (value) {
-          std::optional<CXCursor> offset;
-          allocation = allocationOf(*value, offset);
-          if (offset)
-            allocation = nullptr; // a pointer into the allocation: its size is not known
-        } else if (!modified_.count(usrOf(variable)) && !reassigned_.count(usrOf(variable)) &&
-                   !writtenMember(variable, path)) {
-          auto found = allocations_.find(usrOf(variable) + "." + path);
-          if (found != allocations_.end() && found->second.size() == 1)
-            allocation = &found->second.front();
-        }
-        if (!allocation)
-          continue;
-        SiteValue bytes = valueOf(allocation->bytes);
-        if (bytes.isUnknown() || bytes.isFloat || (bytes.isConstant() && bytes.integer < 0))
-          continue;
-        member.allocationBytes = std::move(bytes);
-        member.allocation = allocation->where;
-      } else if ((kind >= CXType_Bool && kind <= CXType_LongDouble) || kind == CXType_Enum) {
-        if (auto leaf = leafMembers_.find({param, path}); leaf != leafMembers_.end()) {
-          member.leaf = leaf->second;
-          member.value = SiteValue::unknown(value ? textOf(*value) : "");
-          site.members.push_back(std::move(member));
-          continue;
-        }
-        if (!value)
-          continue;
-        member.value = valueOf(*value);
-        if (member.value.isUnknown())
-          continue;
-      } else {
-        continue;
-      }
-      site.members.push_back(std::move(member));
-    }
-  }
-
-  bool writtenMember(CXCursor variable, const std::string &path) {
-    auto writes = structWrites_.find(usrOf(variable));
+  // Whether the struct variable with USR `usr` has member `path` assigned.
+  bool writtenMember(const std::string &usr, const std::string &path) const {
+    auto writes = structWrites_.find(usr);
     return writes != structWrites_.end() &&
-           std::any_of(writes->second.begin(), writes->second.end(), [&](const StructWrite &w) {
-             return w.path == path || path.rfind(w.path + ".", 0) == 0;
-           });
+           std::any_of(writes->second.begin(), writes->second.end(),
+                       [&](const StructWrite &write) { return covers(write.path, path); });
   }
 
   // An integer or floating-point value as a constant, a formula over the
@@ -1467,9 +1477,10 @@ private:
           type.kind == CXType_Pointer ? allocationOf(arguments[i], offset) : nullptr;
       if (!allocation)
         continue;
-      SiteValue bytes = valueOf(allocation->bytes);
-      if (bytes.isUnknown() || (bytes.isConstant() && (bytes.isFloat || bytes.integer < 0)))
+      std::optional<SiteValue> allocated = allocatedBytes(*allocation);
+      if (!allocated)
         continue;
+      SiteValue bytes = std::move(*allocated);
       if (offset) {
         // In bytes: the offset in the pointer's elements times their size.
         long long elementBytes = clang_Type_getSizeOf(clang_getPointeeType(type));

@@ -313,15 +313,16 @@ Result<uint64_t> bufferBytes(const ir::ParamInfo &param, uint64_t elements, uint
   return bytes;
 }
 
-// An aggregate passed by value: its bytes filled as `fill` says, except its
-// pointer members, which point to buffers of their own of `memberElements`
-// elements each, filled the same way (a struct's `float *data` is memory the
-// host allocated, never random bytes).
 // A pointer member's buffer as a spec gave it: its element count and fill.
 struct MemberPlan {
   uint64_t elements = 0;
   Fill fill = Fill::Random;
 };
+
+// An aggregate passed by value: its bytes filled as `fill` says, except its
+// pointer members, which point to buffers of their own of `memberElements`
+// elements each, filled the same way (a struct's `float *data` is memory the
+// host allocated, never random bytes), or as `given` says for a member.
 
 Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint32_t index,
                                                 uint64_t memberElements, Fill fill,
@@ -432,8 +433,6 @@ std::optional<MemberRef> findPointerMember(const ir::KernelInfo &kernel, const s
   return std::nullopt;
 }
 
-// A scalar member as a parameter of its own type, for parseScalar.
-
 ir::ParamInfo memberAsParameter(const ir::ParamInfo &aggregate, const ir::ScalarMember &member) {
   ir::ParamInfo param;
   param.name = scalarMemberName(aggregate, member);
@@ -515,23 +514,27 @@ const char *fillName(Fill fill) {
   return "random";
 }
 
+std::optional<Fill> fillNamed(std::string_view name) {
+  for (uint32_t kind = 0; kind < kFillKinds; ++kind)
+    if (name == fillName(Fill(kind)))
+      return Fill(kind);
+  return std::nullopt;
+}
+
 namespace {
 
 // FILL:N for a pointer member.
 Result<MemberPlan> parseMemberPlan(const ArgumentSpec &spec) {
   MemberPlan plan;
   size_t colon = spec.value.find(':');
-  bool known = false;
-  for (uint32_t kind = 0; kind < kFillKinds && colon != std::string::npos; ++kind)
-    if (spec.value.compare(0, colon, fillName(Fill(kind))) == 0) {
-      plan.fill = Fill(kind);
-      known = true;
-    }
-  if (!known || !parseUnsigned(spec.value.substr(colon + 1), plan.elements) ||
+  std::optional<Fill> fill =
+      colon == std::string::npos ? std::nullopt : fillNamed(spec.value.substr(0, colon));
+  if (!fill || !parseUnsigned(spec.value.substr(colon + 1), plan.elements) ||
       plan.elements == 0 || plan.elements > (1u << 28))
     return makeError("bad value '" + spec.value + "' for pointer member '" + spec.name +
                      "': expected FILL:N (FILL: random, zeros, small, binary, sorted, indices, "
                      "perm, prefix; N from 1 to 2^28)");
+  plan.fill = *fill;
   return plan;
 }
 
@@ -680,16 +683,13 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
       continue;
     }
     size_t colon = text.find(':');
-    bool known = false;
-    for (uint32_t kind = 0; kind < kFillKinds && colon != std::string::npos; ++kind)
-      if (text.compare(0, colon, fillName(Fill(kind))) == 0) {
-        plan.fill = Fill(kind);
-        known = true;
-      }
-    if (!known)
+    std::optional<Fill> fill =
+        colon == std::string::npos ? std::nullopt : fillNamed(text.substr(0, colon));
+    if (!fill)
       return makeError("bad value '" + text + "' for pointer parameter '" + param.name +
                        "': expected FILL:N (FILL: random, zeros, small, binary, sorted, "
                        "indices, perm, prefix) or @FILE");
+    plan.fill = *fill;
     std::string count = text.substr(colon + 1);
     size_t plus = count.find('+');
     bool offsetOk = plus == std::string::npos ||

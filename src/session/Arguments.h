@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42,6 +43,8 @@ enum class Fill : uint8_t {
 };
 inline constexpr uint32_t kFillKinds = 8;
 const char *fillName(Fill fill);
+// The fill `name` names ("random", "perm", ...), if any.
+std::optional<Fill> fillNamed(std::string_view name);
 
 // Parses "NAME=VALUE".
 Result<ArgumentSpec> parseArgumentSpec(const std::string &text);
@@ -89,6 +92,9 @@ struct MemberRef {
 };
 std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const std::string &name);
 std::string scalarMemberName(const ir::ParamInfo &aggregate, const ir::ScalarMember &member);
+// A scalar member as a parameter of its own type (named "PARAM.MEMBER"), for
+// parseScalar.
+ir::ParamInfo memberAsParameter(const ir::ParamInfo &aggregate, const ir::ScalarMember &member);
 
 // A pointer inside a by-value aggregate parameter, named "PARAM.MEMBER" (a
 // path of ir::ParamInfo::pointerMembers, else its byte offset: "io.in",

@@ -61,16 +61,6 @@ std::optional<int64_t> integerArgument(const ir::ParamInfo &param, const std::st
   return int64_t(*bits);
 }
 
-// A number inside a struct as a parameter of its own type.
-ir::ParamInfo memberParameter(const ir::ScalarMember &member) {
-  ir::ParamInfo param;
-  param.kind = member.kind;
-  param.bits = member.bits;
-  param.isSigned = member.isSigned;
-  param.bfloat = member.bfloat;
-  return param;
-}
-
 uint32_t &axisOf(interp::Dim3 &dims, unsigned axis) {
   return axis == 0 ? dims.x : axis == 1 ? dims.y : dims.z;
 }
@@ -94,26 +84,24 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
       userValues_[*index] = integerArgument(kernel.params[*index], spec.value);
   }
   // Struct members the formulas read as leaves: searched integers, by index.
-  std::map<uint32_t, std::pair<std::string, ir::ParamInfo>> leaves;
+  std::map<uint32_t, ir::ParamInfo> leaves;
   for (const host::CallSite::Member &member : site.members) {
     if (!member.leaf || member.param >= params || *member.leaf < params)
       continue;
     const ir::ParamInfo &aggregate = kernel.params[member.param];
     for (const ir::ScalarMember &scalar : aggregate.scalarMembers)
       if (scalar.name == member.path && scalar.kind == ir::ValueKind::Int)
-        leaves[*member.leaf] = {scalarMemberName(aggregate, scalar), memberParameter(scalar)};
+        leaves[*member.leaf] = memberAsParameter(aggregate, scalar);
   }
   // Leaves numbered params, params + 1, ...: a gap ends them.
-  for (uint32_t index = uint32_t(params); leaves.count(index); ++index) {
-    leafNames_.push_back(leaves[index].first);
-    leafTypes_.push_back(leaves[index].second);
-  }
+  for (uint32_t index = uint32_t(params); leaves.count(index); ++index)
+    leaves_.push_back(leaves[index]);
   // A formula may only read integer parameters and the leaves.
   auto usable = [&](const SiteValue &value) {
     if (!value.isFormula())
       return value;
     for (uint32_t argument : value.formula.arguments()) {
-      bool leaf = argument >= params && argument < params + leafNames_.size();
+      bool leaf = argument >= params && argument < params + leaves_.size();
       if (!leaf && (argument >= params || kernel.params[argument].kind != ir::ValueKind::Int))
         return SiteValue::unknown(value.text);
     }
@@ -222,8 +210,8 @@ FixedSettings SitePlan::fixed() const {
   for (const MemberValue &member : memberValues_) {
     if (!member.value.isConstant())
       continue;
-    ir::ParamInfo param = memberParameter(
-        kernel_->params[member.ref.param].scalarMembers[member.ref.member]);
+    const ir::ParamInfo &aggregate = kernel_->params[member.ref.param];
+    ir::ParamInfo param = memberAsParameter(aggregate, aggregate.scalarMembers[member.ref.member]);
     const SiteValue &value = member.value;
     fixed.args.push_back(
         {member.name, param.kind == ir::ValueKind::Float
@@ -262,8 +250,8 @@ bool SitePlan::derives(size_t index) const {
 }
 
 uint32_t SitePlan::formulaIndexOf(const evo::Gene &gene) const {
-  for (size_t leaf = 0; leaf < leafNames_.size(); ++leaf)
-    if (leafNames_[leaf] == gene.name)
+  for (size_t leaf = 0; leaf < leaves_.size(); ++leaf)
+    if (leaves_[leaf].name == gene.name)
       return uint32_t(arguments_.size() + leaf);
   return gene.param;
 }
@@ -448,9 +436,9 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
                      std::vector<SizedMember> *members) const {
   std::vector<std::optional<int64_t>> arguments(formulaValues());
   for (const ArgumentSpec &spec : specs) {
-    for (size_t leaf = 0; leaf < leafNames_.size(); ++leaf)
-      if (leafNames_[leaf] == spec.name)
-        arguments[arguments_.size() + leaf] = integerArgument(leafTypes_[leaf], spec.value);
+    for (size_t leaf = 0; leaf < leaves_.size(); ++leaf)
+      if (leaves_[leaf].name == spec.name)
+        arguments[arguments_.size() + leaf] = integerArgument(leaves_[leaf], spec.value);
     Result<size_t> index = findParameter(*kernel_, spec.name);
     if (index && kernel_->params[*index].kind == ir::ValueKind::Int)
       arguments[*index] = integerArgument(kernel_->params[*index], spec.value);
@@ -515,8 +503,8 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
     std::optional<int64_t> value = valueOf(member.value, arguments);
     if (!value)
       return false;
-    ir::ParamInfo param = memberParameter(
-        kernel_->params[member.ref.param].scalarMembers[member.ref.member]);
+    const ir::ParamInfo &aggregate = kernel_->params[member.ref.param];
+    ir::ParamInfo param = memberAsParameter(aggregate, aggregate.scalarMembers[member.ref.member]);
     specs.push_back({member.name, integerText(*value, param)});
     if (wrapToWidth(*value, param) > 0)
       positiveInts.push_back(uint64_t(wrapToWidth(*value, param)));

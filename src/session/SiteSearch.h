@@ -113,12 +113,12 @@ private:
   };
   std::vector<MemberAllocation> memberAllocations_;
   // The searched struct members the site's formulas read (CallSite::Member::
-  // leaf), by formula index minus the number of parameters: "p.n".
-  std::vector<std::string> leafNames_;
-  std::vector<ir::ParamInfo> leafTypes_;
+  // leaf), by formula index minus the number of parameters, each as a
+  // parameter of its own named "p.n".
+  std::vector<ir::ParamInfo> leaves_;
 
   // How many values a formula may read: the parameters, then the leaves.
-  size_t formulaValues() const { return arguments_.size() + leafNames_.size(); }
+  size_t formulaValues() const { return arguments_.size() + leaves_.size(); }
   // The formula index of a searched value: its parameter's, or its leaf's.
   uint32_t formulaIndexOf(const evo::Gene &gene) const;
   FixedSettings user_;

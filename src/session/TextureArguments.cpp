@@ -123,17 +123,13 @@ Result<TextureArgument> parseTextureArgument(const ir::ParamInfo &param, const s
       status = once(formatGiven, "texel type");
       parseFormat(word, texture);
     } else {
-      bool isFill = false;
-      for (uint32_t kind = 0; kind < kFillKinds; ++kind)
-        if (word == fillName(Fill(kind))) {
-          argument.fill = Fill(kind);
-          isFill = true;
-        }
-      if (!isFill)
+      std::optional<Fill> fill = fillNamed(std::string_view(word));
+      if (!fill)
         return bad("unknown option '" + word.str() +
                    "' (texel types float/int/uint/short/ushort/char/uchar[2|4], point, linear, "
                    "clamp, wrap, mirror, border, normalized, float-read, a fill, @FILE or "
                    "alias=PARAM)");
+      argument.fill = *fill;
       status = once(fillGiven, "fill");
     }
     if (!status)
