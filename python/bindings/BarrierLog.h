@@ -27,6 +27,8 @@ struct BarrierArrival {
 class BarrierLog final : public interp::ExecutionListener {
 public:
   void onBlockBegin(uint32_t block) override { epoch_[block] = 0; }
+  // After a grid-wide barrier: the block goes on in a new barrier interval.
+  void onBlockResume(uint32_t block, uint32_t epoch) override { epoch_[block] = epoch; }
   void onBarrierArrive(const interp::BarrierArriveEvent &event) override {
     arrivals_.push_back(BarrierArrival{++sequence_, event.block, event.warp, event.step,
                                        event.barrierInstr, event.mask, epoch_[event.block], 0});

@@ -6,6 +6,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -104,12 +105,16 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
     return error(outcome.runtimeError);
 
   if (int signal = outcome.killedBy()) {
-    // The runtime writes its report at exit and whenever something is
-    // found: without an exit, the report holds the findings made so far.
-    std::cerr << "simulee: exec: the program was killed by signal " << signal << " ("
-              << strsignal(signal) << ") after " << outcome.launches << " checked launch(es); "
+    // The runtime writes its report at exit, whenever something is found,
+    // and when SIGINT or SIGTERM stops the program (runtime/Signals.h): the
+    // report holds what was judged before.
+    std::string report = common.output.empty() ? "the report above" : "the report in " + common.output;
+    std::cerr << "simulee: exec: the program was "
+              << (signal == SIGINT || signal == SIGTERM ? "stopped" : "killed") << " by signal "
+              << signal << " (" << strsignal(signal) << ") after " << outcome.launches
+              << " launch(es); "
               << (outcome.report.empty() ? "nothing was found before"
-                                         : "the report above is partial")
+                                         : report + " holds every launch judged before")
               << "\n";
   }
   if (options.exitStatus == "program")

@@ -252,7 +252,8 @@ int main(int argc, char **argv) {
                       "Compute capability the simulated device reports to "
                       "cudaGetDeviceProperties and cudaDeviceGetAttribute (default 80: sm_80). "
                       "The simulation's limits stay the interpreter's (1024 threads and 48 KiB "
-                      "of shared memory per block)")
+                      "of dynamic shared memory per block, up to 163 KiB for a kernel that opts in "
+                      "with cudaFuncSetAttribute)")
       ->check(CLI::Range(30, 120));
   execApp->add_option("--checked-launches", exec.checkedLaunches,
                       "Launches of one kernel with one grid, block and shared-memory size that "

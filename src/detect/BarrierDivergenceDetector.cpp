@@ -11,6 +11,9 @@ const char *divergenceReason(Cause cause) {
   case Cause::ExitedThreads: return "threads of the block exited while others wait at the barrier";
   case Cause::IncompleteNamedBarrier:
     return "fewer threads than its thread count reach the named barrier (a deadlock on a GPU)";
+  case Cause::GridBarrierNotReached:
+    return "a block of the grid ended without reaching the grid-wide barrier others wait at (a "
+           "deadlock on a GPU)";
   }
   return "?";
 }
@@ -24,7 +27,8 @@ std::vector<Finding> findBarrierDivergences(const memmodel::MemoryModel &model,
     finding.kind = FindingKind::BarrierDivergence;
     finding.sites = {
         Site{event.barrierInstr, interp::AccessKind::Read, false, event.waitingThread, event.block},
-        Site{event.otherInstr, interp::AccessKind::Read, false, event.otherThread, event.block}};
+        Site{event.otherInstr, interp::AccessKind::Read, false, event.otherThread,
+             event.otherBlock != ~0u ? event.otherBlock : event.block}};
     finding.detail = divergenceReason(event.cause);
     finding.launch = launch;
     findings.push_back(std::move(finding));

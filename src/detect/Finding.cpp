@@ -13,6 +13,7 @@ const char *findingKindName(FindingKind kind) {
   case FindingKind::UnreachedBarrier: return "unreached-barrier";
   case FindingKind::UninitializedRead: return "uninitialized-read";
   case FindingKind::UndefinedBehavior: return "undefined-behavior";
+  case FindingKind::AssertionFailed: return "assertion-failed";
   }
   return "?";
 }

@@ -23,9 +23,10 @@ enum class FindingKind : uint8_t {
   UnreachedBarrier, // a note, not a bug: a barrier no simulated launch executed
   UninitializedRead, // a read of shared bytes no thread of the block had written
   UndefinedBehavior, // shift >= width, division by zero, null/wild/misaligned pointer, ...
+  AssertionFailed,   // a thread's `assert` failed (`simulee exec`); detail = its condition
 };
 // The number of kinds (the report's rule table has one rule each).
-inline constexpr unsigned kFindingKinds = 7;
+inline constexpr unsigned kFindingKinds = 8;
 
 const char *findingKindName(FindingKind kind); // "data-race", "redundant-barrier", ...
 bool isBug(FindingKind kind);                  // false for notes (UnreachedBarrier)

@@ -12,8 +12,8 @@
 namespace simulee::detect {
 
 FindingCollector::FindingCollector(std::vector<uint32_t> barrierInstructions,
-                                   std::vector<uint32_t> valueBarrierInstructions)
-    : barriers_(std::move(barrierInstructions), std::move(valueBarrierInstructions)) {}
+                                   std::vector<uint32_t> requiredBarrierInstructions)
+    : barriers_(std::move(barrierInstructions), std::move(requiredBarrierInstructions)) {}
 
 void FindingCollector::add(Finding finding) {
   auto [known, added] = byKey_.try_emplace(keyOf(finding), finding);

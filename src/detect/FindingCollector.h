@@ -21,7 +21,7 @@ public:
   // The kernel's barrier instruction ids (static list from the program), and
   // those among them whose result the kernel uses (never redundant).
   explicit FindingCollector(std::vector<uint32_t> barrierInstructions,
-                            std::vector<uint32_t> valueBarrierInstructions = {});
+                            std::vector<uint32_t> requiredBarrierInstructions = {});
 
   void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
   // Adds every launch `other` collected, as if added here after ours. Lets

@@ -27,10 +27,10 @@ bool isNeeded(const memmodel::BarrierInstance &instance) {
 }
 
 RedundantBarrierDetector::RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions,
-                                                   std::vector<uint32_t> carryingValue) {
+                                                   std::vector<uint32_t> required) {
   for (uint32_t instruction : barrierInstructions)
     history_[instruction];
-  for (uint32_t instruction : carryingValue)
+  for (uint32_t instruction : required)
     history_[instruction].needed = true;
 }
 

@@ -42,11 +42,12 @@ bool isNeeded(const memmodel::BarrierInstance &instance);
 class RedundantBarrierDetector {
 public:
   // The kernel's barrier instructions, as the program lists them.
-  // `carryingValue`: barriers whose result the kernel uses
-  // (__syncthreads_count/and/or). They communicate through the barrier
-  // itself, so removing one is never harmless: they are never redundant.
+  // `required`: barriers whose result the kernel uses
+  // (__syncthreads_count/and/or), which communicate through the barrier
+  // itself, and the block barriers a grid barrier is made of: removing one is
+  // never harmless, so they are never redundant.
   explicit RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions,
-                                    std::vector<uint32_t> carryingValue = {});
+                                    std::vector<uint32_t> required = {});
 
   // Evidence must come from this many distinct conventional block shapes
   // (default 1: any launch with evidence).

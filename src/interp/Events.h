@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace simulee::interp {
@@ -78,7 +79,12 @@ struct BarrierReleaseEvent {
 struct BarrierDivergenceEvent {
   // IncompleteNamedBarrier: warps wait at a named barrier whose thread count
   // the block never reaches (a deadlock on hardware).
-  enum class Cause : uint8_t { PartialWarp, DifferentBarriers, ExitedThreads, IncompleteNamedBarrier };
+  // GridBarrierNotReached: blocks wait at a grid-wide barrier (this_grid().sync())
+  // that another block ended without reaching (a deadlock on hardware);
+  // `otherThread` is in block `otherBlock`.
+  enum class Cause : uint8_t {
+    PartialWarp, DifferentBarriers, ExitedThreads, IncompleteNamedBarrier, GridBarrierNotReached
+  };
   Cause cause;
   uint32_t block;
   uint32_t warp;
@@ -86,6 +92,7 @@ struct BarrierDivergenceEvent {
   uint32_t otherInstr;          // the other barrier, or the exit/ret instruction
   uint32_t waitingThread;       // a thread waiting at barrierInstr
   uint32_t otherThread;         // a thread that is not
+  uint32_t otherBlock = ~0u;    // otherThread's block when not `block` (grid barriers)
 };
 
 // A warp (or the part of it in `mask`) reached a barrier and waits there.
@@ -179,6 +186,24 @@ struct FenceEvent {
   LaneMask mask;
 };
 
+// A failed `assert` (ir::TrapReason::Assert) by one thread: the launch stops
+// there, as a GPU's does.
+struct AssertionEvent {
+  uint32_t block;       // linear block id
+  uint32_t thread;      // linear thread id in the block
+  uint32_t instruction; // Program-wide instruction id
+  std::string condition; // the assertion's text ("v[i] >= 0"), empty when unreadable
+};
+
+// Every block of the grid reached a grid-wide barrier (ir/GridSync.h), or
+// ended: each access before it happens before each access after it, in every
+// block. Blocks waiting there were suspended (onBlockSuspend) and resume
+// (onBlockResume) after this event, one at a time.
+struct GridBarrierReleaseEvent {
+  uint32_t phase;         // grid barriers released so far in the launch, this one included
+  uint32_t blocksWaiting; // the blocks that wait there (the others have ended)
+};
+
 class ExecutionListener {
 public:
   virtual ~ExecutionListener() = default;
@@ -188,6 +213,11 @@ public:
   virtual bool wantsAccesses() const { return true; }
   virtual void onBlockBegin(uint32_t /*block*/) {}
   virtual void onBlockEnd(uint32_t /*block*/) {}
+  // A block stops at a grid-wide barrier, other blocks run, and it resumes
+  // in visit order `epoch` (the grid barrier is a barrier of the block too).
+  virtual void onBlockSuspend(uint32_t /*block*/) {}
+  virtual void onBlockResume(uint32_t /*block*/, uint32_t /*epoch*/) {}
+  virtual void onGridBarrierRelease(const GridBarrierReleaseEvent &) {}
   virtual void onAccess(const AccessEvent &) {}
   virtual void onMaskChange(const MaskChangeEvent &) {}
   virtual void onBarrierRelease(const BarrierReleaseEvent &) {}
@@ -198,6 +228,7 @@ public:
   virtual void onNamedBarrierArrive(const NamedBarrierArriveEvent &) {}
   virtual void onNamedBarrierRelease(const NamedBarrierReleaseEvent &) {}
   virtual void onOutOfBounds(const OutOfBoundsEvent &) {}
+  virtual void onAssertionFailed(const AssertionEvent &) {}
   virtual void onUndefinedBehavior(const UndefinedBehaviorEvent &) {}
 };
 

@@ -8,6 +8,7 @@
 #include "ir/PointerEncoding.h"
 #include "support/Assert.h"
 #include "support/MemoryLimit.h"
+#include "support/SimulatedDevice.h"
 
 #include <algorithm>
 #include <bit>
@@ -204,7 +205,39 @@ private:
   uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
   std::optional<uint64_t> launchHash_; // of settings and arguments (chosenValue)
 
+  // Grid-wide barriers (ir/GridSync.h): the blocks that reached the current
+  // one, each with everything that is its alone, until every block has.
+  struct SuspendedBlock {
+    uint32_t block = 0;
+    Dim3 blockIdx;
+    uint32_t epoch = 0;
+    std::vector<Warp> warps;
+    uint64_t barrierTrue = 0, barrierArrived = 0;
+    NamedBarriers namedBarriers;
+    std::set<std::pair<uint32_t, uint8_t>> reportedDivergence;
+    uint64_t localBytes = 0;
+    std::vector<std::vector<uint8_t>> shared;
+  };
+  std::vector<SuspendedBlock> suspended_;
+  bool blockAtGridBarrier_ = false; // the running block stopped at a grid barrier
+  uint32_t gridPhase_ = 0;          // grid barriers released so far
+  bool reportedGridDivergence_ = false;
+  // The last block that ended, and where: a grid barrier it never reached
+  // names it.
+  struct EndedBlock {
+    uint32_t block = 0, thread = 0, instruction = 0;
+  };
+  std::optional<EndedBlock> lastEnded_;
+
   Status runBlock();
+  // Runs the current block's warps until it ends or stops at a grid barrier
+  // (blockAtGridBarrier_).
+  Status continueBlock();
+  Status suspendBlock();
+  Status releaseGridBarrier();
+  // A path parked at a barrier: a sibling path of the branch that can still
+  // run goes first.
+  void letSiblingRun(Warp &warp);
   // Polled every few thousand steps of a warp: cancelled, or out of time.
   Status checkStop();
   void initWarp(Warp &warp, uint32_t index);
@@ -238,6 +271,9 @@ private:
   uint64_t chosenValue(const Instr &in);
   Status callThroughNonFunction(const Warp &warp, LaneMask mask, const uint64_t *pointer,
                                 uint32_t instr) const;
+  // A failed `assert` in `lane`: the listener hears it, and the launch stops.
+  [[gnu::noinline]] Status assertionFailed(Warp &warp, unsigned lane, const uint64_t *condition,
+                                           uint32_t instr);
   void parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask);
   // `stored`: the bits a plain store writes, when known (AccessEvent::value).
   uint8_t *access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size, AccessKind kind,
@@ -411,12 +447,17 @@ void Launch::parkAtBarrier(Warp &warp, const Instr &inst, LaneMask mask) {
       BarrierDivergenceEvent::Cause::PartialWarp, block_, warp.index, inst.id, otherInstr,
       warp.firstThread + unsigned(std::countr_zero(mask)),
       warp.firstThread + unsigned(std::countr_zero(others))});
-  if (n >= 2) {
-    StackEntry &sibling = warp.stack[n - 2];
-    if (!sibling.waiting && sibling.reconv == top.reconv && sibling.frame == top.frame &&
-        sibling.pc != sibling.reconv)
-      std::swap(warp.stack[n - 1], warp.stack[n - 2]);
-  }
+  letSiblingRun(warp);
+}
+
+void Launch::letSiblingRun(Warp &warp) {
+  size_t n = warp.stack.size();
+  if (n < 2)
+    return;
+  StackEntry &top = warp.stack[n - 1], &sibling = warp.stack[n - 2];
+  if (!sibling.waiting && sibling.reconv == top.reconv && sibling.frame == top.frame &&
+      sibling.pc != sibling.reconv)
+    std::swap(top, sibling);
 }
 
 void Launch::undefinedBehavior(const Warp &warp, unsigned lane, UndefinedBehavior kind,
@@ -489,6 +530,10 @@ uint64_t Launch::specialRegister(const Warp &warp, unsigned lane, ir::SpecialReg
   case R::SmId: return block_ % 80;
   case R::NSmId: return 80;
   case R::DynamicSharedSize: return config_.dynamicSharedBytes;
+  // A non-null workspace address (its 32-bit halves) in a cooperative launch:
+  // never dereferenced, since the barrier's statements became builtins.
+  case R::GridWorkspaceLow: return config_.cooperative ? 0x1000 : 0;
+  case R::GridWorkspaceHigh: return 0;
   }
   return 0;
 }
@@ -506,7 +551,9 @@ Status Launch::runWarp(Warp &warp) {
       continue;
     }
     if (top.waiting) {
-      warp.state = top.namedBarrier >= 0 ? Warp::State::AtNamedBarrier : Warp::State::AtBarrier;
+      warp.state = top.gridBarrier           ? Warp::State::AtGridBarrier
+                   : top.namedBarrier >= 0 ? Warp::State::AtNamedBarrier
+                                           : Warp::State::AtBarrier;
       return Ok{};
     }
     announceMask(warp);
@@ -963,6 +1010,8 @@ Status Launch::execute(Warp &warp) {
     case Op::Trap:
       if (ir::TrapReason(in.flags) == ir::TrapReason::CallThroughNonFunction)
         return callThroughNonFunction(warp, mask, src(in.a), in.id);
+      if (ir::TrapReason(in.flags) == ir::TrapReason::Assert)
+        return assertionFailed(warp, unsigned(std::countr_zero(mask)), src(in.a), in.id);
       return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
                        " in " + threadName(warp, unsigned(std::countr_zero(mask))) +
                        " at " + where(in.id));
@@ -998,6 +1047,16 @@ Status Launch::execute(Warp &warp) {
     case Op::SurfaceStore:
       executeTexture(warp, in, mask, regs, aux, d, step);
       break;
+    case Op::GridBarrier:
+      // Every block arrives before any goes on: this path waits (continueBlock
+      // then suspends the block); the counter it reads back has flipped.
+      forEachLane(mask, [&](unsigned l) { d[l] = 0x80000000u; });
+      top->pc = pc + 1;
+      top->waiting = true;
+      top->gridBarrier = true;
+      top->barrierInstr = in.id;
+      letSiblingRun(warp);
+      return Ok{};
     case Op::NamedBarrier: {
       unsigned first = unsigned(std::countr_zero(mask));
       top->pc = pc + 1;
@@ -1382,6 +1441,24 @@ void Launch::releaseBarrier() {
     listener_->onBarrierRelease(BarrierReleaseEvent{block_, epoch_, barriers});
 }
 
+Status Launch::assertionFailed(Warp &warp, unsigned lane, const uint64_t *condition,
+                               uint32_t instr) {
+  // The condition's text, a string literal of the program (a few hundred
+  // characters at most are shown).
+  std::string text;
+  for (uint64_t i = 0; i < 512; ++i) {
+    ResolvedAccess byte = memory_.resolve(condition[lane] + i, 1, warp.local[lane]);
+    if (!byte.bytes || *byte.bytes == 0)
+      break;
+    text += char(*byte.bytes);
+  }
+  if (listener_)
+    listener_->onAssertionFailed(AssertionEvent{block_, warp.firstThread + lane, instr, text});
+  return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
+                   ": assertion" + (text.empty() ? "" : " `" + text + "`") + " failed in " +
+                   threadName(warp, lane) + " at " + where(instr));
+}
+
 Status Launch::runBlock() {
   memory_.beginBlock();
   localBytes_ = 0;
@@ -1395,6 +1472,10 @@ Status Launch::runBlock() {
   warps_.resize(warpCount);
   for (uint32_t w = 0; w < warpCount; ++w)
     initWarp(warps_[w], w);
+  return continueBlock();
+}
+
+Status Launch::continueBlock() {
   for (;;) {
     // A named barrier's completion makes warps that waited there ready again.
     for (bool ran = true; ran;) {
@@ -1406,6 +1487,15 @@ Status Launch::runBlock() {
             return status;
         }
     }
+    // The block goes on once every block of the grid has reached the grid
+    // barrier: the warps that wait at a barrier of the block wait with it.
+    blockAtGridBarrier_ = std::any_of(warps_.begin(), warps_.end(), [](const Warp &w) {
+      return std::any_of(w.stack.begin(), w.stack.end(), [](const StackEntry &entry) {
+        return entry.waiting && entry.gridBarrier && entry.mask;
+      });
+    });
+    if (blockAtGridBarrier_)
+      return Ok{};
     bool anyWaiting = std::any_of(warps_.begin(), warps_.end(), [](const Warp &w) {
       return w.state == Warp::State::AtBarrier || w.state == Warp::State::AtNamedBarrier;
     });
@@ -1413,10 +1503,110 @@ Status Launch::runBlock() {
       break;
     releaseBarrier();
   }
-  for (const Warp &warp : warps_)
+  for (const Warp &warp : warps_) {
     stats_.warpSteps += warp.step;
+    if (warp.fullMask != warp.liveMask || warp.liveMask == 0)
+      lastEnded_ = EndedBlock{block_, warp.firstThread, warp.exitInstr};
+  }
   if (listener_)
     listener_->onBlockEnd(block_);
+  return Ok{};
+}
+
+// The running block waits at a grid barrier: it is put aside with its state.
+// A grid barrier needs every block resident at once, as a cooperative launch
+// guarantees: a grid larger than the simulated device holds cannot sync.
+Status Launch::suspendBlock() {
+  uint64_t threadsPerBlock = config_.block.count();
+  uint64_t sharedBytes = config_.dynamicSharedBytes;
+  for (const ir::VariableInfo &variable : program_.sharedVariables)
+    sharedBytes += variable.isDynamicShared ? 0 : variable.sizeBytes;
+  uint64_t resident =
+      simulatedResidentBlocksPerMultiprocessor(threadsPerBlock, sharedBytes) * kSimulatedMultiProcessors;
+  uint32_t barrierInstr = 0;
+  for (const Warp &warp : warps_)
+    for (const StackEntry &entry : warp.stack)
+      if (entry.waiting && entry.gridBarrier)
+        barrierInstr = entry.barrierInstr;
+  if (config_.grid.count() > resident)
+    return makeError(program_.path + ": kernel '" + kernel_.sourceName +
+                     "' synchronizes the grid (a grid-wide barrier at " + where(barrierInstr) +
+                     ") in a launch of " + std::to_string(config_.grid.count()) +
+                     " blocks, but at most " + std::to_string(resident) + " blocks of " +
+                     std::to_string(threadsPerBlock) +
+                     " threads are resident on the simulated device at once: a cooperative "
+                     "launch this large fails (cudaErrorCooperativeLaunchTooLarge)");
+  SuspendedBlock suspended;
+  suspended.block = block_;
+  suspended.blockIdx = blockIdx_;
+  suspended.epoch = epoch_;
+  suspended.warps = std::move(warps_);
+  suspended.barrierTrue = barrierTrue_;
+  suspended.barrierArrived = barrierArrived_;
+  suspended.namedBarriers = namedBarriers_;
+  suspended.reportedDivergence = std::move(reportedDivergence_);
+  suspended.localBytes = localBytes_;
+  suspended.shared = memory_.takeShared();
+  warps_.clear();
+  reportedDivergence_.clear();
+  if (listener_)
+    listener_->onBlockSuspend(block_);
+  suspended_.push_back(std::move(suspended));
+  blockAtGridBarrier_ = false;
+  return Ok{};
+}
+
+// Every block waits at the grid barrier or has ended: the waiting ones go on,
+// one after another, each until it ends or reaches the next grid barrier.
+// Blocks that ended without reaching it would leave the others waiting
+// forever on a GPU: reported once, then the rest go on.
+Status Launch::releaseGridBarrier() {
+  ++gridPhase_;
+  const SuspendedBlock &first = suspended_.front();
+  if (suspended_.size() < config_.grid.count() && lastEnded_ && !reportedGridDivergence_ &&
+      listener_) {
+    reportedGridDivergence_ = true;
+    for (const Warp &warp : first.warps)
+      for (const StackEntry &entry : warp.stack)
+        if (entry.waiting && entry.gridBarrier && entry.mask) {
+          listener_->onBarrierDivergence(BarrierDivergenceEvent{
+              BarrierDivergenceEvent::Cause::GridBarrierNotReached, first.block, warp.index,
+              entry.barrierInstr, lastEnded_->instruction,
+              warp.firstThread + unsigned(std::countr_zero(entry.mask)), lastEnded_->thread,
+              lastEnded_->block});
+          break;
+        }
+  }
+  if (listener_)
+    listener_->onGridBarrierRelease(GridBarrierReleaseEvent{gridPhase_, uint32_t(suspended_.size())});
+  std::vector<SuspendedBlock> waiting = std::move(suspended_);
+  suspended_.clear();
+  for (SuspendedBlock &resumed : waiting) {
+    block_ = resumed.block;
+    blockIdx_ = resumed.blockIdx;
+    epoch_ = resumed.epoch + 1; // the grid barrier is a barrier of the block too
+    warps_ = std::move(resumed.warps);
+    barrierTrue_ = resumed.barrierTrue;
+    barrierArrived_ = resumed.barrierArrived;
+    namedBarriers_ = resumed.namedBarriers;
+    reportedDivergence_ = std::move(resumed.reportedDivergence);
+    localBytes_ = resumed.localBytes;
+    memory_.restoreShared(std::move(resumed.shared));
+    for (Warp &warp : warps_) {
+      for (StackEntry &entry : warp.stack)
+        if (entry.gridBarrier)
+          entry.waiting = entry.gridBarrier = false;
+      if (warp.state == Warp::State::AtGridBarrier)
+        warp.state = Warp::State::Ready;
+    }
+    if (listener_)
+      listener_->onBlockResume(block_, epoch_);
+    if (Status status = continueBlock(); !status)
+      return status;
+    if (blockAtGridBarrier_)
+      if (Status status = suspendBlock(); !status)
+        return status;
+  }
   return Ok{};
 }
 
@@ -1456,7 +1646,13 @@ Result<RunStats> Launch::run() {
         return go.error();
     if (Status status = runBlock(); !status)
       return status.error();
+    if (blockAtGridBarrier_)
+      if (Status status = suspendBlock(); !status)
+        return status.error();
   }
+  while (!suspended_.empty())
+    if (Status status = releaseGridBarrier(); !status)
+      return status.error();
   return stats_;
 }
 

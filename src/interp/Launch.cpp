@@ -28,9 +28,12 @@ Status validateLaunch(const LaunchConfig &config) {
   if (g.y > kMaxGridDimYZ || g.z > kMaxGridDimYZ)
     return makeError("grid " + formatDim3(g) + " exceeds the y/z limit of " +
                      std::to_string(kMaxGridDimYZ));
-  if (config.dynamicSharedBytes > kMaxSharedBytesPerBlock)
+  uint64_t sharedLimit = config.sharedBytesLimit
+                             ? std::min<uint64_t>(config.sharedBytesLimit, kMaxSharedBytesPerBlockOptIn)
+                             : kMaxSharedBytesPerBlock;
+  if (config.dynamicSharedBytes > sharedLimit)
     return makeError("dynamic shared memory of " + std::to_string(config.dynamicSharedBytes) +
-                     " bytes exceeds the limit of " + std::to_string(kMaxSharedBytesPerBlock));
+                     " bytes exceeds the limit of " + std::to_string(sharedLimit));
   return Ok{};
 }
 

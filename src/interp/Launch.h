@@ -39,6 +39,9 @@ constexpr uint32_t kMaxBlockDimZ = 64;
 constexpr uint32_t kMaxGridDimX = 0x7fffffff;
 constexpr uint32_t kMaxGridDimYZ = 65535;
 constexpr uint64_t kMaxSharedBytesPerBlock = 48 * 1024;
+// What a kernel may opt into past it (cudaFuncAttributeMaxDynamicSharedMemorySize),
+// as sm_80 allows: LaunchConfig::sharedBytesLimit.
+constexpr uint64_t kMaxSharedBytesPerBlockOptIn = 163 * 1024;
 // Beyond the hardware's limits, what one simulation may take: threads of a
 // launch (maxSimulatedThreads), and thread-instructions of a launch when the
 // caller sets no cap.
@@ -58,6 +61,10 @@ struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
   uint32_t dynamicSharedBytes = 0;
+  // The dynamic shared memory the kernel may use: 0 = kMaxSharedBytesPerBlock;
+  // more when it opted in (simulee exec's cudaFuncSetAttribute), at most
+  // kMaxSharedBytesPerBlockOptIn.
+  uint32_t sharedBytesLimit = 0;
   uint64_t budgetInstrs = 1u << 22; // per thread; beyond it the run stops
   // Whole launch; the search's cost cap. 0 = kDefaultLaunchBudgetInstrs.
   uint64_t totalBudgetInstrs = 0;
@@ -65,6 +72,10 @@ struct LaunchConfig {
   // of a warp); 0 = no limit. Past it, the run stops as too costly and its
   // error says where.
   double budgetSeconds = 0;
+  // Launched cooperatively (cudaLaunchCooperativeKernel), so that a grid-wide
+  // barrier may synchronize its blocks: cooperative groups' grid_group is
+  // valid only then. Analyses outside `simulee exec` assume so.
+  bool cooperative = true;
   // Stop the run when the process outgrows --max-memory (its model grows
   // with the addresses it touches). Off under `simulee exec`, where the
   // program's own memory counts too and a launch is never cut short.

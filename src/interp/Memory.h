@@ -38,6 +38,14 @@ public:
 
   // Fresh shared memory for the next block: not zeroed, as on a GPU.
   void beginBlock();
+  // A block that waits at a grid barrier takes its shared memory along and
+  // brings it back when it goes on.
+  std::vector<std::vector<uint8_t>> takeShared() {
+    std::vector<std::vector<uint8_t>> taken = std::move(shared_);
+    shared_.assign(sharedGarbage_.size(), {});
+    return taken;
+  }
+  void restoreShared(std::vector<std::vector<uint8_t>> shared) { shared_ = std::move(shared); }
 
   // `local` is the accessing thread's private stack.
   ResolvedAccess resolve(uint64_t pointer, uint64_t sizeBytes, std::vector<uint8_t> &local);

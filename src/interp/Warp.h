@@ -21,6 +21,7 @@ struct StackEntry {
   LaneMask mask;
   uint32_t frame;  // index into Warp::frames
   bool waiting = false;     // parked at a barrier (pc is already past it)
+  bool gridBarrier = false; // waiting at a grid-wide barrier (Op::GridBarrier)
   int8_t namedBarrier = -1; // waiting at this named barrier (bar.sync id, count), not barrier 0
   uint32_t barrierInstr = 0;
 };
@@ -41,7 +42,7 @@ struct PendingBarrierResult {
 };
 
 struct Warp {
-  enum class State : uint8_t { Ready, AtBarrier, AtNamedBarrier, Done };
+  enum class State : uint8_t { Ready, AtBarrier, AtNamedBarrier, AtGridBarrier, Done };
 
   uint32_t index = 0;
   uint32_t firstThread = 0; // linear id of lane 0 in the block

@@ -1,5 +1,7 @@
 #include "ir/Builtins.h"
 
+#include "ir/GridSync.h"
+
 #include "ir/TexturePtx.h"
 
 #include <llvm/ADT/StringMap.h>
@@ -157,6 +159,8 @@ std::optional<SpecialRegister> specialRegister(llvm::StringRef reg) {
       {"globaltimer", SpecialRegister::GlobalTimer}, {"smid", SpecialRegister::SmId},
       {"nsmid", SpecialRegister::NSmId},
       {"dynamic_smem_size", SpecialRegister::DynamicSharedSize},
+      {"envreg1", SpecialRegister::GridWorkspaceLow},
+      {"envreg2", SpecialRegister::GridWorkspaceHigh},
   };
   if (auto it = regs.find(reg); it != regs.end())
     return it->second;
@@ -405,6 +409,15 @@ std::optional<Builtin> classifyBuiltin(llvm::StringRef name) {
     return make(BuiltinKind::Texture, TextureAccess::SurfaceLoad);
   if (name.starts_with(kSurfaceStoreFunction))
     return make(BuiltinKind::Texture, TextureAccess::SurfaceStore);
+  if (name == kGridArriveFunction)
+    return make(BuiltinKind::GridBarrier, 0);
+  if (name == kGridWaitFunction)
+    return make(BuiltinKind::GridBarrier, 1);
+  if (name == kGridBlockBarrierFunction) {
+    Builtin barrier = make(BuiltinKind::Barrier, BarrierKind::Plain);
+    barrier.required = true;
+    return barrier;
+  }
   if (name == "memcpy")
     return make(BuiltinKind::MemCopy);
   if (name == "memset")

@@ -44,6 +44,7 @@ enum class BuiltinKind : uint8_t {
   Bitcast,      // __int_as_float and friends: reinterpret the bits
   AtomicRMW,    // llvm.nvvm.atomic.load.inc/dec: selector = AtomicOp
   Texture,      // simulee's tex/suld/sust calls (ir/TexturePtx.h): selector = TextureAccess
+  GridBarrier,  // ir/GridSync.h's builtins: selector 0 = arrive, 1 = wait
 };
 
 enum class TextureAccess : uint8_t { Fetch, SurfaceLoad, SurfaceStore };
@@ -54,6 +55,7 @@ struct Builtin {
   bool hasMask = false;  // shuffles and votes: first argument is the member mask
   bool isSigned = true;  // RoundToInt
   bool fromPointer = false;
+  bool required = false; // Barrier: never advised away (KernelInfo::requiredBarrierInstructions)
 };
 
 // Returns what a call to `name` lowers to, or nothing for an unknown function.

@@ -10,6 +10,7 @@
 #include <llvm/Support/Program.h>
 
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -85,18 +86,37 @@ Result<std::string> writeModuleDescriptor(const std::string &source,
   return path;
 }
 
-// The CUDA functions the linker found no definition of.
+// `path` relative to the working directory when below it, as the user named it.
+std::string relativeToHere(const std::string &path) {
+  llvm::SmallString<256> here;
+  if (llvm::sys::fs::current_path(here))
+    return path;
+  std::string prefix = here.str().str() + "/";
+  return llvm::StringRef(path).starts_with(prefix) ? path.substr(prefix.size()) : path;
+}
+
+// The CUDA functions the linker found no definition of, each with the first
+// call it names ("main.cu:17: cudaIpcGetMemHandle"; the name alone without
+// debug information), in order of name.
 std::vector<std::string> missingCudaFunctions(const std::string &linkerOutput) {
-  std::set<std::string> names;
-  std::regex undefined("undefined reference to `([A-Za-z_][A-Za-z0-9_]*)");
+  std::map<std::string, std::string> firstCall;
+  // "/dir/main.cu:17: undefined reference to `cudaFoo'" (the location may be
+  // "object.o:(.text+0x1c)" without line information).
+  std::regex undefined("(?:([^\\s:]+):([0-9]+): )?undefined reference to `([A-Za-z_][A-Za-z0-9_]*)");
   for (std::sregex_iterator it(linkerOutput.begin(), linkerOutput.end(), undefined), end; it != end;
        ++it) {
-    std::string name = (*it)[1];
-    if (llvm::StringRef(name).starts_with("cuda") || llvm::StringRef(name).starts_with("__cuda") ||
-        llvm::StringRef(name).starts_with("cu"))
-      names.insert(name);
+    std::string name = (*it)[3];
+    if (!llvm::StringRef(name).starts_with("cu") && !llvm::StringRef(name).starts_with("__cuda"))
+      continue;
+    std::string where;
+    if ((*it)[1].matched)
+      where = relativeToHere((*it)[1].str()) + ":" + (*it)[2].str() + ": ";
+    firstCall.try_emplace(name, where + name);
   }
-  return {names.begin(), names.end()};
+  std::vector<std::string> calls;
+  for (const auto &[name, call] : firstCall)
+    calls.push_back(call);
+  return calls;
 }
 
 } // namespace
@@ -176,7 +196,7 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
     std::string names;
     for (const std::string &name : missing)
       names += (names.empty() ? "" : ", ") + name;
-    return makeError("the program uses " + names + ", which simulee's CUDA runtime does not " +
+    return makeError("the program calls " + names + ", which simulee's CUDA runtime does not " +
                      "provide (simulee exec supports the runtime API listed in README.md)");
   }
   return executable;

@@ -101,6 +101,38 @@ struct Unsupported {
   std::string what;
 };
 
+// A 16-bit float type of PTX: IEEE binary16 (.f16) or bfloat16 (.bf16), one
+// to a register or packed two to a 32-bit register (.f16x2, .bf16x2), where
+// element 0 is the low half.
+struct HalfFormat {
+  bool bfloat = false;
+  unsigned elements = 1;
+
+  uint16_t one() const { return bfloat ? 0x3f80 : 0x3c00; }
+  uint16_t exponentMask() const { return bfloat ? 0x7f80 : 0x7c00; }
+  uint16_t largestFinite() const { return bfloat ? 0x7f7f : 0x7bff; }
+  float smallestNormal() const { return bfloat ? 0x1p-126f : 0x1p-14f; }
+};
+
+constexpr uint16_t kCanonicalHalfNaN = 0x7fff; // the NaN PTX's 16-bit arithmetic produces
+
+std::optional<HalfFormat> halfFormatOf(llvm::StringRef type) {
+  if (type == "f16" || type == "f16x2")
+    return HalfFormat{false, type == "f16" ? 1u : 2u};
+  if (type == "bf16" || type == "bf16x2")
+    return HalfFormat{true, type == "bf16" ? 1u : 2u};
+  return std::nullopt;
+}
+
+// The rounding modifier of a statement (rn, rz, rni, ...), empty if none.
+llvm::StringRef roundingOf(const Statement &s) {
+  static const std::set<llvm::StringRef> modes = {"rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"};
+  for (llvm::StringRef part : llvm::ArrayRef(s.parts).drop_front())
+    if (modes.count(part))
+      return part;
+  return "";
+}
+
 // Rewrites one inline-asm call into IR before it.
 class PtxLowering {
 public:
@@ -144,8 +176,32 @@ private:
   void lowerWarp(const Statement &s);
   void lowerSync(const Statement &s);
   llvm::Value *prmtModeSelector(const Statement &s, llvm::Value *c);
+  std::vector<llvm::Value *> compareElements(const Statement &s, llvm::StringRef typeName);
+  llvm::Value *setResult(llvm::StringRef typeName, llvm::ArrayRef<llvm::Value *> outcomes);
   void lowerBarrierReduction(const Statement &s);
   void lowerTexture(const Statement &s);
+
+  // 16-bit floats: each element is computed in f32, which holds every .f16
+  // and .bf16 value exactly, and rounded back with integer operations, so
+  // .bf16 never reaches the interpreter's 16-bit float type (IEEE half).
+  void lowerHalfArithmetic(const Statement &s, HalfFormat format);
+  void lowerConvertToPackedHalves(const Statement &s, HalfFormat format);
+  void lowerPackedHalfAtomic(const Statement &s, HalfFormat format);
+  llvm::Value *convertToHalf(const Statement &s, llvm::Value *value, bool isSigned, HalfFormat format);
+  std::vector<llvm::Value *> halfElements(const std::string &operand, HalfFormat format);
+  std::vector<llvm::Value *> halfElementsAsFloats(const std::string &operand, HalfFormat format,
+                                                  bool flushSubnormals);
+  llvm::Value *packElements(llvm::ArrayRef<llvm::Value *> elements);
+  llvm::Value *halfToFloat(llvm::Value *bits, HalfFormat format);
+  llvm::Value *floatToHalf(llvm::Value *value, HalfFormat format, llvm::StringRef rounding = "rn");
+  llvm::Value *roundToOdd(llvm::Value *nearest, llvm::Value *error);
+  llvm::Value *fmaRoundedToOdd(llvm::Value *a, llvm::Value *b, llvm::Value *c);
+  llvm::Value *minMax(llvm::StringRef op, llvm::Value *a, llvm::Value *b, bool nanWins);
+  llvm::Value *saturate(llvm::Value *value);
+  llvm::Value *relu(llvm::Value *value);
+  llvm::Value *flushSubnormal(llvm::Value *value, float smallestNormal);
+  llvm::Value *flushSubnormalBits(llvm::Value *bits, HalfFormat format);
+  llvm::Value *signBitSet(llvm::Value *value);
 
   static bool hasSideEffects(const Statement &s);
   static bool isSignedType(llvm::StringRef type) { return type.starts_with("s"); }
@@ -172,6 +228,8 @@ llvm::Type *PtxLowering::typeOf(llvm::StringRef suffix) {
     return builder_.getInt1Ty();
   if (suffix == "f16" || suffix == "bf16")
     return suffix == "f16" ? builder_.getHalfTy() : builder_.getBFloatTy();
+  if (suffix == "f16x2" || suffix == "bf16x2") // moved and stored as their 32 bits
+    return intType(32);
   if (suffix == "f32")
     return builder_.getFloatTy();
   if (suffix == "f64")
@@ -244,7 +302,7 @@ const std::set<std::string> &specialRegisterNames() {
       "ctaid.x",     "ctaid.y",     "ctaid.z",     "nctaid.x",    "nctaid.y",  "nctaid.z",
       "laneid",      "warpid",      "nwarpid",     "smid",        "nsmid",     "gridid",
       "lanemask_lt", "lanemask_le", "lanemask_eq", "lanemask_ge", "lanemask_gt",
-      "clock",       "clock64",     "globaltimer"};
+      "clock",       "clock64",     "globaltimer", "envreg1",     "envreg2"};
   return known;
 }
 
@@ -437,12 +495,16 @@ void PtxLowering::lowerOperation(const Statement &s) {
   llvm::StringRef op = s.parts[0];
   if (op == "mov" || op == "activemask")
     return lowerMove(s);
+  static const std::set<llvm::StringRef> halfArithmetic = {"add", "sub", "mul", "fma", "neg",
+                                                           "abs", "min", "max", "ex2", "tanh"};
+  if (std::optional<HalfFormat> half = halfFormatOf(s.parts.back()); half && halfArithmetic.count(op))
+    return lowerHalfArithmetic(s, *half);
+  bool floatOnly = op == "fma" || op == "rcp" || op == "sqrt" || op == "rsqrt" || op == "ex2" ||
+                   op == "lg2" || op == "sin" || op == "cos" || op == "tanh";
   if (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "addc" || op == "subc" ||
       op == "madc" || op == "div" || op == "rem" || op == "abs" || op == "neg" || op == "min" ||
-      op == "max" || op == "mul24" || op == "mad24" || op == "sad" || op == "fma" ||
-      op == "rcp" || op == "sqrt" || op == "rsqrt") {
-    llvm::StringRef type = s.parts.back();
-    if (isFloatType(type) || op == "fma" || op == "rcp" || op == "sqrt" || op == "rsqrt")
+      op == "max" || op == "mul24" || op == "mad24" || op == "sad" || floatOnly) {
+    if (isFloatType(s.parts.back()) || floatOnly)
       return lowerFloatArithmetic(s);
     return lowerIntegerArithmetic(s);
   }
@@ -637,16 +699,17 @@ void PtxLowering::lowerFloatArithmetic(const Statement &s) {
     result = builder_.CreateFNeg(arg(1));
   else if (op == "abs")
     result = intrinsic("llvm.fabs." + suffix, type, {arg(1)});
-  else if (op == "min")
-    result = intrinsic("llvm.minnum." + suffix, type, {arg(1), arg(2)});
-  else if (op == "max")
-    result = intrinsic("llvm.maxnum." + suffix, type, {arg(1), arg(2)});
+  else if (op == "min" || op == "max")
+    result = minMax(op, arg(1), arg(2), s.has("NaN"));
   else if (op == "sqrt")
     result = intrinsic("llvm.sqrt." + suffix, type, {arg(1)});
   else if (op == "rcp")
     result = builder_.CreateFDiv(llvm::ConstantFP::get(type, 1.0), arg(1));
   else if (op == "rsqrt")
     result = builder_.CreateFDiv(llvm::ConstantFP::get(type, 1.0), intrinsic("llvm.sqrt." + suffix, type, {arg(1)}));
+  else if (op == "ex2" || op == "lg2" || op == "sin" || op == "cos" || op == "tanh") // .approx
+    result = intrinsic((op == "ex2" ? "llvm.exp2." : op == "lg2" ? "llvm.log2." : "llvm." + op.str() + ".") + suffix,
+                       type, {arg(1)});
   else
     throw Unsupported{"PTX instruction '" + s.opcode + "'"};
   if (s.has("sat"))
@@ -654,6 +717,302 @@ void PtxLowering::lowerFloatArithmetic(const Statement &s) {
                        {intrinsic("llvm.maxnum." + suffix, type, {result, llvm::ConstantFP::get(type, 0.0)}),
                         llvm::ConstantFP::get(type, 1.0)});
   write(dst, result);
+}
+
+// add, sub, mul, fma, neg, abs, min, max, ex2, tanh on .f16/.bf16/.f16x2/.bf16x2,
+// element by element, with the modifiers PTX allows on them.
+void PtxLowering::lowerHalfArithmetic(const Statement &s, HalfFormat format) {
+  static const std::set<llvm::StringRef> modifiers = {"rn",  "ftz",     "sat", "relu",
+                                                      "NaN", "xorsign", "abs", "approx"};
+  for (llvm::StringRef part : llvm::ArrayRef(s.parts).drop_front().drop_back())
+    if (!modifiers.count(part))
+      throw Unsupported{"PTX instruction '" + s.opcode + "' (modifier ." + part.str() + ")"};
+  llvm::StringRef op = s.parts[0];
+  bool ftz = s.has("ftz");
+  if (op == "neg" || op == "abs") { // the sign bit alone, NaN included
+    std::vector<llvm::Value *> elements = halfElements(s.operands.at(1), format);
+    for (llvm::Value *&bits : elements) {
+      if (ftz)
+        bits = flushSubnormalBits(bits, format);
+      bits = op == "neg" ? builder_.CreateXor(bits, 0x8000) : builder_.CreateAnd(bits, 0x7fff);
+    }
+    write(s.operands.at(0), packElements(elements));
+    return;
+  }
+  unsigned sources = op == "fma" ? 3 : op == "ex2" || op == "tanh" ? 1 : 2;
+  std::vector<std::vector<llvm::Value *>> args;
+  for (unsigned i = 1; i <= sources; ++i)
+    args.push_back(halfElementsAsFloats(s.operands.at(i), format, ftz));
+  bool xorsign = s.has("xorsign");
+  std::vector<llvm::Value *> results;
+  for (unsigned e = 0; e < format.elements; ++e) {
+    auto arg = [&](unsigned i) { return args[i][e]; };
+    llvm::Value *result = nullptr;
+    if (op == "add")
+      result = builder_.CreateFAdd(arg(0), arg(1));
+    else if (op == "sub")
+      result = builder_.CreateFSub(arg(0), arg(1));
+    else if (op == "mul")
+      result = builder_.CreateFMul(arg(0), arg(1));
+    else if (op == "fma")
+      result = fmaRoundedToOdd(arg(0), arg(1), arg(2));
+    else if (op == "min" || op == "max") {
+      llvm::Value *a = arg(0), *b = arg(1);
+      if (xorsign) { // min/max of the magnitudes, signed with sign(a) ^ sign(b)
+        a = intrinsic("llvm.fabs.f32", a->getType(), {a});
+        b = intrinsic("llvm.fabs.f32", b->getType(), {b});
+      }
+      result = minMax(op, a, b, s.has("NaN"));
+      if (xorsign) {
+        llvm::Value *negative = builder_.CreateXor(signBitSet(arg(0)), signBitSet(arg(1)));
+        llvm::Value *isNaN = builder_.CreateFCmpUNO(result, result);
+        result = builder_.CreateSelect(builder_.CreateAnd(negative, builder_.CreateNot(isNaN)),
+                                       builder_.CreateFNeg(result), result);
+      }
+    } else
+      result = intrinsic(op == "ex2" ? "llvm.exp2.f32" : "llvm.tanh.f32", builder_.getFloatTy(), {arg(0)});
+    if (s.has("sat"))
+      result = saturate(result);
+    if (s.has("relu"))
+      result = relu(result);
+    llvm::Value *bits = floatToHalf(result, format);
+    results.push_back(ftz ? flushSubnormalBits(bits, format) : bits);
+  }
+  write(s.operands.at(0), packElements(results));
+}
+
+// cvt.frnd{.relu}{.satfinite}.f16x2.f32 d, a, b (and .bf16x2): a goes to the
+// upper half of d, b to the lower.
+void PtxLowering::lowerConvertToPackedHalves(const Statement &s, HalfFormat format) {
+  if (s.parts.back() != "f32" || s.operands.size() != 3)
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (packed halves from two .f32 only)"};
+  llvm::Type *f32 = builder_.getFloatTy();
+  llvm::Value *low = convertToHalf(s, read(s.operands.at(2), f32), false, format);
+  llvm::Value *high = convertToHalf(s, read(s.operands.at(1), f32), false, format);
+  write(s.operands.at(0), packElements({low, high}));
+}
+
+// One element of cvt to .f16/.bf16 from an integer or float (f32 for a
+// 16-bit source): .rn/.rz/.rm/.rp, the integer roundings .rni/.rzi/.rmi/.rpi
+// (a 16-bit result with an integral value), .sat, .relu and .satfinite.
+llvm::Value *PtxLowering::convertToHalf(const Statement &s, llvm::Value *value, bool isSigned,
+                                        HalfFormat format) {
+  llvm::Type *f64 = builder_.getDoubleTy();
+  if (value->getType()->isIntegerTy()) // exact in f64 up to 53 bits
+    value = isSigned ? builder_.CreateSIToFP(value, f64) : builder_.CreateUIToFP(value, f64);
+  if (s.has("ftz") && value->getType()->isFloatTy())
+    value = flushSubnormal(value, 0x1p-126f);
+  llvm::StringRef rounding = roundingOf(s);
+  std::string suffix = value->getType()->isFloatTy() ? "f32" : "f64";
+  if (rounding.ends_with("i")) {
+    const char *fn = rounding == "rni" ? "llvm.rint." : rounding == "rzi" ? "llvm.trunc." : rounding == "rmi" ? "llvm.floor." : "llvm.ceil.";
+    value = intrinsic(fn + suffix, value->getType(), {value});
+    rounding = "rn";
+  }
+  if (s.has("sat"))
+    value = saturate(value);
+  if (s.has("relu"))
+    value = relu(value);
+  llvm::Value *bits = floatToHalf(value, format, rounding.empty() ? "rn" : rounding);
+  if (!s.has("satfinite"))
+    return bits;
+  // Infinity (from an infinite or too large source) becomes the largest finite value.
+  llvm::Value *infinite = builder_.CreateICmpEQ(builder_.CreateAnd(bits, 0x7fff), builder_.getInt16(format.exponentMask()));
+  llvm::Value *largest = builder_.CreateOr(builder_.CreateAnd(bits, 0x8000), format.largestFinite());
+  return builder_.CreateSelect(infinite, largest, bits);
+}
+
+// atom/red.add/min/max.noftz.f16x2 [a], b: one atomic per element, each on
+// its own 16 bits. The interpreter's 16-bit float is IEEE half, so .bf16x2
+// atomics are refused rather than computed in the wrong format.
+void PtxLowering::lowerPackedHalfAtomic(const Statement &s, HalfFormat format) {
+  if (format.bfloat)
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (bfloat16 atomics)"};
+  std::optional<llvm::AtomicRMWInst::BinOp> binOp;
+  if (s.has("add"))
+    binOp = llvm::AtomicRMWInst::FAdd;
+  else if (s.has("min"))
+    binOp = llvm::AtomicRMWInst::FMin;
+  else if (s.has("max"))
+    binOp = llvm::AtomicRMWInst::FMax;
+  if (!binOp)
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  bool isReduction = s.parts[0] == "red";
+  unsigned first = isReduction ? 0 : 1;
+  std::vector<llvm::Value *> operands = halfElements(s.operands.at(first + 1), format);
+  std::vector<llvm::Value *> old;
+  for (unsigned e = 0; e < format.elements; ++e) {
+    llvm::Value *pointer = address(s.operands.at(first), 2 * e);
+    llvm::Value *operand = builder_.CreateBitCast(operands[e], builder_.getHalfTy());
+    llvm::Value *before = builder_.CreateAtomicRMW(*binOp, pointer, operand, llvm::MaybeAlign(2),
+                                                   llvm::AtomicOrdering::Monotonic);
+    old.push_back(builder_.CreateBitCast(before, intType(16)));
+  }
+  if (!isReduction)
+    write(s.operands.at(0), packElements(old));
+}
+
+// The 16-bit elements of a register, element 0 (the low half) first.
+std::vector<llvm::Value *> PtxLowering::halfElements(const std::string &operand, HalfFormat format) {
+  llvm::Value *whole = read(operand, intType(16 * format.elements));
+  std::vector<llvm::Value *> elements;
+  for (unsigned e = 0; e < format.elements; ++e)
+    elements.push_back(builder_.CreateTrunc(builder_.CreateLShr(whole, uint64_t(16 * e)), intType(16)));
+  return elements;
+}
+
+std::vector<llvm::Value *> PtxLowering::halfElementsAsFloats(const std::string &operand,
+                                                             HalfFormat format, bool flushSubnormals) {
+  std::vector<llvm::Value *> values;
+  for (llvm::Value *bits : halfElements(operand, format)) {
+    llvm::Value *value = halfToFloat(bits, format);
+    values.push_back(flushSubnormals ? flushSubnormal(value, format.smallestNormal()) : value);
+  }
+  return values;
+}
+
+// Integers of one width side by side, element 0 in the low bits.
+llvm::Value *PtxLowering::packElements(llvm::ArrayRef<llvm::Value *> elements) {
+  if (elements.size() == 1)
+    return elements[0];
+  unsigned bits = elements[0]->getType()->getIntegerBitWidth();
+  llvm::Type *packedType = intType(bits * unsigned(elements.size()));
+  llvm::Value *packed = llvm::ConstantInt::get(packedType, 0);
+  for (size_t e = 0; e < elements.size(); ++e)
+    packed = builder_.CreateOr(packed, builder_.CreateShl(builder_.CreateZExt(elements[e], packedType),
+                                                          uint64_t(bits * e)));
+  return packed;
+}
+
+// Exact: a bfloat16 is the upper half of the f32 with the same value.
+llvm::Value *PtxLowering::halfToFloat(llvm::Value *bits, HalfFormat format) {
+  llvm::Type *f32 = builder_.getFloatTy();
+  if (format.bfloat)
+    return builder_.CreateBitCast(builder_.CreateShl(builder_.CreateZExt(bits, intType(32)), 16), f32);
+  return builder_.CreateFPExt(builder_.CreateBitCast(bits, builder_.getHalfTy()), f32);
+}
+
+// Rounds an f32 or f64 to 16-bit float bits: rn (to nearest even), rz, rm or
+// rp; NaN becomes the canonical NaN. An f64 is first rounded to odd in f32,
+// which keeps the second rounding exact (24 >= 11 + 2 bits).
+llvm::Value *PtxLowering::floatToHalf(llvm::Value *value, HalfFormat format, llvm::StringRef rounding) {
+  llvm::Type *f32 = builder_.getFloatTy(), *i32 = intType(32), *i16 = intType(16);
+  if (value->getType()->isDoubleTy()) {
+    llvm::Value *nearest = builder_.CreateFPTrunc(value, f32);
+    value = roundToOdd(nearest, builder_.CreateFSub(value, builder_.CreateFPExt(nearest, value->getType())));
+  }
+  llvm::Value *nearest = nullptr;
+  if (format.bfloat) { // round the low 16 bits away, ties to even
+    llvm::Value *bits = builder_.CreateBitCast(value, i32);
+    llvm::Value *lsb = builder_.CreateAnd(builder_.CreateLShr(bits, 16), 1);
+    llvm::Value *rounded = builder_.CreateAdd(bits, builder_.CreateAdd(lsb, builder_.getInt32(0x7fff)));
+    nearest = builder_.CreateTrunc(builder_.CreateLShr(rounded, 16), i16);
+  } else {
+    nearest = builder_.CreateBitCast(builder_.CreateFPTrunc(value, builder_.getHalfTy()), i16);
+  }
+  llvm::Value *result = nearest;
+  if (rounding == "rz" || rounding == "rm" || rounding == "rp") {
+    // The nearest value, one step back toward the rounding direction if it
+    // passed the exact one (magnitudes, as the bits are sign and magnitude).
+    llvm::Value *widened = halfToFloat(nearest, format);
+    llvm::Value *negative = builder_.CreateICmpNE(builder_.CreateAnd(nearest, 0x8000), builder_.getInt16(0));
+    llvm::Value *passed = nullptr, *smaller = nullptr;
+    llvm::Value *down = builder_.CreateSub(nearest, builder_.getInt16(1));
+    llvm::Value *up = builder_.CreateAdd(nearest, builder_.getInt16(1));
+    if (rounding == "rz") {
+      passed = builder_.CreateFCmpOGT(intrinsic("llvm.fabs.f32", f32, {widened}),
+                                      intrinsic("llvm.fabs.f32", f32, {value}));
+      smaller = down;
+    } else if (rounding == "rm") {
+      passed = builder_.CreateFCmpOGT(widened, value);
+      smaller = builder_.CreateSelect(negative, up, down);
+    } else {
+      passed = builder_.CreateFCmpOLT(widened, value);
+      smaller = builder_.CreateSelect(negative, down, up);
+    }
+    result = builder_.CreateSelect(passed, smaller, nearest);
+  } else if (rounding != "rn") {
+    throw Unsupported{"rounding ." + rounding.str() + " to a 16-bit float"};
+  }
+  return builder_.CreateSelect(builder_.CreateFCmpUNO(value, value), builder_.getInt16(kCanonicalHalfNaN),
+                               result);
+}
+
+// The f32 rounded to odd from `nearest` (rounded to nearest) and the exact
+// result's distance from it (exact, in f32 or f64): when inexact, the
+// neighbour with an odd last bit.
+llvm::Value *PtxLowering::roundToOdd(llvm::Value *nearest, llvm::Value *error) {
+  llvm::Type *f32 = builder_.getFloatTy();
+  llvm::Value *bits = builder_.CreateBitCast(nearest, intType(32));
+  llvm::Value *zero = llvm::ConstantFP::get(error->getType(), 0.0);
+  llvm::Value *inexact = builder_.CreateFCmpONE(error, zero);
+  llvm::Value *even = builder_.CreateICmpEQ(builder_.CreateAnd(bits, 1), builder_.getInt32(0));
+  // Away from zero when the error has the result's sign.
+  llvm::Value *away = builder_.CreateICmpEQ(signBitSet(nearest), builder_.CreateFCmpOLT(error, zero));
+  llvm::Value *neighbour = builder_.CreateSelect(away, builder_.CreateAdd(bits, builder_.getInt32(1)),
+                                                 builder_.CreateSub(bits, builder_.getInt32(1)));
+  return builder_.CreateBitCast(builder_.CreateSelect(builder_.CreateAnd(inexact, even), neighbour, bits), f32);
+}
+
+// a * b + c for 16-bit values in f32, rounded to odd: the product is exact in
+// f32, so the sum is the only rounding, and its error is exact too (TwoSum).
+llvm::Value *PtxLowering::fmaRoundedToOdd(llvm::Value *a, llvm::Value *b, llvm::Value *c) {
+  llvm::Value *product = builder_.CreateFMul(a, b);
+  llvm::Value *sum = builder_.CreateFAdd(product, c);
+  llvm::Value *cPart = builder_.CreateFSub(sum, product);
+  llvm::Value *productPart = builder_.CreateFSub(sum, cPart);
+  llvm::Value *error = builder_.CreateFAdd(builder_.CreateFSub(product, productPart),
+                                           builder_.CreateFSub(c, cPart));
+  return roundToOdd(sum, error);
+}
+
+// PTX min/max: +0.0 > -0.0; a NaN operand yields the other one (both NaN: NaN),
+// or with .NaN, NaN.
+llvm::Value *PtxLowering::minMax(llvm::StringRef op, llvm::Value *a, llvm::Value *b, bool nanWins) {
+  bool isMax = op == "max";
+  llvm::Value *aWins = isMax ? builder_.CreateFCmpOGT(a, b) : builder_.CreateFCmpOLT(a, b);
+  llvm::Value *aNegative = signBitSet(a);
+  llvm::Value *tieToA = builder_.CreateAnd(builder_.CreateFCmpOEQ(a, b),
+                                           isMax ? builder_.CreateNot(aNegative) : aNegative);
+  llvm::Value *result = builder_.CreateSelect(builder_.CreateOr(aWins, tieToA), a, b);
+  llvm::Value *aNaN = builder_.CreateFCmpUNO(a, a), *bNaN = builder_.CreateFCmpUNO(b, b);
+  if (nanWins)
+    return builder_.CreateSelect(builder_.CreateOr(aNaN, bNaN), llvm::ConstantFP::getNaN(a->getType()), result);
+  return builder_.CreateSelect(bNaN, a, builder_.CreateSelect(aNaN, b, result));
+}
+
+// .sat: clamped to [0.0, 1.0], NaN to 0.0.
+llvm::Value *PtxLowering::saturate(llvm::Value *value) {
+  llvm::Type *type = value->getType();
+  llvm::Value *zero = llvm::ConstantFP::get(type, 0.0), *one = llvm::ConstantFP::get(type, 1.0);
+  llvm::Value *belowOne = builder_.CreateSelect(builder_.CreateFCmpOLT(value, one), value, one);
+  return builder_.CreateSelect(builder_.CreateFCmpOGT(value, zero), belowOne, zero);
+}
+
+// .relu: negative values and -0.0 become +0.0, NaN stays NaN (as NVIDIA's
+// headers compute it before sm_80: max.NaN(x, +0.0)).
+llvm::Value *PtxLowering::relu(llvm::Value *value) {
+  llvm::Value *keep = builder_.CreateFCmpUGT(value, llvm::ConstantFP::get(value->getType(), 0.0));
+  return builder_.CreateSelect(keep, value, llvm::ConstantFP::get(value->getType(), 0.0));
+}
+
+// .ftz on a source: a subnormal becomes a zero of its sign.
+llvm::Value *PtxLowering::flushSubnormal(llvm::Value *value, float smallestNormal) {
+  llvm::Type *type = value->getType();
+  llvm::Value *magnitude = intrinsic(type->isFloatTy() ? "llvm.fabs.f32" : "llvm.fabs.f64", type, {value});
+  llvm::Value *tiny = builder_.CreateFCmpOLT(magnitude, llvm::ConstantFP::get(type, double(smallestNormal)));
+  return builder_.CreateSelect(tiny, builder_.CreateFMul(value, llvm::ConstantFP::get(type, 0.0)), value);
+}
+
+// .ftz on a 16-bit result: a subnormal keeps only its sign.
+llvm::Value *PtxLowering::flushSubnormalBits(llvm::Value *bits, HalfFormat format) {
+  llvm::Value *subnormal = builder_.CreateICmpEQ(builder_.CreateAnd(bits, format.exponentMask()), builder_.getInt16(0));
+  return builder_.CreateSelect(subnormal, builder_.CreateAnd(bits, 0x8000), bits);
+}
+
+llvm::Value *PtxLowering::signBitSet(llvm::Value *value) {
+  llvm::Type *bitsType = intType(value->getType()->getPrimitiveSizeInBits());
+  return builder_.CreateICmpSLT(builder_.CreateBitCast(value, bitsType), llvm::ConstantInt::get(bitsType, 0));
 }
 
 void PtxLowering::lowerBitField(const Statement &s) {
@@ -833,6 +1192,39 @@ void PtxLowering::lowerLogic(const Statement &s) {
   throw Unsupported{"PTX instruction '" + s.opcode + "'"};
 }
 
+llvm::CmpInst::Predicate floatPredicate(const Statement &s) {
+  static const std::map<llvm::StringRef, llvm::CmpInst::Predicate> predicates = {
+      {"eq", llvm::CmpInst::FCMP_OEQ},  {"ne", llvm::CmpInst::FCMP_ONE},  {"lt", llvm::CmpInst::FCMP_OLT},
+      {"le", llvm::CmpInst::FCMP_OLE},  {"gt", llvm::CmpInst::FCMP_OGT},  {"ge", llvm::CmpInst::FCMP_OGE},
+      {"equ", llvm::CmpInst::FCMP_UEQ}, {"neu", llvm::CmpInst::FCMP_UNE}, {"ltu", llvm::CmpInst::FCMP_ULT},
+      {"leu", llvm::CmpInst::FCMP_ULE}, {"gtu", llvm::CmpInst::FCMP_UGT}, {"geu", llvm::CmpInst::FCMP_UGE},
+      {"num", llvm::CmpInst::FCMP_ORD}, {"nan", llvm::CmpInst::FCMP_UNO}};
+  auto it = predicates.find(s.parts[1]);
+  if (it == predicates.end())
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  return it->second;
+}
+
+llvm::CmpInst::Predicate integerPredicate(const Statement &s, bool isSigned) {
+  static const std::map<llvm::StringRef, std::pair<llvm::CmpInst::Predicate, llvm::CmpInst::Predicate>> predicates = {
+      {"eq", {llvm::CmpInst::ICMP_EQ, llvm::CmpInst::ICMP_EQ}},
+      {"ne", {llvm::CmpInst::ICMP_NE, llvm::CmpInst::ICMP_NE}},
+      {"lt", {llvm::CmpInst::ICMP_SLT, llvm::CmpInst::ICMP_ULT}},
+      {"le", {llvm::CmpInst::ICMP_SLE, llvm::CmpInst::ICMP_ULE}},
+      {"gt", {llvm::CmpInst::ICMP_SGT, llvm::CmpInst::ICMP_UGT}},
+      {"ge", {llvm::CmpInst::ICMP_SGE, llvm::CmpInst::ICMP_UGE}},
+      {"lo", {llvm::CmpInst::ICMP_ULT, llvm::CmpInst::ICMP_ULT}},
+      {"ls", {llvm::CmpInst::ICMP_ULE, llvm::CmpInst::ICMP_ULE}},
+      {"hi", {llvm::CmpInst::ICMP_UGT, llvm::CmpInst::ICMP_UGT}},
+      {"hs", {llvm::CmpInst::ICMP_UGE, llvm::CmpInst::ICMP_UGE}}};
+  auto it = predicates.find(s.parts[1]);
+  if (it == predicates.end())
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  return isSigned ? it->second.first : it->second.second;
+}
+
+// setp.CmpOp[.BoolOp][.ftz].type p[|q], a, b[, {!}c] and
+// set.CmpOp[.BoolOp][.ftz].dtype.stype d, a, b[, {!}c]; selp.
 void PtxLowering::lowerCompare(const Statement &s) {
   llvm::StringRef op = s.parts[0];
   if (op == "selp") { // selp.type d, a, b, c: d = c ? a : b
@@ -842,57 +1234,78 @@ void PtxLowering::lowerCompare(const Statement &s) {
                                                   read(s.operands.at(2), type)));
     return;
   }
-  if (op != "setp")
+  if (op != "setp" && op != "set")
     throw Unsupported{"PTX instruction '" + s.opcode + "'"};
-  llvm::StringRef typeName = s.parts.back();
-  llvm::StringRef comparison = s.parts[1];
   llvm::StringRef combine = s.parts.size() > 3 && (s.parts[2] == "and" || s.parts[2] == "or" || s.parts[2] == "xor") ? s.parts[2] : "";
-  llvm::Type *type = typeOf(typeName);
-  bool isSigned = isSignedType(typeName);
-  llvm::Value *a = read(s.operands.at(1), type, isSigned), *b = read(s.operands.at(2), type, isSigned);
-  llvm::Value *result = nullptr;
-  if (type->isFloatingPointTy()) {
-    static const std::map<std::string, llvm::CmpInst::Predicate> predicates = {
-        {"eq", llvm::CmpInst::FCMP_OEQ},  {"ne", llvm::CmpInst::FCMP_ONE},  {"lt", llvm::CmpInst::FCMP_OLT},
-        {"le", llvm::CmpInst::FCMP_OLE},  {"gt", llvm::CmpInst::FCMP_OGT},  {"ge", llvm::CmpInst::FCMP_OGE},
-        {"equ", llvm::CmpInst::FCMP_UEQ}, {"neu", llvm::CmpInst::FCMP_UNE}, {"ltu", llvm::CmpInst::FCMP_ULT},
-        {"leu", llvm::CmpInst::FCMP_ULE}, {"gtu", llvm::CmpInst::FCMP_UGT}, {"geu", llvm::CmpInst::FCMP_UGE},
-        {"num", llvm::CmpInst::FCMP_ORD}, {"nan", llvm::CmpInst::FCMP_UNO}};
-    auto it = predicates.find(comparison.str());
-    if (it == predicates.end())
-      throw Unsupported{"PTX instruction '" + s.opcode + "'"};
-    result = builder_.CreateFCmp(it->second, a, b);
-  } else {
-    static const std::map<std::string, std::pair<llvm::CmpInst::Predicate, llvm::CmpInst::Predicate>> predicates = {
-        {"eq", {llvm::CmpInst::ICMP_EQ, llvm::CmpInst::ICMP_EQ}},
-        {"ne", {llvm::CmpInst::ICMP_NE, llvm::CmpInst::ICMP_NE}},
-        {"lt", {llvm::CmpInst::ICMP_SLT, llvm::CmpInst::ICMP_ULT}},
-        {"le", {llvm::CmpInst::ICMP_SLE, llvm::CmpInst::ICMP_ULE}},
-        {"gt", {llvm::CmpInst::ICMP_SGT, llvm::CmpInst::ICMP_UGT}},
-        {"ge", {llvm::CmpInst::ICMP_SGE, llvm::CmpInst::ICMP_UGE}},
-        {"lo", {llvm::CmpInst::ICMP_ULT, llvm::CmpInst::ICMP_ULT}},
-        {"ls", {llvm::CmpInst::ICMP_ULE, llvm::CmpInst::ICMP_ULE}},
-        {"hi", {llvm::CmpInst::ICMP_UGT, llvm::CmpInst::ICMP_UGT}},
-        {"hs", {llvm::CmpInst::ICMP_UGE, llvm::CmpInst::ICMP_UGE}}};
-    auto it = predicates.find(comparison.str());
-    if (it == predicates.end())
-      throw Unsupported{"PTX instruction '" + s.opcode + "'"};
-    result = builder_.CreateICmp(isSigned ? it->second.first : it->second.second, a, b);
-  }
-  llvm::Value *complement = builder_.CreateNot(result);
-  if (!combine.empty()) {
-    llvm::Value *c = read(s.operands.at(3), builder_.getInt1Ty());
-    auto apply = [&](llvm::Value *v) {
-      return combine == "and" ? builder_.CreateAnd(v, c) : combine == "or" ? builder_.CreateOr(v, c) : builder_.CreateXor(v, c);
-    };
-    result = apply(result);
-    complement = apply(complement);
+  llvm::Value *c = combine.empty() ? nullptr : read(s.operands.at(3), builder_.getInt1Ty());
+  auto apply = [&](llvm::Value *v) {
+    if (!c)
+      return v;
+    return combine == "and" ? builder_.CreateAnd(v, c) : combine == "or" ? builder_.CreateOr(v, c) : builder_.CreateXor(v, c);
+  };
+  std::vector<llvm::Value *> outcomes = compareElements(s, s.parts.back());
+  if (op == "set") {
+    for (llvm::Value *&outcome : outcomes)
+      outcome = apply(outcome);
+    write(s.operands.at(0), setResult(s.parts[s.parts.size() - 2], outcomes));
+    return;
   }
   llvm::StringRef destination(s.operands.at(0));
   auto [p, q] = destination.split('|');
-  write(p.trim().str(), result);
+  if (outcomes.size() == 2) { // packed halves: p from element 0, q from element 1
+    write(p.trim().str(), apply(outcomes[0]));
+    if (!q.empty())
+      write(q.trim().str(), apply(outcomes[1]));
+    return;
+  }
+  write(p.trim().str(), apply(outcomes[0]));
   if (!q.empty())
-    write(q.trim().str(), complement);
+    write(q.trim().str(), apply(builder_.CreateNot(outcomes[0])));
+}
+
+// a CmpOp b for each element of the operands (two for packed halves).
+std::vector<llvm::Value *> PtxLowering::compareElements(const Statement &s, llvm::StringRef typeName) {
+  const std::string &first = s.operands.at(1), &second = s.operands.at(2);
+  if (std::optional<HalfFormat> half = halfFormatOf(typeName)) {
+    std::vector<llvm::Value *> a = halfElementsAsFloats(first, *half, s.has("ftz"));
+    std::vector<llvm::Value *> b = halfElementsAsFloats(second, *half, s.has("ftz"));
+    std::vector<llvm::Value *> outcomes;
+    for (unsigned i = 0; i < half->elements; ++i)
+      outcomes.push_back(builder_.CreateFCmp(floatPredicate(s), a[i], b[i]));
+    return outcomes;
+  }
+  llvm::Type *type = typeOf(typeName);
+  bool isSigned = isSignedType(typeName);
+  llvm::Value *a = read(first, type, isSigned), *b = read(second, type, isSigned);
+  if (type->isFloatingPointTy())
+    return {builder_.CreateFCmp(floatPredicate(s), a, b)};
+  return {builder_.CreateICmp(integerPredicate(s, isSigned), a, b)};
+}
+
+// set's destination: per element 1.0 for a float type, all ones for an
+// integer type, when the comparison holds; else 0.
+llvm::Value *PtxLowering::setResult(llvm::StringRef typeName, llvm::ArrayRef<llvm::Value *> outcomes) {
+  unsigned elementBits = 0;
+  uint64_t trueBits = 0;
+  if (std::optional<HalfFormat> half = halfFormatOf(typeName)) {
+    elementBits = half->elements == outcomes.size() ? 16 : 0;
+    trueBits = half->one();
+  } else if (typeName == "f32") {
+    elementBits = outcomes.size() == 1 ? 32 : 0;
+    trueBits = 0x3f800000;
+  } else {
+    elementBits = bitsOf(typeName) / unsigned(outcomes.size());
+    trueBits = elementBits >= 64 ? ~uint64_t(0) : (uint64_t(1) << elementBits) - 1;
+  }
+  if (elementBits != 16 && elementBits != 32)
+    throw Unsupported{"set with destination type ." + typeName.str() + " for " +
+                      std::to_string(outcomes.size()) + " element(s)"};
+  llvm::Type *element = intType(elementBits);
+  std::vector<llvm::Value *> values;
+  for (llvm::Value *outcome : outcomes)
+    values.push_back(builder_.CreateSelect(outcome, llvm::ConstantInt::get(element, trueBits),
+                                           llvm::ConstantInt::get(element, 0)));
+  return packElements(values);
 }
 
 void PtxLowering::lowerConvert(const Statement &s) {
@@ -904,13 +1317,22 @@ void PtxLowering::lowerConvert(const Statement &s) {
     return;
   }
   llvm::StringRef toName = s.parts[s.parts.size() - 2], fromName = s.parts.back();
-  llvm::Type *to = typeOf(toName), *from = typeOf(fromName);
-  llvm::Value *value = read(src, from, isSignedType(fromName));
-  llvm::StringRef rounding;
-  for (llvm::StringRef part : s.parts)
-    if (part == "rni" || part == "rzi" || part == "rmi" || part == "rpi" || part == "rn" || part == "rz" || part == "rm" || part == "rp")
-      rounding = part;
-  std::string fromSuffix = from->isFloatTy() ? "f32" : from->isDoubleTy() ? "f64" : "f16";
+  std::optional<HalfFormat> toHalf = halfFormatOf(toName), fromHalf = halfFormatOf(fromName);
+  if (fromHalf && fromHalf->elements != 1)
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (a packed source)"};
+  if (toHalf && toHalf->elements != 1)
+    return lowerConvertToPackedHalves(s, *toHalf);
+  // A 16-bit float source is read as the f32 it converts to exactly.
+  llvm::Type *from = fromHalf ? builder_.getFloatTy() : typeOf(fromName);
+  llvm::Value *value = fromHalf ? halfElementsAsFloats(src, *fromHalf, s.has("ftz"))[0]
+                                : read(src, from, isSignedType(fromName));
+  if (toHalf) {
+    write(dst, convertToHalf(s, value, isSignedType(fromName), *toHalf));
+    return;
+  }
+  llvm::Type *to = typeOf(toName);
+  llvm::StringRef rounding = roundingOf(s);
+  std::string fromSuffix = from->isFloatTy() ? "f32" : "f64";
   llvm::Value *result = nullptr;
   if (from->isFloatingPointTy() && to->isFloatingPointTy()) {
     if (rounding.ends_with("i")) {
@@ -963,6 +1385,8 @@ void PtxLowering::lowerMemory(const Statement &s) {
 void PtxLowering::lowerAtomic(const Statement &s) {
   bool isReduction = s.parts[0] == "red";
   llvm::StringRef typeName = s.parts.back();
+  if (std::optional<HalfFormat> half = halfFormatOf(typeName); half && half->elements == 2)
+    return lowerPackedHalfAtomic(s, *half);
   llvm::Type *type = typeOf(typeName);
   bool isSigned = isSignedType(typeName);
   unsigned first = isReduction ? 0 : 1;

@@ -517,11 +517,12 @@ void ModuleLowering::describeKernels() {
         kernel.unsupported = fn.error;
       kernel.barrierInstructions.insert(kernel.barrierInstructions.end(), fn.barriers.begin(),
                                         fn.barriers.end());
-      kernel.valueBarrierInstructions.insert(kernel.valueBarrierInstructions.end(),
-                                             fn.valueBarriers.begin(), fn.valueBarriers.end());
+      kernel.requiredBarrierInstructions.insert(kernel.requiredBarrierInstructions.end(),
+                                             fn.requiredBarriers.begin(), fn.requiredBarriers.end());
       for (unsigned b = 0; b < 4; ++b)
         for (unsigned axis = 0; axis < 3; ++axis)
           kernel.readsBuiltin[b][axis] |= fn.readsBuiltin[b][axis];
+      kernel.syncsGrid |= fn.syncsGrid;
       for (const std::string &note : fn.notes)
         if (std::find(kernel.notes.begin(), kernel.notes.end(), note) == kernel.notes.end())
           kernel.notes.push_back(note);
@@ -1192,7 +1193,7 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   switch (builtin.kind) {
   case BuiltinKind::Ignore: case BuiltinKind::SpecialReg: case BuiltinKind::Barrier:
   case BuiltinKind::Fence: case BuiltinKind::ActiveMask: case BuiltinKind::Trap:
-  case BuiltinKind::Exit:
+  case BuiltinKind::Exit: case BuiltinKind::GridBarrier:
     return 0;
   case BuiltinKind::Identity: case BuiltinKind::Bitcast: case BuiltinKind::WarpSync:
   case BuiltinKind::NamedBarrier:
@@ -1297,8 +1298,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
                              ? module_.constantOperand(0)
                              : arg(inst.arg_size() - 1);
     out_.barriers.push_back(currentId_);
-    if (builtin.selector != uint8_t(BarrierKind::Plain))
-      out_.valueBarriers.push_back(currentId_);
+    if (builtin.selector != uint8_t(BarrierKind::Plain) || builtin.required)
+      out_.requiredBarriers.push_back(currentId_);
     emit(Op::Barrier, dst, predicate, 0, 0, 0, type->isVoidTy() ? 0 : scalarWidth(type),
          builtin.selector);
     return;
@@ -1318,6 +1319,16 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   }
   case BuiltinKind::Texture:
     return lowerTextureAccess(inst, TextureAccess(builtin.selector));
+  case BuiltinKind::GridBarrier:
+    // The arrive's old counter value is 0; the wait parks the block and
+    // returns the counter with its top bit flipped (ir/GridSync.h).
+    if (builtin.selector == 0) {
+      move(dst, module_.constantOperand(0));
+      return;
+    }
+    out_.syncsGrid = true;
+    emit(Op::GridBarrier, dst, 0, 0, 0, 0, 32, 0);
+    return;
   case BuiltinKind::WarpSync:
     emit(Op::WarpSync, 0, arg(0));
     return;
@@ -1457,6 +1468,11 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
     return;
   }
   case BuiltinKind::Trap:
+    if ((callee == "__assertfail" || callee == "__assert_fail") && inst.arg_size() >= 1 &&
+        inst.getArgOperand(0)->getType()->isPointerTy()) {
+      emit(Op::Trap, 0, arg(0), 0, 0, 0, 64, uint8_t(TrapReason::Assert));
+      return;
+    }
     emit(Op::Trap);
     return;
   case BuiltinKind::Exit:

@@ -2,6 +2,7 @@
 
 #include "ir/BlockContract.h"
 #include "ir/CudaInstallation.h"
+#include "ir/GridSync.h"
 #include "ir/HeaderInlining.h"
 #include "ir/IndirectCalls.h"
 #include "ir/InlinePtx.h"
@@ -22,6 +23,7 @@ Status prepareModule(llvm::Module &module) {
     }
   }
   recordBlockContracts(module);
+  lowerGridSync(module); // before header inlining rewrites the debug locations it reads
   inlineCudaHeaderFunctions(module);
   lowerInlinePtx(module);
   resolveIndirectCalls(module);

@@ -1,7 +1,8 @@
 // What a module needs between parsing and lowering so that code compiled
 // against NVIDIA's headers runs in the interpreter: libdevice bodies for the
 // math functions not implemented natively, header functions inlined into the
-// user's code (and attributed to its lines), inline PTX rewritten into IR,
+// user's code (and attributed to its lines), grid barriers made builtins
+// (GridSync.h), inline PTX rewritten into IR,
 // indirect calls turned into run-time dispatches (IndirectCalls.h).
 #pragma once
 

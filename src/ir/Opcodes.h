@@ -49,6 +49,8 @@ enum class Op : uint16_t {
   NamedBarrier, // bar.sync/bar.arrive id, count: a = id, b = thread count (0: the whole
                // block); flags = NamedBarrierMode
   WarpSync,    // __syncwarp(a)
+  GridBarrier, // the wait of a grid-wide barrier (ir/GridSync.h): the block parks until every
+               // block of the grid arrives; dst = a counter whose top bit flipped
   // Textures and surfaces (interp/Texture.h); the handle `a` points to the
   // parameter's texels; coordinates b, c and the operand in imm (z).
   TextureFetch, // dst..dst+3 = channels; flags = textureFetchFlags
@@ -78,7 +80,10 @@ enum class AtomicOp : uint8_t {
 enum class SpecialRegister : uint8_t {
   TidX, TidY, TidZ, NTidX, NTidY, NTidZ, CtaIdX, CtaIdY, CtaIdZ, NCtaIdX, NCtaIdY, NCtaIdZ,
   LaneId, WarpId, WarpSize, LaneMaskLt, LaneMaskLe, LaneMaskEq, LaneMaskGe, LaneMaskGt,
-  Clock, Clock64, GlobalTimer, SmId, NSmId, DynamicSharedSize
+  Clock, Clock64, GlobalTimer, SmId, NSmId, DynamicSharedSize,
+  // %envreg1, %envreg2: the driver's grid workspace, which cooperative
+  // groups' grid_group needs non-null (a cooperative launch) to sync.
+  GridWorkspaceLow, GridWorkspaceHigh,
 };
 
 enum class MathFunction : uint8_t {
@@ -107,8 +112,9 @@ constexpr bool isBinaryMathFunction(MathFunction f) { return f >= MathFunction::
 enum class ShuffleMode : uint8_t { Idx, Up, Down, Bfly };
 enum class VoteMode : uint8_t { All, Any, Uni, Ballot };
 enum class BarrierKind : uint8_t { Plain, And, Or, Count };
-// Why Op::Trap stops the launch.
-enum class TrapReason : uint8_t { Kernel, CallThroughNonFunction };
+// Why Op::Trap stops the launch. Assert: a failed `assert`, a = its
+// condition's text (the first argument of __assertfail / __assert_fail).
+enum class TrapReason : uint8_t { Kernel, CallThroughNonFunction, Assert };
 
 enum class NamedBarrierMode : uint8_t { Sync, Arrive }; // Arrive: count, do not wait
 // Which threads a fence orders memory for (Op::Fence flags): its block

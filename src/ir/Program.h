@@ -132,8 +132,13 @@ struct KernelInfo {
   SourceLocation location;
   // Every barrier instruction reachable from the kernel (for "unreached").
   std::vector<uint32_t> barrierInstructions;
-  // Those among them whose result the kernel uses (__syncthreads_count/and/or).
-  std::vector<uint32_t> valueBarrierInstructions;
+  // Those among them no advice may remove: barriers whose result the kernel
+  // uses (__syncthreads_count/and/or), and the block barriers inside a grid
+  // barrier (ir/GridSync.h).
+  std::vector<uint32_t> requiredBarrierInstructions;
+  // It (or a function it calls) synchronizes the whole grid
+  // (this_grid().sync(), ir/GridSync.h): its blocks run interleaved.
+  bool syncsGrid = false;
   // Non-empty when the kernel (or a function it calls) uses something the
   // interpreter cannot run; the message names the instruction and its line.
   std::string unsupported;
@@ -177,8 +182,9 @@ struct Function {
   uint32_t returnSlots = 0;         // slots of the return value
   std::vector<uint32_t> callees;    // functions called directly
   std::vector<uint32_t> barriers;   // ids of its barrier instructions
-  std::vector<uint32_t> valueBarriers; // ... that produce a value (count/and/or)
+  std::vector<uint32_t> requiredBarriers; // ... that no advice may remove (KernelInfo)
   bool readsBuiltin[4][3] = {};
+  bool syncsGrid = false; // holds a grid barrier (Op::GridBarrier)
   std::string error; // first unsupported construct, empty if none
   std::vector<std::string> notes; // calls of functions with no body (KernelInfo::notes)
 };

@@ -24,6 +24,9 @@ public:
   virtual void record(const Access &access, PriorAccessVisitor &visitor) = 0;
   // `block` ended: its shared memory will never be accessed again.
   virtual void endBlock(uint32_t block) = 0;
+  // Every access so far happens before every later one (a grid-wide barrier):
+  // none needs to be shown to a later access.
+  virtual void forgetAll() = 0;
   virtual uint64_t granuleCount() const = 0;
 };
 

@@ -17,6 +17,8 @@ public:
   void record(const Access &access, PriorAccessVisitor &visitor) override;
   // Drops the block's shared-memory index; its tuples stay in tuples().
   void endBlock(uint32_t block) override { regions_.releaseScope(block); }
+  // Drops every index; the tuples stay in tuples().
+  void forgetAll() override { regions_.releaseAll(); }
   uint64_t granuleCount() const override { return granuleCount_; }
 
   const std::vector<Access> &tuples() const { return tuples_; }

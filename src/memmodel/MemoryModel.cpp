@@ -137,6 +137,27 @@ void MemoryModel::onBlockEnd(uint32_t block) {
   currentBlock_.reset();
 }
 
+void MemoryModel::onBlockSuspend(uint32_t block) {
+  switchToBlock(block);
+  onBlockEnd(block);
+  suspendedInit_.insert_or_assign(block, sharedInit_);
+}
+
+void MemoryModel::onBlockResume(uint32_t block, uint32_t epoch) {
+  switchToBlock(block);
+  currentEpoch_ = epoch;
+  if (auto suspended = suspendedInit_.find(block); suspended != suspendedInit_.end()) {
+    sharedInit_ = std::move(suspended->second);
+    suspendedInit_.erase(suspended);
+  }
+}
+
+void MemoryModel::onGridBarrierRelease(const interp::GridBarrierReleaseEvent &) {
+  if (currentBlock_)
+    onBlockEnd(*currentBlock_);
+  store_->forgetAll();
+}
+
 void MemoryModel::onMaskChange(const interp::MaskChangeEvent &event) {
   switchToBlock(event.block);
   divergence_.onMaskChange(event.warp, event.step, event.active);

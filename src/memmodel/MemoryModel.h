@@ -85,6 +85,12 @@ public:
   bool wantsAccesses() const override { return options_.recordAccesses; }
   void onBlockBegin(uint32_t block) override;
   void onBlockEnd(uint32_t block) override;
+  // Grid barriers: a block stops there as if it ended (its findings so far
+  // are judged), keeping what it wrote of its shared memory; once every block
+  // has arrived, no earlier access can pair with a later one.
+  void onBlockSuspend(uint32_t block) override;
+  void onBlockResume(uint32_t block, uint32_t epoch) override;
+  void onGridBarrierRelease(const interp::GridBarrierReleaseEvent &event) override;
   void onAccess(const interp::AccessEvent &event) override;
   // An access that can add nothing the model does not know (one of a block
   // equivalent to an earlier one, memmodel/RepresentativeBlocks.h): counted
@@ -186,6 +192,7 @@ private:
   std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_, undefinedBehaviorSeen_,
       uninitializedSeen_;
   SharedInitTracker sharedInit_;
+  std::unordered_map<uint32_t, SharedInitTracker> suspendedInit_; // by block at a grid barrier
   std::vector<interp::AccessEvent> uninitialized_;
 };
 

@@ -94,6 +94,16 @@ public:
     return *last_;
   }
 
+  // Recycles every region.
+  void releaseAll() {
+    for (auto &[key, region] : byKey_) {
+      region->reset();
+      spare_.push_back(region);
+    }
+    byKey_.clear();
+    last_ = nullptr;
+  }
+
   // Recycles the shared-memory regions of `block`: it has ended.
   void releaseScope(uint32_t block) {
     for (auto it = byKey_.begin(); it != byKey_.end();) {

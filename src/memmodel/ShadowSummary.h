@@ -115,6 +115,7 @@ class ShadowSummary final : public AccessStore {
 public:
   void record(const Access &access, PriorAccessVisitor &visitor) override;
   void endBlock(uint32_t block) override { regions_.releaseScope(block); }
+  void forgetAll() override { regions_.releaseAll(); }
   uint64_t granuleCount() const override { return granuleCount_; }
 
   // Size figures for measurements and tests.

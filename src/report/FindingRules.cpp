@@ -53,6 +53,12 @@ const std::array<FindingRule, detect::kFindingKinds> &findingRules() {
        "not perform the operation and stopped the thread there.",
        "Guard the operation (check the divisor, the shift amount or the pointer), or fix the "
        "computation that produced its operand."},
+      {FindingKind::AssertionFailed, "correctness", "A device-side assert failed.",
+       "A thread's assert() condition was false. On a GPU the kernel stops there, the launch's "
+       "next synchronizing call returns cudaErrorAssert and the context cannot be used again: "
+       "every later CUDA call fails.",
+       "Fix what made the condition false (the kernel's inputs or its computation), or the "
+       "assertion if it is wrong."},
   }};
   return rules;
 }

@@ -204,6 +204,12 @@ std::string findingMessage(const ir::Program &program, const Finding &finding) {
   }
   case FindingKind::UndefinedBehavior:
     return undefinedBehaviorMessage(finding);
+  case FindingKind::AssertionFailed: {
+    const Site *site = siteAt(finding, 0);
+    std::string message = "assertion" + (finding.detail.empty() ? "" : " `" + finding.detail + "`") +
+                          " failed";
+    return site ? message + " in " + threadAndBlockText(finding, *site) : message;
+  }
   }
   return "unknown finding";
 }

@@ -5,6 +5,8 @@
 // when its call returns.
 #include "runtime/DeviceProperties.h"
 #include "runtime/Runtime.h"
+#include "runtime/StreamCapture.h"
+#include "support/SimulatedDevice.h"
 
 #include <cuda_runtime_api.h>
 
@@ -12,7 +14,9 @@
 #include <cstring>
 
 using simulee::runtime::AllocationKind;
+using simulee::runtime::CaptureSensitiveCall;
 using simulee::runtime::Runtime;
+using simulee::runtime::StreamWork;
 
 #define CALLER __builtin_return_address(0)
 
@@ -20,13 +24,38 @@ namespace {
 
 cudaError_t result(int code) { return static_cast<cudaError_t>(code); }
 
+// What a call that did its work returns: cudaSuccess, or the error that left
+// the context unusable (a failed device assert), which every later call
+// returns as on a GPU.
+cudaError_t succeeded() { return result(Runtime::get().stickyError()); }
+
+// A launch on `stream`: a node of its graph while the stream captures.
 cudaError_t launchFrom(const void *func, dim3 grid, dim3 block, void **args, size_t sharedMem,
-                       const void *returnAddress) {
+                       cudaStream_t stream, bool cooperative, const void *returnAddress) {
   const void *site =
       simulee::runtime::stubCallSite ? simulee::runtime::stubCallSite : returnAddress;
   simulee::runtime::stubCallSite = nullptr;
+  if (std::optional<cudaError_t> captured =
+          simulee::runtime::captureLaunch(stream, func, grid, block, args, sharedMem, cooperative,
+                                          site))
+    return *captured;
   return result(Runtime::get().launch(func, {grid.x, grid.y, grid.z}, {block.x, block.y, block.z},
-                                      args, sharedMem, site));
+                                      args, sharedMem, site, cooperative));
+}
+
+// Work issued on `stream`: a node of its graph while the stream captures,
+// else done now.
+cudaError_t onStream(cudaStream_t stream, cudaGraphNodeType type, const StreamWork &work) {
+  if (std::optional<cudaError_t> captured = simulee::runtime::captureWork(stream, type, work))
+    return *captured;
+  return work();
+}
+
+// A synchronous copy or set: refused beside a capture that forbids it.
+cudaError_t synchronousWork(const StreamWork &work) {
+  if (cudaError_t refused = simulee::runtime::checkCaptureAllows(CaptureSensitiveCall::LegacyStreamSync))
+    return refused;
+  return work();
 }
 
 // An event is the time it was recorded at.
@@ -46,20 +75,22 @@ extern "C" {
 // --- launch ---------------------------------------------------------------
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
-                             size_t sharedMem, cudaStream_t) {
-  return launchFrom(func, gridDim, blockDim, args, sharedMem, CALLER);
+                             size_t sharedMem, cudaStream_t stream) {
+  return launchFrom(func, gridDim, blockDim, args, sharedMem, stream, false, CALLER);
 }
 
-// Every block of a cooperative launch is simulated; grid-wide sync is the
-// interpreter's to support or refuse.
+// A cooperative launch: its blocks may synchronize as a grid (this_grid().sync()),
+// so all of them must be resident at once.
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
-                                        size_t sharedMem, cudaStream_t) {
-  return launchFrom(func, gridDim, blockDim, args, sharedMem, CALLER);
+                                        size_t sharedMem, cudaStream_t stream) {
+  return launchFrom(func, gridDim, blockDim, args, sharedMem, stream, true, CALLER);
 }
 
 // --- memory ---------------------------------------------------------------
 
 cudaError_t cudaMalloc(void **devPtr, size_t size) {
+  if (cudaError_t refused = simulee::runtime::checkCaptureAllows(CaptureSensitiveCall::Unsafe))
+    return refused;
   return result(Runtime::get().allocate(devPtr, size, AllocationKind::Device, CALLER));
 }
 
@@ -108,18 +139,46 @@ cudaError_t cudaFreeHost(void *ptr) {
   return result(Runtime::get().free(ptr, AllocationKind::Host, "cudaFreeHost", CALLER));
 }
 
-cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int) {
-  *pDevice = pHost; // unified addressing: the same address
-  return cudaSuccess;
+// Pinned (cudaMallocHost, cudaHostAlloc) and registered host memory is
+// mapped at the same address (unified addressing); other memory is not.
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags) {
+  if (!pDevice || flags != 0)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  simulee::runtime::AddressInfo info = Runtime::get().memory().find(pHost);
+  if (!info.allocation || info.allocation->freed ||
+      info.allocation->kind != AllocationKind::Host)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *pDevice = pHost;
+  return succeeded();
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int) {
+  return result(Runtime::get().registerHost(ptr, size, CALLER));
+}
+
+cudaError_t cudaHostUnregister(void *ptr) {
+  return result(Runtime::get().unregisterHost(ptr, CALLER));
+}
+
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) {
+  simulee::runtime::AddressInfo info = Runtime::get().memory().find(pHost);
+  if (!pFlags || !info.allocation || info.allocation->kind != AllocationKind::Host)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *pFlags = cudaHostAllocMapped | cudaHostAllocPortable;
+  return succeeded();
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind) {
-  return result(Runtime::get().copy(dst, src, count, "cudaMemcpy", CALLER));
+  return synchronousWork([=, site = CALLER] {
+    return result(Runtime::get().copy(dst, src, count, "cudaMemcpy", site));
+  });
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind,
-                            cudaStream_t) {
-  return result(Runtime::get().copy(dst, src, count, "cudaMemcpyAsync", CALLER));
+                            cudaStream_t stream) {
+  return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
+    return result(Runtime::get().copy(dst, src, count, "cudaMemcpyAsync", site));
+  });
 }
 
 static cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
@@ -133,80 +192,108 @@ static cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spit
     if (error)
       return result(error);
   }
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind) {
-  return copy2D(dst, dpitch, src, spitch, width, height, "cudaMemcpy2D", CALLER);
+  return synchronousWork([=, site = CALLER] {
+    return copy2D(dst, dpitch, src, spitch, width, height, "cudaMemcpy2D", site);
+  });
 }
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-                              size_t width, size_t height, enum cudaMemcpyKind, cudaStream_t) {
-  return copy2D(dst, dpitch, src, spitch, width, height, "cudaMemcpy2DAsync", CALLER);
+                              size_t width, size_t height, enum cudaMemcpyKind, cudaStream_t stream) {
+  return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
+    return copy2D(dst, dpitch, src, spitch, width, height, "cudaMemcpy2DAsync", site);
+  });
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
-  return result(Runtime::get().fill(devPtr, value, count, "cudaMemset", CALLER));
+  return synchronousWork([=, site = CALLER] {
+    return result(Runtime::get().fill(devPtr, value, count, "cudaMemset", site));
+  });
 }
 
-cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t) {
-  return result(Runtime::get().fill(devPtr, value, count, "cudaMemsetAsync", CALLER));
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) {
+  return onStream(stream, cudaGraphNodeTypeMemset, [=, site = CALLER] {
+    return result(Runtime::get().fill(devPtr, value, count, "cudaMemsetAsync", site));
+  });
+}
+
+static cudaError_t fill2D(void *devPtr, size_t pitch, int value, size_t width, size_t height,
+                          const char *function, const void *caller) {
+  for (size_t row = 0; row < height; ++row)
+    if (int error = Runtime::get().fill(static_cast<char *>(devPtr) + row * pitch, value, width,
+                                        function, caller))
+      return result(error);
+  return succeeded();
 }
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
-  for (size_t row = 0; row < height; ++row)
-    if (int error = Runtime::get().fill(static_cast<char *>(devPtr) + row * pitch, value, width,
-                                        "cudaMemset2D", CALLER))
-      return result(error);
-  return cudaSuccess;
+  return synchronousWork([=, site = CALLER] {
+    return fill2D(devPtr, pitch, value, width, height, "cudaMemset2D", site);
+  });
 }
 
 cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
-                              cudaStream_t) {
-  for (size_t row = 0; row < height; ++row)
-    if (int error = Runtime::get().fill(static_cast<char *>(devPtr) + row * pitch, value, width,
-                                        "cudaMemset2DAsync", CALLER))
-      return result(error);
-  return cudaSuccess;
+                              cudaStream_t stream) {
+  return onStream(stream, cudaGraphNodeTypeMemset, [=, site = CALLER] {
+    return fill2D(devPtr, pitch, value, width, height, "cudaMemset2DAsync", site);
+  });
 }
 
 cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent) {
-  for (size_t slice = 0; slice < extent.depth; ++slice)
-    for (size_t row = 0; row < extent.height; ++row) {
-      char *at = static_cast<char *>(pitchedDevPtr.ptr) +
-                 (slice * pitchedDevPtr.ysize + row) * pitchedDevPtr.pitch;
-      if (int error = Runtime::get().fill(at, value, extent.width, "cudaMemset3D", CALLER))
-        return result(error);
-    }
-  return cudaSuccess;
+  return synchronousWork([=, site = CALLER] {
+    for (size_t slice = 0; slice < extent.depth; ++slice)
+      if (cudaError_t error = fill2D(static_cast<char *>(pitchedDevPtr.ptr) +
+                                         slice * pitchedDevPtr.ysize * pitchedDevPtr.pitch,
+                                     pitchedDevPtr.pitch, value, extent.width, extent.height,
+                                     "cudaMemset3D", site))
+        return error;
+    return succeeded();
+  });
 }
+
+} // extern "C"
+
+namespace simulee::runtime {
 
 // Linear (pitched) memory only: CUDA arrays are not provided.
-static cudaError_t copy3D(const struct cudaMemcpy3DParms *p, const char *function,
-                          const void *caller) {
-  if (p->srcArray || p->dstArray)
+cudaError_t copyPitched(const cudaMemcpy3DParms &p, const char *function, const void *site) {
+  if (p.srcArray || p.dstArray)
     Runtime::get().unsupported("CUDA arrays (cudaMemcpy3D with cudaArray_t)");
-  const cudaPitchedPtr &src = p->srcPtr, &dst = p->dstPtr;
-  for (size_t z = 0; z < p->extent.depth; ++z)
-    for (size_t y = 0; y < p->extent.height; ++y) {
+  const cudaPitchedPtr &src = p.srcPtr, &dst = p.dstPtr;
+  for (size_t z = 0; z < p.extent.depth; ++z)
+    for (size_t y = 0; y < p.extent.height; ++y) {
       const char *from = static_cast<const char *>(src.ptr) +
-                         ((p->srcPos.z + z) * src.ysize + p->srcPos.y + y) * src.pitch +
-                         p->srcPos.x;
+                         ((p.srcPos.z + z) * src.ysize + p.srcPos.y + y) * src.pitch + p.srcPos.x;
       char *to = static_cast<char *>(dst.ptr) +
-                 ((p->dstPos.z + z) * dst.ysize + p->dstPos.y + y) * dst.pitch + p->dstPos.x;
-      if (int error = Runtime::get().copy(to, from, p->extent.width, function, caller))
+                 ((p.dstPos.z + z) * dst.ysize + p.dstPos.y + y) * dst.pitch + p.dstPos.x;
+      if (int error = Runtime::get().copy(to, from, p.extent.width, function, site))
         return result(error);
     }
-  return cudaSuccess;
+  return succeeded();
 }
+
+} // namespace simulee::runtime
+
+extern "C" {
 
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
-  return copy3D(p, "cudaMemcpy3D", CALLER);
+  if (!p)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  return synchronousWork([params = *p, site = CALLER] {
+    return simulee::runtime::copyPitched(params, "cudaMemcpy3D", site);
+  });
 }
 
-cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t) {
-  return copy3D(p, "cudaMemcpy3DAsync", CALLER);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
+  if (!p)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  return onStream(stream, cudaGraphNodeTypeMemcpy, [params = *p, site = CALLER] {
+    return simulee::runtime::copyPitched(params, "cudaMemcpy3DAsync", site);
+  });
 }
 
 static cudaError_t symbolCopy(const void *symbol, void *host, size_t count, size_t offset,
@@ -231,24 +318,32 @@ static cudaError_t symbolCopy(const void *symbol, void *host, size_t count, size
 
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
                                enum cudaMemcpyKind) {
-  return symbolCopy(symbol, const_cast<void *>(src), count, offset, true, "cudaMemcpyToSymbol",
-                    CALLER);
+  return synchronousWork([=, site = CALLER] {
+    return symbolCopy(symbol, const_cast<void *>(src), count, offset, true, "cudaMemcpyToSymbol",
+                      site);
+  });
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
                                  enum cudaMemcpyKind) {
-  return symbolCopy(symbol, dst, count, offset, false, "cudaMemcpyFromSymbol", CALLER);
+  return synchronousWork([=, site = CALLER] {
+    return symbolCopy(symbol, dst, count, offset, false, "cudaMemcpyFromSymbol", site);
+  });
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                    size_t offset, enum cudaMemcpyKind, cudaStream_t) {
-  return symbolCopy(symbol, const_cast<void *>(src), count, offset, true, "cudaMemcpyToSymbolAsync",
-                    CALLER);
+                                    size_t offset, enum cudaMemcpyKind, cudaStream_t stream) {
+  return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
+    return symbolCopy(symbol, const_cast<void *>(src), count, offset, true,
+                      "cudaMemcpyToSymbolAsync", site);
+  });
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
-                                      enum cudaMemcpyKind, cudaStream_t) {
-  return symbolCopy(symbol, dst, count, offset, false, "cudaMemcpyFromSymbolAsync", CALLER);
+                                      enum cudaMemcpyKind, cudaStream_t stream) {
+  return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
+    return symbolCopy(symbol, dst, count, offset, false, "cudaMemcpyFromSymbolAsync", site);
+  });
 }
 
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) {
@@ -256,7 +351,7 @@ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) {
   if (int error = Runtime::get().symbolStorage(symbol, storage, "cudaGetSymbolAddress", CALLER))
     return result(error);
   *devPtr = storage->data();
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
@@ -264,17 +359,17 @@ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) {
   if (int error = Runtime::get().symbolStorage(symbol, storage, "cudaGetSymbolSize", CALLER))
     return result(error);
   *size = storage->size();
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total) {
   *total = simulee::runtime::simulatedDevice().totalGlobalMem;
   *free = *total;
-  return cudaSuccess;
+  return succeeded();
 }
 
-cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaMemAdvise(const void *, size_t, enum cudaMemoryAdvise, int) { return cudaSuccess; }
+cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t) { return succeeded(); }
+cudaError_t cudaMemAdvise(const void *, size_t, enum cudaMemoryAdvise, int) { return succeeded(); }
 
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr) {
   std::memset(attributes, 0, sizeof *attributes);
@@ -288,42 +383,57 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
   attributes->hostPointer = info.allocation && info.allocation->kind != AllocationKind::Device
                                 ? const_cast<void *>(ptr)
                                 : nullptr;
-  return cudaSuccess;
+  return succeeded();
 }
 
 // --- device ---------------------------------------------------------------
 
 cudaError_t cudaGetDeviceCount(int *count) {
   *count = 1;
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaGetDevice(int *device) {
   *device = 0;
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaSetDevice(int device) {
   return device == 0 ? cudaSuccess : result(Runtime::get().setError(cudaErrorInvalidDevice));
 }
 
-cudaError_t cudaSetDeviceFlags(unsigned int) { return cudaSuccess; }
-cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
-cudaError_t cudaThreadSynchronize(void) { return cudaSuccess; }
-cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
+cudaError_t cudaSetDeviceFlags(unsigned int) { return succeeded(); }
+cudaError_t cudaDeviceSynchronize(void) {
+  if (cudaError_t refused = simulee::runtime::checkCaptureAllows(CaptureSensitiveCall::DeviceSync))
+    return refused;
+  return succeeded();
+}
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+cudaError_t cudaDeviceReset(void) { return succeeded(); }
 // No profiler runs under simulee (cuda_profiler_api.h).
-cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
-cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
-cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache) { return cudaSuccess; }
-cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig) { return cudaSuccess; }
-cudaError_t cudaFuncSetCacheConfig(const void *, enum cudaFuncCache) { return cudaSuccess; }
-cudaError_t cudaFuncSetAttribute(const void *, enum cudaFuncAttribute, int) { return cudaSuccess; }
+cudaError_t cudaProfilerStart(void) { return succeeded(); }
+cudaError_t cudaProfilerStop(void) { return succeeded(); }
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache) { return succeeded(); }
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig) { return succeeded(); }
+cudaError_t cudaFuncSetCacheConfig(const void *, enum cudaFuncCache) { return succeeded(); }
+// The dynamic shared memory a kernel may use is enforced at its launches; the
+// carveout preference and the other attributes are accepted as hints.
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value) {
+  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize)
+    return result(Runtime::get().setMaxDynamicSharedBytes(func, value));
+  simulee::runtime::KernelAttributes attributes;
+  if (cudaError_t error = result(Runtime::get().kernelAttributes(func, attributes)))
+    return error;
+  if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && (value < -1 || value > 100))
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  return succeeded();
+}
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) {
   if (device != 0)
     return result(Runtime::get().setError(cudaErrorInvalidDevice));
   *prop = simulee::runtime::simulatedDevice();
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device) {
@@ -331,7 +441,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     return result(Runtime::get().setError(cudaErrorInvalidDevice));
   if (!simulee::runtime::deviceAttribute(attr, *value))
     return result(Runtime::get().setError(cudaErrorInvalidValue));
-  return cudaSuccess;
+  return succeeded();
 }
 
 // Limits are accepted and reported back; the simulation does not need them.
@@ -341,65 +451,74 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
   if (size_t(limit) >= 16)
     return result(Runtime::get().setError(cudaErrorInvalidValue));
   limits[limit] = value;
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) {
   if (size_t(limit) >= 16)
     return result(Runtime::get().setError(cudaErrorInvalidValue));
   *pValue = limits[limit];
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int, int) {
   *canAccessPeer = 0; // one device
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
   *flags = 0;
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaDriverGetVersion(int *driverVersion) {
   *driverVersion = 12040;
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) {
   *runtimeVersion = 12040;
-  return cudaSuccess;
+  return succeeded();
 }
 
-cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *) {
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {
+  if (!attr)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  simulee::runtime::KernelAttributes attributes;
+  if (cudaError_t error = result(Runtime::get().kernelAttributes(func, attributes)))
+    return error;
   std::memset(attr, 0, sizeof *attr);
   const cudaDeviceProp &device = simulee::runtime::simulatedDevice();
-  attr->maxThreadsPerBlock = device.maxThreadsPerBlock;
+  attr->sharedSizeBytes = attributes.staticSharedBytes;
+  attr->maxThreadsPerBlock = int(attributes.maxThreadsPerBlock);
   attr->numRegs = 32;
-  attr->ptxVersion = 80;
-  attr->binaryVersion = 80;
-  attr->maxDynamicSharedSizeBytes = int(device.sharedMemPerBlock);
-  return cudaSuccess;
+  attr->ptxVersion = device.major * 10 + device.minor;
+  attr->binaryVersion = attr->ptxVersion;
+  attr->maxDynamicSharedSizeBytes = int(attributes.maxDynamicSharedBytes);
+  attr->preferredShmemCarveout = -1;
+  return succeeded();
 }
 
 // Occupancy of the simulated device, limited by threads and shared memory
 // per multiprocessor and blocks per multiprocessor (registers are not
 // modelled).
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *,
+// Limited by threads, blocks and shared memory (the kernel's static shared
+// memory with the dynamic), as simulee::simulatedResidentBlocksPerMultiprocessor
+// says; a block over the kernel's __launch_bounds__ fits none.
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
                                                                    int blockSize,
                                                                    size_t dynamicSMemSize,
                                                                    unsigned int) {
-  const cudaDeviceProp &device = simulee::runtime::simulatedDevice();
-  if (blockSize <= 0 || blockSize > device.maxThreadsPerBlock) {
-    *numBlocks = 0;
-    return cudaSuccess;
-  }
-  int blocks =
-      std::min(device.maxBlocksPerMultiProcessor, device.maxThreadsPerMultiProcessor / blockSize);
-  if (dynamicSMemSize)
-    blocks = std::min<int>(blocks, int(device.sharedMemPerMultiprocessor / dynamicSMemSize));
-  *numBlocks = blocks;
-  return cudaSuccess;
+  if (!numBlocks)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  simulee::runtime::KernelAttributes attributes;
+  if (cudaError_t error = result(Runtime::get().kernelAttributes(func, attributes)))
+    return error;
+  *numBlocks = blockSize <= 0 || uint32_t(blockSize) > attributes.maxThreadsPerBlock
+                   ? 0
+                   : int(simulee::simulatedResidentBlocksPerMultiprocessor(
+                         uint64_t(blockSize), attributes.staticSharedBytes + dynamicSMemSize));
+  return succeeded();
 }
 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
@@ -421,12 +540,12 @@ const char *cudaGetErrorString(cudaError_t error) { return simulee::runtime::err
 
 cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
   *pStream = reinterpret_cast<cudaStream_t>(new Stream{});
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) {
   *pStream = reinterpret_cast<cudaStream_t>(new Stream{flags});
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int) {
@@ -435,28 +554,46 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int fla
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   delete reinterpret_cast<Stream *>(stream);
-  return cudaSuccess;
+  return succeeded();
 }
 
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) { return cudaSuccess; }
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  if (cudaError_t refused = simulee::runtime::checkNotCapturing(stream))
+    return refused;
+  return succeeded();
+}
 
+cudaError_t cudaStreamQuery(cudaStream_t stream) { return cudaStreamSynchronize(stream); }
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
+  if (cudaError_t refused = simulee::runtime::streamWaitsForEvent(stream, event))
+    return refused;
+  return succeeded();
+}
+
+// The legacy and per-thread default streams are blocking.
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
-  *flags = stream ? reinterpret_cast<Stream *>(stream)->flags : 0;
-  return cudaSuccess;
+  if (!flags)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  bool special = !stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread;
+  *flags = special ? cudaStreamDefault : reinterpret_cast<Stream *>(stream)->flags;
+  return succeeded();
 }
 
 // Host work queued on a stream runs now: everything before it is complete.
-cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void *userData) {
-  fn(userData);
-  return cudaSuccess;
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
+  return onStream(stream, cudaGraphNodeTypeHost, [=] {
+    fn(userData);
+    return succeeded();
+  });
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int) {
-  callback(stream, cudaSuccess, userData);
-  return cudaSuccess;
+  return onStream(stream, cudaGraphNodeTypeHost, [=] {
+    callback(stream, cudaSuccess, userData);
+    return succeeded();
+  });
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
@@ -464,35 +601,36 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
     *leastPriority = 0;
   if (greatestPriority)
     *greatestPriority = -5;
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *event) {
   *event = reinterpret_cast<cudaEvent_t>(new Event{});
-  return cudaSuccess;
+  return succeeded();
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int) {
   return cudaEventCreate(event);
 }
 
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t) {
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (!event)
     return result(Runtime::get().setError(cudaErrorInvalidResourceHandle));
   reinterpret_cast<Event *>(event)->recorded = std::chrono::steady_clock::now();
-  return cudaSuccess;
+  simulee::runtime::eventRecorded(event, stream);
+  return succeeded();
 }
 
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int) {
   return cudaEventRecord(event, stream);
 }
 
-cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
-cudaError_t cudaEventQuery(cudaEvent_t) { return cudaSuccess; }
+cudaError_t cudaEventSynchronize(cudaEvent_t) { return succeeded(); }
+cudaError_t cudaEventQuery(cudaEvent_t) { return succeeded(); }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
   delete reinterpret_cast<Event *>(event);
-  return cudaSuccess;
+  return succeeded();
 }
 
 // The host time between the records: the simulation's time, not a GPU's.
@@ -502,7 +640,7 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) 
   *ms = std::chrono::duration<float, std::milli>(reinterpret_cast<Event *>(end)->recorded -
                                                  reinterpret_cast<Event *>(start)->recorded)
             .count();
-  return cudaSuccess;
+  return succeeded();
 }
 
 } // extern "C"

@@ -132,6 +132,51 @@ AddressInfo DeviceMemory::find(const void *address) const {
   return {&allocation, at - allocation.start()};
 }
 
+Allocation *DeviceMemory::registerHost(uint8_t *start, uint64_t sizeBytes, std::string site) {
+  uintptr_t begin = reinterpret_cast<uintptr_t>(start), end = begin + sizeBytes;
+  auto next = byStart_.lower_bound(begin);
+  if (next != byStart_.end() && next->first < end)
+    return nullptr;
+  if (next != byStart_.begin() &&
+      std::prev(next)->first + std::prev(next)->second->sizeBytes() > begin)
+    return nullptr;
+  auto allocation = std::make_unique<Allocation>();
+  allocation->id = nextId_++;
+  allocation->kind = AllocationKind::Host;
+  allocation->function = "cudaHostRegister";
+  allocation->bytes.assign(start, start + sizeBytes);
+  allocation->registered = start;
+  allocation->site = std::move(site);
+  Allocation &result = *allocation;
+  byId_.push_back(&result);
+  registered_.push_back(&result);
+  byStart_.emplace(begin, std::move(allocation));
+  return &result;
+}
+
+bool DeviceMemory::unregisterHost(const void *start) {
+  auto it = byStart_.find(reinterpret_cast<uintptr_t>(start));
+  if (it == byStart_.end() || !it->second->registered)
+    return false;
+  Allocation *allocation = it->second.get();
+  std::erase(registered_, allocation);
+  byId_[allocation->id - 1] = nullptr;
+  allocation->freed = true;
+  unregistered_.push_back(std::move(it->second));
+  byStart_.erase(it);
+  return true;
+}
+
+void DeviceMemory::loadRegistered() {
+  for (Allocation *allocation : registered_)
+    std::copy_n(allocation->registered, allocation->bytes.size(), allocation->bytes.data());
+}
+
+void DeviceMemory::storeRegistered() {
+  for (Allocation *allocation : registered_)
+    std::copy_n(allocation->bytes.data(), allocation->bytes.size(), allocation->registered);
+}
+
 Allocation *DeviceMemory::byId(uint32_t id) const {
   return id >= 1 && id <= byId_.size() ? byId_[id - 1] : nullptr;
 }

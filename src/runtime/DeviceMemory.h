@@ -14,7 +14,9 @@
 // pointers, linked structures, __device__ pointer variables) are valid
 // pointers for every kernel. Managed and host-pinned memory, which the host
 // dereferences, keep real addresses; kernel arguments into them are
-// translated at launch.
+// translated at launch. Host memory the program registered (cudaHostRegister)
+// stays the program's: its allocation's bytes are what kernels see, loaded
+// from the program's memory before each launch and stored back after it.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +36,8 @@ struct Allocation {
   std::vector<uint8_t> bytes;
   std::string site; // where it was allocated ("main.cu:40"), or empty
   const char *function = nullptr; // the allocating call when not the kind's (cudaMallocArray)
+  // cudaHostRegister: the program's own memory, of bytes.size() bytes.
+  uint8_t *registered = nullptr;
   bool freed = false;
   std::string freeSite;
   // Device allocations only: one bit per byte, set once the host or a kernel
@@ -45,7 +49,11 @@ struct Allocation {
   // What the program gets: an encoded device pointer, or the host address.
   uintptr_t address() const;
   bool hostVisible() const { return kind != AllocationKind::Device; }
-  uintptr_t start() const { return reinterpret_cast<uintptr_t>(bytes.data()); }
+  // The bytes the host reads and writes: the program's own when registered.
+  uint8_t *hostBytes() { return registered ? registered : bytes.data(); }
+  uintptr_t start() const {
+    return reinterpret_cast<uintptr_t>(registered ? registered : bytes.data());
+  }
   uint64_t sizeBytes() const { return bytes.size(); }
   bool tracksWrites() const { return kind == AllocationKind::Device; }
   // Every byte written (or none tracked): no read of it can be uninitialized.
@@ -64,7 +72,7 @@ struct AddressInfo {
   // The address is an encoded device pointer (whether or not its allocation
   // still exists): never host memory.
   bool isDevicePointer = false;
-  uint8_t *bytes() const { return allocation->bytes.data() + offset; }
+  uint8_t *bytes() const { return allocation->hostBytes() + offset; }
 };
 
 // Whether `address` is an encoded cudaMalloc pointer (no host address is).
@@ -78,6 +86,16 @@ public:
   // The allocation holding `address` (one past the end counts only for
   // empty ranges: `sizeBytes` 0).
   AddressInfo find(const void *address) const;
+  // The program's memory [start, start + sizeBytes) as host memory kernels
+  // may use (cudaHostRegister); null when it overlaps a registered or
+  // allocated range.
+  Allocation *registerHost(uint8_t *start, uint64_t sizeBytes, std::string site);
+  // Ends a registration (cudaHostUnregister); false when `start` begins none.
+  bool unregisterHost(const void *start);
+  // Registered memory around a launch: the program's bytes into the
+  // allocation before it, the allocation's back after it.
+  void loadRegistered();
+  void storeRegistered();
   // By id (BoundMemory index id - 1); null once released for good.
   Allocation *byId(uint32_t id) const;
   uint32_t allocationCount() const { return uint32_t(byId_.size()); }
@@ -87,6 +105,10 @@ private:
   std::vector<std::unique_ptr<Allocation>> devices_;         // cudaMalloc ones
   std::vector<Allocation *> byId_;
   std::vector<Allocation *> quarantine_; // freed, oldest first
+  std::vector<Allocation *> registered_;  // live cudaHostRegister ranges
+  // Ended registrations: kept (their ids stay unused), never found again,
+  // since the program may reuse the addresses.
+  std::vector<std::unique_ptr<Allocation>> unregistered_;
   uint64_t quarantineBytes_ = 0;
   uint32_t nextId_ = 1;
 };

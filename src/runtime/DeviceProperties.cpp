@@ -20,7 +20,8 @@ int computeCapability() {
 // What the call-site reader folds (support/SimulatedDevice.h) is what the
 // device reports.
 static_assert(interp::kWarpSize == 32 && interp::kMaxThreadsPerBlock == 1024 &&
-                  interp::kMaxSharedBytesPerBlock == 48 * 1024,
+                  interp::kMaxSharedBytesPerBlock == 48 * 1024 &&
+                  interp::kMaxSharedBytesPerBlockOptIn == kSimulatedSharedBytesPerBlockOptIn,
               "simulatedDeviceProperty agrees with the interpreter's limits");
 
 cudaDeviceProp makeDevice() {
@@ -64,7 +65,7 @@ cudaDeviceProp makeDevice() {
   p.managedMemory = 1;
   p.concurrentManagedAccess = 1;
   p.cooperativeLaunch = 1;
-  p.sharedMemPerBlockOptin = interp::kMaxSharedBytesPerBlock;
+  p.sharedMemPerBlockOptin = interp::kMaxSharedBytesPerBlockOptIn;
   p.maxBlocksPerMultiProcessor = kSimulatedMaxBlocksPerMultiProcessor;
   p.reservedSharedMemPerBlock = 1024;
   // The rest, as a discrete data-center GPU of that generation reports them
@@ -274,66 +275,64 @@ bool deviceAttribute(cudaDeviceAttr attribute, int &value) {
   }
 }
 
+namespace {
+
+struct ErrorText {
+  cudaError_t error;
+  const char *name;
+  const char *text; // as NVIDIA's runtime words it (cudaGetErrorString)
+};
+
+// clang-format off
+constexpr ErrorText kErrorTexts[] = {
+  {cudaSuccess, "cudaSuccess", "no error"},
+  {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+  {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+  {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
+  {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+  {cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument"},
+  {cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
+  {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+  {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+  {cudaErrorMissingConfiguration, "cudaErrorMissingConfiguration", "__global__ function call is not configured"},
+  {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+  {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
+  {cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+  {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+  {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
+  {cudaErrorHostMemoryAlreadyRegistered, "cudaErrorHostMemoryAlreadyRegistered", "part or all of the requested memory range is already mapped"},
+  {cudaErrorHostMemoryNotRegistered, "cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region"},
+  {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+  {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
+  {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+  {cudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
+  {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
+  {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+  {cudaErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
+  {cudaErrorStreamCaptureInvalidated, "cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture"},
+  {cudaErrorStreamCaptureUnmatched, "cudaErrorStreamCaptureUnmatched", "capture was not ended in the same stream as it began"},
+  {cudaErrorStreamCaptureWrongThread, "cudaErrorStreamCaptureWrongThread", "attempt to terminate a thread-local capture sequence from another thread"},
+  {cudaErrorGraphExecUpdateFailure, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update"},
+};
+// clang-format on
+
+const ErrorText *errorText(cudaError_t error) {
+  for (const ErrorText &entry : kErrorTexts)
+    if (entry.error == error)
+      return &entry;
+  return nullptr;
+}
+
+} // namespace
+
 const char *errorName(cudaError_t error) {
-  switch (error) {
-  case cudaSuccess:
-    return "cudaSuccess";
-  case cudaErrorInvalidValue:
-    return "cudaErrorInvalidValue";
-  case cudaErrorMemoryAllocation:
-    return "cudaErrorMemoryAllocation";
-  case cudaErrorInvalidConfiguration:
-    return "cudaErrorInvalidConfiguration";
-  case cudaErrorInvalidPitchValue:
-    return "cudaErrorInvalidPitchValue";
-  case cudaErrorInvalidSymbol:
-    return "cudaErrorInvalidSymbol";
-  case cudaErrorInvalidDevicePointer:
-    return "cudaErrorInvalidDevicePointer";
-  case cudaErrorMissingConfiguration:
-    return "cudaErrorMissingConfiguration";
-  case cudaErrorInvalidDevice:
-    return "cudaErrorInvalidDevice";
-  case cudaErrorInvalidDeviceFunction:
-    return "cudaErrorInvalidDeviceFunction";
-  case cudaErrorInvalidResourceHandle:
-    return "cudaErrorInvalidResourceHandle";
-  case cudaErrorLaunchOutOfResources:
-    return "cudaErrorLaunchOutOfResources";
-  default:
-    return "cudaErrorUnknown";
-  }
+  const ErrorText *entry = errorText(error);
+  return entry ? entry->name : "cudaErrorUnknown";
 }
 
 const char *errorString(cudaError_t error) {
-  switch (error) {
-  case cudaSuccess:
-    return "no error";
-  case cudaErrorInvalidValue:
-    return "invalid argument";
-  case cudaErrorMemoryAllocation:
-    return "out of memory";
-  case cudaErrorInvalidConfiguration:
-    return "invalid configuration argument";
-  case cudaErrorInvalidPitchValue:
-    return "invalid pitch argument";
-  case cudaErrorInvalidSymbol:
-    return "invalid device symbol";
-  case cudaErrorInvalidDevicePointer:
-    return "invalid device pointer";
-  case cudaErrorMissingConfiguration:
-    return "__global__ function call is not configured";
-  case cudaErrorInvalidDevice:
-    return "invalid device ordinal";
-  case cudaErrorInvalidDeviceFunction:
-    return "invalid device function";
-  case cudaErrorInvalidResourceHandle:
-    return "invalid resource handle";
-  case cudaErrorLaunchOutOfResources:
-    return "too many resources requested for launch";
-  default:
-    return "unknown error";
-  }
+  const ErrorText *entry = errorText(error);
+  return entry ? entry->text : "unknown error";
 }
 
 } // namespace simulee::runtime

@@ -69,9 +69,9 @@ void __cudaRegisterSurface(void **, const void *, const void **, const char *, i
 char __cudaInitModule(void **) { return 1; }
 
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
-                                     struct CUstream_st *) {
-  Runtime::get().pushConfiguration(
-      PendingLaunch{toDim3(gridDim), toDim3(blockDim), sharedMem, __builtin_return_address(0)});
+                                     struct CUstream_st *stream) {
+  Runtime::get().pushConfiguration(PendingLaunch{toDim3(gridDim), toDim3(blockDim), sharedMem,
+                                                 __builtin_return_address(0), stream});
   return 0;
 }
 
@@ -84,7 +84,7 @@ cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sh
   *blockDim = dim3(launch.block.x, launch.block.y, launch.block.z);
   *sharedMem = launch.sharedBytes;
   if (stream)
-    *static_cast<cudaStream_t *>(stream) = nullptr;
+    *static_cast<cudaStream_t *>(stream) = static_cast<cudaStream_t>(launch.stream);
   // The stub calls cudaLaunchKernel next; it reports the `<<<...>>>` site.
   simulee::runtime::stubCallSite = launch.returnAddress;
   return cudaSuccess;

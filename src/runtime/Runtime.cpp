@@ -9,13 +9,16 @@
 #include "runtime/ArgumentText.h"
 #include "runtime/CallSite.h"
 #include "runtime/ExecReport.h"
+#include "runtime/Signals.h"
 #include "runtime/Textures.h"
 #include "runtime/UninitializedDeviceReads.h"
+#include "support/SimulatedDevice.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -35,6 +38,25 @@ constexpr ErrorCode kInvalidSymbol = 13;
 constexpr ErrorCode kInvalidDevicePointer = 17;
 constexpr ErrorCode kInvalidDeviceFunction = 98;
 constexpr ErrorCode kLaunchOutOfResources = 701; // a block over __launch_bounds__
+constexpr ErrorCode kLaunchFailure = 719;
+constexpr ErrorCode kCooperativeLaunchTooLarge = 720;
+constexpr ErrorCode kAssert = 710;                // a device assert failed (sticky)
+
+// What the runtime hears of one launch: reads of never-written device memory,
+// and the first failed assert.
+class LaunchWatch final : public interp::ExecutionListener {
+public:
+  explicit LaunchWatch(const DeviceMemory &memory) : uninitialized(memory) {}
+  bool wantsAccesses() const override { return uninitialized.wantsAccesses(); }
+  void onAccess(const interp::AccessEvent &access) override { uninitialized.onAccess(access); }
+  void onAssertionFailed(const interp::AssertionEvent &event) override {
+    if (!assertion)
+      assertion = event;
+  }
+
+  UninitializedDeviceReads uninitialized;
+  std::optional<interp::AssertionEvent> assertion;
+};
 
 // A pointer into no allocation: a buffer id no launch binds, so every access
 // through it is reported as a wild-pointer access.
@@ -106,6 +128,7 @@ Runtime &Runtime::get() {
 
 Runtime::Runtime() : settings_(settingsFromEnvironment()) {
   std::atexit([] { Runtime::get().finish(); });
+  installSignalHandlers();
   writeSummary();
 }
 
@@ -377,9 +400,82 @@ interp::ArgumentValue Runtime::textureArgument(const ir::ParamInfo &param, uint6
   return value;
 }
 
-ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 block, void **args,
-                          uint64_t sharedBytes, const void *returnAddress) {
+ErrorCode Runtime::kernelAttributes(const void *stub, KernelAttributes &attributes) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (stickyError_)
+    return stickyError_;
+  auto found = kernels_.find(stub);
+  if (found == kernels_.end())
+    return setError(kInvalidDeviceFunction);
+  KernelRecord &record = found->second;
+  if (Status loaded = loadModule(*record.module); !loaded)
+    fail(loaded.error().message);
+  if (!record.kernel)
+    record.kernel = record.module->program->findKernel(record.deviceName);
+  attributes = KernelAttributes{};
+  for (const ir::VariableInfo &variable : record.module->program->sharedVariables)
+    if (!variable.isDynamicShared)
+      attributes.staticSharedBytes += variable.sizeBytes;
+  attributes.maxThreadsPerBlock = record.kernel && record.kernel->maxThreadsPerBlock
+                                      ? record.kernel->maxThreadsPerBlock
+                                      : interp::kMaxThreadsPerBlock;
+  attributes.maxDynamicSharedBytes = record.maxDynamicSharedBytes;
+  return kSuccess;
+}
+
+ErrorCode Runtime::setMaxDynamicSharedBytes(const void *stub, int64_t bytes) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  KernelAttributes attributes;
+  if (ErrorCode error = kernelAttributes(stub, attributes))
+    return error;
+  if (bytes < 0 ||
+      uint64_t(bytes) + attributes.staticSharedBytes > interp::kMaxSharedBytesPerBlockOptIn)
+    return setError(kInvalidValue);
+  kernels_[stub].maxDynamicSharedBytes = uint32_t(bytes);
+  return kSuccess;
+}
+
+ErrorCode Runtime::copyArguments(const void *stub, void **args,
+                                 std::vector<std::vector<uint8_t>> &bytes, const char *function,
+                                 const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (stickyError_)
+    return stickyError_;
+  auto found = kernels_.find(stub);
+  if (found == kernels_.end()) {
+    hostFinding(function, returnAddress, "launch of a function that is not a registered kernel");
+    return setError(kInvalidDeviceFunction);
+  }
+  KernelRecord &record = found->second;
+  if (Status loaded = loadModule(*record.module); !loaded)
+    fail(loaded.error().message);
+  if (!record.kernel)
+    record.kernel = record.module->program->findKernel(record.deviceName);
+  if (!record.kernel)
+    fail(record.module->sourcePath + ": kernel '" + record.deviceName +
+         "': not found in the device code simulee compiled");
+  if (!args && !record.kernel->params.empty())
+    return setError(kInvalidValue);
+  bytes.clear();
+  for (size_t p = 0; p < record.kernel->params.size(); ++p) {
+    const ir::ParamInfo &param = record.kernel->params[p];
+    // As argumentValues() reads them: a by-value struct whole, a pointer or
+    // texture handle as 8 bytes, a number as its width.
+    uint64_t size = param.byValueBytes ? param.byValueBytes
+                    : param.resource != ir::ResourceKind::None || param.kind == ir::ValueKind::Pointer
+                        ? 8
+                        : std::max<uint32_t>(1, (param.bits + 7) / 8);
+    const auto *value = static_cast<const uint8_t *>(args[p]);
+    bytes.emplace_back(value, value + size);
+  }
+  return kSuccess;
+}
+
+ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 block, void **args,
+                          uint64_t sharedBytes, const void *returnAddress, bool cooperative) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (stickyError_)
+    return stickyError_;
   const char *function = "cudaLaunchKernel";
   auto found = kernels_.find(stub);
   if (found == kernels_.end()) {
@@ -402,16 +498,48 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   std::string site = callSiteOf(returnAddress);
   std::string launchName = report::ordinalText(ordinal) + " launch of '" + kernel.sourceName + "'" +
                            (site.empty() ? "" : " at " + site);
+  RuntimeOperation operation(function, returnAddress);
+  operation.describe(launchName);
 
   session::BoundLaunch bound;
   bound.config.grid = grid;
   bound.config.block = block;
   // Saturated, so that a huge request fails validation instead of wrapping.
   bound.config.dynamicSharedBytes = uint32_t(std::min<uint64_t>(sharedBytes, UINT32_MAX));
+  bound.config.sharedBytesLimit = record.maxDynamicSharedBytes;
+  if (sharedBytes > record.maxDynamicSharedBytes) {
+    // As a GPU answers: more than the kernel opted into is an invalid argument.
+    hostFinding(function, returnAddress,
+                "the " + launchName + " asks for " + std::to_string(sharedBytes) +
+                    " bytes of dynamic shared memory; the kernel allows " +
+                    std::to_string(record.maxDynamicSharedBytes) +
+                    (record.maxDynamicSharedBytes <= interp::kMaxSharedBytesPerBlock
+                         ? " (more needs cudaFuncSetAttribute(kernel, "
+                           "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes))"
+                         : " (its cudaFuncAttributeMaxDynamicSharedMemorySize)"));
+    return setError(kInvalidValue);
+  }
   if (Status valid = interp::validateLaunch(bound.config); !valid) {
     hostFinding(function, returnAddress,
                 "the " + launchName + " is invalid: " + valid.error().message);
     return setError(kInvalidConfiguration);
+  }
+  bound.config.cooperative = cooperative;
+  if (cooperative) {
+    KernelAttributes attributes;
+    (void)kernelAttributes(stub, attributes);
+    uint64_t resident = simulatedResidentBlocksPerMultiprocessor(
+                            block.count(), attributes.staticSharedBytes + sharedBytes) *
+                        kSimulatedMultiProcessors;
+    if (grid.count() > resident) {
+      hostFinding("cudaLaunchCooperativeKernel", returnAddress,
+                  "the " + launchName + " has " + std::to_string(grid.count()) +
+                      " blocks, but a cooperative launch may have only as many as are resident "
+                      "at once: " + std::to_string(resident) + " of this size on the simulated "
+                      "device (cudaOccupancyMaxActiveBlocksPerMultiprocessor times the "
+                      "multiprocessor count)");
+      return setError(kCooperativeLaunchTooLarge);
+    }
   }
   if (Status bounded = session::checkLaunchBounds(kernel, block); !bounded) {
     hostFinding(function, returnAddress,
@@ -429,6 +557,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     memory.allocations.push_back(allocation && !allocation->freed ? &allocation->bytes : nullptr);
   }
   syncManagedToDevice(module);
+  memory_.loadRegistered();
   memory.globalVariables = &module.globalVariables;
   memory.constantVariables = &module.constantVariables;
   std::map<uint32_t, std::string> parameterOf;
@@ -485,23 +614,45 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   bool light = settings_.checkedLaunches != 0 && checked >= settings_.checkedLaunches;
   if (!light)
     ++checked;
-  UninitializedDeviceReads uninitialized(memory_);
+  LaunchWatch watch(memory_);
   session::AnalysisOptions options = settings_.analysis;
-  options.observer = &uninitialized;
+  options.observer = &watch;
   options.lightChecks = light;
+  options.cancel = &stopRequested();
   auto start = std::chrono::steady_clock::now();
   Result<session::KernelAnalysis> analysis =
       session::analyzeBoundLaunch(*module.program, kernel, bound, options);
+  if (!analysis && stopRequested()) {
+    // Not judged: the verdict says why, and `operation` ends the process by
+    // the signal once the report is written.
+    ++record.counts.failed;
+    if (record.firstLaunchError.empty())
+      record.firstLaunchError = launchName + ": stopped by a signal while it ran";
+    return setError(kLaunchFailure);
+  }
   if (!analysis)
     fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
          analysis.error().message);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   syncManagedToHost(module);
+  memory_.storeRegistered();
 
   std::vector<detect::Finding> findings = std::move(analysis->findings);
-  for (detect::Finding &finding : uninitialized.takeFindings()) {
+  for (detect::Finding &finding : watch.uninitialized.takeFindings()) {
     finding.launch = bound.record;
     findings.push_back(std::move(finding));
+  }
+  if (watch.assertion) {
+    // The kernel stopped at a failed assert: a finding, and the context is
+    // lost for every later call (cudaErrorAssert).
+    detect::Finding finding;
+    finding.kind = detect::FindingKind::AssertionFailed;
+    finding.sites = {detect::Site{watch.assertion->instruction, interp::AccessKind::Read, false,
+                                  watch.assertion->thread, watch.assertion->block}};
+    finding.detail = watch.assertion->condition;
+    finding.launch = bound.record;
+    findings.push_back(std::move(finding));
+    stickyError_ = kAssert;
   }
   nameAllocations(findings, parameterOf);
   if (toSearch) {
@@ -616,6 +767,9 @@ void Runtime::addFindings(KernelRecord &record, std::vector<detect::Finding> fin
 ErrorCode Runtime::allocate(void **pointer, uint64_t sizeBytes, AllocationKind kind,
                             const void *returnAddress) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
+  RuntimeOperation operation(allocationFunction(kind), returnAddress);
+  if (stickyError_)
+    return stickyError_;
   if (!pointer)
     return setError(kInvalidValue);
   if (sizeBytes > ir::kMaxBufferBytes) {
@@ -627,9 +781,44 @@ ErrorCode Runtime::allocate(void **pointer, uint64_t sizeBytes, AllocationKind k
   return kSuccess;
 }
 
+ErrorCode Runtime::registerHost(void *pointer, uint64_t sizeBytes, const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (stickyError_)
+    return stickyError_;
+  constexpr ErrorCode kAlreadyRegistered = 712; // cudaErrorHostMemoryAlreadyRegistered
+  if (!pointer || sizeBytes == 0 || isDevicePointer(reinterpret_cast<uintptr_t>(pointer)))
+    return setError(kInvalidValue);
+  if (!memory_.registerHost(static_cast<uint8_t *>(pointer), sizeBytes,
+                            callSiteOf(returnAddress))) {
+    hostFinding("cudaHostRegister", returnAddress,
+                "cudaHostRegister of " + std::to_string(sizeBytes) +
+                    " bytes that overlap memory already registered or allocated (" +
+                    describeAddress(pointer) + ")");
+    return setError(kAlreadyRegistered);
+  }
+  return kSuccess;
+}
+
+ErrorCode Runtime::unregisterHost(void *pointer, const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (stickyError_)
+    return stickyError_;
+  constexpr ErrorCode kNotRegistered = 713; // cudaErrorHostMemoryNotRegistered
+  if (!memory_.unregisterHost(pointer)) {
+    hostFinding("cudaHostUnregister", returnAddress,
+                "cudaHostUnregister of a pointer that does not start a registered range (" +
+                    describeAddress(pointer) + ")");
+    return setError(kNotRegistered);
+  }
+  return kSuccess;
+}
+
 ErrorCode Runtime::free(void *pointer, AllocationKind kind, const char *function,
                         const void *returnAddress) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
+  RuntimeOperation operation(function, returnAddress);
+  if (stickyError_)
+    return stickyError_;
   if (!pointer)
     return kSuccess;
   AddressInfo info = memory_.find(pointer);
@@ -669,6 +858,9 @@ std::string Runtime::describeAddress(const void *address) const {
 ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeBytes,
                         const char *function, const void *returnAddress) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
+  RuntimeOperation operation(function, returnAddress);
+  if (stickyError_)
+    return stickyError_;
   if (sizeBytes == 0)
     return kSuccess;
   if (!destination || !source) {
@@ -720,6 +912,9 @@ ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeByte
 ErrorCode Runtime::fill(void *destination, int value, uint64_t sizeBytes, const char *function,
                         const void *returnAddress) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
+  RuntimeOperation operation(function, returnAddress);
+  if (stickyError_)
+    return stickyError_;
   if (sizeBytes == 0)
     return kSuccess;
   AddressInfo info = memory_.find(destination);
@@ -797,6 +992,40 @@ void Runtime::fail(const std::string &message) {
   std::fflush(stdout);
   finish(); // writes a summary too: the one with the error comes after it
   writeSummary(message);
+  std::_Exit(2);
+}
+
+void Runtime::endBySignal(int signal) {
+  // A second stop signal waits until the report is written.
+  sigset_t stops;
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGINT);
+  sigaddset(&stops, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stops, nullptr);
+  {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    std::fflush(stdout);
+    if (!finished_) { // no --search: the user asked to stop
+      finished_ = true;
+      writeSummary();
+      writeReport();
+    }
+  }
+  std::signal(signal, SIG_DFL);
+  std::raise(signal); // pending until unblocked
+  pthread_sigmask(SIG_UNBLOCK, &stops, nullptr);
+  std::_Exit(128 + signal);
+}
+
+void Runtime::crashed(int signal, const std::string &what) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  std::fflush(stdout);
+  finished_ = true; // no --search after a crash
+  writeReport();
+  writeSummary("the program stopped with " + std::string(strsignal(signal)) + " inside " +
+               (what.empty() ? "simulee's CUDA runtime" : what) +
+               " (its arguments point to memory the process cannot access, or simulee's runtime "
+               "failed); the report holds what was found before");
   std::_Exit(2);
 }
 

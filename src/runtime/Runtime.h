@@ -69,6 +69,16 @@ struct KernelRecord {
   detect::LaunchCounts counts;
   std::vector<detect::Finding> findings;
   std::string firstLaunchError;
+  // cudaFuncAttributeMaxDynamicSharedMemorySize: the dynamic shared memory
+  // its launches may ask for (past 48 KiB only once the program opted in).
+  uint32_t maxDynamicSharedBytes = uint32_t(interp::kMaxSharedBytesPerBlock);
+};
+
+// What cudaFuncGetAttributes reports of a kernel.
+struct KernelAttributes {
+  uint64_t staticSharedBytes = 0; // its module's __shared__ variables, together
+  uint32_t maxThreadsPerBlock = 0; // __launch_bounds__, else the device's limit
+  uint32_t maxDynamicSharedBytes = 0;
 };
 
 struct DeviceVariable {
@@ -86,6 +96,7 @@ struct PendingLaunch {
   interp::Dim3 grid, block;
   uint64_t sharedBytes = 0;
   const void *returnAddress = nullptr; // the `<<<...>>>` call site
+  void *stream = nullptr;              // its cudaStream_t (a capturing one records it)
 };
 
 // The `<<<...>>>` site of the launch a kernel stub is making (set when the
@@ -124,11 +135,23 @@ public:
   // compile fails at its first use, as one without variables does.
   void moduleRegistered(Module *module);
 
+  // A kernel's attributes (cudaFuncGetAttributes / cudaFuncSetAttribute):
+  // kInvalidDeviceFunction for a pointer that is no kernel, kInvalidValue for
+  // a limit past what the device allows.
+  ErrorCode kernelAttributes(const void *stub, KernelAttributes &attributes);
+  ErrorCode setMaxDynamicSharedBytes(const void *stub, int64_t bytes);
+
   // Launch.
   void pushConfiguration(PendingLaunch launch);
   bool popConfiguration(PendingLaunch &launch);
+  // `cooperative`: cudaLaunchCooperativeKernel, whose blocks may sync as a grid.
   ErrorCode launch(const void *stub, interp::Dim3 grid, interp::Dim3 block, void **args,
-                   uint64_t sharedBytes, const void *returnAddress);
+                   uint64_t sharedBytes, const void *returnAddress, bool cooperative = false);
+  // A copy of the argument values `args` points at, one byte string per
+  // parameter of the kernel, sized as launch() reads them: what a captured
+  // launch keeps for the graph that replays it (GraphApi.cpp).
+  ErrorCode copyArguments(const void *stub, void **args, std::vector<std::vector<uint8_t>> &bytes,
+                          const char *function, const void *returnAddress);
 
   // Memory.
   ErrorCode allocate(void **pointer, uint64_t sizeBytes, AllocationKind kind,
@@ -139,6 +162,10 @@ public:
                  const void *returnAddress);
   ErrorCode fill(void *destination, int value, uint64_t sizeBytes, const char *function,
                  const void *returnAddress);
+  // cudaHostRegister / cudaHostUnregister: the program's memory, mapped for
+  // kernels (the same address on both sides, as with unified addressing).
+  ErrorCode registerHost(void *pointer, uint64_t sizeBytes, const void *returnAddress);
+  ErrorCode unregisterHost(void *pointer, const void *returnAddress);
   // The storage of a __device__ / __constant__ variable by its host shadow.
   ErrorCode symbolStorage(const void *symbol, std::vector<uint8_t> *&storage, const char *function,
                           const void *returnAddress);
@@ -154,17 +181,25 @@ public:
     return error;
   }
   ErrorCode takeLastError() {
-    ErrorCode error = lastError_;
+    ErrorCode error = stickyError_ ? stickyError_ : lastError_;
     lastError_ = 0;
     return error;
   }
-  ErrorCode peekLastError() const { return lastError_; }
+  ErrorCode peekLastError() const { return stickyError_ ? stickyError_ : lastError_; }
+  // A failed device assert leaves the context unusable, as on a GPU: every
+  // later call fails with cudaErrorAssert and does nothing. 0 until then.
+  ErrorCode stickyError() const { return stickyError_; }
   // An API simulee's runtime does not implement: a clear error, and exit 2.
   [[noreturn]] void unsupported(const char *function);
 
   void hostFinding(const char *function, const void *returnAddress, std::string message);
   // Writes the report (at exit).
   void finish();
+  // SIGINT or SIGTERM (runtime/Signals.h): the report of every launch judged
+  // so far, then the process ends by the signal.
+  [[noreturn]] void endBySignal(int signal);
+  // A crash while the runtime worked on `what`: an error naming it, exit 2.
+  [[noreturn]] void crashed(int signal, const std::string &what);
 
 private:
   Runtime();
@@ -209,6 +244,7 @@ private:
   };
   std::vector<SearchedLaunch> searched_;
   ErrorCode lastError_ = 0;
+  ErrorCode stickyError_ = 0;
   uint64_t totalLaunches_ = 0;
   std::chrono::steady_clock::time_point lastSummary_;
   bool finished_ = false;

@@ -185,6 +185,14 @@ public:
       : model_(model), observer_(observer) {}
   void onBlockBegin(uint32_t block) override { both(&Listener::onBlockBegin, block); }
   void onBlockEnd(uint32_t block) override { both(&Listener::onBlockEnd, block); }
+  void onBlockSuspend(uint32_t block) override { both(&Listener::onBlockSuspend, block); }
+  void onBlockResume(uint32_t block, uint32_t epoch) override {
+    model_.onBlockResume(block, epoch);
+    observer_->onBlockResume(block, epoch);
+  }
+  void onGridBarrierRelease(const interp::GridBarrierReleaseEvent &e) override {
+    both(&Listener::onGridBarrierRelease, e);
+  }
   bool wantsAccesses() const override {
     return model_.wantsAccesses() || observer_->wantsAccesses();
   }
@@ -200,6 +208,7 @@ public:
     both(&Listener::onBarrierDivergence, e);
   }
   void onWarpSync(const interp::WarpSyncEvent &e) override { both(&Listener::onWarpSync, e); }
+  void onFence(const interp::FenceEvent &e) override { both(&Listener::onFence, e); }
   void onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &e) override {
     both(&Listener::onNamedBarrierArrive, e);
   }
@@ -211,6 +220,9 @@ public:
   }
   void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &e) override {
     both(&Listener::onUndefinedBehavior, e);
+  }
+  void onAssertionFailed(const interp::AssertionEvent &e) override {
+    both(&Listener::onAssertionFailed, e);
   }
 
 private:
@@ -265,7 +277,8 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   // (memmodel/RepresentativeBlocks.h); --all-blocks: every block.
   std::optional<memmodel::RepresentativeBlocks> representatives;
   interp::ExecutionListener *model = &*simulation.model;
-  if (!options.allBlocks && modelOptions.recordAccesses &&
+  // Blocks of a kernel that syncs the grid run interleaved: each is modelled.
+  if (!options.allBlocks && modelOptions.recordAccesses && !kernel.syncsGrid &&
       config.grid.count() >= kRepresentativeBlocksFrom)
     model = &representatives.emplace(*simulation.model);
   ObservedModel observed(*model, options.observer);
@@ -423,7 +436,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
     return result;
   }
   result.outcome = LaunchOutcome::Judged;
-  result.findings.emplace(barriersJudged(kernel, options), kernel.valueBarrierInstructions);
+  result.findings.emplace(barriersJudged(kernel, options), kernel.requiredBarrierInstructions);
   result.findings->addLaunch(model, result.record);
   return result;
 }
@@ -488,7 +501,7 @@ bool removalCreatesRace(const ir::Program &program, const ir::KernelInfo &kernel
     if (launch->inputs.bound && !simulation.model->undefinedBehavior().empty())
       return true;
     std::set<detect::FindingKey> before = raceKeys(launch->findings->findings());
-    detect::FindingCollector after(kernel.barrierInstructions, kernel.valueBarrierInstructions);
+    detect::FindingCollector after(kernel.barrierInstructions, kernel.requiredBarrierInstructions);
     after.addLaunch(*simulation.model, launch->record);
     for (const detect::FindingKey &key : raceKeys(after.findings()))
       if (!before.count(key))
@@ -578,7 +591,7 @@ std::vector<detect::Finding> combineFindings(const ir::Program &program,
                                              const AnalysisOptions &options, bool searched,
                                              bool conventionsMatter) {
   detect::FindingCollector combined(barriersJudged(kernel, options),
-                                    kernel.valueBarrierInstructions);
+                                    kernel.requiredBarrierInstructions);
   combined.requireEvidenceShapes(searched ? 2 : 1);
   for (const LaunchResult *result : judged)
     combined.merge(*result->findings);

@@ -71,16 +71,35 @@ std::vector<std::string> runtimeSettings(const ExecSettings &settings, const Run
           "SIMULEE_EXEC_SM=" + std::to_string(settings.computeCapability)};
 }
 
+// The program a SIGTERM to simulee is passed on to while simulee waits.
+volatile std::sig_atomic_t programToStop = 0;
+
+void passOnStop(int signal) {
+  if (programToStop > 0)
+    kill(pid_t(programToStop), signal);
+}
+
 // Waits for the program; with a cancel flag, polls it and kills the program
 // once it is set. The wait status, or nothing when cancelled.
 std::optional<int> waitFor(pid_t child, const std::atomic<bool> *cancel) {
   int status = 0;
   if (!cancel) {
-    // The program gets the terminal's Ctrl-C; simulee waits for it to end.
-    auto previous = std::signal(SIGINT, SIG_IGN);
+    // The program gets the terminal's Ctrl-C, and SIGTERM is passed on to it:
+    // its runtime writes the report of what it judged so far and ends by the
+    // signal, and simulee waits for that.
+    programToStop = child;
+    struct sigaction passOn {}, previousTerm {}, ignore {}, previousInt {};
+    passOn.sa_handler = passOnStop;
+    sigemptyset(&passOn.sa_mask);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGTERM, &passOn, &previousTerm);
+    sigaction(SIGINT, &ignore, &previousInt);
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
-    std::signal(SIGINT, previous);
+    sigaction(SIGINT, &previousInt, nullptr);
+    sigaction(SIGTERM, &previousTerm, nullptr);
+    programToStop = 0;
     return status;
   }
   for (;;) {

@@ -17,8 +17,27 @@ inline constexpr int kSimulatedMultiProcessors = 108;
 inline constexpr int kSimulatedMaxThreadsPerMultiProcessor = 2048;
 inline constexpr int kSimulatedMaxBlocksPerMultiProcessor = 32;
 inline constexpr int kSimulatedSharedBytesPerMultiprocessor = 167936;
+// What one block may opt into (cudaFuncAttributeMaxDynamicSharedMemorySize).
+inline constexpr int kSimulatedSharedBytesPerBlockOptIn = 163 * 1024;
 inline constexpr int kSimulatedRegistersPerBlock = 65536;
 inline constexpr int kSimulatedComputeCapability = 80;
+
+// How many blocks of `threadsPerBlock` threads (warps are allocated whole)
+// using `sharedBytesPerBlock` of shared memory one multiprocessor holds at
+// once: the occupancy queries' answer, and the most blocks per
+// multiprocessor a cooperative launch (a grid-wide barrier) may have.
+inline constexpr uint64_t simulatedResidentBlocksPerMultiprocessor(uint64_t threadsPerBlock,
+                                                                   uint64_t sharedBytesPerBlock) {
+  if (threadsPerBlock == 0 || threadsPerBlock > 1024)
+    return 0;
+  uint64_t threads = (threadsPerBlock + 31) / 32 * 32;
+  uint64_t blocks = kSimulatedMaxThreadsPerMultiProcessor / threads;
+  if (blocks > uint64_t(kSimulatedMaxBlocksPerMultiProcessor))
+    blocks = kSimulatedMaxBlocksPerMultiProcessor;
+  if (sharedBytesPerBlock && kSimulatedSharedBytesPerMultiprocessor / sharedBytesPerBlock < blocks)
+    blocks = kSimulatedSharedBytesPerMultiprocessor / sharedBytesPerBlock;
+  return blocks;
+}
 
 // A cudaDeviceProp member the simulated device fixes, by name; nullopt for
 // the others (names, arrays, and members no launch is sized from).
@@ -37,8 +56,10 @@ inline std::optional<int64_t> simulatedDeviceProperty(std::string_view member) {
     return 32;
   if (member == "maxThreadsPerBlock")
     return 1024;
-  if (member == "sharedMemPerBlock" || member == "sharedMemPerBlockOptin")
+  if (member == "sharedMemPerBlock")
     return 48 * 1024;
+  if (member == "sharedMemPerBlockOptin")
+    return kSimulatedSharedBytesPerBlockOptIn;
   if (member == "major")
     return kSimulatedComputeCapability / 10;
   if (member == "minor")

@@ -6,6 +6,7 @@
 #include "../cli/CliSupport.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace simulee::cli_test {
@@ -329,6 +330,51 @@ TEST(Exec, ProgramsOwnExitStatusWithoutFindings) {
   EXPECT_EQ(o.status, 7) << o;
   EXPECT_EQ(o.out, "ran\n") << o;
   EXPECT_TRUE(contains(o.err, "clean (1 launch judged)")) << o;
+}
+
+// SIGTERM to simulee while the program's second launch runs (it spins on a
+// flag nobody sets): the program is stopped, and the report holds the first
+// launch's race; the spinning launch is not judged and says so.
+TEST(Exec, StopSignalWritesTheReportOfEveryLaunchJudgedBefore) {
+  TempDir dir;
+  std::ofstream(dir.file("spin.cu"))
+      << "#include <cstdio>\n"
+         "__global__ void racy(int *x) { x[0] = threadIdx.x; }\n"
+         "__global__ void spin(volatile int *flag) { while (*flag == 0) {} }\n"
+         "int main() { int *x, *f; cudaMalloc(&x, 4); cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
+         "  racy<<<1, 64>>>(x); cudaDeviceSynchronize(); printf(\"spinning\\n\"); fflush(stdout);\n"
+         "  spin<<<1, 1>>>(f); cudaDeviceSynchronize(); printf(\"never\\n\"); return 0; }\n";
+  std::string script =
+      "cd " + quote(dir.path()) + " && { timeout 120 " + quote(SIMULEE_BINARY) +
+      " exec spin.cu --format json -o report.json >out 2>err & pid=$!; "
+      "for i in $(seq 900); do grep -q spinning out 2>/dev/null && break; sleep 0.1; done; "
+      "sleep 0.5; kill -TERM $pid; wait $pid; echo $? >status; }";
+  ASSERT_EQ(std::system(("bash -c " + quote(script)).c_str()), 0);
+  std::string err = readFile(dir.file("err"));
+  EXPECT_EQ(readFile(dir.file("out")), "spinning\n") << err;
+  EXPECT_EQ(readFile(dir.file("status")), "1\n") << err; // findings
+  EXPECT_TRUE(contains(err, "stopped by signal 15")) << err;
+  nlohmann::json report = nlohmann::json::parse(readFile(dir.file("report.json")), nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << err;
+  std::map<std::string, std::string> verdicts;
+  for (const auto &kernel : report["kernels"])
+    verdicts[kernel["kernel"].get<std::string>()] = kernel["verdict"].get<std::string>();
+  EXPECT_EQ(verdicts["racy"], "findings") << report.dump(1);
+  EXPECT_EQ(verdicts["spin"], "inconclusive") << report.dump(1);
+}
+
+// A crash inside the runtime (here a copy from an address the process cannot
+// read) is one error naming the call and its line, never a bare segfault.
+TEST(Exec, CrashInsideTheRuntimeNamesTheCall) {
+  TempDir dir;
+  std::string source = dir.file("wild.cu");
+  std::ofstream(source) << "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "int main() { int *x; cudaMalloc(&x, 64 * sizeof(int));\n"
+                           "  k<<<1, 64>>>(x);\n"
+                           "  cudaMemcpy(x, (const void *)16, 64, cudaMemcpyHostToDevice);\n"
+                           "  return 0; }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_TRUE(isOneLineError(o, {"Segmentation fault", "cudaMemcpy at", "wild.cu:4"}));
 }
 
 } // namespace

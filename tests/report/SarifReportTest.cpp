@@ -74,7 +74,8 @@ TEST_F(SarifReport, HasOneRuleWithDescriptionsPerKind) {
   }
   EXPECT_EQ(ids, (std::set<std::string>{"data-race", "redundant-barrier", "barrier-divergence",
                                         "out-of-bounds", "unreached-barrier",
-                                        "uninitialized-read", "undefined-behavior"}));
+                                        "uninitialized-read", "undefined-behavior",
+                                        "assertion-failed"}));
 }
 
 TEST_F(SarifReport, ResultsReferToTheirRuleAndHaveValidLocations) {
