@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build git python3 python3-pip python3-dev python3-venv
+  build-essential cmake ninja-build git python3 python3-pip python3-dev python3-venv libomp-19-dev
   llvm-19-dev clang-19 libclang-19-dev libclang-rt-19-dev
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev nlohmann-json3-dev pybind11-dev

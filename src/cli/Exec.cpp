@@ -3,10 +3,12 @@
 #include "session/ProgramExecution.h"
 #include "support/FileText.h"
 
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
 #include <csignal>
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -55,6 +57,66 @@ std::vector<std::string> splitProgramArguments(int &argc, char **argv) {
   return {};
 }
 
+std::vector<std::string> nvccFlagsAsOptions(int argc, char **argv) {
+  std::vector<std::string> out(argv, argv + argc);
+  auto exec = std::find(out.begin(), out.end(), "exec");
+  if (exec == out.end())
+    return out;
+  std::vector<std::string> result(out.begin(), exec + 1);
+  // nvcc's option (either spelling) taking a value, joined (-std=c++17) or
+  // as the next argument; its simulee spelling.
+  static const std::vector<std::pair<std::vector<std::string>, std::string>> valued = {
+      {{"-std", "--std"}, "--std"},
+      {{"-Xcompiler", "--compiler-options"}, "--Xcompiler"},
+      {{"-Xlinker", "--linker-options"}, "--Xlinker"},
+  };
+  static const std::vector<std::string> droppedWithValue = {"-arch", "--gpu-architecture",
+                                                            "-gencode", "--generate-code",
+                                                            "-code", "--gpu-code", "-rdc",
+                                                            "--relocatable-device-code"};
+  static const std::vector<std::string> dropped = {
+      "-lineinfo", "--generate-line-info", "-G", "--device-debug", "-use_fast_math",
+      "--use_fast_math", "--expt-relaxed-constexpr", "--expt-extended-lambda",
+      "--extended-lambda", "-m64", "-Wno-deprecated-gpu-targets"};
+  for (size_t i = exec - out.begin() + 1; i < out.size(); ++i) {
+    const std::string &arg = out[i];
+    auto joined = [&](const std::string &name) {
+      return arg.size() > name.size() && arg.compare(0, name.size() + 1, name + "=") == 0;
+    };
+    bool handled = false;
+    for (const auto &[names, option] : valued)
+      for (const std::string &name : names) {
+        if (handled)
+          break;
+        if (arg == name && i + 1 < out.size()) {
+          result.push_back(option + "=" + out[++i]);
+          handled = true;
+        } else if (joined(name)) {
+          result.push_back(option + "=" + arg.substr(name.size() + 1));
+          handled = true;
+        }
+      }
+    if (handled)
+      continue;
+    if (arg == "-fopenmp") {
+      result.push_back("--Xcompiler=-fopenmp");
+      continue;
+    }
+    bool dropValue = std::find(droppedWithValue.begin(), droppedWithValue.end(), arg) !=
+                     droppedWithValue.end();
+    if (dropValue && i + 1 < out.size()) {
+      ++i;
+      continue;
+    }
+    bool drop = std::find(dropped.begin(), dropped.end(), arg) != dropped.end() ||
+                std::any_of(droppedWithValue.begin(), droppedWithValue.end(),
+                            [&](const std::string &name) { return joined(name); });
+    if (!drop)
+      result.push_back(arg);
+  }
+  return result;
+}
+
 int execProgram(const ExecOptions &options, const CommonOptions &common) {
   auto error = [](const std::string &message) {
     std::cerr << "simulee: error: " << message << "\n";
@@ -75,6 +137,16 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
   settings.includes = common.includes;
   settings.libraries = options.libraries;
   settings.libraryDirs = options.libraryDirs;
+  settings.standard = options.standard;
+  // -Xcompiler takes nvcc's comma-separated lists.
+  for (const std::string &flags : options.hostFlags)
+    for (llvm::StringRef flag : llvm::split(flags, ','))
+      if (!flag.empty())
+        settings.hostFlags.push_back(flag.str());
+  for (const std::string &flags : options.linkerFlags)
+    for (llvm::StringRef flag : llvm::split(flags, ','))
+      if (!flag.empty())
+        settings.linkerFlags.push_back(flag.str());
   settings.cudaPath = common.cudaPath;
   settings.optLevel = common.optLevel;
   settings.runtimeDir = runtimeDir;

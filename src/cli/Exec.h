@@ -23,6 +23,10 @@ struct ExecOptions {
   uint32_t computeCapability = 80; // --sm: what device queries report
   uint32_t checkedLaunches = 3;    // per kernel and shape; later ones get light checks
   bool checkAll = false;           // every launch fully checked
+  // How nvcc would compile it: the C++ standard (-std), options for the host
+  // compiler and for the linker (-Xcompiler, -Xlinker; -fopenmp is both).
+  std::string standard;
+  std::vector<std::string> hostFlags, linkerFlags;
 };
 
 int execProgram(const ExecOptions &options, const CommonOptions &common);
@@ -30,5 +34,13 @@ int execProgram(const ExecOptions &options, const CommonOptions &common);
 // Splits `argv` at the `--` that follows an `exec` command: what comes after
 // it is the program's. Returns the program's arguments; `argc` shrinks.
 std::vector<std::string> splitProgramArguments(int &argc, char **argv);
+
+// The arguments with nvcc's spellings after an `exec` command turned into
+// simulee's, so that a Makefile's flags work: -std=X, -Xcompiler X,
+// --compiler-options X, -Xlinker X, --linker-options X, -fopenmp; nvcc's
+// code-generation flags (-arch, -gencode, -code, -lineinfo, -G,
+// -use_fast_math, --expt-relaxed-constexpr, --extended-lambda, -rdc, -m64)
+// change nothing a simulation sees and are dropped.
+std::vector<std::string> nvccFlagsAsOptions(int argc, char **argv);
 
 } // namespace simulee::cli

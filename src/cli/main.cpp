@@ -163,6 +163,13 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
 int main(int argc, char **argv) {
   ExecOptions exec;
   exec.programArgs = splitProgramArguments(argc, argv);
+  std::vector<std::string> arguments = nvccFlagsAsOptions(argc, argv);
+  std::vector<char *> argumentPointers;
+  for (std::string &argument : arguments)
+    argumentPointers.push_back(argument.data());
+  argc = int(argumentPointers.size());
+  argumentPointers.push_back(nullptr);
+  argv = argumentPointers.data();
   CLI::App app{
       "simulee finds data races, redundant barriers and barrier divergence in CUDA kernels by "
       "simulating every GPU thread on the CPU (no GPU, no CUDA toolkit).\n\n"
@@ -265,6 +272,18 @@ int main(int argc, char **argv) {
   execApp->add_flag("--check-all", exec.checkAll,
                     "Fully check every launch (races, barriers, uninitialized reads), however "
                     "many times the program repeats it");
+  execApp->add_option("--std", exec.standard,
+                      "C++ standard of the program's .cu and C++ files, as nvcc's -std "
+                      "(c++11, c++14, c++17, c++20; default clang's, c++17)");
+  addRepeatable(*execApp, "--Xcompiler", exec.hostFlags,
+                "Options for the host compiler, comma-separated, as nvcc's -Xcompiler "
+                "(--compiler-options); also given at the link. -fopenmp is "
+                "--Xcompiler=-fopenmp: OpenMP host code builds with clang's OpenMP; repeatable");
+  addRepeatable(*execApp, "--Xlinker", exec.linkerFlags,
+                "Options for the linker, comma-separated, as nvcc's -Xlinker; repeatable. "
+                "nvcc's code-generation flags (-arch, -gencode, -code, -lineinfo, -G, "
+                "-use_fast_math, --expt-relaxed-constexpr, --extended-lambda, -rdc, -m64) are "
+                "accepted and change nothing");
   execApp->add_flag("--keep-build", exec.keepBuild,
                     "Keep the temporary build directory (objects, the executable) and print "
                     "its path");

@@ -25,6 +25,9 @@ std::string undefinedBehaviorReason(const interp::UndefinedBehaviorEvent &event)
   case UndefinedBehavior::Misaligned:
     return what + ": " + std::to_string(event.width) + " bytes at byte offset " +
            std::to_string(event.value);
+  case UndefinedBehavior::InvalidFree:
+    return what + ": the pointer is not the start of a live device-heap allocation (freed "
+                  "already, not from malloc or new, or past its start)";
   }
   return what;
 }

@@ -1763,7 +1763,7 @@ Result<HostCode> readCallSites(const std::string &path,
   // that host code using CUB, Thrust or cuda_fp16 types parses; the wrapper
   // precompiled once, as for the device compile.
   std::vector<std::string> args = {ir::clangPath(), "-x", "cuda", "--cuda-host-only",
-                                   "--cuda-gpu-arch=sm_70"};
+                                   ir::kDeviceCodeArchFlag};
   std::vector<std::string> headerArgs = ir::cudaHeaderArgs(*cuda, *includeDir);
   args.insert(args.end(), headerArgs.begin(), headerArgs.end());
   std::optional<std::string> pch =

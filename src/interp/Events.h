@@ -151,6 +151,7 @@ enum class UndefinedBehavior : uint8_t {
   NullPointer,       // access through null (or an integer cast to a pointer)
   WildPointer,       // access through a pointer that names no buffer
   Misaligned,        // access not aligned to its size; value = byte offset
+  InvalidFree,       // free/delete of a pointer that starts no live heap allocation; value = it
 };
 
 inline const char *undefinedBehaviorName(UndefinedBehavior kind) {
@@ -161,6 +162,7 @@ inline const char *undefinedBehaviorName(UndefinedBehavior kind) {
   case UndefinedBehavior::NullPointer: return "null-pointer access";
   case UndefinedBehavior::WildPointer: return "access through a wild pointer";
   case UndefinedBehavior::Misaligned: return "misaligned access";
+  case UndefinedBehavior::InvalidFree: return "invalid free";
   }
   return "undefined behaviour";
 }

@@ -1047,6 +1047,19 @@ Status Launch::execute(Warp &warp) {
     case Op::SurfaceStore:
       executeTexture(warp, in, mask, regs, aux, d, step);
       break;
+    case Op::Malloc: {
+      const uint64_t *size = src(in.a);
+      forEachLane(mask, [&](unsigned l) { d[l] = memory_.heapAllocate(size[l], in.id); });
+      break;
+    }
+    case Op::Free: {
+      const uint64_t *pointer = src(in.a);
+      forEachLane(mask, [&](unsigned l) {
+        if (!ir::decodePointer(pointer[l]).isNull && !memory_.heapFree(pointer[l]))
+          undefinedBehavior(warp, l, UndefinedBehavior::InvalidFree, in.id, pointer[l], 64);
+      });
+      break;
+    }
     case Op::GridBarrier:
       // Every block arrives before any goes on: this path waits (continueBlock
       // then suspends the block); the counter it reads back has flipped.

@@ -158,6 +158,9 @@ std::string bufferName(const ir::Program &program, const ir::KernelInfo &kernel,
                                ? " (pointer at byte " + std::to_string(pointer.offset) + ")"
                                : "." + pointer.name);
     }
+    if (buffer >= ir::kFirstHeapBuffer && buffer < ir::kFirstBoundBuffer)
+      return "device-heap allocation #" + std::to_string(buffer - ir::kFirstHeapBuffer + 1) +
+             " (malloc or new in a kernel)";
     if (buffer >= ir::kFirstGlobalVariableBuffer &&
         buffer - ir::kFirstGlobalVariableBuffer < program.globalVariables.size())
       return program.globalVariables[buffer - ir::kFirstGlobalVariableBuffer].name;

@@ -126,8 +126,33 @@ struct ArgumentValue {
 // set, hold the module's __device__ / __constant__ variables (one vector per
 // Program variable, of its size) across launches, instead of fresh copies of
 // their initializers.
+// Memory of the caller's that a launch reaches only through pointers it
+// makes or reads (`simulee exec`'s runtime): the device heap, whose
+// allocations outlive the launch, and the program's own addresses of managed
+// and host memory stored in memory the kernel reads.
+class ExternalMemory {
+public:
+  virtual ~ExternalMemory() = default;
+  // A new heap allocation of `sizeBytes` made by `instruction` (device
+  // malloc or new): its encoded pointer, or 0 when the heap is exhausted.
+  virtual uint64_t allocate(uint64_t sizeBytes, uint32_t instruction) = 0;
+  // Frees the heap allocation that is global buffer `buffer`; false when it
+  // is no live heap allocation.
+  virtual bool release(uint32_t buffer) = 0;
+  // The bytes of global buffer `buffer` when it is a heap allocation made
+  // during the launch (the launch's BoundMemory predates it); null otherwise.
+  virtual std::vector<uint8_t> *heapBuffer(uint32_t buffer) = 0;
+  // The encoded pointer standing for program address `address` inside a
+  // managed or host allocation; 0 when it is in none.
+  virtual uint64_t fromProgramAddress(uint64_t address) = 0;
+};
+
+// The heap of a launch outside `simulee exec`: it ends with the launch.
+constexpr uint64_t kDefaultHeapBytes = uint64_t(8) << 20; // cudaLimitMallocHeapSize's default
+
 struct BoundMemory {
   std::vector<std::vector<uint8_t> *> allocations;
+  ExternalMemory *external = nullptr;
   std::vector<std::vector<uint8_t>> *globalVariables = nullptr;
   std::vector<std::vector<uint8_t>> *constantVariables = nullptr;
 };
@@ -151,7 +176,9 @@ std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::Ke
 // Buffer ids inside a space (AccessEvent::buffer):
 //   Global:   0..params-1 = pointer parameters (by index), then
 //             ir::memberBufferId(p, m) = pointer member m of by-value parameter p,
-//             ir::kFirstGlobalVariableBuffer + i = Program::globalVariables[i]
+//             ir::kFirstGlobalVariableBuffer + i = Program::globalVariables[i],
+//             ir::kFirstHeapBuffer + i = the launch's i-th device-heap allocation,
+//             ir::kFirstBoundBuffer + i = BoundMemory::allocations[i]
 //   Shared:   i = Program::sharedVariables[i]
 //   Constant: i = Program::constantVariables[i]
 //   Local:    0 (each thread's private stack)

@@ -10,6 +10,7 @@
 #include "ir/Program.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace simulee::interp {
@@ -50,6 +51,13 @@ public:
   // `local` is the accessing thread's private stack.
   ResolvedAccess resolve(uint64_t pointer, uint64_t sizeBytes, std::vector<uint8_t> &local);
 
+  // The device heap (malloc/free, new/delete in kernels): the caller's when
+  // it binds external memory, else the launch's own (kDefaultHeapBytes).
+  // An encoded pointer to `sizeBytes` new bytes, or 0 when the heap is full.
+  uint64_t heapAllocate(uint64_t sizeBytes, uint32_t instruction);
+  // Frees the allocation `pointer` starts; false when it starts none.
+  bool heapFree(uint64_t pointer);
+
 private:
   std::vector<std::vector<uint8_t> *> paramBuffers_; // null for scalars
   std::vector<std::vector<std::vector<uint8_t>> *> memberBuffers_; // by parameter
@@ -61,6 +69,12 @@ private:
   static std::vector<uint8_t> garbage(uint64_t sizeBytes);
   // The buffer a pointer member points to, or null.
   std::vector<uint8_t> *memberBuffer(ir::MemberBufferRef ref);
+
+  ExternalMemory *external_ = nullptr;
+  // The launch's own heap: buffer kFirstHeapBuffer + i, null once freed.
+  std::vector<std::unique_ptr<std::vector<uint8_t>>> heap_;
+  uint64_t heapBytes_ = 0;
+  std::vector<uint8_t> *buffer(ir::DecodedPointer pointer);
 
   std::vector<std::vector<uint8_t>> shared_;
   std::vector<std::vector<uint8_t>> sharedGarbage_; // each block's initial shared memory

@@ -418,6 +418,12 @@ std::optional<Builtin> classifyBuiltin(llvm::StringRef name) {
     barrier.required = true;
     return barrier;
   }
+  // Device malloc/free, and operator new/delete, which CUDA's device runtime
+  // defines over the same heap (every variant: arrays, nothrow, aligned, sized).
+  if (name == "malloc" || name.starts_with("_Znwm") || name.starts_with("_Znam"))
+    return make(BuiltinKind::Malloc);
+  if (name == "free" || name.starts_with("_ZdlPv") || name.starts_with("_ZdaPv"))
+    return make(BuiltinKind::Free);
   if (name == "memcpy")
     return make(BuiltinKind::MemCopy);
   if (name == "memset")

@@ -45,6 +45,8 @@ enum class BuiltinKind : uint8_t {
   AtomicRMW,    // llvm.nvvm.atomic.load.inc/dec: selector = AtomicOp
   Texture,      // simulee's tex/suld/sust calls (ir/TexturePtx.h): selector = TextureAccess
   GridBarrier,  // ir/GridSync.h's builtins: selector 0 = arrive, 1 = wait
+  Malloc,       // device malloc(size)
+  Free,         // device free(pointer)
 };
 
 enum class TextureAccess : uint8_t { Fetch, SurfaceLoad, SurfaceStore };

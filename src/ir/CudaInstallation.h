@@ -28,6 +28,14 @@ struct CudaInstallation {
 // alone.
 Result<std::optional<CudaInstallation>> findCudaInstallation(const std::string &userPath);
 
+// The GPU architecture every .cu file is compiled for, device code and host
+// code alike, so that both sides agree on __CUDA_ARCH__ and on the tunings
+// CUB and Thrust pick from it; simulee exec's cudaFuncGetAttributes reports
+// it as the kernels' ptxVersion and binaryVersion, as a GPU running code
+// built for it would.
+inline constexpr int kDeviceCodeArch = 70;
+inline constexpr const char *kDeviceCodeArchFlag = "--cuda-gpu-arch=sm_70";
+
 // The headers force-included after the precompiled wrapper when compiling
 // against NVIDIA's headers: surf*read/write (simulee_surfaces.h) and what
 // nvcc gives that clang's CUDA support lacks (simulee_nvcc_compat.h: host

@@ -80,6 +80,8 @@ Result<std::string> writeModuleDescriptor(const std::string &source,
     out << "arg=-D" << define << "\n";
   for (const std::string &include : options.includes)
     out << "arg=-I" << include << "\n";
+  if (!options.standard.empty())
+    out << "arg=-std=" << options.standard << "\n";
   out << '\0';
   if (!out)
     return makeError("cannot write " + path);
@@ -138,6 +140,7 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
     common.push_back("-D" + define);
   for (const std::string &include : options.includes)
     common.push_back("-I" + include);
+  common.insert(common.end(), options.hostFlags.begin(), options.hostFlags.end());
 
   std::vector<std::string> objects;
   for (size_t i = 0; i < options.sources.size(); ++i) {
@@ -154,12 +157,14 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
     }
     std::string object = options.workDir + "/object" + std::to_string(i) + ".o";
     std::vector<std::string> args = common;
+    if (!options.standard.empty() && *kind != SourceKind::C)
+      args.push_back("-std=" + options.standard);
     if (*kind == SourceKind::Cuda) {
       Result<std::string> descriptor = writeModuleDescriptor(source, options, i);
       if (!descriptor)
         return descriptor.error();
       std::vector<std::string> headers = cudaHeaderArgs(*cuda, *ownIncludes);
-      args.insert(args.end(), {"-x", "cuda", "--cuda-host-only", "--cuda-gpu-arch=sm_80"});
+      args.insert(args.end(), {"-x", "cuda", "--cuda-host-only", kDeviceCodeArchFlag});
       args.insert(args.end(), headers.begin(), headers.end());
       args.insert(args.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", *descriptor});
       // Kernel bodies calling surf*read/write parse on the host side too.
@@ -180,6 +185,9 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
   std::string executable = options.workDir + "/program";
   std::vector<std::string> link = {clangDriver(), "--driver-mode=g++", "-pie"};
   link.insert(link.end(), objects.begin(), objects.end());
+  link.insert(link.end(), options.hostFlags.begin(), options.hostFlags.end());
+  for (const std::string &flag : options.linkerFlags)
+    link.push_back("-Wl," + flag);
   link.insert(link.end(),
               {"-L" + options.runtimeDir, "-lsimulee_cudart", "-Wl,-rpath," + options.runtimeDir});
   for (const std::string &dir : options.libraryDirs)

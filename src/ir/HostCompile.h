@@ -20,6 +20,9 @@ struct HostBuildOptions {
   std::vector<std::string> includes;    // -I DIR
   std::vector<std::string> libraries;   // -l NAME
   std::vector<std::string> libraryDirs; // -L DIR
+  std::string standard;                 // -std=STANDARD for .cu and C++ files (and device code)
+  std::vector<std::string> hostFlags;   // the host compiler's own options, at the link too
+  std::vector<std::string> linkerFlags; // the linker's (-Wl,...)
   std::string cudaPath;                 // empty: the assembled installation (CudaInstallation.h)
   int deviceOptLevel = 0;               // the device compile's -O (LoadOptions::optLevel)
   std::string runtimeDir;               // holds libsimulee_cudart.so

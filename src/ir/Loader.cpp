@@ -145,7 +145,7 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   llvm::sys::fs::createTemporaryFile("simulee", "d", dependencies);
 
   std::vector<std::string> args = {clangPath(), "-x", "cuda", "--cuda-device-only",
-                                   "--cuda-gpu-arch=sm_70", "-g", "-fno-discard-value-names"};
+                                   kDeviceCodeArchFlag, "-g", "-fno-discard-value-names"};
   std::vector<std::string> headerArgs = cudaHeaderArgs(*cuda, *includeDir);
   args.insert(args.end(), headerArgs.begin(), headerArgs.end());
   if (options.optLevel <= 0) {

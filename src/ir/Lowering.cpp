@@ -1198,7 +1198,8 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::Identity: case BuiltinKind::Bitcast: case BuiltinKind::WarpSync:
   case BuiltinKind::NamedBarrier:
   case BuiltinKind::MathUnary: case BuiltinKind::IntUnary: case BuiltinKind::RoundToInt:
-  case BuiltinKind::Load: case BuiltinKind::Print:
+  case BuiltinKind::Load: case BuiltinKind::Print: case BuiltinKind::Malloc:
+  case BuiltinKind::Free:
     return 1;
   case BuiltinKind::MathBinary: case BuiltinKind::FDiv: case BuiltinKind::FAdd:
   case BuiltinKind::FMul: case BuiltinKind::IntBinary: case BuiltinKind::PowI:
@@ -1319,6 +1320,12 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   }
   case BuiltinKind::Texture:
     return lowerTextureAccess(inst, TextureAccess(builtin.selector));
+  case BuiltinKind::Malloc:
+    emit(Op::Malloc, dst, arg(0), 0, 0, 0, 64);
+    return;
+  case BuiltinKind::Free:
+    emit(Op::Free, 0, arg(0));
+    return;
   case BuiltinKind::GridBarrier:
     // The arrive's old counter value is 0; the wait parks the block and
     // returns the counter with its top bit flipped (ir/GridSync.h).

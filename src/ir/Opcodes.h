@@ -31,6 +31,8 @@ enum class Op : uint16_t {
   MemCopy,   // copy c bytes from b to a (memmove semantics)
   MemSet,    // set c bytes at a to b
   Alloca,    // dst = new local memory of imm bytes (per lane)
+  Malloc,    // dst = a new device-heap allocation of a bytes per lane (null when full)
+  Free,      // frees the device-heap allocation a starts, per lane
   ExtractDyn, // dst = slot[a + b], imm = number of elements (bounds)
   InsertDyn,  // slots dst..dst+imm-1 = slots a..; then slot[dst + b] = c
   BitcastPack,   // dst = concat(slots a.., each `imm` bits), count in flags

@@ -217,6 +217,10 @@ constexpr std::optional<MemberBufferRef> memberBufferOf(uint32_t buffer) {
 // Buffer ids of device memory the caller binds to a launch (`simulee exec`:
 // the program's cudaMalloc allocations, interp::BoundMemory) start here.
 constexpr uint32_t kFirstBoundBuffer = 1u << 21;
+// Buffer ids of the device heap a launch keeps itself (malloc and new in
+// kernels outside `simulee exec`, whose heap allocations are bound buffers):
+// in the upper half of the global variables' range, which no module fills.
+constexpr uint32_t kFirstHeapBuffer = kFirstGlobalVariableBuffer + (1u << 19);
 
 struct Program {
   Program();

@@ -3,6 +3,7 @@
 // cuda_runtime_api.h, so every signature is checked against the real one.
 // Streams and events are ordered and synchronous: every operation is complete
 // when its call returns.
+#include "ir/CudaInstallation.h"
 #include "runtime/DeviceProperties.h"
 #include "runtime/Runtime.h"
 #include "runtime/StreamCapture.h"
@@ -444,20 +445,36 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
   return succeeded();
 }
 
-// Limits are accepted and reported back; the simulation does not need them.
-static size_t limits[16];
+// Limits are accepted and reported back, from a GPU's defaults; the device
+// heap's size bounds what kernels may malloc.
+static size_t *limits() {
+  static size_t values[16] = {};
+  static bool set = [] {
+    values[cudaLimitStackSize] = 1024;
+    values[cudaLimitPrintfFifoSize] = 1 << 20;
+    values[cudaLimitMallocHeapSize] = Runtime::get().heapLimitBytes();
+    values[cudaLimitDevRuntimeSyncDepth] = 2;
+    values[cudaLimitDevRuntimePendingLaunchCount] = 2048;
+    values[cudaLimitMaxL2FetchGranularity] = 64;
+    return true;
+  }();
+  (void)set;
+  return values;
+}
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
   if (size_t(limit) >= 16)
     return result(Runtime::get().setError(cudaErrorInvalidValue));
-  limits[limit] = value;
+  limits()[limit] = value;
+  if (limit == cudaLimitMallocHeapSize)
+    Runtime::get().setHeapLimitBytes(value);
   return succeeded();
 }
 
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) {
-  if (size_t(limit) >= 16)
+  if (size_t(limit) >= 16 || !pValue)
     return result(Runtime::get().setError(cudaErrorInvalidValue));
-  *pValue = limits[limit];
+  *pValue = limits()[limit];
   return succeeded();
 }
 
@@ -488,11 +505,10 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
   if (cudaError_t error = result(Runtime::get().kernelAttributes(func, attributes)))
     return error;
   std::memset(attr, 0, sizeof *attr);
-  const cudaDeviceProp &device = simulee::runtime::simulatedDevice();
   attr->sharedSizeBytes = attributes.staticSharedBytes;
   attr->maxThreadsPerBlock = int(attributes.maxThreadsPerBlock);
   attr->numRegs = 32;
-  attr->ptxVersion = device.major * 10 + device.minor;
+  attr->ptxVersion = simulee::ir::kDeviceCodeArch; // what the device code was built for
   attr->binaryVersion = attr->ptxVersion;
   attr->maxDynamicSharedSizeBytes = int(attributes.maxDynamicSharedBytes);
   attr->preferredShmemCarveout = -1;

@@ -22,6 +22,8 @@ const char *allocationFunction(AllocationKind kind) {
     return "cudaMallocManaged";
   case AllocationKind::Host:
     return "cudaMallocHost";
+  case AllocationKind::DeviceHeap:
+    return "device malloc";
   }
   return "cudaMalloc";
 }

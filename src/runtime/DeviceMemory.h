@@ -27,7 +27,8 @@
 
 namespace simulee::runtime {
 
-enum class AllocationKind : uint8_t { Device, Managed, Host };
+// DeviceHeap: malloc or new in a kernel; it lives until a kernel frees it.
+enum class AllocationKind : uint8_t { Device, Managed, Host, DeviceHeap };
 const char *allocationFunction(AllocationKind kind); // "cudaMalloc", ...
 
 struct Allocation {
@@ -48,14 +49,16 @@ struct Allocation {
 
   // What the program gets: an encoded device pointer, or the host address.
   uintptr_t address() const;
-  bool hostVisible() const { return kind != AllocationKind::Device; }
+  bool hostVisible() const {
+    return kind != AllocationKind::Device && kind != AllocationKind::DeviceHeap;
+  }
   // The bytes the host reads and writes: the program's own when registered.
   uint8_t *hostBytes() { return registered ? registered : bytes.data(); }
   uintptr_t start() const {
     return reinterpret_cast<uintptr_t>(registered ? registered : bytes.data());
   }
   uint64_t sizeBytes() const { return bytes.size(); }
-  bool tracksWrites() const { return kind == AllocationKind::Device; }
+  bool tracksWrites() const { return !hostVisible(); }
   // Every byte written (or none tracked): no read of it can be uninitialized.
   bool fullyWritten() const { return !tracksWrites() || writtenBytes == bytes.size(); }
   void markWritten(uint64_t offset, uint64_t size);

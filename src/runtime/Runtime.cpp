@@ -58,6 +58,66 @@ public:
   std::optional<interp::AssertionEvent> assertion;
 };
 
+// The program's memory as a launch reaches it beyond its arguments: the
+// device heap, whose allocations are the runtime's (they outlive the launch,
+// and a later launch binds them like any), and the program's own addresses of
+// managed and host memory that kernels read from memory.
+class ProgramMemory final : public interp::ExternalMemory {
+public:
+  ProgramMemory(DeviceMemory &memory, uint64_t &heapBytes, uint64_t heapLimitBytes,
+                const ir::Program &program)
+      : memory_(memory), heapBytes_(heapBytes), heapLimitBytes_(heapLimitBytes),
+        program_(program) {}
+
+  uint64_t allocate(uint64_t sizeBytes, uint32_t instruction) override {
+    if (sizeBytes > heapLimitBytes_ || heapBytes_ > heapLimitBytes_ - sizeBytes)
+      return 0; // malloc returns null, as on a GPU whose heap is full
+    heapBytes_ += sizeBytes;
+    const ir::SourceLocation &location = program_.instructions[instruction].location;
+    std::string site =
+        location.known() ? location.file + ":" + std::to_string(location.line) : "";
+    return memory_.allocate(AllocationKind::DeviceHeap, sizeBytes, std::move(site)).address();
+  }
+
+  bool release(uint32_t buffer) override {
+    Allocation *allocation = heapAllocation(buffer);
+    if (!allocation)
+      return false;
+    heapBytes_ -= allocation->sizeBytes();
+    memory_.release(*allocation, "");
+    return true;
+  }
+
+  std::vector<uint8_t> *heapBuffer(uint32_t buffer) override {
+    Allocation *allocation = heapAllocation(buffer);
+    return allocation ? &allocation->bytes : nullptr;
+  }
+
+  uint64_t fromProgramAddress(uint64_t address) override {
+    AddressInfo info = memory_.find(reinterpret_cast<const void *>(address));
+    if (!info.allocation || info.allocation->freed || !info.allocation->hostVisible())
+      return 0;
+    return ir::encodePointer(ir::PointerSpace::Global,
+                             ir::kFirstBoundBuffer + info.allocation->id - 1,
+                             int64_t(info.offset));
+  }
+
+private:
+  Allocation *heapAllocation(uint32_t buffer) const {
+    if (buffer < ir::kFirstBoundBuffer)
+      return nullptr;
+    Allocation *allocation = memory_.byId(buffer - ir::kFirstBoundBuffer + 1);
+    return allocation && !allocation->freed && allocation->kind == AllocationKind::DeviceHeap
+               ? allocation
+               : nullptr;
+  }
+
+  DeviceMemory &memory_;
+  uint64_t &heapBytes_;
+  uint64_t heapLimitBytes_;
+  const ir::Program &program_;
+};
+
 // A pointer into no allocation: a buffer id no launch binds, so every access
 // through it is reported as a wild-pointer access.
 constexpr uint64_t kWildPointer =
@@ -560,6 +620,8 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   memory_.loadRegistered();
   memory.globalVariables = &module.globalVariables;
   memory.constantVariables = &module.constantVariables;
+  ProgramMemory external(memory_, heapBytes_, heapLimitBytes_, *module.program);
+  memory.external = &external;
   std::map<uint32_t, std::string> parameterOf;
   Result<std::vector<interp::ArgumentValue>> values =
       argumentValues(record, args, memory, bound.record.args, parameterOf, function, returnAddress);
@@ -830,6 +892,12 @@ ErrorCode Runtime::free(void *pointer, AllocationKind kind, const char *function
                                      : ""));
     return setError(kInvalidDevicePointer);
   }
+  if (info.allocation->kind == AllocationKind::DeviceHeap && !info.allocation->freed) {
+    hostFinding(function, returnAddress,
+                std::string(function) + " of " + info.allocation->describe() +
+                    ": memory a kernel allocated is freed by a kernel (free or delete)");
+    return setError(kInvalidDevicePointer);
+  }
   if (info.allocation->freed) {
     hostFinding(function, returnAddress,
                 "double free of " + info.allocation->describe() + ", already freed" +
@@ -882,6 +950,13 @@ ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeByte
     if (!info.allocation)
       continue;
     const Allocation &allocation = *info.allocation;
+    if (allocation.kind == AllocationKind::DeviceHeap) {
+      hostFinding(function, returnAddress,
+                  "copies " + std::to_string(sizeBytes) + " bytes " + role + " " +
+                      allocation.describe() + ", which the host API cannot use (memory a "
+                                              "kernel allocated lives on the device heap)");
+      return setError(kInvalidValue);
+    }
     if (allocation.freed) {
       hostFinding(function, returnAddress,
                   "copies " + std::to_string(sizeBytes) + " bytes " + role + " " +
@@ -924,6 +999,13 @@ ErrorCode Runtime::fill(void *destination, int value, uint64_t sizeBytes, const 
     return setError(kInvalidValue);
   }
   const Allocation &allocation = *info.allocation;
+  if (allocation.kind == AllocationKind::DeviceHeap) {
+    hostFinding(function, returnAddress,
+                "sets " + std::to_string(sizeBytes) + " bytes of " + allocation.describe() +
+                    ", which the host API cannot use (memory a kernel allocated lives on the "
+                    "device heap)");
+    return setError(kInvalidValue);
+  }
   if (allocation.freed) {
     hostFinding(function, returnAddress,
                 "sets " + std::to_string(sizeBytes) + " bytes of " + allocation.describe() +

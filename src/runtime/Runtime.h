@@ -162,6 +162,9 @@ public:
                  const void *returnAddress);
   ErrorCode fill(void *destination, int value, uint64_t sizeBytes, const char *function,
                  const void *returnAddress);
+  // The device heap kernels malloc from (cudaLimitMallocHeapSize).
+  uint64_t heapLimitBytes() const { return heapLimitBytes_; }
+  void setHeapLimitBytes(uint64_t bytes) { heapLimitBytes_ = bytes; }
   // cudaHostRegister / cudaHostUnregister: the program's memory, mapped for
   // kernels (the same address on both sides, as with unified addressing).
   ErrorCode registerHost(void *pointer, uint64_t sizeBytes, const void *returnAddress);
@@ -245,6 +248,8 @@ private:
   std::vector<SearchedLaunch> searched_;
   ErrorCode lastError_ = 0;
   ErrorCode stickyError_ = 0;
+  uint64_t heapLimitBytes_ = interp::kDefaultHeapBytes;
+  uint64_t heapBytes_ = 0; // live device-heap allocations, together
   uint64_t totalLaunches_ = 0;
   std::chrono::steady_clock::time_point lastSummary_;
   bool finished_ = false;

@@ -191,6 +191,9 @@ Result<ExecOutcome> executeProgram(const ExecSettings &settings) {
   build.includes = settings.includes;
   build.libraries = settings.libraries;
   build.libraryDirs = settings.libraryDirs;
+  build.standard = settings.standard;
+  build.hostFlags = settings.hostFlags;
+  build.linkerFlags = settings.linkerFlags;
   build.cudaPath = settings.cudaPath;
   build.deviceOptLevel = settings.optLevel;
   build.runtimeDir = settings.runtimeDir;

@@ -28,6 +28,8 @@ struct ExecSettings {
   std::vector<std::string> files;
   std::vector<std::string> programArgs;
   std::vector<std::string> defines, includes, libraries, libraryDirs;
+  std::string standard;                          // -std of C++ files; empty: clang's default
+  std::vector<std::string> hostFlags, linkerFlags; // nvcc's -Xcompiler and -Xlinker
   std::string cudaPath;   // empty: ir::findCudaInstallation's
   int optLevel = 0;       // the device compile's -O
   std::string runtimeDir; // holds libsimulee_cudart.so

@@ -59,6 +59,9 @@ TEST_P(ExecProgram, OutputAndFindingsAreTheLabeledOnes) {
   TempDir dir;
   std::vector<std::string> args = {"exec", "examples/exec/" + name + ".cu", "--format", "json",
                                    "-o",   dir.file("report.json")};
+  // How the program is built (nvcc's flags, as a Makefile gives them).
+  for (const auto &option : expected.value("options", nlohmann::json::array()))
+    args.push_back(option.get<std::string>());
   if (expected.contains("args")) {
     args.push_back("--");
     for (const auto &arg : expected["args"])

@@ -40,6 +40,16 @@ __SIMULEE_HOST_MINMAX(double, double, float)
 // <assert.h> (through crt/common_functions.h); clang's wrapper does not.
 #include <assert.h>
 
+// nvcc defines __CUDACC__ as 1 (clang: empty, so `#if __CUDACC__` fails to
+// preprocess) and its version, here the CUDA release of NVIDIA's headers.
+#undef __CUDACC__
+#define __CUDACC__ 1
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ (CUDART_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDART_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
+
 // __managed__ variables: clang accepts the managed attribute for HIP only and
 // ignores it for CUDA, which leaves a host variable the kernels cannot use.
 // A managed variable is a device variable the host reads and writes as well:
