@@ -104,6 +104,9 @@ def exec(
     include_dirs: Optional[Sequence[PathLike]] = None,
     libraries: Sequence[str] = (),
     library_dirs: Sequence[PathLike] = (),
+    std: Optional[str] = None,
+    host_flags: Sequence[str] = (),
+    linker_flags: Sequence[str] = (),
     opt: int = 0,
     independent_threads: bool = True,
     strict: bool = False,
@@ -126,6 +129,8 @@ def exec(
     ``program`` is a file or a list of files (``.cu``, ``.cpp``/``.cc``/
     ``.cxx``, ``.c``, ``.o``, ``.a``, ``.so``); ``defines``,
     ``include_dirs``, ``libraries`` (``-l``), ``library_dirs`` (``-L``),
+    ``std`` (nvcc's ``-std``, e.g. ``"c++17"``), ``host_flags`` (nvcc's
+    ``-Xcompiler``, e.g. ``["-fopenmp"]``), ``linker_flags`` (``-Xlinker``),
     ``opt`` (the device code's -O) and ``cuda_path`` say how it is built.
     The rest are ``simulee exec``'s options: ``independent_threads``
     (``False``: ``--lockstep``), ``strict``, ``record``, ``all_blocks``,
@@ -152,6 +157,9 @@ def exec(
     settings.include_dirs = [os.fspath(d) for d in include_dirs or []]
     settings.libraries = list(libraries)
     settings.library_dirs = [os.fspath(d) for d in library_dirs]
+    settings.std = std or ""
+    settings.host_flags = [str(flag) for flag in host_flags]
+    settings.linker_flags = [str(flag) for flag in linker_flags]
     settings.cuda_path = os.fspath(cuda_path) if cuda_path is not None else ""
     settings.opt = int(opt)
     settings.runtime_dir = _runtime_dir()

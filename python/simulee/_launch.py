@@ -17,7 +17,7 @@ DimsLike = Union[int, Sequence[int]]
 ArgValue = Union[int, float, str, np.ndarray]
 
 _SPACES = np.array(["global", "shared", "local", "constant"])
-_ACTIONS = np.array(["read", "write", "atomic"])
+_ACTIONS = np.array(["read", "write", "atomic", "block-scoped atomic"])
 
 
 class Program:
@@ -128,7 +128,7 @@ class Model:
         ``thread_x/y/z``, ``thread_linear`` (id in its block), ``warp``,
         ``lane``, ``space`` ("global", "shared", "local", "constant"),
         ``variable``, ``offset`` (byte offset in the variable), ``size``
-        (bytes), ``action`` ("read", "write", "atomic"), ``instruction``
+        (bytes), ``action`` ("read", "write", "atomic", "block-scoped atomic"), ``instruction``
         (program-wide index), ``line``, ``column`` (source; 0 = unknown),
         ``step`` (the warp's lockstep step), ``active_mask`` (lanes of the
         warp executing that step) and ``diverged`` (fewer lanes active than
@@ -203,7 +203,7 @@ class Model:
             "variable": variable.astype(f"U{width}"),
             "offset": table["offset"],
             "size": table["size"],
-            "action": _ACTIONS[table["action"]].astype("U6"),
+            "action": _ACTIONS[table["action"]],
             "instruction": table["instruction"],
             "line": table["line"],
             "column": table["column"],

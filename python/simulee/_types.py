@@ -120,7 +120,7 @@ class Site:
     line: Optional[int]
     column: Optional[int]
     function: str
-    action: str  # "read", "write", "atomic", "barrier" or "exit"
+    action: str  # "read", "write", "atomic", "block-scoped atomic", "barrier" or "exit"
     thread: Dim3
     block: Dim3
     thread_linear: int

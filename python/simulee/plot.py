@@ -18,7 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._analysis import Report
     from ._launch import Launch
 
-_MARKERS = {"read": ("o", "read"), "write": ("s", "write"), "atomic": ("^", "atomic")}
+_MARKERS = {"read": ("o", "read"), "write": ("s", "write"), "atomic": ("^", "atomic"),
+            "block-scoped atomic": ("v", "block-scoped atomic")}
 
 
 def _axes(ax: Any, **figure: Any) -> Any:

@@ -36,17 +36,31 @@ def in_root(monkeypatch):
     monkeypatch.chdir(ROOT)  # programs run in the current directory, as the CLI's tests run them
 
 
+def _build_options(options):
+    """exec()'s keywords for the nvcc flags an example is built with (its
+    "options": -std=X, -Xcompiler A,B; code-generation flags change nothing)."""
+    keywords = {"host_flags": []}
+    words = iter(options)
+    for word in words:
+        if word.startswith("-std="):
+            keywords["std"] = word.split("=", 1)[1]
+        elif word == "-Xcompiler":
+            keywords["host_flags"] += next(words).split(",")
+    return keywords
+
+
 @pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("*.cu")))
 def test_example_program_gives_its_labeled_output_and_findings(name):
     expected = json.loads((EXAMPLES / f"{name}.expect.json").read_text())
     program = f"examples/exec/{name}.cu"
+    build = _build_options(expected.get("options", []))
     if "error" in expected:
         with pytest.raises(simulee.Error) as raised:
-            simulee.exec(program, expected.get("args", ()))
+            simulee.exec(program, expected.get("args", ()), **build)
         for part in expected["error"]:
             assert part in str(raised.value)
         return
-    report = simulee.exec(program, expected.get("args", ()))
+    report = simulee.exec(program, expected.get("args", ()), **build)
     assert report.stdout == expected["stdout"]
     assert report.exit_status == expected["exitStatus"]
     assert _sorted(_label(f) for f in report.findings) == _sorted(expected["findings"])

@@ -57,6 +57,10 @@ bool racesWith(const AccessPair &pair, bool independentThreads) {
 }
 
 const char *raceReason(const AccessPair &pair) {
+  if (pair.relation == PairRelation::DifferentBlocks &&
+      (pair.earlier.action == AccessKind::BlockAtomic || pair.later.action == AccessKind::BlockAtomic))
+    return "accesses from different blocks; a block-scoped atomic (atomic*_block, "
+           "thread_scope_block) is atomic only for the threads of its own block";
   if (pair.relation == PairRelation::DifferentBlocks)
     return "accesses from different blocks, which no barrier orders";
   if (!pair.ordering.sameWarp)

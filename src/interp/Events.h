@@ -13,7 +13,13 @@ using LaneMask = uint32_t;
 constexpr unsigned kWarpSize = 32;
 
 enum class MemSpace : uint8_t { Global, Shared, Local, Constant };
-enum class AccessKind : uint8_t { Read, Write, Atomic };
+// BlockAtomic: an atomic whose scope is its block (atomicAdd_block,
+// cuda::thread_scope_block) on global memory: atomic for the threads of its
+// block, an ordinary read and write for any other.
+enum class AccessKind : uint8_t { Read, Write, Atomic, BlockAtomic };
+inline bool isAtomic(AccessKind kind) {
+  return kind == AccessKind::Atomic || kind == AccessKind::BlockAtomic;
+}
 
 inline const char *memSpaceName(MemSpace space) {
   switch (space) {
@@ -30,6 +36,7 @@ inline const char *accessKindName(AccessKind kind) {
   case AccessKind::Read: return "read";
   case AccessKind::Write: return "write";
   case AccessKind::Atomic: return "atomic";
+  case AccessKind::BlockAtomic: return "block-scoped atomic";
   }
   return "?";
 }

@@ -486,6 +486,10 @@ uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t si
   }
   if (!listener_ || (resolved.bytes && (resolved.space == MemSpace::Local || !accessEvents_)))
     return resolved.bytes;
+  // Shared memory belongs to one block: a block-scoped atomic there is atomic
+  // for every thread that can reach it.
+  if (kind == AccessKind::BlockAtomic && resolved.space != MemSpace::Global)
+    kind = AccessKind::Atomic;
   AccessEvent event{resolved.space,      kind,        resolved.buffer,
                     resolved.offset,     uint32_t(std::min<uint64_t>(size, UINT32_MAX)), block_,
                     warp.firstThread + lane, warp.index, lane,
@@ -763,14 +767,16 @@ Status Launch::execute(Warp &warp) {
     }
     case Op::AtomicRMW: {
       const uint64_t *a = src(in.a), *v = src(in.b);
+      AccessKind kind = in.flags & ir::kBlockScope ? AccessKind::BlockAtomic : AccessKind::Atomic;
       forEachLane(mask, [&](unsigned l) {
-        uint8_t *bytes = access(warp, l, a[l], in.imm, AccessKind::Atomic, in.id, step);
+        uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step);
         if (!bytes) {
           d[l] = 0;
           return;
         }
         uint64_t old = loadBytes(bytes, in.imm);
-        storeBytes(bytes, atomicResult(ir::AtomicOp(in.flags), old, v[l], in.width), in.imm);
+        storeBytes(bytes, atomicResult(ir::AtomicOp(in.flags & ~ir::kBlockScope), old, v[l], in.width),
+                   in.imm);
         d[l] = old;
       });
       break;
@@ -779,8 +785,9 @@ Status Launch::execute(Warp &warp) {
       const uint64_t *a = src(in.a), *cmp = src(in.b), *v = src(in.c);
       uint64_t *success = d + kWarpSize;
       const uint64_t m = widthMask(in.width);
+      AccessKind kind = in.flags & ir::kBlockScope ? AccessKind::BlockAtomic : AccessKind::Atomic;
       forEachLane(mask, [&](unsigned l) {
-        uint8_t *bytes = access(warp, l, a[l], in.imm, AccessKind::Atomic, in.id, step);
+        uint8_t *bytes = access(warp, l, a[l], in.imm, kind, in.id, step);
         uint64_t old = bytes ? loadBytes(bytes, in.imm) : 0;
         bool swapped = bytes && (old & m) == (cmp[l] & m);
         if (swapped)

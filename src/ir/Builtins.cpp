@@ -167,6 +167,43 @@ std::optional<SpecialRegister> specialRegister(llvm::StringRef reg) {
   return std::nullopt;
 }
 
+// llvm.nvvm.atomic.<op>.gen.<i|ui|f>.<cta|sys>: the scoped atomics of
+// atomicAdd_block, atomicCAS_system and their kind. System scope is the
+// device's for a simulation of one device.
+std::optional<Builtin> scopedAtomic(llvm::StringRef name) {
+  llvm::SmallVector<llvm::StringRef, 6> parts;
+  name.split(parts, '.');
+  if (parts.size() < 5 || parts[0] != "atomic" || parts[2] != "gen" ||
+      (parts[4] != "cta" && parts[4] != "sys"))
+    return std::nullopt;
+  llvm::StringRef op = parts[1], type = parts[3];
+  Builtin builtin{BuiltinKind::AtomicRMW};
+  if (op == "cas")
+    builtin.kind = BuiltinKind::CmpXchg;
+  else if (op == "add")
+    builtin.selector = uint8_t(type == "f" ? AtomicOp::FAdd : AtomicOp::Add);
+  else if (op == "exch")
+    builtin.selector = uint8_t(AtomicOp::Xchg);
+  else if (op == "max")
+    builtin.selector = uint8_t(type == "ui" ? AtomicOp::UMax : AtomicOp::Max);
+  else if (op == "min")
+    builtin.selector = uint8_t(type == "ui" ? AtomicOp::UMin : AtomicOp::Min);
+  else if (op == "inc")
+    builtin.selector = uint8_t(AtomicOp::UIncWrap);
+  else if (op == "dec")
+    builtin.selector = uint8_t(AtomicOp::UDecWrap);
+  else if (op == "and")
+    builtin.selector = uint8_t(AtomicOp::And);
+  else if (op == "or")
+    builtin.selector = uint8_t(AtomicOp::Or);
+  else if (op == "xor")
+    builtin.selector = uint8_t(AtomicOp::Xor);
+  else
+    return std::nullopt;
+  builtin.blockScope = parts[4] == "cta";
+  return builtin;
+}
+
 std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
   if (name.consume_front("read.ptx.sreg.")) {
     if (auto reg = specialRegister(name))
@@ -208,6 +245,8 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     return make(BuiltinKind::AtomicRMW, AtomicOp::UDecWrap);
   if (name.starts_with("atomic.load.add.f"))
     return make(BuiltinKind::AtomicRMW, AtomicOp::FAdd);
+  if (auto scoped = scopedAtomic(name))
+    return scoped;
 
   for (bool sync : {true, false}) {
     llvm::StringRef rest = name;

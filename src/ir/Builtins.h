@@ -42,7 +42,8 @@ enum class BuiltinKind : uint8_t {
   Exit,
   PowI,         // llvm.powi: float base, int exponent
   Bitcast,      // __int_as_float and friends: reinterpret the bits
-  AtomicRMW,    // llvm.nvvm.atomic.load.inc/dec: selector = AtomicOp
+  AtomicRMW,    // llvm.nvvm.atomic.load.inc/dec, .atomic.<op>.gen.*: selector = AtomicOp
+  CmpXchg,      // llvm.nvvm.atomic.cas.gen.i.<scope>: (pointer, expected, desired) -> old
   Texture,      // simulee's tex/suld/sust calls (ir/TexturePtx.h): selector = TextureAccess
   GridBarrier,  // ir/GridSync.h's builtins: selector 0 = arrive, 1 = wait
   Malloc,       // device malloc(size)
@@ -58,6 +59,7 @@ struct Builtin {
   bool isSigned = true;  // RoundToInt
   bool fromPointer = false;
   bool required = false; // Barrier: never advised away (KernelInfo::requiredBarrierInstructions)
+  bool blockScope = false; // AtomicRMW, CmpXchg: atomic within the block only (ir::kBlockScope)
 };
 
 // Returns what a call to `name` lowers to, or nothing for an unknown function.

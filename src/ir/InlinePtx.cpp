@@ -175,6 +175,8 @@ private:
   void lowerAtomic(const Statement &s);
   void lowerWarp(const Statement &s);
   void lowerSync(const Statement &s);
+  void fenceOfScope(const Statement &s);
+  void fenceIfReleasing(const Statement &s);
   llvm::Value *prmtModeSelector(const Statement &s, llvm::Value *c);
   std::vector<llvm::Value *> compareElements(const Statement &s, llvm::StringRef typeName);
   llvm::Value *setResult(llvm::StringRef typeName, llvm::ArrayRef<llvm::Value *> outcomes);
@@ -1363,6 +1365,8 @@ void PtxLowering::lowerMemory(const Statement &s) {
   bool isVolatile = s.has("volatile");
   bool acquire = s.has("acquire"), release = s.has("release"), relaxed = s.has("relaxed");
   bool isStore = op == "st";
+  if (isStore)
+    fenceIfReleasing(s);
   const std::string &addressText = isStore ? s.operands.at(0) : s.operands.at(1);
   std::vector<std::string> values = vectorElements(isStore ? s.operands.at(1) : s.operands.at(0));
   for (size_t i = 0; i < values.size(); ++i) {
@@ -1398,11 +1402,15 @@ void PtxLowering::lowerAtomic(const Statement &s) {
         part == "exch" || part == "cas" || part == "min" || part == "max")
       operation = part;
   llvm::Value *old = nullptr;
+  fenceIfReleasing(s);
+  // .cta: atomic for the block only.
+  llvm::SyncScope::ID scope = s.has("cta") ? builder_.getContext().getOrInsertSyncScopeID("block")
+                                           : llvm::SyncScope::ID(llvm::SyncScope::System);
   if (operation == "cas") {
     llvm::Value *desired = read(s.operands.at(first + 2), type, isSigned);
     llvm::Type *intT = intType(type->getPrimitiveSizeInBits());
     auto *exchange = builder_.CreateAtomicCmpXchg(pointer, convert(operand, intT), convert(desired, intT), llvm::MaybeAlign(),
-                                                  llvm::AtomicOrdering::Monotonic, llvm::AtomicOrdering::Monotonic);
+                                                  llvm::AtomicOrdering::Monotonic, llvm::AtomicOrdering::Monotonic, scope);
     old = builder_.CreateExtractValue(exchange, 0);
   } else {
     bool isFloat = type->isFloatingPointTy();
@@ -1429,7 +1437,8 @@ void PtxLowering::lowerAtomic(const Statement &s) {
       throw Unsupported{"PTX instruction '" + s.opcode + "'"};
     if (!isFloat && operation != "add")
       operand = convert(operand, intType(type->getPrimitiveSizeInBits()));
-    old = builder_.CreateAtomicRMW(*binOp, pointer, operand, llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic);
+    old = builder_.CreateAtomicRMW(*binOp, pointer, operand, llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic,
+                                   scope);
   }
   if (!isReduction)
     write(s.operands.at(0), old);
@@ -1488,11 +1497,24 @@ void PtxLowering::lowerWarp(const Statement &s) {
   write(s.operands.at(0), intrinsic(name, i32, {read(s.operands.at(2), i32), read(s.operands.at(1), type)}));
 }
 
+// A fence of the statement's scope: .cta orders the block, the rest
+// (.gpu, .sys, none) the device.
+void PtxLowering::fenceOfScope(const Statement &s) {
+  intrinsic(s.has("cta") ? "llvm.nvvm.membar.cta" : "llvm.nvvm.membar.gl", builder_.getVoidTy(), {});
+}
+
+// A release (.release, .acq_rel, .sc) is a fence of its scope before the
+// operation, which then needs no ordering of its own.
+void PtxLowering::fenceIfReleasing(const Statement &s) {
+  if (s.has("release") || s.has("acq_rel") || s.has("sc"))
+    fenceOfScope(s);
+}
+
 void PtxLowering::lowerSync(const Statement &s) {
   llvm::StringRef op = s.parts[0];
   llvm::Type *voidTy = builder_.getVoidTy();
   if (op == "membar" || op == "fence") {
-    intrinsic("llvm.nvvm.membar.gl", voidTy, {});
+    fenceOfScope(s);
     return;
   }
   if (op == "trap") {

@@ -36,6 +36,18 @@
 namespace simulee::ir {
 namespace {
 
+// Whether a fence's or atomic's syncscope reaches other blocks:
+// "block"/"cta"/"wavefront"... order a block at most; the default (system),
+// "device", "agent" and "gpu" reach the whole device.
+bool reachesOtherBlocks(const llvm::Instruction &inst, llvm::SyncScope::ID scope) {
+  llvm::SmallVector<llvm::StringRef, 8> names;
+  inst.getContext().getSyncScopeNames(names);
+  llvm::StringRef name = scope < names.size() ? names[scope] : "";
+  return scope == llvm::SyncScope::System || name.empty() || name == "device" || name == "agent" ||
+         name == "gpu";
+}
+
+
 constexpr size_t kMaxSlotsPerValue = 4096;
 constexpr uint32_t kMaxSlotsPerFunction = uint32_t(1) << 20;
 constexpr unsigned kMaxTypeDepth = 64;
@@ -818,7 +830,8 @@ void FunctionLowering::lowerInstruction(llvm::Instruction &inst) {
     llvm::Type *type = rmw.getValOperand()->getType();
     emit(Op::AtomicRMW, result(inst), operand(rmw.getPointerOperand()),
          operand(rmw.getValOperand()), 0, module_.layout().getTypeStoreSize(type),
-         scalarWidth(type), uint8_t(*op));
+         scalarWidth(type),
+         uint8_t(uint8_t(*op) | (reachesOtherBlocks(inst, rmw.getSyncScopeID()) ? 0 : kBlockScope)));
     return;
   }
   case Instruction::AtomicCmpXchg: {
@@ -826,18 +839,12 @@ void FunctionLowering::lowerInstruction(llvm::Instruction &inst) {
     llvm::Type *type = cas.getCompareOperand()->getType();
     emit(Op::CmpXchg, result(inst), operand(cas.getPointerOperand()),
          operand(cas.getCompareOperand()), operand(cas.getNewValOperand()),
-         module_.layout().getTypeStoreSize(type), scalarWidth(type));
+         module_.layout().getTypeStoreSize(type), scalarWidth(type),
+         reachesOtherBlocks(inst, cas.getSyncScopeID()) ? 0 : kBlockScope);
     return;
   }
   case Instruction::Fence: {
-    // syncscope("block"/"cta"/"wavefront"...) orders a block at most; the
-    // default (system) and "device" reach other blocks.
-    llvm::SyncScope::ID scope = llvm::cast<llvm::FenceInst>(inst).getSyncScopeID();
-    llvm::SmallVector<llvm::StringRef, 8> names;
-    inst.getContext().getSyncScopeNames(names);
-    llvm::StringRef name = scope < names.size() ? names[scope] : "";
-    bool device = scope == llvm::SyncScope::System || name.empty() || name == "device" ||
-                  name == "agent" || name == "gpu";
+    bool device = reachesOtherBlocks(inst, llvm::cast<llvm::FenceInst>(inst).getSyncScopeID());
     emit(Op::Fence, 0, 0, 0, 0, 0, 0, uint8_t(device ? FenceScope::Device : FenceScope::Block));
     return;
   }
@@ -1206,6 +1213,7 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::AtomicRMW: case BuiltinKind::MatchAny:
     return 2;
   case BuiltinKind::Fma: case BuiltinKind::FunnelShift: case BuiltinKind::MemCopy:
+  case BuiltinKind::CmpXchg:
   case BuiltinKind::MemMove: case BuiltinKind::MemSet:
     return 3;
   case BuiltinKind::Texture:
@@ -1365,7 +1373,16 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   case BuiltinKind::AtomicRMW: {
     llvm::Type *valueType = inst.getArgOperand(1)->getType();
     emit(Op::AtomicRMW, dst, arg(0), arg(1), 0, module_.layout().getTypeStoreSize(valueType),
-         scalarWidth(valueType), builtin.selector);
+         scalarWidth(valueType), uint8_t(builtin.selector | (builtin.blockScope ? kBlockScope : 0)));
+    return;
+  }
+  case BuiltinKind::CmpXchg: {
+    // The intrinsic returns the old value alone: the success slot is scratch.
+    llvm::Type *valueType = inst.getArgOperand(1)->getType();
+    uint32_t pair = allocate(2);
+    emit(Op::CmpXchg, pair, arg(0), arg(1), arg(2), module_.layout().getTypeStoreSize(valueType),
+         scalarWidth(valueType), builtin.blockScope ? kBlockScope : 0);
+    move(dst, pair);
     return;
   }
   case BuiltinKind::PowI: {

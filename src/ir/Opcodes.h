@@ -26,8 +26,8 @@ enum class Op : uint16_t {
   PtrAddScaled, // dst = a + sext(b from width bits) * imm
   Load,    // dst = mem[a], imm = size in bytes, flags bit0 = atomic/volatile
   Store,   // mem[a] = b, imm = size
-  AtomicRMW, // dst = old mem[a]; mem[a] = op(old, b); flags = AtomicOp, imm = size
-  CmpXchg,   // dst = old, dst+1 = success; if old == b: mem[a] = c; imm = size
+  AtomicRMW, // dst = old mem[a]; mem[a] = op(old, b); flags = AtomicOp | kBlockScope, imm = size
+  CmpXchg,   // dst = old, dst+1 = success; if old == b: mem[a] = c; imm = size; flags = kBlockScope
   MemCopy,   // copy c bytes from b to a (memmove semantics)
   MemSet,    // set c bytes at a to b
   Alloca,    // dst = new local memory of imm bytes (per lane)
@@ -74,6 +74,11 @@ enum class Op : uint16_t {
 };
 
 enum class IntPredicate : uint8_t { EQ, NE, UGT, UGE, ULT, ULE, SGT, SGE, SLT, SLE };
+
+// AtomicRMW / CmpXchg flag: an atomic whose scope is its block
+// (atomicAdd_block, cuda::thread_scope_block): atomic for the threads of
+// its block only (interp::AccessKind::BlockAtomic).
+constexpr uint8_t kBlockScope = 0x80;
 
 enum class AtomicOp : uint8_t {
   Xchg, Add, Sub, And, Or, Xor, Max, Min, UMax, UMin, FAdd, FSub, FMax, FMin, UIncWrap, UDecWrap

@@ -36,10 +36,18 @@ struct Access {
 // Whether two accesses of these actions can make a race or need a barrier
 // at all (DESIGN.md): two reads, or two atomics, order nothing. Stores show
 // only priors that can, which keeps the read-mostly common case cheap.
+// A block-scoped atomic may still conflict with another atomic: one of
+// another block (MemoryModel::relate drops the pairs of one block).
 inline bool actionsCanConflict(interp::AccessKind a, interp::AccessKind b) {
   if (a == interp::AccessKind::Atomic && b == interp::AccessKind::Atomic)
     return false;
   return a != interp::AccessKind::Read || b != interp::AccessKind::Read;
+}
+
+// Two accesses of one block that are both atomic, whatever their scope,
+// never race.
+inline bool atomicInOneBlock(const Access &a, const Access &b) {
+  return a.block == b.block && interp::isAtomic(a.action) && interp::isAtomic(b.action);
 }
 
 // Two writes of the same bytes with the same value: a race whose outcome does

@@ -45,10 +45,10 @@ struct BarrierCrossing {
 };
 
 // The set of distinct BarrierCrossings seen across one barrier instance:
-// 3 x 3 actions x 2 x 2 x 2 flags = 72 kinds, one bit each.
+// 4 x 4 actions x 2 x 2 x 2 flags = 128 kinds, one bit each.
 class BarrierCrossingSet {
 public:
-  static constexpr unsigned kKinds = 72;
+  static constexpr unsigned kKinds = 128;
 
   void insert(const BarrierCrossing &crossing) {
     unsigned index = indexOf(crossing);
@@ -66,7 +66,7 @@ public:
 
 private:
   static unsigned indexOf(const BarrierCrossing &c) {
-    unsigned actions = unsigned(c.earlierAction) * 3 + unsigned(c.laterAction);
+    unsigned actions = unsigned(c.earlierAction) * 4 + unsigned(c.laterAction);
     return ((actions * 2 + c.sameWarp) * 2 + c.commonActiveStep) * 2 + c.warpSyncBetween;
   }
   static BarrierCrossing crossingAt(unsigned index) {
@@ -75,8 +75,8 @@ private:
     c.commonActiveStep = index >> 1 & 1;
     c.sameWarp = index >> 2 & 1;
     unsigned actions = index >> 3;
-    c.earlierAction = interp::AccessKind(actions / 3);
-    c.laterAction = interp::AccessKind(actions % 3);
+    c.earlierAction = interp::AccessKind(actions / 4);
+    c.laterAction = interp::AccessKind(actions % 4);
     return c;
   }
 

@@ -301,7 +301,7 @@ void MemoryModel::maybeSwitchToSummary() {
 }
 
 void MemoryModel::relate(const Access &prior, const Access &now) {
-  if (prior.sameThreadAs(now))
+  if (prior.sameThreadAs(now) || atomicInOneBlock(prior, now))
     return;
   if (prior.block != now.block) {
     if (!releaseOrder_.ordered(prior, now))

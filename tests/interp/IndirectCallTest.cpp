@@ -100,10 +100,12 @@ TEST(IndirectCalls, VirtualCallsOnObjectsMadeWithNewMatchHost) {
   const ir::KernelInfo *kernel =
       loadTestProgram("function_pointers.cu", 0)->findKernel("virtualOnHeap");
   ASSERT_NE(kernel, nullptr);
+  // operator new allocates on the device heap, as CUDA's device runtime
+  // does: no note of a call of a function with no body.
   bool noted = false;
   for (const std::string &note : kernel->notes)
     noted = noted || contains(note, "'operator new(unsigned long)'");
-  EXPECT_TRUE(noted);
+  EXPECT_FALSE(noted);
 }
 
 TEST(IndirectCalls, CallThroughDataIsAnErrorNamingKernelAndLine) {
