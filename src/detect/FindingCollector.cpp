@@ -13,7 +13,8 @@ namespace simulee::detect {
 
 FindingCollector::FindingCollector(std::vector<uint32_t> barrierInstructions,
                                    std::vector<uint32_t> requiredBarrierInstructions)
-    : barriers_(std::move(barrierInstructions), std::move(requiredBarrierInstructions)) {}
+    : judgesBarriers_(!barrierInstructions.empty()),
+      barriers_(std::move(barrierInstructions), std::move(requiredBarrierInstructions)) {}
 
 void FindingCollector::add(Finding finding) {
   auto [known, added] = byKey_.try_emplace(keyOf(finding), finding);
@@ -34,7 +35,8 @@ void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const Launc
         findUndefinedBehavior(model, launch)})
     for (Finding &finding : found)
       add(std::move(finding));
-  barriers_.addLaunch(model, launch);
+  if (judgesBarriers_)
+    barriers_.addLaunch(model, launch);
 }
 
 void FindingCollector::merge(const FindingCollector &other) {

@@ -19,7 +19,10 @@ namespace simulee::detect {
 class FindingCollector {
 public:
   // The kernel's barrier instruction ids (static list from the program), and
-  // those among them whose result the kernel uses (never redundant).
+  // the barriers no advice may remove (never redundant). With no barrier
+  // instructions nothing is said about barriers: a launch under light
+  // checks records no access, so its barriers would all seem to order
+  // nothing.
   explicit FindingCollector(std::vector<uint32_t> barrierInstructions,
                             std::vector<uint32_t> requiredBarrierInstructions = {});
 
@@ -40,6 +43,7 @@ private:
   void add(Finding finding);
 
   std::map<FindingKey, Finding> byKey_;
+  bool judgesBarriers_;
   RedundantBarrierDetector barriers_;
 };
 

@@ -96,6 +96,25 @@ uint64_t integerOp(Op op, uint64_t a, uint64_t b, unsigned width) {
   }
 }
 
+// PTX fns: the position of the |offset|-th set bit of `mask` counted from
+// bit `base` upward (offset > 0) or downward (offset < 0); offset 0: base
+// itself if set. ~0u when there is none.
+uint32_t findNthSet(uint32_t mask, uint32_t base, int32_t offset) {
+  if (base > 31)
+    return ~0u;
+  if (offset == 0)
+    return (mask >> base & 1) ? base : ~0u;
+  int64_t count = offset > 0 ? int64_t(offset) - 1 : -int64_t(offset) - 1;
+  int step = offset > 0 ? 1 : -1;
+  for (int position = int(base); position >= 0 && position < 32; position += step)
+    if (mask >> position & 1) {
+      if (count == 0)
+        return uint32_t(position);
+      --count;
+    }
+  return ~0u;
+}
+
 // The undefined behaviour `op` would execute on these operands, if any.
 std::optional<UndefinedBehavior> integerUndefinedBehavior(Op op, uint64_t a, uint64_t b,
                                                           unsigned width) {
@@ -280,8 +299,10 @@ private:
                   uint32_t instr, uint64_t step, bool mustAlign = true,
                   std::optional<uint64_t> stored = std::nullopt);
   // Reports undefined behaviour of one lane; the lane stops after the instruction.
+  // Reports it; `stops`: the lane stops there (a memory fault), else it goes
+  // on with the result a GPU computes (a shift or division).
   void undefinedBehavior(const Warp &warp, unsigned lane, UndefinedBehavior kind, uint32_t instr,
-                         uint64_t value, uint32_t width);
+                         uint64_t value, uint32_t width, bool stops = true);
   uint64_t specialRegister(const Warp &warp, unsigned lane, ir::SpecialRegister reg) const;
   std::string where(uint32_t instr) const;
   std::string threadName(const Warp &warp, unsigned lane) const;
@@ -461,8 +482,9 @@ void Launch::letSiblingRun(Warp &warp) {
 }
 
 void Launch::undefinedBehavior(const Warp &warp, unsigned lane, UndefinedBehavior kind,
-                               uint32_t instr, uint64_t value, uint32_t width) {
-  faultedLanes_ |= LaneMask(1) << lane;
+                               uint32_t instr, uint64_t value, uint32_t width, bool stops) {
+  if (stops)
+    faultedLanes_ |= LaneMask(1) << lane;
   if (listener_)
     listener_->onUndefinedBehavior(
         UndefinedBehaviorEvent{kind, block_, warp.firstThread + lane, instr, value, width});
@@ -637,12 +659,12 @@ Status Launch::execute(Warp &warp) {
     case Op::UDiv: case Op::SDiv: case Op::URem: case Op::SRem: case Op::Shl: case Op::LShr:
     case Op::AShr: {
       const uint64_t *a = src(in.a), *b = src(in.b);
+      // Undefined in C++, but not on a GPU: PTX clamps shift amounts and
+      // NVIDIA's division gives fixed results (integerOp), which the
+      // program goes on with, as it would on a GPU.
       forEachLane(mask, [&](unsigned l) {
-        if (auto ub = integerUndefinedBehavior(in.op, a[l], b[l], in.width)) {
-          d[l] = 0;
-          undefinedBehavior(warp, l, *ub, in.id, b[l], in.width);
-          return;
-        }
+        if (auto ub = integerUndefinedBehavior(in.op, a[l], b[l], in.width))
+          undefinedBehavior(warp, l, *ub, in.id, b[l], in.width, /*stops=*/false);
         d[l] = integerOp(in.op, a[l], b[l], in.width);
       });
       break;
@@ -1054,6 +1076,13 @@ Status Launch::execute(Warp &warp) {
     case Op::SurfaceStore:
       executeTexture(warp, in, mask, regs, aux, d, step);
       break;
+    case Op::FindNthSet: {
+      const uint64_t *bits = src(in.a), *base = src(in.b), *offset = src(in.c);
+      forEachLane(mask, [&](unsigned l) {
+        d[l] = findNthSet(uint32_t(bits[l]), uint32_t(base[l]), int32_t(offset[l]));
+      });
+      break;
+    }
     case Op::Malloc: {
       const uint64_t *size = src(in.a);
       forEachLane(mask, [&](unsigned l) { d[l] = memory_.heapAllocate(size[l], in.id); });
@@ -1538,9 +1567,7 @@ Status Launch::continueBlock() {
 // guarantees: a grid larger than the simulated device holds cannot sync.
 Status Launch::suspendBlock() {
   uint64_t threadsPerBlock = config_.block.count();
-  uint64_t sharedBytes = config_.dynamicSharedBytes;
-  for (const ir::VariableInfo &variable : program_.sharedVariables)
-    sharedBytes += variable.isDynamicShared ? 0 : variable.sizeBytes;
+  uint64_t sharedBytes = config_.dynamicSharedBytes + kernel_.staticSharedBytes;
   uint64_t resident =
       simulatedResidentBlocksPerMultiprocessor(threadsPerBlock, sharedBytes) * kSimulatedMultiProcessors;
   uint32_t barrierInstr = 0;

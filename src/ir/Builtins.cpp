@@ -167,6 +167,24 @@ std::optional<SpecialRegister> specialRegister(llvm::StringRef reg) {
   return std::nullopt;
 }
 
+// operator new / new[] (size first; then nothrow or an alignment).
+bool isHeapNew(llvm::StringRef name) {
+  if (!name.consume_front("_Znwm") && !name.consume_front("_Znam"))
+    return false;
+  return name.empty() || name == "RKSt9nothrow_t" || name == "St11align_val_t" ||
+         name == "St11align_val_tRKSt9nothrow_t";
+}
+
+// operator delete / delete[] (the pointer first; then a size, nothrow or an
+// alignment).
+bool isHeapDelete(llvm::StringRef name) {
+  if (!name.consume_front("_ZdlPv") && !name.consume_front("_ZdaPv"))
+    return false;
+  name.consume_front("m");
+  return name.empty() || name == "RKSt9nothrow_t" || name == "St11align_val_t" ||
+         name == "St11align_val_tRKSt9nothrow_t";
+}
+
 // llvm.nvvm.atomic.<op>.gen.<i|ui|f>.<cta|sys>: the scoped atomics of
 // atomicAdd_block, atomicCAS_system and their kind. System scope is the
 // device's for a simulation of one device.
@@ -231,6 +249,8 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     return make(BuiltinKind::Fence, name.contains("cta") ? FenceScope::Block : FenceScope::Device);
   if (name == "activemask")
     return make(BuiltinKind::ActiveMask);
+  if (name == "fns")
+    return make(BuiltinKind::FindNthSet);
   if (name.starts_with("match.any.sync"))
     return make(BuiltinKind::MatchAny);
   if (name.starts_with("ldg.global") || name.starts_with("ldu.global"))
@@ -458,10 +478,11 @@ std::optional<Builtin> classifyBuiltin(llvm::StringRef name) {
     return barrier;
   }
   // Device malloc/free, and operator new/delete, which CUDA's device runtime
-  // defines over the same heap (every variant: arrays, nothrow, aligned, sized).
-  if (name == "malloc" || name.starts_with("_Znwm") || name.starts_with("_Znam"))
+  // defines over the same heap (arrays, nothrow, aligned and sized variants;
+  // placement new and delete, _ZnwmPv and _ZdlPvS_, are not allocations).
+  if (name == "malloc" || isHeapNew(name))
     return make(BuiltinKind::Malloc);
-  if (name == "free" || name.starts_with("_ZdlPv") || name.starts_with("_ZdaPv"))
+  if (name == "free" || isHeapDelete(name))
     return make(BuiltinKind::Free);
   if (name == "memcpy")
     return make(BuiltinKind::MemCopy);

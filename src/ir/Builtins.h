@@ -28,6 +28,7 @@ enum class BuiltinKind : uint8_t {
   IntUnary,     // selector = IntFunction
   IntBinary,    // selector = IntFunction
   FunnelShift,  // selector 0 = left, 1 = right
+  FindNthSet,   // llvm.nvvm.fns(mask, base, offset): PTX fns
   RoundToInt,   // selector = MathFunction rounding (Rint/Trunc/Ceil/Floor); isSigned
   Shuffle,      // selector = ShuffleMode; hasMask
   Vote,         // selector = VoteMode; hasMask

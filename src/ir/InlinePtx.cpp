@@ -1028,6 +1028,12 @@ void PtxLowering::lowerBitField(const Statement &s) {
   auto constant = [&](uint64_t v) { return llvm::ConstantInt::get(type, v); };
   std::string width = std::to_string(bits);
 
+  if (op == "fns") { // fns.b32 d, mask, base, offset
+    write(dst, intrinsic("llvm.nvvm.fns", i32,
+                         {read(s.operands.at(1), i32), read(s.operands.at(2), i32),
+                          read(s.operands.at(3), i32, true)}));
+    return;
+  }
   if (op == "brev") {
     write(dst, intrinsic("llvm.bitreverse.i" + width, type, {read(s.operands.at(1), type)}));
     return;

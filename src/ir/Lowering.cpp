@@ -7,11 +7,11 @@
 #include "ir/KernelDiscovery.h"
 #include "ir/PlainInitializer.h"
 #include "ir/PointerEncoding.h"
+#include "ir/Reconvergence.h"
 #include "ir/SourcePaths.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Analysis/ConstantFolding.h>
-#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
@@ -35,6 +35,24 @@
 
 namespace simulee::ir {
 namespace {
+
+// The functions whose instructions use `value`, through constant expressions.
+std::set<const llvm::Function *> functionsUsing(const llvm::Value &value) {
+  std::set<const llvm::Function *> functions;
+  std::vector<const llvm::User *> pending(value.user_begin(), value.user_end());
+  std::set<const llvm::User *> seen;
+  while (!pending.empty()) {
+    const llvm::User *user = pending.back();
+    pending.pop_back();
+    if (!seen.insert(user).second)
+      continue;
+    if (const auto *inst = llvm::dyn_cast<llvm::Instruction>(user))
+      functions.insert(inst->getFunction());
+    else if (llvm::isa<llvm::ConstantExpr>(user) || llvm::isa<llvm::ConstantAggregate>(user))
+      pending.insert(pending.end(), user->user_begin(), user->user_end());
+  }
+  return functions;
+}
 
 // Whether a fence's or atomic's syncscope reaches other blocks:
 // "block"/"cta"/"wavefront"... order a block at most; the default (system),
@@ -159,7 +177,7 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, uint32_t> blockPc_;
   std::vector<std::pair<size_t, const llvm::BasicBlock *>> auxFixups_; // aux[i] = pc(block)
   std::vector<std::pair<size_t, const llvm::BasicBlock *>> immFixups_; // code[i].imm = pc(block)
-  llvm::PostDominatorTree postDominators_;
+  ReconvergencePoints reconvergence_;
   uint32_t currentId_ = 0;
 
   uint32_t allocate(uint32_t count) {
@@ -467,6 +485,10 @@ void ModuleLowering::collectVariables() {
       if (isDynamic)
         dynamicShared = id;
       globalAddress_[&gv] = encodePointer(PointerSpace::Shared, id, 0);
+      if (!isDynamic)
+        for (const llvm::Function *user : functionsUsing(gv))
+          if (auto index = functionIndex_.find(user); index != functionIndex_.end())
+            program_.functions[index->second].sharedVariables.push_back(id);
       program_.sharedVariables.push_back(std::move(info));
       continue;
     }
@@ -522,6 +544,7 @@ void ModuleLowering::describeKernels() {
     // Everything reachable from the kernel through direct calls.
     std::vector<uint32_t> work = {kernel.function};
     std::set<uint32_t> seen = {kernel.function};
+    std::set<uint32_t> sharedUsed;
     while (!work.empty()) {
       const Function &fn = program_.functions[work.back()];
       work.pop_back();
@@ -535,6 +558,7 @@ void ModuleLowering::describeKernels() {
         for (unsigned axis = 0; axis < 3; ++axis)
           kernel.readsBuiltin[b][axis] |= fn.readsBuiltin[b][axis];
       kernel.syncsGrid |= fn.syncsGrid;
+      sharedUsed.insert(fn.sharedVariables.begin(), fn.sharedVariables.end());
       for (const std::string &note : fn.notes)
         if (std::find(kernel.notes.begin(), kernel.notes.end(), note) == kernel.notes.end())
           kernel.notes.push_back(note);
@@ -542,6 +566,8 @@ void ModuleLowering::describeKernels() {
         if (seen.insert(callee).second)
           work.push_back(callee);
     }
+    for (uint32_t variable : sharedUsed)
+      kernel.staticSharedBytes += program_.sharedVariables[variable].sizeBytes;
     std::sort(kernel.barrierInstructions.begin(), kernel.barrierInstructions.end());
     for (const ConflictFreeAccess &access : conflictFreeAccesses(*function))
       if (auto id = instructionIds_.find(access.instruction); id != instructionIds_.end())
@@ -572,7 +598,7 @@ Status ModuleLowering::run() {
 
 FunctionLowering::FunctionLowering(ModuleLowering &module, llvm::Function &source, uint32_t index)
     : module_(module), source_(source), index_(index),
-      out_(module.program().functions[index]), postDominators_(source) {}
+      out_(module.program().functions[index]), reconvergence_(source) {}
 
 uint32_t FunctionLowering::slotCount(llvm::Type *type) {
   if (type->isVoidTy() || type->isLabelTy() || type->isMetadataTy())
@@ -633,8 +659,7 @@ uint32_t FunctionLowering::pointerPlus(uint32_t pointer, uint64_t offset) {
 }
 
 uint32_t FunctionLowering::reconvergencePc(const llvm::BasicBlock *block) {
-  llvm::DomTreeNode *node = postDominators_.getNode(block);
-  if (!node || !node->getIDom() || !node->getIDom()->getBlock())
+  if (!reconvergence_.of(block))
     return kNoReconvergence;
   return 0; // patched: callers register a fixup for the block below
 }
@@ -1213,7 +1238,7 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::AtomicRMW: case BuiltinKind::MatchAny:
     return 2;
   case BuiltinKind::Fma: case BuiltinKind::FunnelShift: case BuiltinKind::MemCopy:
-  case BuiltinKind::CmpXchg:
+  case BuiltinKind::CmpXchg: case BuiltinKind::FindNthSet:
   case BuiltinKind::MemMove: case BuiltinKind::MemSet:
     return 3;
   case BuiltinKind::Texture:
@@ -1306,7 +1331,12 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
     uint32_t predicate = builtin.selector == uint8_t(BarrierKind::Plain) || inst.arg_size() == 0
                              ? module_.constantOperand(0)
                              : arg(inst.arg_size() - 1);
-    out_.barriers.push_back(currentId_);
+    // A grid barrier's own block barriers (builtin.required) are its
+    // implementation, not the program's: never advised about, never
+    // "unreached" (a generic group's sync holds them on a path it never
+    // takes for a block).
+    if (!builtin.required)
+      out_.barriers.push_back(currentId_);
     if (builtin.selector != uint8_t(BarrierKind::Plain) || builtin.required)
       out_.requiredBarriers.push_back(currentId_);
     emit(Op::Barrier, dst, predicate, 0, 0, 0, type->isVoidTy() ? 0 : scalarWidth(type),
@@ -1330,6 +1360,9 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
     return lowerTextureAccess(inst, TextureAccess(builtin.selector));
   case BuiltinKind::Malloc:
     emit(Op::Malloc, dst, arg(0), 0, 0, 0, 64);
+    return;
+  case BuiltinKind::FindNthSet:
+    emit(Op::FindNthSet, dst, arg(0), arg(1), arg(2), 0, 32);
     return;
   case BuiltinKind::Free:
     emit(Op::Free, 0, arg(0));
@@ -1526,7 +1559,7 @@ void FunctionLowering::lowerBranch(llvm::BranchInst &inst) {
   if (reconvergencePc(from) == kNoReconvergence)
     out_.aux[auxBegin + 2] = kNoReconvergence;
   else
-    auxFixups_.push_back({auxBegin + 2, postDominators_.getNode(from)->getIDom()->getBlock()});
+    auxFixups_.push_back({auxBegin + 2, reconvergence_.of(from)});
   out_.aux[auxBegin + 3] = uint32_t(out_.aux.size());
   appendEdgeMoves(from, inst.getSuccessor(0));
   out_.aux[auxBegin + 4] = uint32_t(out_.aux.size());
@@ -1547,7 +1580,7 @@ void FunctionLowering::lowerSwitch(llvm::SwitchInst &inst) {
   if (reconvergencePc(from) == kNoReconvergence)
     out_.aux[auxBegin] = kNoReconvergence;
   else
-    auxFixups_.push_back({auxBegin, postDominators_.getNode(from)->getIDom()->getBlock()});
+    auxFixups_.push_back({auxBegin, reconvergence_.of(from)});
   out_.aux[auxBegin + 1] = cases;
   auto addTarget = [&](size_t at, const llvm::BasicBlock *target) {
     auxFixups_.push_back({at, target});

@@ -44,6 +44,7 @@ enum class Op : uint16_t {
   IntUnary,    // ctpop, ctlz, cttz, bswap, bitreverse, abs; flags = IntFunction
   IntBinary,   // smin, smax, umin, umax, mulhi, ...; flags = IntFunction
   FunnelShift, // flags 0 = fshl, 1 = fshr: dst = fsh(a, b, c)
+  FindNthSet,  // dst = the c-th set bit of mask a counted from bit b (PTX fns), or ~0u
   Shuffle,     // dst = value of a from lane computed from b; flags = ShuffleMode, c = width/clamp
   Vote,        // flags = VoteMode: all/any/ballot/uni; a = predicate, b = member mask
   MatchAny,    // dst = mask of lanes with equal value

@@ -132,10 +132,14 @@ struct KernelInfo {
   SourceLocation location;
   // Every barrier instruction reachable from the kernel (for "unreached").
   std::vector<uint32_t> barrierInstructions;
-  // Those among them no advice may remove: barriers whose result the kernel
-  // uses (__syncthreads_count/and/or), and the block barriers inside a grid
-  // barrier (ir/GridSync.h).
+  // Barriers no advice may remove: those of barrierInstructions whose result
+  // the kernel uses (__syncthreads_count/and/or), and the block barriers
+  // inside a grid barrier (ir/GridSync.h), which barrierInstructions leaves
+  // out.
   std::vector<uint32_t> requiredBarrierInstructions;
+  // The static __shared__ memory of a block: the variables it and the
+  // functions it calls use (cudaFuncGetAttributes's sharedSizeBytes).
+  uint64_t staticSharedBytes = 0;
   // It (or a function it calls) synchronizes the whole grid
   // (this_grid().sync(), ir/GridSync.h): its blocks run interleaved.
   bool syncsGrid = false;
@@ -185,6 +189,7 @@ struct Function {
   std::vector<uint32_t> requiredBarriers; // ... that no advice may remove (KernelInfo)
   bool readsBuiltin[4][3] = {};
   bool syncsGrid = false; // holds a grid barrier (Op::GridBarrier)
+  std::vector<uint32_t> sharedVariables; // the static __shared__ ones it uses
   std::string error; // first unsupported construct, empty if none
   std::vector<std::string> notes; // calls of functions with no body (KernelInfo::notes)
 };

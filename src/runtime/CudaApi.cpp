@@ -13,6 +13,8 @@
 
 #include <chrono>
 #include <cstring>
+#include <map>
+#include <mutex>
 
 using simulee::runtime::AllocationKind;
 using simulee::runtime::CaptureSensitiveCall;
@@ -69,6 +71,17 @@ struct Stream {
   unsigned flags = 0;
 };
 
+// cudaStreamSetAttribute's values, by stream and attribute.
+struct StreamAttributes {
+  std::mutex mutex;
+  std::map<std::pair<cudaStream_t, int>, cudaStreamAttrValue> values;
+};
+
+StreamAttributes &streamAttributes() {
+  static StreamAttributes *attributes = new StreamAttributes(); // used until exit
+  return *attributes;
+}
+
 } // namespace
 
 extern "C" {
@@ -78,6 +91,24 @@ extern "C" {
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream) {
   return launchFrom(func, gridDim, blockDim, args, sharedMem, stream, false, CALLER);
+}
+
+// cudaLaunchKernelEx's launch: cooperative when an attribute says so; the
+// other attributes (clusters aside, which are refused) are scheduling hints.
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args) {
+  if (!config)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  bool cooperative = false;
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    const cudaLaunchAttribute &attribute = config->attrs[i];
+    if (attribute.id == cudaLaunchAttributeCooperative)
+      cooperative = attribute.val.cooperative != 0;
+    if (attribute.id == cudaLaunchAttributeClusterDimension &&
+        attribute.val.clusterDim.x * attribute.val.clusterDim.y * attribute.val.clusterDim.z > 1)
+      Runtime::get().unsupported("thread block clusters (cudaLaunchAttributeClusterDimension)");
+  }
+  return launchFrom(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+                    config->stream, cooperative, CALLER);
 }
 
 // A cooperative launch: its blocks may synchronize as a grid (this_grid().sync()),
@@ -118,8 +149,109 @@ cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t) {
   return result(Runtime::get().allocate(devPtr, size, AllocationKind::Device, CALLER));
 }
 
-cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t) {
+// Freed in stream order. In a capture, the free becomes a node that frees
+// nothing: the graph may run again, and its kernels use the memory each time.
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
+  if (std::optional<cudaError_t> captured = simulee::runtime::captureWork(
+          stream, cudaGraphNodeTypeMemFree, [] { return succeeded(); }))
+    return *captured;
   return result(Runtime::get().free(devPtr, AllocationKind::Device, "cudaFreeAsync", CALLER));
+}
+
+} // extern "C"
+
+// A memory pool of the stream-ordered allocator: allocations come from the
+// device memory as cudaMalloc's do; the pool keeps its attributes.
+struct CUmemPoolHandle_st {
+  std::map<int, uint64_t> attributes;
+};
+
+namespace {
+
+CUmemPoolHandle_st *defaultPool() {
+  static CUmemPoolHandle_st *pool = new CUmemPoolHandle_st(); // used until exit
+  return pool;
+}
+
+CUmemPoolHandle_st *&currentPool() {
+  static CUmemPoolHandle_st *pool = defaultPool();
+  return pool;
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device) {
+  if (!memPool || device != 0)
+    return result(Runtime::get().setError(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue));
+  *memPool = defaultPool();
+  return succeeded();
+}
+
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
+  if (!memPool || device != 0)
+    return result(Runtime::get().setError(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue));
+  *memPool = currentPool();
+  return succeeded();
+}
+
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
+  if (!memPool || device != 0)
+    return result(Runtime::get().setError(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue));
+  currentPool() = memPool;
+  return succeeded();
+}
+
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps) {
+  if (!memPool || !poolProps)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *memPool = new CUmemPoolHandle_st();
+  return succeeded();
+}
+
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool) {
+  if (!memPool || memPool == defaultPool())
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  if (currentPool() == memPool)
+    currentPool() = defaultPool();
+  delete memPool;
+  return succeeded();
+}
+
+// The reuse policies are ints, the byte counts 64-bit.
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
+  if (!memPool || !value)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  bool isInt = attr <= cudaMemPoolReuseAllowInternalDependencies;
+  memPool->attributes[attr] = isInt ? uint64_t(*static_cast<int *>(value)) : *static_cast<uint64_t *>(value);
+  return succeeded();
+}
+
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
+  if (!memPool || !value)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  auto found = memPool->attributes.find(attr);
+  uint64_t known = found == memPool->attributes.end() ? 0 : found->second;
+  if (attr <= cudaMemPoolReuseAllowInternalDependencies)
+    *static_cast<int *>(value) = found == memPool->attributes.end() ? 1 : int(known);
+  else
+    *static_cast<uint64_t *>(value) = known;
+  return succeeded();
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t) {
+  return memPool ? succeeded() : result(Runtime::get().setError(cudaErrorInvalidValue));
+}
+
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *, size_t) {
+  return memPool ? succeeded() : result(Runtime::get().setError(cudaErrorInvalidValue));
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t) {
+  if (!memPool)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  return result(Runtime::get().allocate(ptr, size, AllocationKind::Device, CALLER));
 }
 
 // A pitched 3-D allocation: rows padded to 256 bytes, as cudaMallocPitch.
@@ -584,6 +716,47 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) { return cudaStreamSynchronize(
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
   if (cudaError_t refused = simulee::runtime::streamWaitsForEvent(stream, event))
     return refused;
+  return succeeded();
+}
+
+// Stream attributes (an L2 access policy window, a priority) are hints a
+// synchronous runtime keeps and reports back.
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr,
+                                   const cudaStreamAttrValue *value) {
+  if (!value)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  StreamAttributes &attributes = streamAttributes();
+  std::lock_guard<std::mutex> lock(attributes.mutex);
+  attributes.values[{stream, int(attr)}] = *value;
+  return succeeded();
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attr,
+                                   cudaStreamAttrValue *value) {
+  if (!value)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  StreamAttributes &attributes = streamAttributes();
+  std::lock_guard<std::mutex> lock(attributes.mutex);
+  auto found = attributes.values.find({stream, int(attr)});
+  if (found != attributes.values.end())
+    *value = found->second;
+  else
+    std::memset(value, 0, sizeof *value);
+  return succeeded();
+}
+
+cudaError_t cudaCtxResetPersistingL2Cache(void) { return succeeded(); }
+
+cudaError_t cudaStreamGetPriority(cudaStream_t, int *priority) {
+  if (!priority)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *priority = 0;
+  return succeeded();
+}
+
+// Managed memory is visible to every stream at every moment in a
+// synchronous runtime.
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void *, size_t, unsigned int) {
   return succeeded();
 }
 

@@ -112,6 +112,7 @@ struct CUgraphNode_st {
   CUgraph_st *graph = nullptr;
   NodeWork work;
   std::vector<CUgraphNode_st *> dependencies;
+  const CUgraphNode_st *original = nullptr; // the node a cudaGraphClone copy was made from
   std::vector<void *> argumentPointers; // cudaGraphKernelNodeGetParams' kernelParams
 };
 
@@ -693,6 +694,81 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                   const cudaGraphNode_t *pDependencies, size_t numDependencies) {
   return addNode(pGraphNode, graph, pDependencies, numDependencies, NodeWork{});
+}
+
+// A graph's memory is allocated when the node is added and stays the
+// graph's for every launch (its address, as on a GPU, is fixed when the node
+// is made); a free node frees nothing, since the graph may run again.
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                     struct cudaMemAllocNodeParams *nodeParams) {
+  if (!nodeParams)
+    return failed(cudaErrorInvalidValue);
+  if (int error = Runtime::get().allocate(&nodeParams->dptr, nodeParams->bytesize,
+                                          simulee::runtime::AllocationKind::Device, CALLER))
+    return result(error);
+  return addNode(pGraphNode, graph, pDependencies, numDependencies,
+                 NodeWork{cudaGraphNodeTypeMemAlloc, std::nullopt, {}});
+}
+
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                    void *dptr) {
+  if (!dptr)
+    return failed(cudaErrorInvalidValue);
+  return addNode(pGraphNode, graph, pDependencies, numDependencies,
+                 NodeWork{cudaGraphNodeTypeMemFree, std::nullopt, {}});
+}
+
+cudaError_t cudaDeviceGraphMemTrim(int device) {
+  return device == 0 ? succeeded() : failed(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType, void *value) {
+  if (device != 0 || !value)
+    return failed(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+  *static_cast<uint64_t *>(value) = 0;
+  return succeeded();
+}
+
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType, void *value) {
+  if (device != 0 || !value)
+    return failed(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+  return succeeded();
+}
+
+// A copy of the graph, node for node, with the same dependencies; each
+// clone node remembers the node it copies (cudaGraphNodeFindInClone).
+cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph) {
+  if (!pGraphClone || !originalGraph)
+    return failed(cudaErrorInvalidValue);
+  auto clone = std::make_unique<CUgraph_st>();
+  std::map<const CUgraphNode_st *, CUgraphNode_st *> copyOf;
+  for (const std::unique_ptr<CUgraphNode_st> &node : originalGraph->nodes) {
+    auto copy = std::make_unique<CUgraphNode_st>();
+    copy->graph = clone.get();
+    copy->work = node->work;
+    copy->original = node.get();
+    copyOf[node.get()] = copy.get();
+    clone->nodes.push_back(std::move(copy));
+  }
+  for (const std::unique_ptr<CUgraphNode_st> &node : clone->nodes)
+    for (const CUgraphNode_st *before : node->original->dependencies)
+      node->dependencies.push_back(copyOf.at(before));
+  *pGraphClone = clone.release();
+  return succeeded();
+}
+
+cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode,
+                                     cudaGraph_t clonedGraph) {
+  if (!pNode || !originalNode || !clonedGraph)
+    return failed(cudaErrorInvalidValue);
+  for (const std::unique_ptr<CUgraphNode_st> &node : clonedGraph->nodes)
+    if (node->original == originalNode) {
+      *pNode = node.get();
+      return succeeded();
+    }
+  return failed(cudaErrorInvalidValue);
 }
 
 // The child graph as it is now, run whole when the node runs.

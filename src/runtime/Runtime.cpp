@@ -460,26 +460,34 @@ interp::ArgumentValue Runtime::textureArgument(const ir::ParamInfo &param, uint6
   return value;
 }
 
-ErrorCode Runtime::kernelAttributes(const void *stub, KernelAttributes &attributes) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (stickyError_)
-    return stickyError_;
+KernelRecord *Runtime::loadedKernel(const void *stub) {
   auto found = kernels_.find(stub);
   if (found == kernels_.end())
-    return setError(kInvalidDeviceFunction);
+    return nullptr;
   KernelRecord &record = found->second;
   if (Status loaded = loadModule(*record.module); !loaded)
     fail(loaded.error().message);
   if (!record.kernel)
     record.kernel = record.module->program->findKernel(record.deviceName);
+  if (!record.kernel)
+    fail(record.module->sourcePath + ": kernel '" + record.deviceName +
+         "': not found in the device code simulee compiled");
+  return &record;
+}
+
+ErrorCode Runtime::kernelAttributes(const void *stub, KernelAttributes &attributes) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (stickyError_)
+    return stickyError_;
+  KernelRecord *record = loadedKernel(stub);
+  if (!record)
+    return setError(kInvalidDeviceFunction);
   attributes = KernelAttributes{};
-  for (const ir::VariableInfo &variable : record.module->program->sharedVariables)
-    if (!variable.isDynamicShared)
-      attributes.staticSharedBytes += variable.sizeBytes;
-  attributes.maxThreadsPerBlock = record.kernel && record.kernel->maxThreadsPerBlock
-                                      ? record.kernel->maxThreadsPerBlock
+  attributes.staticSharedBytes = record->kernel->staticSharedBytes;
+  attributes.maxThreadsPerBlock = record->kernel->maxThreadsPerBlock
+                                      ? record->kernel->maxThreadsPerBlock
                                       : interp::kMaxThreadsPerBlock;
-  attributes.maxDynamicSharedBytes = record.maxDynamicSharedBytes;
+  attributes.maxDynamicSharedBytes = record->maxDynamicSharedBytes;
   return kSuccess;
 }
 
@@ -501,24 +509,16 @@ ErrorCode Runtime::copyArguments(const void *stub, void **args,
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (stickyError_)
     return stickyError_;
-  auto found = kernels_.find(stub);
-  if (found == kernels_.end()) {
+  KernelRecord *record = loadedKernel(stub);
+  if (!record) {
     hostFinding(function, returnAddress, "launch of a function that is not a registered kernel");
     return setError(kInvalidDeviceFunction);
   }
-  KernelRecord &record = found->second;
-  if (Status loaded = loadModule(*record.module); !loaded)
-    fail(loaded.error().message);
-  if (!record.kernel)
-    record.kernel = record.module->program->findKernel(record.deviceName);
-  if (!record.kernel)
-    fail(record.module->sourcePath + ": kernel '" + record.deviceName +
-         "': not found in the device code simulee compiled");
-  if (!args && !record.kernel->params.empty())
+  if (!args && !record->kernel->params.empty())
     return setError(kInvalidValue);
   bytes.clear();
-  for (size_t p = 0; p < record.kernel->params.size(); ++p) {
-    const ir::ParamInfo &param = record.kernel->params[p];
+  for (size_t p = 0; p < record->kernel->params.size(); ++p) {
+    const ir::ParamInfo &param = record->kernel->params[p];
     // As argumentValues() reads them: a by-value struct whole, a pointer or
     // texture handle as 8 bytes, a number as its width.
     uint64_t size = param.byValueBytes ? param.byValueBytes
@@ -537,21 +537,13 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   if (stickyError_)
     return stickyError_;
   const char *function = "cudaLaunchKernel";
-  auto found = kernels_.find(stub);
-  if (found == kernels_.end()) {
+  KernelRecord *found = loadedKernel(stub);
+  if (!found) {
     hostFinding(function, returnAddress, "launch of a function that is not a registered kernel");
     return setError(kInvalidDeviceFunction);
   }
-  KernelRecord &record = found->second;
+  KernelRecord &record = *found;
   Module &module = *record.module;
-  if (Status loaded = loadModule(module); !loaded)
-    fail(loaded.error().message);
-  if (!record.kernel) {
-    record.kernel = module.program->findKernel(record.deviceName);
-    if (!record.kernel)
-      fail(module.sourcePath + ": kernel '" + record.deviceName +
-           "': not found in the device code simulee compiled");
-  }
   const ir::KernelInfo &kernel = *record.kernel;
   uint32_t ordinal = ++record.launches;
   ++totalLaunches_;

@@ -207,6 +207,9 @@ public:
 private:
   Runtime();
   Status loadModule(Module &module);
+  // The kernel registered for `stub`, its device code compiled (a failure
+  // ends the program with the error); null when `stub` is no kernel.
+  KernelRecord *loadedKernel(const void *stub);
   // __managed__ variables: what the host changed goes to the device, and
   // back after the device may have changed it.
   void syncManagedToDevice(Module &module);
