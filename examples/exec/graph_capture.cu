@@ -1,8 +1,11 @@
 // CUDA graphs (issue 20): work captured from a stream, and a graph built node
 // by node, instantiated once and launched several times. Each kernel node
 // runs as the equivalent launch would, checked like one, and the copies and
-// host nodes in between happen in dependency order. Expected: no finding,
-// and the values a GPU computes.
+// host nodes in between happen in dependency order. A clone of the built
+// graph runs the same work; a captured graph that allocates its scratch
+// memory (cudaMallocAsync from the default pool) and frees it runs twice,
+// the memory at one address. Expected: no finding, and the values a GPU
+// computes.
 #include <cstdio>
 
 __global__ void addOne(int *x, int n) {
@@ -74,9 +77,45 @@ int main() {
   cudaMemcpy(host, x, sizeof host, cudaMemcpyDeviceToHost);
   printf("built graph: host[5] = %d after %d runs\n", host[5], runs);
 
-  bool ok = host[5] == ((((3 + 1) * 2 + 1) * 2) + 1) * 2;
+  cudaGraph_t clone;
+  cudaGraphClone(&clone, built);
+  cudaGraphExec_t cloneExec;
+  cudaGraphInstantiate(&cloneExec, clone, 0);
+  cudaGraphLaunch(cloneExec, stream);
+  cudaStreamSynchronize(stream);
+  cudaMemcpy(host, x, sizeof host, cudaMemcpyDeviceToHost);
+  printf("cloned graph: host[5] = %d after %d runs\n", host[5], runs);
+
+  cudaMemPool_t pool;
+  cudaDeviceGetDefaultMemPool(&pool, 0);
+  uint64_t keep = UINT64_MAX;
+  cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+  int *scratch = nullptr, scratchOut[n];
+  cudaGraph_t scratchGraph;
+  cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);
+  cudaMallocAsync(&scratch, n * sizeof(int), stream);
+  cudaMemsetAsync(scratch, 0, n * sizeof(int), stream);
+  addOne<<<(n + 255) / 256, 256, 0, stream>>>(scratch, n);
+  cudaMemcpyAsync(scratchOut, scratch, sizeof scratchOut, cudaMemcpyDeviceToHost, stream);
+  cudaFreeAsync(scratch, stream);
+  cudaStreamEndCapture(stream, &scratchGraph);
+  cudaGraphExec_t scratchExec;
+  cudaGraphInstantiate(&scratchExec, scratchGraph, 0);
+  for (int run = 0; run < 2; ++run) {
+    scratchOut[7] = -1;
+    cudaError_t launched = cudaGraphLaunch(scratchExec, stream);
+    cudaStreamSynchronize(stream);
+    printf("scratch graph run %d: %s, scratch[7] = %d\n", run, cudaGetErrorName(launched),
+           scratchOut[7]);
+  }
+
+  bool ok = host[5] == ((((((3 + 1) * 2 + 1) * 2) + 1) * 2 + 1) * 2) && scratchOut[7] == 1;
   cudaGraphExecDestroy(capturedExec);
   cudaGraphExecDestroy(builtExec);
+  cudaGraphExecDestroy(cloneExec);
+  cudaGraphExecDestroy(scratchExec);
+  cudaGraphDestroy(clone);
+  cudaGraphDestroy(scratchGraph);
   cudaGraphDestroy(captured);
   cudaGraphDestroy(built);
   cudaStreamDestroy(stream);

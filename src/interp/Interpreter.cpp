@@ -239,6 +239,7 @@ private:
   };
   std::vector<SuspendedBlock> suspended_;
   bool blockAtGridBarrier_ = false; // the running block stopped at a grid barrier
+  uint32_t pathsAtGridBarrier_ = 0;  // paths of the running block waiting there
   uint32_t gridPhase_ = 0;          // grid barriers released so far
   bool reportedGridDivergence_ = false;
   // The last block that ended, and where: a grid barrier it never reached
@@ -1104,6 +1105,7 @@ Status Launch::execute(Warp &warp) {
       top->waiting = true;
       top->gridBarrier = true;
       top->barrierInstr = in.id;
+      ++pathsAtGridBarrier_;
       letSiblingRun(warp);
       return Ok{};
     case Op::NamedBarrier: {
@@ -1538,11 +1540,7 @@ Status Launch::continueBlock() {
     }
     // The block goes on once every block of the grid has reached the grid
     // barrier: the warps that wait at a barrier of the block wait with it.
-    blockAtGridBarrier_ = std::any_of(warps_.begin(), warps_.end(), [](const Warp &w) {
-      return std::any_of(w.stack.begin(), w.stack.end(), [](const StackEntry &entry) {
-        return entry.waiting && entry.gridBarrier && entry.mask;
-      });
-    });
+    blockAtGridBarrier_ = pathsAtGridBarrier_ != 0;
     if (blockAtGridBarrier_)
       return Ok{};
     bool anyWaiting = std::any_of(warps_.begin(), warps_.end(), [](const Warp &w) {
@@ -1594,6 +1592,7 @@ Status Launch::suspendBlock() {
   suspended.reportedDivergence = std::move(reportedDivergence_);
   suspended.localBytes = localBytes_;
   suspended.shared = memory_.takeShared();
+  pathsAtGridBarrier_ = 0;
   warps_.clear();
   reportedDivergence_.clear();
   if (listener_)

@@ -62,48 +62,63 @@ std::vector<uint8_t> *LaunchMemory::memberBuffer(ir::MemberBufferRef ref) {
   return nullptr;
 }
 
-std::vector<uint8_t> *LaunchMemory::buffer(ir::DecodedPointer p) {
-  if (p.buffer < paramBuffers_.size())
-    return paramBuffers_[p.buffer];
-  if (std::optional<ir::MemberBufferRef> member = ir::memberBufferOf(p.buffer))
+// The global buffers a launch names in its own right: its arguments, their
+// members, the caller's bound allocations and the module's variables (the
+// hot path of every access).
+inline std::vector<uint8_t> *LaunchMemory::globalBuffer(uint32_t buffer) {
+  if (buffer < paramBuffers_.size())
+    return paramBuffers_[buffer];
+  if (std::optional<ir::MemberBufferRef> member = ir::memberBufferOf(buffer))
     return memberBuffer(*member);
-  if (p.buffer >= ir::kFirstBoundBuffer) {
-    if (p.buffer - ir::kFirstBoundBuffer < boundAllocations_.size() &&
-        boundAllocations_[p.buffer - ir::kFirstBoundBuffer])
-      return boundAllocations_[p.buffer - ir::kFirstBoundBuffer];
-    return external_ ? external_->heapBuffer(p.buffer) : nullptr;
-  }
-  if (p.buffer >= ir::kFirstHeapBuffer)
-    return p.buffer - ir::kFirstHeapBuffer < heap_.size() ? heap_[p.buffer - ir::kFirstHeapBuffer].get()
-                                                          : nullptr;
-  if (p.buffer >= ir::kFirstGlobalVariableBuffer &&
-      p.buffer - ir::kFirstGlobalVariableBuffer < globalVariables_->size())
-    return &(*globalVariables_)[p.buffer - ir::kFirstGlobalVariableBuffer];
+  if (buffer >= ir::kFirstBoundBuffer && buffer - ir::kFirstBoundBuffer < boundAllocations_.size())
+    return boundAllocations_[buffer - ir::kFirstBoundBuffer];
+  if (buffer >= ir::kFirstGlobalVariableBuffer &&
+      buffer - ir::kFirstGlobalVariableBuffer < globalVariables_->size())
+    return &(*globalVariables_)[buffer - ir::kFirstGlobalVariableBuffer];
   return nullptr;
+}
+
+// The rarer global buffers, which an access finds only when globalBuffer has
+// none: the device heap (the launch's own, or the caller's allocations made
+// during the launch), and a program's own address of managed or host memory
+// read from memory (a pointer the host stored in a managed linked list),
+// which the allocation's encoded pointer stands for: the buffer, and the
+// pointer that names it.
+LaunchMemory::FoundBuffer LaunchMemory::otherGlobalBuffer(uint64_t pointer) {
+  uint32_t buffer = ir::decodePointer(pointer).buffer;
+  if (buffer >= ir::kFirstHeapBuffer && buffer < ir::kFirstBoundBuffer)
+    return {buffer - ir::kFirstHeapBuffer < heap_.size() ? heap_[buffer - ir::kFirstHeapBuffer].get()
+                                                         : nullptr,
+            pointer};
+  if (!external_)
+    return {nullptr, pointer};
+  if (buffer >= ir::kFirstBoundBuffer)
+    return {external_->heapBuffer(buffer), pointer};
+  uint64_t encoded = external_->fromProgramAddress(pointer);
+  if (!encoded)
+    return {nullptr, pointer};
+  return {globalBuffer(ir::decodePointer(encoded).buffer), encoded};
 }
 
 ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
                                      std::vector<uint8_t> &local) {
   ir::DecodedPointer p = ir::decodePointer(pointer);
-  std::vector<uint8_t> *buffer = nullptr;
-  if (p.space == ir::PointerSpace::Global && !p.isNull) {
-    buffer = this->buffer(p);
-    // A program's own address of managed or host memory, read from memory
-    // (a pointer the host stored in a managed linked list): the allocation's
-    // encoded pointer stands for it.
-    if (!buffer && external_)
-      if (uint64_t encoded = external_->fromProgramAddress(pointer)) {
-        p = ir::decodePointer(encoded);
-        buffer = this->buffer(p);
-      }
-  }
   ResolvedAccess access{nullptr, MemSpace(uint8_t(p.space)), p.buffer, uint64_t(p.offset), 0, false};
   if (p.isNull) {
     access.buffer = 0;
     return access;
   }
+  std::vector<uint8_t> *buffer = nullptr;
   switch (p.space) {
   case ir::PointerSpace::Global:
+    buffer = globalBuffer(p.buffer);
+    if (!buffer) [[unlikely]] {
+      FoundBuffer other = otherGlobalBuffer(pointer);
+      buffer = other.bytes;
+      p = ir::decodePointer(other.pointer);
+      access.buffer = p.buffer;
+      access.offset = uint64_t(p.offset);
+    }
     break;
   case ir::PointerSpace::Shared:
     if (p.buffer < shared_.size())

@@ -74,7 +74,12 @@ private:
   // The launch's own heap: buffer kFirstHeapBuffer + i, null once freed.
   std::vector<std::unique_ptr<std::vector<uint8_t>>> heap_;
   uint64_t heapBytes_ = 0;
-  std::vector<uint8_t> *buffer(ir::DecodedPointer pointer);
+  std::vector<uint8_t> *globalBuffer(uint32_t buffer);
+  struct FoundBuffer {
+    std::vector<uint8_t> *bytes;
+    uint64_t pointer; // the encoded pointer that names it
+  };
+  [[gnu::noinline]] FoundBuffer otherGlobalBuffer(uint64_t pointer);
 
   std::vector<std::vector<uint8_t>> shared_;
   std::vector<std::vector<uint8_t>> sharedGarbage_; // each block's initial shared memory

@@ -1486,7 +1486,13 @@ void PtxLowering::lowerWarp(const Statement &s) {
     return;
   }
   if (s.parts[0] == "vote") {
-    llvm::StringRef mode = s.parts[sync ? 2 : 1];
+    // vote.sync.MODE and the older spelling vote.MODE.sync alike.
+    llvm::StringRef mode;
+    for (llvm::StringRef part : llvm::ArrayRef(s.parts).drop_front())
+      if (part == "all" || part == "any" || part == "uni" || part == "ballot")
+        mode = part;
+    if (mode.empty())
+      throw Unsupported{"PTX instruction '" + s.opcode + "'"};
     llvm::Value *predicate = read(s.operands.at(1), i1);
     llvm::Value *mask = sync ? read(s.operands.at(2), i32) : nullptr;
     std::string name = "llvm.nvvm.vote." + mode.str() + (sync ? ".sync" : "");

@@ -145,17 +145,29 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
   return result(Runtime::get().allocate(devPtr, *pitch * height, AllocationKind::Device, CALLER));
 }
 
-cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t) {
-  return result(Runtime::get().allocate(devPtr, size, AllocationKind::Device, CALLER));
+// In a capture, the allocation is made now and becomes the graph's
+// allocation node, and the free its free node (GraphApi.cpp).
+static cudaError_t allocateOnStream(void **devPtr, size_t size, cudaStream_t stream,
+                                    const void *site) {
+  if (int error = Runtime::get().allocate(devPtr, size, AllocationKind::Device, site))
+    return result(error);
+  if (std::optional<cudaError_t> captured = simulee::runtime::captureWork(
+          stream, cudaGraphNodeTypeMemAlloc, simulee::runtime::allocationNodeWork(*devPtr, site)))
+    return *captured;
+  return succeeded();
 }
 
-// Freed in stream order. In a capture, the free becomes a node that frees
-// nothing: the graph may run again, and its kernels use the memory each time.
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
+  return allocateOnStream(devPtr, size, stream, CALLER);
+}
+
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
-  if (std::optional<cudaError_t> captured = simulee::runtime::captureWork(
-          stream, cudaGraphNodeTypeMemFree, [] { return succeeded(); }))
+  simulee::runtime::StreamWork free =
+      simulee::runtime::freeNodeWork(devPtr, "cudaFreeAsync", CALLER);
+  if (std::optional<cudaError_t> captured =
+          simulee::runtime::captureWork(stream, cudaGraphNodeTypeMemFree, free))
     return *captured;
-  return result(Runtime::get().free(devPtr, AllocationKind::Device, "cudaFreeAsync", CALLER));
+  return free();
 }
 
 } // extern "C"
@@ -248,10 +260,11 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAcce
   return memPool ? succeeded() : result(Runtime::get().setError(cudaErrorInvalidValue));
 }
 
-cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t) {
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+                                    cudaStream_t stream) {
   if (!memPool)
     return result(Runtime::get().setError(cudaErrorInvalidValue));
-  return result(Runtime::get().allocate(ptr, size, AllocationKind::Device, CALLER));
+  return allocateOnStream(ptr, size, stream, CALLER);
 }
 
 // A pitched 3-D allocation: rows padded to 256 bytes, as cudaMallocPitch.

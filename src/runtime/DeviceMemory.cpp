@@ -110,6 +110,23 @@ void DeviceMemory::release(Allocation &allocation, std::string site) {
   }
 }
 
+bool DeviceMemory::revive(Allocation &allocation) {
+  if (!allocation.freed)
+    return true;
+  auto queued = std::find(quarantine_.begin(), quarantine_.end(), &allocation);
+  if (queued == quarantine_.end())
+    return false;
+  quarantine_.erase(queued);
+  quarantineBytes_ -= allocation.sizeBytes();
+  allocation.freed = false;
+  allocation.freeSite.clear();
+  if (allocation.tracksWrites()) {
+    std::fill(allocation.written.begin(), allocation.written.end(), 0);
+    allocation.writtenBytes = 0;
+  }
+  return true;
+}
+
 AddressInfo DeviceMemory::find(const void *address) const {
   uintptr_t at = reinterpret_cast<uintptr_t>(address);
   if (isDevicePointer(at)) {

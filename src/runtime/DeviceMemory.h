@@ -86,6 +86,10 @@ public:
   Allocation &allocate(AllocationKind kind, uint64_t sizeBytes, std::string site);
   // Marks the allocation freed; its memory is released later (quarantine).
   void release(Allocation &allocation, std::string site);
+  // A freed allocation live again at its address, its bytes unwritten (a
+  // CUDA graph's allocation node, which allocates the same address at every
+  // launch); false once its memory is released for good.
+  bool revive(Allocation &allocation);
   // The allocation holding `address` (one past the end counts only for
   // empty ranges: `sizeBytes` 0).
   AddressInfo find(const void *address) const;

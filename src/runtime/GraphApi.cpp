@@ -49,6 +49,7 @@
 #include <thread>
 #include <vector>
 
+using simulee::runtime::AllocationKind;
 using simulee::runtime::Runtime;
 using simulee::runtime::StreamWork;
 
@@ -394,6 +395,16 @@ cudaError_t listNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *count, 
 
 namespace simulee::runtime {
 
+StreamWork allocationNodeWork(void *pointer, const void *site) {
+  return [=] { return result(Runtime::get().reviveAllocation(pointer, site)); };
+}
+
+StreamWork freeNodeWork(void *pointer, const char *function, const void *site) {
+  return [=] {
+    return result(Runtime::get().free(pointer, AllocationKind::Device, function, site));
+  };
+}
+
 std::optional<cudaError_t> captureWork(cudaStream_t stream, cudaGraphNodeType type,
                                        const StreamWork &work) {
   if (!goesToCapture(stream))
@@ -696,9 +707,9 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph
   return addNode(pGraphNode, graph, pDependencies, numDependencies, NodeWork{});
 }
 
-// A graph's memory is allocated when the node is added and stays the
-// graph's for every launch (its address, as on a GPU, is fixed when the node
-// is made); a free node frees nothing, since the graph may run again.
+// A graph's allocation has its address when the node is made, as on a GPU;
+// each run of the node makes it live again there (after a free node, or a
+// cudaFree outside the graph, freed it), its bytes unwritten.
 cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                      struct cudaMemAllocNodeParams *nodeParams) {
@@ -708,7 +719,8 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
                                           simulee::runtime::AllocationKind::Device, CALLER))
     return result(error);
   return addNode(pGraphNode, graph, pDependencies, numDependencies,
-                 NodeWork{cudaGraphNodeTypeMemAlloc, std::nullopt, {}});
+                 NodeWork{cudaGraphNodeTypeMemAlloc, std::nullopt,
+                          simulee::runtime::allocationNodeWork(nodeParams->dptr, CALLER)});
 }
 
 cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -717,7 +729,8 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gra
   if (!dptr)
     return failed(cudaErrorInvalidValue);
   return addNode(pGraphNode, graph, pDependencies, numDependencies,
-                 NodeWork{cudaGraphNodeTypeMemFree, std::nullopt, {}});
+                 NodeWork{cudaGraphNodeTypeMemFree, std::nullopt,
+                          simulee::runtime::freeNodeWork(dptr, "cudaGraphAddMemFreeNode", CALLER)});
 }
 
 cudaError_t cudaDeviceGraphMemTrim(int device) {

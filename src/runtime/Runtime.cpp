@@ -835,6 +835,20 @@ ErrorCode Runtime::allocate(void **pointer, uint64_t sizeBytes, AllocationKind k
   return kSuccess;
 }
 
+ErrorCode Runtime::reviveAllocation(void *pointer, const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (stickyError_)
+    return stickyError_;
+  AddressInfo info = memory_.find(pointer);
+  if (!info.allocation || !memory_.revive(*info.allocation)) {
+    hostFinding("cudaGraphLaunch", returnAddress,
+                "a graph's allocation node cannot allocate its memory again: " +
+                    describeAddress(pointer) + " was released long ago");
+    return setError(kMemoryAllocation);
+  }
+  return kSuccess;
+}
+
 ErrorCode Runtime::registerHost(void *pointer, uint64_t sizeBytes, const void *returnAddress) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (stickyError_)

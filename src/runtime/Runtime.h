@@ -165,6 +165,9 @@ public:
   // The device heap kernels malloc from (cudaLimitMallocHeapSize).
   uint64_t heapLimitBytes() const { return heapLimitBytes_; }
   void setHeapLimitBytes(uint64_t bytes) { heapLimitBytes_ = bytes; }
+  // A CUDA graph's allocation node runs: the allocation it made is live
+  // again at its address if it was freed.
+  ErrorCode reviveAllocation(void *pointer, const void *returnAddress);
   // cudaHostRegister / cudaHostUnregister: the program's memory, mapped for
   // kernels (the same address on both sides, as with unified addressing).
   ErrorCode registerHost(void *pointer, uint64_t sizeBytes, const void *returnAddress);

@@ -25,6 +25,11 @@ std::optional<cudaError_t> captureLaunch(cudaStream_t stream, const void *kernel
                                          dim3 block, void **args, size_t sharedBytes,
                                          bool cooperative, const void *site);
 
+// The work of a graph's allocation node (the allocation made when the node
+// was: live again at its address) and of its free node.
+StreamWork allocationNodeWork(void *pointer, const void *site);
+StreamWork freeNodeWork(void *pointer, const char *function, const void *site);
+
 // Calls a capture may refuse, with the error a GPU returns; a refusal
 // invalidates the captures that caused it (cudaStreamEndCapture then fails).
 enum class CaptureSensitiveCall {

@@ -65,7 +65,11 @@ __global__ void warpAndMemory(const int *in, unsigned *ballot, unsigned *match, 
   asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.s32 p, %1, 0;\n\tvote.sync.ballot.b32 %0, p, 0xffffffff;\n\t}"
                : "=r"(votes) : "r"(value));
   asm volatile("match.any.sync.b32 %0, %1, 0xffffffff;" : "=r"(peers) : "r"(value & 3));
-  ballot[i] = votes;
+  // The older spelling CUB writes (vote.MODE.sync) votes the same.
+  unsigned votesOldSpelling;
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.gt.s32 p, %1, 0;\n\tvote.ballot.sync.b32 %0, p, 0xffffffff;\n\t}"
+               : "=r"(votesOldSpelling) : "r"(value));
+  ballot[i] = votes == votesOldSpelling ? votes : 0xdeadbeefu;
   match[i] = peers;
   asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.s32 p, %1, 0;\n\t@p st.global.volatile.s32 [%0], %1;\n\t}"
                :: "l"(copy + i), "r"(value) : "memory");
