@@ -95,6 +95,35 @@ double texelCoordinate(uint32_t bits, uint32_t size, bool normalized) {
   return std::clamp(u, -1e9, 1e9);
 }
 
+// A cube map fetch's face (0-5: +x, -x, +y, -y, +z, -z) and its normalised
+// coordinates in that face, after the Programming Guide's table of cube map
+// fetches: the major axis m picks the face, and (s / |m| + 1) / 2, (t / |m|
+// + 1) / 2 address it.
+struct CubeTexel {
+  int64_t face = 0;
+  float s = 0.5f, t = 0.5f;
+};
+CubeTexel cubeFace(const std::array<uint32_t, 3> &direction) {
+  float x = std::bit_cast<float>(direction[0]), y = std::bit_cast<float>(direction[1]),
+        z = std::bit_cast<float>(direction[2]);
+  float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+  float m = 0, s = 0, t = 0;
+  int64_t face = 0;
+  if (ax >= ay && ax >= az) {
+    face = x >= 0 ? 0 : 1;
+    m = ax, s = x >= 0 ? -z : z, t = -y;
+  } else if (ay >= az) {
+    face = y >= 0 ? 2 : 3;
+    m = ay, s = x, t = y >= 0 ? z : -z;
+  } else {
+    face = z >= 0 ? 4 : 5;
+    m = az, s = z >= 0 ? x : -x, t = -y;
+  }
+  if (!(m > 0)) // the zero vector (or NaNs): the first face's centre
+    return {};
+  return {face, (s / m + 1) / 2, (t / m + 1) / 2};
+}
+
 } // namespace
 
 std::string TextureDescriptor::describe() const {
@@ -122,7 +151,28 @@ std::array<uint32_t, 4> fetchTexture(const TextureDescriptor &t, uint8_t flags,
   unsigned dims = std::clamp(flags & 3u, 1u, 3u);
   bool integerCoords = flags >> 2 & 1;
   auto result = ir::TextureResult(flags >> 3 & 3);
+  auto geometry = ir::TextureGeometry(flags >> 5 & 3);
   std::array<uint32_t, 4> out{0, 0, 0, 0};
+
+  // A layer of a layered texture or a cube map's face is a slice (z): an
+  // integer, clamped, never filtered across. A cube map's face is addressed
+  // in normalised coordinates, clamped to its edges (no filtering across
+  // faces).
+  std::array<uint32_t, 3> at = coords;
+  bool normalized = t.normalizedCoords;
+  AddressMode address = t.address;
+  std::optional<int64_t> slice;
+  int64_t lastSlice = int64_t(std::max<uint32_t>(t.extent[2], 1)) - 1;
+  if (geometry == ir::TextureGeometry::Layered) {
+    slice = std::clamp<int64_t>(int32_t(coords[2]), 0, lastSlice);
+  } else if (geometry == ir::TextureGeometry::Cube) {
+    CubeTexel cube = cubeFace(coords);
+    at = {std::bit_cast<uint32_t>(cube.s), std::bit_cast<uint32_t>(cube.t), 0};
+    slice = std::min(cube.face, lastSlice);
+    dims = 2;
+    normalized = true;
+    address = AddressMode::Clamp;
+  }
 
   // Up to 8 texels, each with its weight (point sampling: one, weight 1).
   struct Tap {
@@ -138,19 +188,18 @@ std::array<uint32_t, 4> fetchTexture(const TextureDescriptor &t, uint8_t flags,
     uint32_t size = t.extent[axis];
     if (axis >= dims) {
       for (unsigned k = 0; k < tapCount; ++k)
-        taps[k].at[axis] = 0;
+        taps[k].at[axis] = axis == 2 && slice ? *slice : 0;
       continue;
     }
     if (integerCoords) { // tex1Dfetch: the texel index itself, zero outside
-      int64_t i = int32_t(coords[axis]);
+      int64_t i = int32_t(at[axis]);
       taps[0].at[axis] = i;
       taps[0].border |= i < 0 || i >= int64_t(size);
       continue;
     }
-    double u = texelCoordinate(coords[axis], size, t.normalizedCoords);
+    double u = texelCoordinate(at[axis], size, normalized);
     if (!linear) {
-      std::optional<int64_t> i =
-          addressed(int64_t(std::floor(u)), size, t.address, t.normalizedCoords);
+      std::optional<int64_t> i = addressed(int64_t(std::floor(u)), size, address, normalized);
       taps[0].at[axis] = i.value_or(0);
       taps[0].border |= !i;
       continue;
@@ -159,8 +208,8 @@ std::array<uint32_t, 4> fetchTexture(const TextureDescriptor &t, uint8_t flags,
     // held in 9-bit fixed point with 8 fractional bits, as the hardware does.
     double below = std::floor(u - 0.5);
     double alpha = std::round((u - 0.5 - below) * 256.0) / 256.0;
-    std::optional<int64_t> i0 = addressed(int64_t(below), size, t.address, t.normalizedCoords);
-    std::optional<int64_t> i1 = addressed(int64_t(below) + 1, size, t.address, t.normalizedCoords);
+    std::optional<int64_t> i0 = addressed(int64_t(below), size, address, normalized);
+    std::optional<int64_t> i1 = addressed(int64_t(below) + 1, size, address, normalized);
     for (unsigned k = 0; k < tapCount; ++k) {
       taps[k + tapCount] = taps[k];
       taps[k].at[axis] = i0.value_or(0);

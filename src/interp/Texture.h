@@ -1,8 +1,9 @@
 // Textures and surfaces as a kernel sees them: the descriptor simulee keeps
 // for a cudaTextureObject_t / cudaSurfaceObject_t parameter (given with
 // `--arg NAME=tex2d:64x32:float:linear` or chosen automatically), and the
-// sampling rules of tex1Dfetch / tex1D / tex2D / tex3D (CUDA Programming
-// Guide, "Texture Fetching"). The texels live in the parameter's backing
+// sampling rules of tex1Dfetch / tex1D / tex2D / tex3D, the layered fetches
+// and cube maps (CUDA Programming Guide, "Texture Fetching"); a layer or a
+// cube map's face is a slice (z) of the texels. The texels live in the parameter's backing
 // buffer, row-major (x fastest); every texel a fetch reads is read through a
 // callback, so the interpreter records it as a memory read of that buffer.
 #pragma once

@@ -14,6 +14,7 @@
 #include <bit>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -1613,8 +1614,19 @@ void PtxLowering::lowerTexture(const Statement &s) {
   std::vector<llvm::Value *> args = {read(address[0], builder_.getInt64Ty()),
                                      builder_.getInt32(decoded.flags)};
   std::vector<std::string> coords = vectorElements(address[1]);
+  // A layered access's vector starts with its layer, an integer, which
+  // becomes the z coordinate.
+  std::optional<std::string> layer;
+  if (decoded.layered && !coords.empty()) {
+    layer = coords.front();
+    coords.erase(coords.begin());
+  }
   for (unsigned axis = 0; axis < 3; ++axis) {
-    if (axis >= decoded.dims || axis >= coords.size()) {
+    if (axis == 2 && layer) {
+      args.push_back(read(*layer, i32));
+      continue;
+    }
+    if (axis >= decoded.spatialDims || axis >= coords.size()) {
       args.push_back(builder_.getInt32(0));
       continue;
     }

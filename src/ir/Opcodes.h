@@ -132,10 +132,15 @@ enum class FenceScope : uint8_t { Block, Device };
 
 // Texture fetches (Op::TextureFetch): what each channel returns (PTX
 // tex.*.v4.{f32,s32,u32}); flags: dims in bits 0-1, integer coordinates
-// (tex1Dfetch) in bit 2, TextureResult in bits 3-4.
+// (tex1Dfetch) in bit 2, TextureResult in bits 3-4, TextureGeometry in bits
+// 5-6. A layered fetch (tex.a1d, tex.a2d) has its integer layer as the z
+// coordinate; a cube map fetch (tex.cube) has a direction (x, y, z).
 enum class TextureResult : uint8_t { F32, S32, U32 };
-constexpr uint8_t textureFetchFlags(unsigned dims, bool integerCoords, TextureResult result) {
-  return uint8_t(dims | unsigned(integerCoords) << 2 | unsigned(result) << 3);
+enum class TextureGeometry : uint8_t { Plain, Layered, Cube };
+constexpr uint8_t textureFetchFlags(unsigned dims, bool integerCoords, TextureResult result,
+                                    TextureGeometry geometry = TextureGeometry::Plain) {
+  return uint8_t(dims | unsigned(integerCoords) << 2 | unsigned(result) << 3 |
+                 unsigned(geometry) << 5);
 }
 // Surface accesses (Op::SurfaceLoad/Store): flags: dims in bits 0-1, the
 // boundary mode (PTX .trap/.clamp/.zero) in bits 2-3.

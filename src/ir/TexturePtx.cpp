@@ -13,16 +13,23 @@ bool has(llvm::ArrayRef<llvm::StringRef> parts, llvm::StringRef modifier) {
   return std::find(parts.begin() + 1, parts.end(), modifier) != parts.end();
 }
 
-unsigned geometry(llvm::ArrayRef<llvm::StringRef> parts) {
+// The instruction's geometry: its spatial dimensions and whether it
+// addresses a layer of an array (a1d, a2d) or a cube map (cube); 0
+// dimensions for one simulee does not model.
+struct Geometry {
+  unsigned dims = 0;
+  TextureGeometry kind = TextureGeometry::Plain;
+};
+Geometry geometry(llvm::ArrayRef<llvm::StringRef> parts) {
   for (llvm::StringRef part : parts.drop_front()) {
-    if (part == "1d")
-      return 1;
-    if (part == "2d")
-      return 2;
-    if (part == "3d")
-      return 3;
+    if (part == "1d" || part == "2d" || part == "3d")
+      return {unsigned(part[0] - '0'), TextureGeometry::Plain};
+    if (part == "a1d" || part == "a2d")
+      return {unsigned(part[1] - '0'), TextureGeometry::Layered};
+    if (part == "cube")
+      return {3, TextureGeometry::Cube};
   }
-  return 0;
+  return {};
 }
 
 } // namespace
@@ -34,10 +41,12 @@ TextureInstruction decodeTextureInstruction(llvm::ArrayRef<llvm::StringRef> part
     decoded.error = "PTX instruction '" + opcode + "' (" + why + ")";
     return decoded;
   };
-  decoded.dims = geometry(parts);
-  if (parts.empty() || decoded.dims == 0)
-    return unsupported("only 1d, 2d and 3d textures and surfaces; no arrays, cubes or "
-                       "multisampling");
+  Geometry shape = geometry(parts);
+  if (parts.empty() || shape.dims == 0)
+    return unsupported("only 1d, 2d, 3d, a1d, a2d and cube textures, and 1d, 2d, 3d, a1d and "
+                       "a2d surfaces; no layered cube maps or multisampling");
+  decoded.dims = decoded.spatialDims = shape.dims;
+  decoded.layered = shape.kind == TextureGeometry::Layered;
   if (parts[0] == "tex") {
     decoded.kind = TextureInstruction::Kind::Fetch;
     // tex.level / tex.grad (tex2DLod, tex2DGrad): simulee's textures have one
@@ -54,7 +63,7 @@ TextureInstruction decodeTextureInstruction(llvm::ArrayRef<llvm::StringRef> part
     auto fetch = result == "f32"   ? TextureResult::F32
                  : result == "s32" ? TextureResult::S32
                                    : TextureResult::U32;
-    decoded.flags = textureFetchFlags(decoded.dims, !decoded.floatCoords, fetch);
+    decoded.flags = textureFetchFlags(decoded.dims, !decoded.floatCoords, fetch, shape.kind);
     return decoded;
   }
   bool load = parts[0] == "suld";
@@ -64,6 +73,12 @@ TextureInstruction decodeTextureInstruction(llvm::ArrayRef<llvm::StringRef> part
       load ? TextureInstruction::Kind::SurfaceLoad : TextureInstruction::Kind::SurfaceStore;
   if (!has(parts, "b"))
     return unsupported("only unformatted (.b) surface accesses");
+  if (shape.kind == TextureGeometry::Cube)
+    return unsupported("no cube map surfaces");
+  // A layer of a layered surface is a slice: the surface is addressed as a
+  // 3-D one, the layer as z.
+  if (decoded.layered)
+    decoded.dims = 3;
   decoded.vectorCount = has(parts, "v4") ? 4 : has(parts, "v2") ? 2 : 1;
   decoded.elementBits = has(parts, "b8")    ? 8
                         : has(parts, "b16") ? 16

@@ -3,12 +3,14 @@
 // Op::SurfaceLoad, Op::SurfaceStore), with the instruction's modifiers
 // packed into a constant `flags` argument (ir/Opcodes.h).
 //
-//   tex{.level,.grad}.{1d,2d,3d}.v4.{f32,s32,u32}.{f32,s32}  d, [handle, {coords}]{, lod}
+//   tex{.level,.grad}.{1d,2d,3d,a1d,a2d,cube}.v4.{f32,s32,u32}.{f32,s32}  d, [handle, {coords}]{, lod}
 //     (textures have one level: the level of detail and gradients are ignored)
 //     -> {i32 x4} __simulee_texture_fetch(i64 handle, i32 flags, i32 x, i32 y, i32 z)
-//   suld.b.{1d,2d,3d}{.v2,.v4}.{b8,b16,b32,b64}.{trap,clamp,zero}  d, [handle, {x, y, z}]
+//     (a1d/a2d: {layer, x[, y]} -> x, y, z = layer; cube: the direction x, y, z)
+//   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32,b64}.{trap,clamp,zero}  d, [handle, {x, y, z}]
 //     -> iN or {iN x V} __simulee_surface_load(i64, i32 flags, i32 x, i32 y, i32 z)
 //   sust.b.... [handle, {x, y, z}], {values}
+//     (a1d/a2d: {layer, x[, y]}: a 3-D surface with the layer as z)
 //     -> void __simulee_surface_store(i64, i32 flags, i32 x, i32 y, i32 z, iN values...)
 //
 // The surface functions are declared once per element type and count, with
@@ -35,7 +37,9 @@ inline constexpr const char *kSurfaceStoreFunction = "__simulee_surface_store";
 // (parts[0] is the opcode); `error` says what is unsupported.
 struct TextureInstruction {
   enum class Kind : uint8_t { Fetch, SurfaceLoad, SurfaceStore } kind = Kind::Fetch;
-  unsigned dims = 1;
+  unsigned dims = 1;        // as the flags say; a layered surface's is 3
+  unsigned spatialDims = 1; // coordinates besides a layer
+  bool layered = false;     // a1d/a2d: the coordinate vector starts with the layer
   uint8_t flags = 0;         // textureFetchFlags / surfaceFlags (ir/Opcodes.h)
   bool floatResult = false;  // tex: f32 channels
   bool floatCoords = false;  // tex: f32 coordinates

@@ -7,6 +7,7 @@
 #include "runtime/DeviceProperties.h"
 #include "runtime/Runtime.h"
 #include "runtime/StreamCapture.h"
+#include "runtime/Textures.h"
 #include "support/SimulatedDevice.h"
 
 #include <cuda_runtime_api.h>
@@ -18,6 +19,7 @@
 
 using simulee::runtime::AllocationKind;
 using simulee::runtime::CaptureSensitiveCall;
+using simulee::runtime::CudaArray;
 using simulee::runtime::Runtime;
 using simulee::runtime::StreamWork;
 
@@ -405,18 +407,58 @@ cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct 
 
 namespace simulee::runtime {
 
-// Linear (pitched) memory only: CUDA arrays are not provided.
+namespace {
+
+// One side of a 3-D copy: rows of `pitch` bytes, `ysize` rows a slice, the
+// copy starting `x` bytes into row `y` of slice `z`; `array` when it is a
+// CUDA array (positions in texels there).
+struct CopySide {
+  char *base = nullptr;
+  size_t pitch = 0, ysize = 0, x = 0, y = 0, z = 0;
+  const CudaArray *array = nullptr;
+};
+
+CopySide copySide(cudaArray_t array, const cudaPitchedPtr &memory, const cudaPos &pos) {
+  if (!array)
+    return {static_cast<char *>(memory.ptr), memory.pitch, memory.ysize, pos.x, pos.y, pos.z};
+  const auto *info = reinterpret_cast<const CudaArray *>(array);
+  return {reinterpret_cast<char *>(info->address), info->rowBytes(), info->rows(),
+          pos.x * info->texelBytes, pos.y, pos.z, info};
+}
+
+} // namespace
+
+// cudaMemcpy3D: between pitched memory and CUDA arrays, in any direction.
+// With an array on either side the extent's width counts that array's
+// texels, otherwise bytes; a copy past an array's end is a host finding.
 cudaError_t copyPitched(const cudaMemcpy3DParms &p, const char *function, const void *site) {
-  if (p.srcArray || p.dstArray)
-    Runtime::get().unsupported("CUDA arrays (cudaMemcpy3D with cudaArray_t)");
-  const cudaPitchedPtr &src = p.srcPtr, &dst = p.dstPtr;
-  for (size_t z = 0; z < p.extent.depth; ++z)
-    for (size_t y = 0; y < p.extent.height; ++y) {
-      const char *from = static_cast<const char *>(src.ptr) +
-                         ((p.srcPos.z + z) * src.ysize + p.srcPos.y + y) * src.pitch + p.srcPos.x;
-      char *to = static_cast<char *>(dst.ptr) +
-                 ((p.dstPos.z + z) * dst.ysize + p.dstPos.y + y) * dst.pitch + p.dstPos.x;
-      if (int error = Runtime::get().copy(to, from, p.extent.width, function, site))
+  CopySide src = copySide(p.srcArray, p.srcPtr, p.srcPos);
+  CopySide dst = copySide(p.dstArray, p.dstPtr, p.dstPos);
+  for (const CopySide *side : {&src, &dst})
+    if (side->array && side->array->freed)
+      return result(Runtime::get().setError(cudaErrorInvalidResourceHandle));
+  const CudaArray *array = src.array ? src.array : dst.array;
+  size_t width = array ? p.extent.width * array->texelBytes : p.extent.width;
+  size_t height = p.extent.height, depth = p.extent.depth;
+  for (const CopySide *side : {&src, &dst}) {
+    const CudaArray *a = side->array;
+    if (a && (side->x + width > a->rowBytes() || side->y + height > a->rows() ||
+              side->z + depth > a->slices())) {
+      Runtime::get().hostFinding(
+          function, site,
+          "copies " + std::to_string(depth) + " slices of " + std::to_string(height) +
+              " rows of " + std::to_string(width) + " bytes at (" + std::to_string(side->x) +
+              ", " + std::to_string(side->y) + ", " + std::to_string(side->z) +
+              ") of a CUDA array of " + std::to_string(a->slices()) + " slices of " +
+              std::to_string(a->rows()) + " rows of " + std::to_string(a->rowBytes()) + " bytes");
+      return result(Runtime::get().setError(cudaErrorInvalidValue));
+    }
+  }
+  for (size_t z = 0; z < depth; ++z)
+    for (size_t y = 0; y < height; ++y) {
+      const char *from = src.base + ((src.z + z) * src.ysize + src.y + y) * src.pitch + src.x;
+      char *to = dst.base + ((dst.z + z) * dst.ysize + dst.y + y) * dst.pitch + dst.x;
+      if (int error = Runtime::get().copy(to, from, width, function, site))
         return result(error);
     }
   return succeeded();

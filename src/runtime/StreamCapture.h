@@ -56,7 +56,8 @@ cudaError_t checkNotCapturing(cudaStream_t stream);
 void eventRecorded(cudaEvent_t event, cudaStream_t stream);
 cudaError_t streamWaitsForEvent(cudaStream_t stream, cudaEvent_t event);
 
-// cudaMemcpy3D over linear memory (CudaApi.cpp), for memcpy nodes.
+// cudaMemcpy3D between pitched memory and CUDA arrays (CudaApi.cpp), for
+// memcpy nodes.
 cudaError_t copyPitched(const cudaMemcpy3DParms &params, const char *function, const void *site);
 
 } // namespace simulee::runtime

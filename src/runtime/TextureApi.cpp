@@ -81,6 +81,51 @@ cudaError_t arrayCopyLinear(CudaArray *array, size_t wOffset, size_t hOffset, vo
                         : Runtime::get().copy(memory, inArray, count, function, caller));
 }
 
+// cudaMallocArray and cudaMalloc3DArray: a 1-D, 2-D or 3-D array, layered
+// (extent.depth layers of 1-D or 2-D ones) or a cube map (six square faces).
+cudaError_t makeArray(cudaArray_t *array, const cudaChannelFormatDesc *desc, cudaExtent extent,
+                      unsigned flags, const char *function, const void *caller) {
+  constexpr unsigned kModelled = cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap;
+  if (!array || !desc || !extent.width)
+    return failed(cudaErrorInvalidValue);
+  if (flags & ~kModelled)
+    Runtime::get().unsupported(
+        (std::string(function) + " with flags other than cudaArrayLayered, cudaArrayCubemap and "
+                                 "cudaArraySurfaceLoadStore (texture gather, sparse, deferred "
+                                 "mapping)")
+            .c_str());
+  bool layered = flags & cudaArrayLayered, cube = flags & cudaArrayCubemap;
+  // As cudaMalloc3DArray checks them: a 3-D array has a height; a layered
+  // one has layers; a cube map's faces are square, six of them (a multiple
+  // of six when layered).
+  bool valid = (!extent.depth || extent.height || layered) && (!layered || extent.depth) &&
+               (!cube || (extent.width == extent.height &&
+                          (layered ? extent.depth % 6 == 0 : extent.depth == 6)));
+  if (!valid)
+    return failed(cudaErrorInvalidValue);
+  auto format = simulee::runtime::texelFormat(*desc);
+  if (!format)
+    Runtime::get().unsupported(
+        (std::string(function) + " with a channel format with " + format.error().message).c_str());
+  auto *made = new CudaArray{}; // never deleted: a freed array's handle stays recognisable
+  made->format = *desc;
+  made->width = extent.width;
+  made->height = extent.height;
+  made->depth = extent.depth;
+  made->texelBytes = format->texelBytes();
+  made->flags = flags;
+  void *pointer = nullptr;
+  if (int error =
+          Runtime::get().allocate(&pointer, made->sizeBytes(), AllocationKind::Device, caller)) {
+    delete made;
+    return result(error);
+  }
+  made->address = reinterpret_cast<uintptr_t>(pointer);
+  Runtime::get().memory().find(pointer).allocation->function = function;
+  *array = reinterpret_cast<cudaArray_t>(made);
+  return cudaSuccess;
+}
+
 } // namespace
 
 extern "C" {
@@ -94,32 +139,14 @@ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
 
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
                             size_t width, size_t height, unsigned int flags) {
-  if (!array || !desc || !width)
-    return failed(cudaErrorInvalidValue);
-  if (flags & ~unsigned(cudaArraySurfaceLoadStore))
-    Runtime::get().unsupported(
-        "cudaMallocArray with flags other than cudaArraySurfaceLoadStore (layered, cube map, "
-        "texture gather)");
-  auto format = simulee::runtime::texelFormat(*desc);
-  if (!format)
-    Runtime::get().unsupported(
-        ("cudaMallocArray with a channel format with " + format.error().message).c_str());
-  auto *made = new CudaArray{}; // never deleted: a freed array's handle stays recognisable
-  made->format = *desc;
-  made->width = width;
-  made->height = height;
-  made->texelBytes = format->texelBytes();
-  made->flags = flags;
-  void *pointer = nullptr;
-  if (int error = Runtime::get().allocate(&pointer, made->rows() * made->rowBytes(),
-                                          AllocationKind::Device, CALLER)) {
-    delete made;
-    return result(error);
-  }
-  made->address = reinterpret_cast<uintptr_t>(pointer);
-  Runtime::get().memory().find(pointer).allocation->function = "cudaMallocArray";
-  *array = reinterpret_cast<cudaArray_t>(made);
-  return cudaSuccess;
+  if (flags & (cudaArrayLayered | cudaArrayCubemap))
+    return failed(cudaErrorInvalidValue); // those take cudaMalloc3DArray
+  return makeArray(array, desc, cudaExtent{width, height, 0}, flags, "cudaMallocArray", CALLER);
+}
+
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                              struct cudaExtent extent, unsigned int flags) {
+  return makeArray(array, desc, extent, flags, "cudaMalloc3DArray", CALLER);
 }
 
 cudaError_t cudaFreeArray(cudaArray_t array) {
@@ -141,7 +168,7 @@ cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExte
   if (desc)
     *desc = info->format;
   if (extent)
-    *extent = cudaExtent{info->width, info->height, 0};
+    *extent = cudaExtent{info->width, info->height, info->depth};
   if (flags)
     *flags = info->flags;
   return cudaSuccess;

@@ -115,8 +115,11 @@ makeTextureObject(const cudaResourceDesc &resource, const cudaTextureDesc *textu
       return invalid(); // a surface needs an array made with cudaArraySurfaceLoadStore
     if (std::optional<DescriptorError> bad = format(array->format))
       return *bad;
-    d.dims = array->height ? 2 : 1;
-    d.extent = {uint32_t(array->width), uint32_t(array->rows()), 1};
+    if ((array->flags & cudaArrayCubemap) && (array->flags & cudaArrayLayered))
+      return unsupported("a layered cube map array (cudaArrayCubemap | cudaArrayLayered)");
+    // A 3-D array, and the layers of a layered or cube map one, are slices.
+    d.dims = array->depth ? 3 : array->height ? 2 : 1;
+    d.extent = {uint32_t(array->width), uint32_t(array->rows()), uint32_t(array->slices())};
     object.address = array->address;
     break;
   }

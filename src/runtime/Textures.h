@@ -8,7 +8,7 @@
 // descriptor's aliasOf, byteOffset and rowPitch), so fetches read the
 // program's data and surface stores land in it. A CUDA array is a device
 // allocation of packed rows. What the interpreter cannot model (mipmaps,
-// layers, cube maps, sRGB, anisotropy, per-axis address modes, resource
+// layered cube maps, sRGB, anisotropy, per-axis address modes, resource
 // views, border colours other than 0) is refused by name, never ignored.
 #pragma once
 
@@ -27,17 +27,22 @@
 
 namespace simulee::runtime {
 
-// A CUDA array: `height` rows (0: a 1-D array, one row) of `width` texels,
-// packed, in the device allocation at `address`.
+// A CUDA array: `depth` slices (0: a 1-D or 2-D array, one slice) of
+// `height` rows (0: a 1-D array, one row) of `width` texels, packed, in the
+// device allocation at `address`. The layers of a layered array
+// (cudaArrayLayered) and the faces of a cube map (cudaArrayCubemap) are its
+// slices.
 struct CudaArray {
   uintptr_t address = 0;
   cudaChannelFormatDesc format{};
-  uint64_t width = 0, height = 0;
+  uint64_t width = 0, height = 0, depth = 0;
   uint32_t texelBytes = 0;
   unsigned flags = 0;
   bool freed = false;
   uint64_t rows() const { return height ? height : 1; }
+  uint64_t slices() const { return depth ? depth : 1; }
   uint64_t rowBytes() const { return width * texelBytes; }
+  uint64_t sizeBytes() const { return slices() * rows() * rowBytes(); }
 };
 
 struct TextureObject {

@@ -139,6 +139,34 @@ TEST(TextureObjects, SurfacesNeedAnArrayMadeForLoadAndStore) {
   EXPECT_EQ(errorOf(makeTextureObject(resource, nullptr, false)), cudaErrorInvalidResourceHandle);
 }
 
+TEST(TextureObjects, LayersAndCubeFacesAreSlicesOfTheArray) {
+  CudaArray array;
+  array.address = 0x3000;
+  array.format = format(32, 1, cudaChannelFormatKindFloat);
+  array.width = array.height = 4;
+  array.depth = 6;
+  array.texelBytes = 4;
+  array.flags = cudaArrayCubemap;
+  cudaResourceDesc resource = {};
+  resource.resType = cudaResourceTypeArray;
+  resource.res.array.array = reinterpret_cast<cudaArray_t>(&array);
+  cudaTextureDesc t = {};
+  auto made = make(resource, t);
+  ASSERT_TRUE(std::holds_alternative<TextureObject>(made)) << refusal(made);
+  const interp::TextureDescriptor &cube = std::get<TextureObject>(made).descriptor;
+  EXPECT_EQ(cube.dims, 3);
+  EXPECT_EQ(cube.extent, (std::array<uint32_t, 3>{4, 4, 6}));
+  EXPECT_EQ(array.sizeBytes(), 6 * 4 * 4 * 4u);
+  array.height = 0; // 1-D layered: 6 layers of one row
+  array.flags = cudaArrayLayered;
+  made = make(resource, t);
+  ASSERT_TRUE(std::holds_alternative<TextureObject>(made)) << refusal(made);
+  EXPECT_EQ(std::get<TextureObject>(made).descriptor.extent, (std::array<uint32_t, 3>{4, 1, 6}));
+  array.height = 4;
+  array.flags = cudaArrayCubemap | cudaArrayLayered;
+  EXPECT_NE(refusal(make(resource, t)).find("layered cube map"), std::string::npos);
+}
+
 TEST(TextureObjects, HandlesNameTheirKindUntilDestroyed) {
   TextureObjects objects;
   TextureObject texture;

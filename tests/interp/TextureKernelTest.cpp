@@ -186,5 +186,36 @@ TEST(TextureKernels, Surf2DWriteThenReadRoundTripsAndClamps) {
   EXPECT_TRUE(matches(right, valuesOf<float>(args[3].bytes)));
 }
 
+TEST(TextureKernels, LayeredAndCubeMapFetchesPickTheirSlice) {
+  const int n = 10;
+  TextureDescriptor layers; // 3 layers of 2 texels
+  layers.dims = 3;
+  layers.extent = {2, 1, 3};
+  std::vector<float> layerTexels = {0, 1, 10, 11, 20, 21};
+  TextureDescriptor cube; // six faces of one texel: face f holds f
+  cube.dims = 3;
+  cube.extent = {1, 1, 6};
+  cube.normalizedCoords = true;
+  std::vector<float> faceTexels = {0, 1, 2, 3, 4, 5};
+  TextureDescriptor slices; // a surface of 4 layers of 2 floats
+  slices.isSurface = true;
+  slices.dims = 3;
+  slices.extent = {2, 1, 4};
+  std::vector<float> sliceTexels(8, 0.0f);
+  std::vector<float> layer(n, -1.0f), faces(6, -1.0f), back(8, -1.0f);
+  std::vector<ArgumentValue> args = {
+      textureArg(layerTexels, layers), textureArg(faceTexels, cube),
+      textureArg(sliceTexels, slices), bufferArg(layer),
+      bufferArg(faces),                bufferArg(back)};
+  ASSERT_TRUE(runTextures("layeredAndCube", {1, 1, 1}, {n, 1, 1}, args));
+  // Layers -1, -1, 0, 0, 1, 1, 2, 2, 3, 3: clamped to 0 and 2.
+  EXPECT_TRUE(matches(std::vector<float>{0, 1, 0, 1, 10, 11, 20, 21, 20, 21},
+                      valuesOf<float>(args[3].bytes)));
+  EXPECT_TRUE(matches(faceTexels, valuesOf<float>(args[4].bytes)));
+  std::vector<float> written = {1, 2, 3, 4, 5, 6, 7, 8};
+  EXPECT_TRUE(matches(written, valuesOf<float>(args[2].bytes)));
+  EXPECT_TRUE(matches(written, valuesOf<float>(args[5].bytes)));
+}
+
 } // namespace
 } // namespace simulee::interp_test

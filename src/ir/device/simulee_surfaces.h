@@ -1,5 +1,6 @@
-// CUDA 12's surface functions (surf1Dread/surf2Dread/surf3Dread and the
-// writes) for clang: NVIDIA's surface_indirect_functions.h relies on nvcc's
+// CUDA 12's surface functions (surf1Dread/surf2Dread/surf3Dread, the
+// layered surf1DLayeredread/surf2DLayeredread, and the writes) for clang:
+// NVIDIA's surface_indirect_functions.h relies on nvcc's
 // __nv_tex_surf_handler, which clang's texture header does not provide for
 // surfaces. Here they are the PTX suld.b/sust.b instructions a GPU runs,
 // which simulee lowers like any inline PTX (ir/TexturePtx.h). Force-included
@@ -83,6 +84,9 @@ namespace __simulee_surfaces {
 __SIMULEE_SURFACE_GEOMETRY(1D, "1d", "{%[x]}")
 __SIMULEE_SURFACE_GEOMETRY(2D, "2d", "{%[x], %[y]}")
 __SIMULEE_SURFACE_GEOMETRY(3D, "3d", "{%[x], %[y], %[z], %[z]}")
+// Layered surfaces: the layer comes first in PTX's coordinate vector.
+__SIMULEE_SURFACE_GEOMETRY(1DLayered, "a1d", "{%[z], %[x]}")
+__SIMULEE_SURFACE_GEOMETRY(2DLayered, "a2d", "{%[z], %[x], %[y], %[y]}")
 
 #undef __SIMULEE_SURFACE_GEOMETRY
 #undef __SIMULEE_SUST_MODES
@@ -154,6 +158,47 @@ static __device__ inline void surf3Dwrite(T value, cudaSurfaceObject_t s, int x,
   __simulee_surfaces::store3D(&value, sizeof(T), s, x, y, z, mode);
 }
 
+template <class T>
+static __device__ inline T surf1DLayeredread(cudaSurfaceObject_t s, int x, int layer,
+                                             cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
+  (void)__simulee_surfaces::__Element<T>{};
+  T value;
+  __simulee_surfaces::load1DLayered(&value, sizeof(T), s, x, 0, layer, mode);
+  return value;
+}
+template <class T>
+static __device__ inline T surf2DLayeredread(cudaSurfaceObject_t s, int x, int y, int layer,
+                                             cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
+  (void)__simulee_surfaces::__Element<T>{};
+  T value;
+  __simulee_surfaces::load2DLayered(&value, sizeof(T), s, x, y, layer, mode);
+  return value;
+}
+template <class T>
+static __device__ inline void surf1DLayeredread(T *value, cudaSurfaceObject_t s, int x, int layer,
+                                                cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
+  *value = surf1DLayeredread<T>(s, x, layer, mode);
+}
+template <class T>
+static __device__ inline void surf2DLayeredread(T *value, cudaSurfaceObject_t s, int x, int y,
+                                                int layer,
+                                                cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
+  *value = surf2DLayeredread<T>(s, x, y, layer, mode);
+}
+template <class T>
+static __device__ inline void surf1DLayeredwrite(T value, cudaSurfaceObject_t s, int x, int layer,
+                                                 cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
+  (void)__simulee_surfaces::__Element<T>{};
+  __simulee_surfaces::store1DLayered(&value, sizeof(T), s, x, 0, layer, mode);
+}
+template <class T>
+static __device__ inline void surf2DLayeredwrite(T value, cudaSurfaceObject_t s, int x, int y,
+                                                 int layer,
+                                                 cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap) {
+  (void)__simulee_surfaces::__Element<T>{};
+  __simulee_surfaces::store2DLayered(&value, sizeof(T), s, x, y, layer, mode);
+}
+
 #elif defined(__CUDA__)
 
 // The host side of a .cu file (simulee exec) parses kernel bodies without
@@ -184,5 +229,23 @@ __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int,
 template <class T>
 __device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int,
                             cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ T surf1DLayeredread(cudaSurfaceObject_t, int, int,
+                               cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ T surf2DLayeredread(cudaSurfaceObject_t, int, int, int,
+                               cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf1DLayeredread(T *, cudaSurfaceObject_t, int, int,
+                                  cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf2DLayeredread(T *, cudaSurfaceObject_t, int, int, int,
+                                  cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf1DLayeredwrite(T, cudaSurfaceObject_t, int, int,
+                                   cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf2DLayeredwrite(T, cudaSurfaceObject_t, int, int, int,
+                                   cudaSurfaceBoundaryMode = cudaBoundaryModeTrap);
 
 #endif

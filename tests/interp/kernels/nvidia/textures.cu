@@ -34,3 +34,24 @@ __global__ void surfaceRoundTrip(cudaSurfaceObject_t in, cudaSurfaceObject_t out
   back[y * width + x] = surf2Dread<float>(out, x * 4, y);
   neighbour[y * width + x] = surf2Dread<float>(in, (x + 1) * 4, y, cudaBoundaryModeClamp);
 }
+
+// Layered and cube map fetches, and a layered surface: layer[i] samples
+// texel i % 2 of layer i / 2 - 1 of a 1-D layered texture (out-of-range
+// layers clamp); faces[f] looks along axis f (+x, -x, +y, -y, +z, -z) of a
+// cube map; each thread writes its value + 1 into layer i / 2 of a 2-D
+// layered surface and reads it back.
+__global__ void layeredAndCube(cudaTextureObject_t layers, cudaTextureObject_t cube,
+                               cudaSurfaceObject_t slices, float *layer, float *faces,
+                               float *back) {
+  int i = threadIdx.x;
+  layer[i] = tex1DLayered<float>(layers, 0.5f + i % 2, i / 2 - 1);
+  if (i < 6) {
+    float d[3] = {0, 0, 0};
+    d[i / 2] = i % 2 ? -1.0f : 1.0f;
+    faces[i] = texCubemap<float>(cube, d[0], d[1], d[2]);
+  }
+  if (i < 8) {
+    surf2DLayeredwrite(float(i) + 1.0f, slices, (i % 2) * 4, 0, i / 2);
+    back[i] = surf2DLayeredread<float>(slices, (i % 2) * 4, 0, i / 2);
+  }
+}
