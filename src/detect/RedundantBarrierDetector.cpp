@@ -29,7 +29,7 @@ bool isNeeded(const memmodel::BarrierInstance &instance) {
 RedundantBarrierDetector::RedundantBarrierDetector(std::vector<uint32_t> barrierInstructions,
                                                    std::vector<uint32_t> required) {
   for (uint32_t instruction : barrierInstructions)
-    history_[instruction];
+    history_[instruction].listed = true;
   for (uint32_t instruction : required)
     history_[instruction].needed = true;
 }
@@ -45,6 +45,7 @@ void RedundantBarrierDetector::merge(const RedundantBarrierDetector &other) {
     }
     mine.executed |= theirs.executed;
     mine.needed |= theirs.needed;
+    mine.listed |= theirs.listed;
     mine.instances += theirs.instances;
     mine.evidenceInstances += theirs.evidenceInstances;
     mine.launches += theirs.launches;
@@ -151,6 +152,8 @@ RedundantBarrierDetector::findings(const std::vector<std::vector<uint32_t>> &gro
   };
   for (const auto &[instruction, history] : history_) {
     if (!history.executed) {
+      if (!history.listed)
+        continue;
       Finding finding;
       finding.kind = FindingKind::UnreachedBarrier;
       finding.sites = {Site{instruction, interp::AccessKind::Read, false, 0, 0}};

@@ -71,6 +71,9 @@ private:
   struct BarrierHistory {
     bool executed = false;
     bool needed = false; // in some instance of some launch
+    // One of the kernel's own barriers (not only a required one, such as a
+    // grid barrier's block barriers): said to be unreached when no launch ran it.
+    bool listed = false;
     uint64_t instances = 0;
     uint64_t evidenceInstances = 0;
     uint32_t launches = 0;

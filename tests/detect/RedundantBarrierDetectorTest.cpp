@@ -96,6 +96,14 @@ TEST_P(BarrierRule, NeverExecutedBarrierIsUnreachedNotRedundant) {
   EXPECT_FALSE(detect::isBug(found[0].kind));
 }
 
+TEST_P(BarrierRule, ARequiredBarrierThatIsNotTheKernelsOwnIsNeverUnreached) {
+  // 52: a grid barrier's block barrier (required, not listed): a launch that
+  // never syncs the grid says nothing of it.
+  detect::RedundantBarrierDetector detector({kBarrier}, {52});
+  launch(detector, [](SyntheticRun &run) { exchange(run, false); });
+  EXPECT_TRUE(detector.findings().empty());
+}
+
 TEST_P(BarrierRule, NeededUnderIndependentThreadsEvenWhenJudgedInLockstep) {
   // One warp exchanging slots: lockstep would order the two sides, but on
   // Volta and later the barrier is what orders them. Advice to delete it
