@@ -1,7 +1,10 @@
 // simulee exec example: memory errors of the host side of the API, reported
-// as findings: a copy past the end of an allocation (line 30), a copy from an
-// allocation after cudaFree (line 33), and a kernel reading device memory
-// that nothing ever wrote (line 11: `bias` was allocated but never set).
+// as findings: a copy past the end of an allocation (line 33), a copy from an
+// allocation after cudaFree (line 36), a copy whose pointers go the other
+// way from its kind (line 38: into device memory with
+// cudaMemcpyDeviceToHost, refused as on a GPU), and a kernel reading device
+// memory that nothing ever wrote (line 14: `bias` was allocated but never
+// set).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -31,8 +34,11 @@ int main() {
   cudaFree(scratch);
   fill<<<1, n>>>(x, 2.0f, n);
   cudaError_t afterFree = cudaMemcpy(host, scratch, n * sizeof(float), cudaMemcpyDeviceToHost);
+  // The kind names the wrong direction: host -> device is meant.
+  cudaError_t reversed = cudaMemcpy(x, host, n * sizeof(float), cudaMemcpyDeviceToHost);
   printf("copy past the end: %s\n", cudaGetErrorName(past));
   printf("copy after free: %s\n", cudaGetErrorName(afterFree));
+  printf("copy against its kind: %s\n", cudaGetErrorName(reversed));
   cudaFree(x);
   cudaFree(bias);
   return 0;

@@ -101,7 +101,7 @@ def test_the_same_findings_as_the_cli(cli):
     assert [f.message for f in report.findings] == [f["message"] for f in cli_report["findings"]]
     assert [str(h) for h in report.host_findings] == [
         f"host-api-error: {h['function']}: {h['message']}" for h in cli_report["hostFindings"]]
-    assert report.counts()["host-api-error"] == 2 and report.verdict == "findings"
+    assert report.counts()["host-api-error"] == 3 and report.verdict == "findings"
 
 
 def test_a_program_of_several_files_with_defines_and_arguments():

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <tuple>
 
 using simulee::runtime::AllocationKind;
 using simulee::runtime::CaptureSensitiveCall;
@@ -316,23 +317,88 @@ cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) {
   return succeeded();
 }
 
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind) {
+} // extern "C"
+
+namespace {
+
+// Where a copy's pointer lies, for its direction: memory only the device
+// reaches (cudaMalloc), only the host (the program's own), or both (managed,
+// pinned and registered memory).
+enum class Reach { Device, Host, Both };
+
+Reach reachOf(const void *pointer) {
+  simulee::runtime::AddressInfo info = Runtime::get().memory().find(pointer);
+  if (info.isDevicePointer)
+    return Reach::Device;
+  if (!info.allocation)
+    return Reach::Host;
+  return info.allocation->kind == AllocationKind::Managed ||
+                 info.allocation->kind == AllocationKind::Host
+             ? Reach::Both
+             : Reach::Device;
+}
+
+// A copy whose pointers contradict its cudaMemcpyKind (device memory where
+// the kind says host, or the program's own memory where it says device)
+// fails with cudaErrorInvalidValue, as the driver refuses it on a GPU; CUDA
+// calls such a copy undefined, so it is a host finding. cudaMemcpyDefault
+// takes the direction from the pointers.
+cudaError_t checkDirection(void *dst, const void *src, cudaMemcpyKind kind, const char *function,
+                           const void *site) {
+  if (kind == cudaMemcpyDefault || !dst || !src)
+    return cudaSuccess;
+  if (unsigned(kind) > unsigned(cudaMemcpyDefault))
+    return result(Runtime::get().setError(cudaErrorInvalidMemcpyDirection));
+  bool fromDevice = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+  bool toDevice = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+  static const char *const kKindNames[] = {"cudaMemcpyHostToHost", "cudaMemcpyHostToDevice",
+                                           "cudaMemcpyDeviceToHost", "cudaMemcpyDeviceToDevice"};
+  for (auto [pointer, device, role] :
+       {std::tuple<const void *, bool, const char *>{src, fromDevice, "from"},
+        std::tuple<const void *, bool, const char *>{dst, toDevice, "to"}}) {
+    Reach reach = reachOf(pointer);
+    if (reach == Reach::Both || (reach == Reach::Device) == device)
+      continue;
+    std::string where = reach == Reach::Device
+                            ? "device memory (" + Runtime::get().describeAddress(pointer) + ")"
+                            : "host memory CUDA did not allocate";
+    Runtime::get().hostFinding(function, site,
+                               std::string(kKindNames[kind]) + " copies " + role + " " + where +
+                                   ", where the kind says " + (device ? "device" : "host") +
+                                   " memory: the pointers contradict the direction");
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  }
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
   return synchronousWork([=, site = CALLER] {
+    if (cudaError_t error = checkDirection(dst, src, kind, "cudaMemcpy", site))
+      return error;
     return result(Runtime::get().copy(dst, src, count, "cudaMemcpy", site));
   });
 }
 
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind,
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                             cudaStream_t stream) {
   return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
+    if (cudaError_t error = checkDirection(dst, src, kind, "cudaMemcpyAsync", site))
+      return error;
     return result(Runtime::get().copy(dst, src, count, "cudaMemcpyAsync", site));
   });
 }
 
 static cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                          size_t height, const char *function, const void *caller) {
+                          size_t height, cudaMemcpyKind kind, const char *function,
+                          const void *caller) {
   if (width > dpitch || width > spitch)
     return result(Runtime::get().setError(cudaErrorInvalidPitchValue));
+  if (cudaError_t error = checkDirection(dst, src, kind, function, caller))
+    return error;
   for (size_t row = 0; row < height; ++row) {
     int error =
         Runtime::get().copy(static_cast<char *>(dst) + row * dpitch,
@@ -344,16 +410,17 @@ static cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spit
 }
 
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                         size_t height, enum cudaMemcpyKind) {
+                         size_t height, enum cudaMemcpyKind kind) {
   return synchronousWork([=, site = CALLER] {
-    return copy2D(dst, dpitch, src, spitch, width, height, "cudaMemcpy2D", site);
+    return copy2D(dst, dpitch, src, spitch, width, height, kind, "cudaMemcpy2D", site);
   });
 }
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-                              size_t width, size_t height, enum cudaMemcpyKind, cudaStream_t stream) {
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream) {
   return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
-    return copy2D(dst, dpitch, src, spitch, width, height, "cudaMemcpy2DAsync", site);
+    return copy2D(dst, dpitch, src, spitch, width, height, kind, "cudaMemcpy2DAsync", site);
   });
 }
 

@@ -199,6 +199,8 @@ public:
   [[noreturn]] void unsupported(const char *function);
 
   void hostFinding(const char *function, const void *returnAddress, std::string message);
+  // What `address` is, for a host finding: "allocation #2 (...) + 16", "host memory".
+  std::string describeAddress(const void *address) const;
   // Writes the report (at exit).
   void finish();
   // SIGINT or SIGTERM (runtime/Signals.h): the report of every launch judged
@@ -217,7 +219,6 @@ private:
   // back after the device may have changed it.
   void syncManagedToDevice(Module &module);
   void syncManagedToHost(Module &module);
-  std::string describeAddress(const void *address) const;
   Result<std::vector<interp::ArgumentValue>>
   argumentValues(const KernelRecord &record, void **args, interp::BoundMemory &bound,
                  std::vector<std::pair<std::string, std::string>> &recorded,
