@@ -6,6 +6,7 @@
 // memory (cudaMallocAsync from the default pool) and frees it runs twice,
 // the memory at one address. Expected: no finding, and the values a GPU
 // computes.
+#include <cstdint>
 #include <cstdio>
 
 __global__ void addOne(int *x, int n) {
