@@ -20,7 +20,6 @@
 
 using simulee::runtime::AllocationKind;
 using simulee::runtime::CaptureSensitiveCall;
-using simulee::runtime::CudaArray;
 using simulee::runtime::Runtime;
 using simulee::runtime::StreamWork;
 
@@ -183,6 +182,20 @@ struct CUmemPoolHandle_st {
 
 namespace {
 
+// The memory pool calls name one device, 0, and a pool: the error a GPU
+// gives when either is wrong, else cudaSuccess.
+cudaError_t poolArgumentError(int device, const void *pool) {
+  if (device != 0)
+    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+  return pool ? cudaSuccess : result(Runtime::get().setError(cudaErrorInvalidValue));
+}
+
+// The pool attributes that are ints (the reuse policies); the others are
+// 64-bit byte counts.
+bool isIntPoolAttribute(cudaMemPoolAttr attr) {
+  return attr <= cudaMemPoolReuseAllowInternalDependencies;
+}
+
 CUmemPoolHandle_st *defaultPool() {
   static CUmemPoolHandle_st *pool = new CUmemPoolHandle_st(); // used until exit
   return pool;
@@ -198,22 +211,22 @@ CUmemPoolHandle_st *&currentPool() {
 extern "C" {
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device) {
-  if (!memPool || device != 0)
-    return result(Runtime::get().setError(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue));
+  if (cudaError_t error = poolArgumentError(device, memPool))
+    return error;
   *memPool = defaultPool();
   return succeeded();
 }
 
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
-  if (!memPool || device != 0)
-    return result(Runtime::get().setError(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue));
+  if (cudaError_t error = poolArgumentError(device, memPool))
+    return error;
   *memPool = currentPool();
   return succeeded();
 }
 
 cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
-  if (!memPool || device != 0)
-    return result(Runtime::get().setError(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue));
+  if (cudaError_t error = poolArgumentError(device, memPool))
+    return error;
   currentPool() = memPool;
   return succeeded();
 }
@@ -234,12 +247,11 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool) {
   return succeeded();
 }
 
-// The reuse policies are ints, the byte counts 64-bit.
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
   if (!memPool || !value)
     return result(Runtime::get().setError(cudaErrorInvalidValue));
-  bool isInt = attr <= cudaMemPoolReuseAllowInternalDependencies;
-  memPool->attributes[attr] = isInt ? uint64_t(*static_cast<int *>(value)) : *static_cast<uint64_t *>(value);
+  memPool->attributes[attr] = isIntPoolAttribute(attr) ? uint64_t(*static_cast<int *>(value))
+                                                       : *static_cast<uint64_t *>(value);
   return succeeded();
 }
 
@@ -248,7 +260,7 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr 
     return result(Runtime::get().setError(cudaErrorInvalidValue));
   auto found = memPool->attributes.find(attr);
   uint64_t known = found == memPool->attributes.end() ? 0 : found->second;
-  if (attr <= cudaMemPoolReuseAllowInternalDependencies)
+  if (isIntPoolAttribute(attr))
     *static_cast<int *>(value) = found == memPool->attributes.end() ? 1 : int(known);
   else
     *static_cast<uint64_t *>(value) = known;

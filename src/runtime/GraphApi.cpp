@@ -716,7 +716,7 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
   if (!nodeParams)
     return failed(cudaErrorInvalidValue);
   if (int error = Runtime::get().allocate(&nodeParams->dptr, nodeParams->bytesize,
-                                          simulee::runtime::AllocationKind::Device, CALLER))
+                                          AllocationKind::Device, CALLER))
     return result(error);
   return addNode(pGraphNode, graph, pDependencies, numDependencies,
                  NodeWork{cudaGraphNodeTypeMemAlloc, std::nullopt,
