@@ -326,6 +326,11 @@ constexpr unsigned kChildParseSeconds = 120;
 // process; a crash or hang there is an error naming the file, and only IR
 // that parsed there is parsed here. IR clang just compiled is trusted.
 Status parsesInChild(const llvm::MemoryBuffer &buffer, const std::string &path) {
+  // The handlers' one-time set-up takes LLVM's global locks. Done here, in
+  // the parent, a child never does it: one forked while another scan thread
+  // held those locks would wait on them for ever (the hang is killed only
+  // after kChildParseSeconds).
+  installLLVMErrorHandlers();
   ChildOutcome outcome = runInChild(
       [&](int reportFd) {
         fatalErrorFd = reportFd;
