@@ -162,6 +162,7 @@ py::dict launchDict(const detect::LaunchRecord &launch) {
 py::dict findingDict(const ir::Program &program, const detect::Finding &finding) {
   py::dict dict;
   dict["kind"] = detect::findingKindName(finding.kind);
+  dict["subkind"] = finding.subkind.empty() ? py::object(py::none()) : py::str(finding.subkind);
   dict["is_bug"] = detect::isBug(finding); // a warning: a bug kind, and not benign
   const char *benign = detect::benignName(finding.benign);
   dict["benign"] = benign ? py::object(py::str(benign)) : py::none();

@@ -145,11 +145,14 @@ def _linear(coordinates: Any, dims: Any) -> int:
 @dataclass(frozen=True)
 class Finding:
     """A data race, redundant barrier, barrier divergence, out-of-bounds
-    access, unreached barrier, uninitialized read or undefined behaviour
-    (``kind``, as the CLI's tags: :data:`simulee.FINDING_KINDS`), in memory
-    ``space`` on ``variable``, with its sites and the launch that exposed it.
-    ``is_bug`` says it is a warning; notes are not (an unreached barrier, or
-    a ``benign`` race: ``"same-value"`` or ``"unconventional"``).
+    access, unreached barrier, uninitialized read, undefined behaviour or
+    atomicity violation (``kind``, as the CLI's tags:
+    :data:`simulee.FINDING_KINDS`), in memory ``space`` on ``variable``, with
+    its sites and the launch that exposed it. ``is_bug`` says it is a
+    warning; notes are not (an unreached barrier, or a ``benign`` race:
+    ``"same-value"`` or ``"unconventional"``). ``subkind`` is an atomicity
+    violation's pattern (``"check-then-act"``, ``"read-write-write"``, ...;
+    its sites are the pair, then the access between them), else None.
     ``str(finding)`` is the CLI's one-line message."""
 
     kind: str
@@ -163,13 +166,14 @@ class Finding:
     is_bug: bool
     kernel: str = ""
     benign: Optional[str] = None
+    subkind: Optional[str] = None
 
     @classmethod
     def _from(cls, d: Dict[str, Any], kernel: str = "") -> "Finding":
         return cls(
             d["kind"], d["space"], d["variable"], tuple(Site._from(s) for s in d["sites"]),
             d["detail"], LaunchSettings._from(d["launch"]), d["message"], d["example_offset"],
-            d["is_bug"], kernel, d.get("benign"),
+            d["is_bug"], kernel, d.get("benign"), d.get("subkind"),
         )
 
     @classmethod
@@ -186,7 +190,7 @@ class Finding:
         return cls(
             d["kind"], d["space"], d["variable"], sites, d["detail"], launch, d["message"],
             address["offset"] if address else None, d["severity"] == "warning", d["kernel"] or "",
-            d.get("benign"),
+            d.get("benign"), d.get("subkind"),
         )
 
     @property

@@ -88,6 +88,32 @@ def test_run_gives_the_labeled_findings_and_those_of_the_cli(name, cli, cli_mode
     assert {(f.kind, f.variable, _lines(f)) for f in result.findings} == _cli_findings(out)
 
 
+@pytest.mark.parametrize("name", ["atomicity_check_then_act", "atomicity_lost_update"])
+def test_atomicity_violation_names_its_pattern_pair_and_interleaved_access(name, cli):
+    m = manifest(name)
+    launch = m["launch"]
+    (expected,) = m["expected"]
+    result = simulee.run(CORPUS / f"{name}.cu", m["kernel"], grid=launch["grid"], block=launch["block"],
+                         args=launch["args"])
+    (finding,) = result.findings
+    assert (finding.kind, finding.subkind, finding.is_bug) == ("atomicity-violation", expected["pattern"], True)
+    # The pair in the thread's order, then another thread's access between them.
+    pair, between = finding.sites[:2], finding.sites[2]
+    assert [s.line for s in pair] == expected["lines"]
+    assert pair[0].thread == pair[1].thread and pair[0].block == pair[1].block
+    assert (between.thread, between.block) != (pair[0].thread, pair[0].block)
+    assert str(finding).startswith(f"atomicity-violation: atomicity violation ({expected['pattern']})")
+
+    args = ["run", CORPUS / f"{name}.cu", "--kernel", m["kernel"], "--format", "json",
+            "--grid", ",".join(map(str, launch["grid"])), "--block", ",".join(map(str, launch["block"]))]
+    for key, value in launch["args"].items():
+        args += ["--arg", f"{key}={value}"]
+    _, out, _ = cli(*args)
+    (reported,) = json.loads(out)["findings"]
+    assert reported["subkind"] == expected["pattern"]
+    assert simulee.Finding._from_report(reported).subkind == expected["pattern"]
+
+
 def test_run_report_is_the_cli_report(cli, cli_mode):
     file = CORPUS / "histogram_nonatomic.cu"
     launch = simulee.run(file, grid=1, block=64, args={"data": "random:64", "hist": "zeros:8", "n": 64},

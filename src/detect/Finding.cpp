@@ -14,6 +14,7 @@ const char *findingKindName(FindingKind kind) {
   case FindingKind::UninitializedRead: return "uninitialized-read";
   case FindingKind::UndefinedBehavior: return "undefined-behavior";
   case FindingKind::AssertionFailed: return "assertion-failed";
+  case FindingKind::AtomicityViolation: return "atomicity-violation";
   }
   return "?";
 }
@@ -40,6 +41,12 @@ const char *benignName(Benign benign) {
   case Benign::Unconventional: return "unconventional";
   }
   return nullptr;
+}
+
+size_t identifyingSites(const Finding &finding) {
+  if (finding.kind == FindingKind::AtomicityViolation)
+    return std::min<size_t>(finding.sites.size(), 2);
+  return finding.sites.size();
 }
 
 FindingKey keyOf(const Finding &finding) {

@@ -24,9 +24,10 @@ enum class FindingKind : uint8_t {
   UninitializedRead, // a read of shared bytes no thread of the block had written
   UndefinedBehavior, // shift >= width, division by zero, null/wild/misaligned pointer, ...
   AssertionFailed,   // a thread's `assert` failed (`simulee exec`); detail = its condition
+  AtomicityViolation, // a pair meant as one step with another thread's access between
 };
 // The number of kinds (the report's rule table has one rule each).
-inline constexpr unsigned kFindingKinds = 8;
+inline constexpr unsigned kFindingKinds = 9;
 
 const char *findingKindName(FindingKind kind); // "data-race", "redundant-barrier", ...
 bool isBug(FindingKind kind);                  // false for notes (UnreachedBarrier)
@@ -92,8 +93,12 @@ struct Finding {
   std::string variable;      // "tile", "out", "" when not about memory
   uint32_t buffer = 0;       // AccessEvent::buffer in `space`: resolves `variable`
   uint64_t exampleOffset = 0; // byte offset in `variable`
-  std::vector<Site> sites;    // races: the two accesses; divergence: barrier + other
+  std::vector<Site> sites;    // races: the two accesses; divergence: barrier + other;
+                              // atomicity violations: the pair, then the one between
   std::string detail;         // one line of extra explanation
+  // Atomicity violations: the pattern (ir::atomicityPatternName,
+  // "check-then-act"); empty for other kinds.
+  std::string subkind;
   LaunchRecord launch;
   Benign benign = Benign::No;
   // How often it was seen: launches that showed it, summed over the
@@ -107,6 +112,10 @@ struct Finding {
 // A bug to warn about: a bug kind, not benign. Notes (unreached barriers,
 // same-value races) are not.
 bool isBug(const Finding &finding);
+
+// How many of its sites identify a finding (the rest are an example): an
+// atomicity violation is its pair, whatever access fell between.
+size_t identifyingSites(const Finding &finding);
 
 // The deduplication key: (kind, space, ordered instruction pair). For data
 // races the pair is normalised (smaller instruction first: a race between two

@@ -1,5 +1,6 @@
 #include "detect/FindingCollector.h"
 
+#include "detect/AtomicityViolationDetector.h"
 #include "detect/BarrierDivergenceDetector.h"
 #include "detect/DataRaceDetector.h"
 #include "detect/OutOfBoundsDetector.h"
@@ -32,7 +33,7 @@ void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const Launc
   for (std::vector<Finding> found :
        {findDataRaces(model, launch), findBarrierDivergences(model, launch),
         findOutOfBounds(model, launch), findUninitializedReads(model, launch),
-        findUndefinedBehavior(model, launch)})
+        findUndefinedBehavior(model, launch), findAtomicityViolations(model, launch)})
     for (Finding &finding : found)
       add(std::move(finding));
   if (judgesBarriers_)

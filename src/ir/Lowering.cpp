@@ -1,5 +1,6 @@
 #include "ir/Lowering.h"
 
+#include "ir/AtomicUnits.h"
 #include "ir/Builtins.h"
 #include "ir/ConflictFreeAccesses.h"
 #include "ir/IndirectCalls.h"
@@ -238,6 +239,7 @@ public:
     return it->second;
   }
   uint32_t instructionId(llvm::Instruction &inst, uint32_t function);
+  void findAtomicUnits();
 
 private:
   Program &program_;
@@ -536,6 +538,21 @@ uint32_t ModuleLowering::instructionId(llvm::Instruction &inst, uint32_t functio
   return id;
 }
 
+// Each atomic instruction's role, and each function's pairs of atomic
+// accesses meant as one step (ir/AtomicUnits.h).
+void ModuleLowering::findAtomicUnits() {
+  for (InstructionInfo &info : program_.instructions)
+    if (info.llvm)
+      info.atomicRole = atomicRoleOf(*info.llvm);
+  for (const auto &[function, index] : functionIndex_) {
+    for (const AtomicUnitCandidate &unit : atomicUnits(*function)) {
+      auto first = instructionIds_.find(unit.first), second = instructionIds_.find(unit.second);
+      if (first != instructionIds_.end() && second != instructionIds_.end())
+        program_.functions[index].atomicUnits.push_back({first->second, second->second, unit.pattern});
+    }
+  }
+}
+
 void ModuleLowering::describeKernels() {
   for (llvm::Function *function : findKernelFunctions(module_)) {
     KernelInfo kernel = describeKernel(*function);
@@ -558,6 +575,8 @@ void ModuleLowering::describeKernels() {
         for (unsigned axis = 0; axis < 3; ++axis)
           kernel.readsBuiltin[b][axis] |= fn.readsBuiltin[b][axis];
       kernel.syncsGrid |= fn.syncsGrid;
+      kernel.atomicUnits.insert(kernel.atomicUnits.end(), fn.atomicUnits.begin(),
+                                fn.atomicUnits.end());
       sharedUsed.insert(fn.sharedVariables.begin(), fn.sharedVariables.end());
       for (const std::string &note : fn.notes)
         if (std::find(kernel.notes.begin(), kernel.notes.end(), note) == kernel.notes.end())
@@ -587,6 +606,7 @@ Status ModuleLowering::run() {
       continue;
     FunctionLowering(*this, function, functionIndex_.lookup(&function)).run();
   }
+  findAtomicUnits();
   describeKernels();
   if (program_.kernels.empty())
     return makeError(program_.path + ": no kernel found (no __global__ function)");

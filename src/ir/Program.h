@@ -28,10 +28,51 @@ struct SourceLocation {
 };
 
 // Diagnostic information for one lowered instruction (Program-wide id).
+// What an atomic access does to memory (ir/AtomicUnits.h): the interleaved
+// access of an atomicity violation must write (or, between two writes, read).
+enum class AtomicRole : uint8_t {
+  None,      // not an atomic access
+  Reads,     // an atomic load, or an update that leaves the value (atomicAdd(p, 0))
+  Writes,    // an atomic store: writes, returns nothing
+  Updates,   // a read-modify-write or compare-and-swap: reads and may write
+  UpdatesMonotonic, // atomicMax/Min/Or/And: moves the value one way only
+};
+
+// The five ways a thread's pair of atomic accesses to one address, meant as
+// one step, is broken by another thread's access between them (after the
+// ARCAV paper; DESIGN.md, "Atomicity violation"; ir/AtomicUnits.h says when a
+// pair counts as meant as one step).
+enum class AtomicityPattern : uint8_t {
+  ReadWriteRead,  // a value checked, then read again: the re-read sees another
+  ReadWriteWrite, // a value read, then written back computed from it: lost update
+  WriteReadWrite, // a value written, then overwritten from it: another sees the first
+  WriteWriteRead, // a value written, then read back for use: another's write is read
+  CheckThenAct,   // a value checked, then written under the check: the check is stale
+};
+// "read-write-read", ..., "check-then-act".
+inline const char *atomicityPatternName(AtomicityPattern pattern) {
+  switch (pattern) {
+  case AtomicityPattern::ReadWriteRead: return "read-write-read";
+  case AtomicityPattern::ReadWriteWrite: return "read-write-write";
+  case AtomicityPattern::WriteReadWrite: return "write-read-write";
+  case AtomicityPattern::WriteWriteRead: return "write-write-read";
+  case AtomicityPattern::CheckThenAct: return "check-then-act";
+  }
+  return "?";
+}
+
+// A pair of one thread's atomic accesses to one address meant as one step.
+struct AtomicUnit {
+  uint32_t first = 0;  // instruction id, executed first
+  uint32_t second = 0; // instruction id
+  AtomicityPattern pattern = AtomicityPattern::ReadWriteWrite;
+};
+
 struct InstructionInfo {
   SourceLocation location;
   uint32_t function = 0;                   // index into Program::functions
   const llvm::Instruction *llvm = nullptr; // for instructionText()
+  AtomicRole atomicRole = AtomicRole::None;
 };
 
 enum class ValueKind : uint8_t { Int, Float, Pointer, Aggregate };
@@ -119,6 +160,9 @@ struct KernelInfo {
   // Its accesses the Memory-Access Model need not track, in instruction order
   // (interp::untrackedInstructions picks those a launch allows).
   std::vector<UntrackedAccess> untracked;
+  // Pairs of atomic accesses meant as one step, in it and the functions it
+  // calls (ir/AtomicUnits.h): what the atomicity-violation rule watches.
+  std::vector<AtomicUnit> atomicUnits;
   bool readsBuiltin[4][3] = {};
   // How many axes of a grid (blockIdx, gridDim) or block (threadIdx,
   // blockDim) the kernel reads: 1 + the highest axis it reads of either.
@@ -192,6 +236,7 @@ struct Function {
   std::vector<uint32_t> sharedVariables; // the static __shared__ ones it uses
   std::string error; // first unsupported construct, empty if none
   std::vector<std::string> notes; // calls of functions with no body (KernelInfo::notes)
+  std::vector<AtomicUnit> atomicUnits; // its pairs meant as one step (ir/AtomicUnits.h)
 };
 
 // Buffer ids of module-level __device__ variables in MemSpace::Global start

@@ -69,6 +69,9 @@ uint64_t factsKey(const Access &earlier, const Access &later, PairRelation relat
 
 MemoryModel::MemoryModel(ModelOptions options)
     : options_(options), recordingAccesses_(options.recordAccesses) {
+  if (!options_.atomicUnits.empty() && options_.recordAccesses)
+    atomicity_ = std::make_unique<AtomicityTracker>(options_.atomicUnits,
+                                                    std::move(options_.atomicRoles));
   if (startsInSummary(options_)) {
     store_ = std::make_unique<ShadowSummary>();
     return;
@@ -80,6 +83,11 @@ MemoryModel::MemoryModel(ModelOptions options)
 
 Representation MemoryModel::representation() const {
   return fullLog_ ? Representation::Full : Representation::Summary;
+}
+
+const std::vector<AtomicityTriple> &MemoryModel::atomicityTriples() const {
+  static const std::vector<AtomicityTriple> none;
+  return atomicity_ ? atomicity_->triples() : none;
 }
 
 const std::vector<Access> &MemoryModel::tuples() const {
@@ -134,6 +142,8 @@ void MemoryModel::onBlockEnd(uint32_t block) {
   if (options_.fitnessFigures)
     fitness_.endBlock(block);
   store_->endBlock(block);
+  if (atomicity_)
+    atomicity_->endBlock();
   currentBlock_.reset();
 }
 
@@ -156,6 +166,8 @@ void MemoryModel::onGridBarrierRelease(const interp::GridBarrierReleaseEvent &) 
   if (currentBlock_)
     onBlockEnd(*currentBlock_);
   store_->forgetAll();
+  if (atomicity_)
+    atomicity_->forgetAll();
 }
 
 void MemoryModel::onMaskChange(const interp::MaskChangeEvent &event) {
@@ -271,6 +283,8 @@ void MemoryModel::record(const interp::AccessEvent &event, bool keep) {
   Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));
   if (now.action == interp::AccessKind::Atomic)
     releaseOrder_.onAtomic(now);
+  if (atomicity_ && interp::isAtomic(now.action))
+    atomicity_->onAtomic(now, divergence_, releaseOrder_);
   PairRecorder recorder(*this, now);
   store_->record(now, recorder);
   if (fullLog_)

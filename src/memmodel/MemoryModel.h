@@ -15,6 +15,7 @@
 #include "interp/Events.h"
 #include "memmodel/AccessPair.h"
 #include "memmodel/AccessStore.h"
+#include "memmodel/AtomicityTracker.h"
 #include "memmodel/DivergenceTracker.h"
 #include "memmodel/BarrierEvidence.h"
 #include "memmodel/FitnessFigures.h"
@@ -66,6 +67,12 @@ struct ModelOptions {
   // They take part in no pair and no barrier crossing, so the findings are
   // the same; the full log's tuples lack them.
   std::vector<bool> untracked = {};
+  // The kernel's pairs of atomic accesses meant as one step
+  // (ir::KernelInfo::atomicUnits) and every instruction's atomic role, by id
+  // (ir::InstructionInfo::atomicRole): what atomicityTriples() watches.
+  // Empty: nothing is watched.
+  std::vector<ir::AtomicUnit> atomicUnits = {};
+  std::vector<ir::AtomicRole> atomicRoles = {};
 };
 
 // The tuple log as columns (one entry per tuple), for the Python API.
@@ -137,6 +144,11 @@ public:
     return undefinedBehavior_;
   }
 
+  // Pairs of one thread's atomic accesses meant as one step with another
+  // thread's atomic access able to fall between them (AtomicityTracker.h),
+  // one example per distinct (instructions, relation).
+  const std::vector<AtomicityTriple> &atomicityTriples() const;
+
   // Every Unit Tuple in arrival order; empty in Summary representation.
   const std::vector<Access> &tuples() const;
   TupleColumns tupleColumns() const;
@@ -168,6 +180,7 @@ private:
   DivergenceTracker divergence_;
   NamedBarrierOrder namedBarriers_;
   ReleaseOrder releaseOrder_;
+  std::unique_ptr<AtomicityTracker> atomicity_; // null when no unit is watched
   FitnessFigures fitness_;
 
   std::optional<uint32_t> currentBlock_;

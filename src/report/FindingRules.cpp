@@ -59,6 +59,17 @@ const std::array<FindingRule, detect::kFindingKinds> &findingRules() {
        "every later CUDA call fails.",
        "Fix what made the condition false (the kernel's inputs or its computation), or the "
        "assertion if it is wrong."},
+      {FindingKind::AtomicityViolation, "correctness",
+       "Two atomic accesses meant as one step, with another thread's access between them.",
+       "A thread made two atomic accesses to one address that its code treats as one step (a "
+       "value read and written back, a check and then an act on it, a value written and read "
+       "back), and another thread's atomic access to that address can run between them: each "
+       "access is atomic, so there is no data race, but the pair is not. Patterns: "
+       "read-write-read, read-write-write (lost update), write-read-write, write-write-read, "
+       "check-then-act.",
+       "Make the pair one atomic operation: one atomicAdd/atomicSub/atomicExch that does the "
+       "whole update, atomicMax/atomicMin for a bound, or an atomicCAS loop that retries when the "
+       "value changed since it was read."},
   }};
   return rules;
 }

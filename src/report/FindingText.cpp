@@ -92,6 +92,23 @@ std::string raceMessage(const ir::Program &program, const Finding &finding) {
   return message;
 }
 
+std::string atomicityMessage(const ir::Program &program, const Finding &finding) {
+  std::string message = "atomicity violation";
+  if (!finding.subkind.empty())
+    message += " (" + finding.subkind + ")";
+  message += " on " + variableText(finding);
+  const Site *first = siteAt(finding, 0);
+  const Site *second = siteAt(finding, 1);
+  const Site *between = siteAt(finding, 2);
+  if (!first || !second)
+    return message;
+  message += ": " + accessText(program, finding, *first) + " then " + siteAction(program, *second) +
+             " at " + locationText(program, second->instruction) + ", meant as one step";
+  if (between)
+    message += "; " + accessText(program, finding, *between) + " can run between them";
+  return message;
+}
+
 // What the thread that is not waiting at the barrier does.
 std::string otherThreadText(const ir::Program &program, const Site &other) {
   std::string where = locationText(program, other.instruction);
@@ -169,7 +186,8 @@ std::string siteAction(const ir::Program &program, const Site &site) {
 bool needsDetailNote(const Finding &finding) {
   if (finding.detail.empty())
     return false;
-  return finding.kind == FindingKind::DataRace || finding.kind == FindingKind::BarrierDivergence;
+  return finding.kind == FindingKind::DataRace || finding.kind == FindingKind::BarrierDivergence ||
+         finding.kind == FindingKind::AtomicityViolation;
 }
 
 bool hasLaunchNote(const Finding &finding) { return finding.kind != FindingKind::UnreachedBarrier; }
@@ -210,6 +228,8 @@ std::string findingMessage(const ir::Program &program, const Finding &finding) {
                           " failed";
     return site ? message + " in " + threadAndBlockText(finding, *site) : message;
   }
+  case FindingKind::AtomicityViolation:
+    return atomicityMessage(program, finding);
   }
   return "unknown finding";
 }
@@ -235,7 +255,7 @@ std::string launchText(const detect::LaunchRecord &launch) {
 
 bool isAboutMemory(FindingKind kind) {
   return kind == FindingKind::DataRace || kind == FindingKind::OutOfBounds ||
-         kind == FindingKind::UninitializedRead;
+         kind == FindingKind::UninitializedRead || kind == FindingKind::AtomicityViolation;
 }
 
 std::string exampleAddressText(const Finding &finding) {

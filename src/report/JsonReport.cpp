@@ -61,6 +61,8 @@ Json launchJson(const detect::LaunchRecord &launch) {
 Json findingJson(const ir::Program &program, const std::string &kernel, const Finding &finding) {
   Json json;
   json["kind"] = ruleId(finding.kind);
+  // Atomicity violations: the pattern ("check-then-act"); null otherwise.
+  json["subkind"] = finding.subkind.empty() ? Json() : Json(finding.subkind);
   json["severity"] = severityName(severityOf(finding));
   const char *benign = detect::benignName(finding.benign);
   json["benign"] = benign ? Json(benign) : Json();

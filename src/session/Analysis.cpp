@@ -272,13 +272,19 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   modelOptions.recordAccesses = !options.lightChecks;
   if (!options.allBlocks)
     modelOptions.untracked = interp::untrackedInstructions(program, kernel, config, values);
-  simulation.model.emplace(modelOptions);
+  if (!kernel.atomicUnits.empty()) {
+    modelOptions.atomicUnits = kernel.atomicUnits;
+    modelOptions.atomicRoles.reserve(program.instructions.size());
+    for (const ir::InstructionInfo &instruction : program.instructions)
+      modelOptions.atomicRoles.push_back(instruction.atomicRole);
+  }
+  simulation.model.emplace(std::move(modelOptions));
   // One block per class of equivalent blocks has its shared memory modelled
   // (memmodel/RepresentativeBlocks.h); --all-blocks: every block.
   std::optional<memmodel::RepresentativeBlocks> representatives;
   interp::ExecutionListener *model = &*simulation.model;
   // Blocks of a kernel that syncs the grid run interleaved: each is modelled.
-  if (!options.allBlocks && modelOptions.recordAccesses && !kernel.syncsGrid &&
+  if (!options.allBlocks && simulation.model->options().recordAccesses && !kernel.syncsGrid &&
       config.grid.count() >= kRepresentativeBlocksFrom)
     model = &representatives.emplace(*simulation.model);
   ObservedModel observed(*model, options.observer);
@@ -615,8 +621,9 @@ std::vector<detect::Finding> combineFindings(const ir::Program &program,
 std::optional<std::vector<std::pair<std::string, uint32_t>>>
 sourceLinesOf(const ir::Program &program, const detect::Finding &finding) {
   std::vector<std::pair<std::string, uint32_t>> lines;
-  for (const detect::Site &site : finding.sites) {
-    const ir::SourceLocation &location = program.instructions[site.instruction].location;
+  for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
+    const ir::SourceLocation &location =
+        program.instructions[finding.sites[i].instruction].location;
     if (!location.known())
       return std::nullopt;
     lines.push_back({location.file, location.line});

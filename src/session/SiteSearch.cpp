@@ -601,10 +601,11 @@ std::string bugKey(const ir::Program &program, const detect::Finding &finding) {
                     std::to_string(int(finding.space)) + "|" + finding.variable + "|" +
                     std::to_string(int(finding.benign));
   std::vector<std::string> lines;
-  for (const detect::Site &site : finding.sites) {
-    const ir::SourceLocation &location = program.instructions[site.instruction].location;
+  for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
+    const ir::SourceLocation &location =
+        program.instructions[finding.sites[i].instruction].location;
     lines.push_back(location.known() ? location.file + ":" + std::to_string(location.line)
-                                     : "#" + std::to_string(site.instruction));
+                                     : "#" + std::to_string(finding.sites[i].instruction));
   }
   if (finding.kind == detect::FindingKind::DataRace)
     std::sort(lines.begin(), lines.end());

@@ -96,7 +96,10 @@ inline std::set<Label> expectedLabels(const nlohmann::json &manifest) {
       lines = e["lines"].get<std::vector<uint32_t>>();
     else
       lines = {e["line"].get<uint32_t>()};
-    labels.insert({e["kind"].get<std::string>(), lines});
+    std::string kind = e["kind"].get<std::string>();
+    if (e.contains("pattern")) // atomicity violations: "atomicity-violation:check-then-act"
+      kind += ":" + e["pattern"].get<std::string>();
+    labels.insert({kind, lines});
   }
   return labels;
 }
@@ -106,6 +109,8 @@ inline std::set<Label> expectedLabels(const nlohmann::json &manifest) {
 inline std::string labelKind(const detect::Finding &finding) {
   if (finding.benign == detect::Benign::SameValue)
     return "same-value-race";
+  if (!finding.subkind.empty())
+    return std::string(detect::findingKindName(finding.kind)) + ":" + finding.subkind;
   return detect::findingKindName(finding.kind);
 }
 
@@ -123,6 +128,9 @@ inline std::set<Label> actualLabels(const ir::Program &program,
     if (finding.kind == detect::FindingKind::DataRace && finding.sites.size() == 2) {
       lines = {line(finding.sites[0]), line(finding.sites[1])};
       std::sort(lines.begin(), lines.end());
+    } else if (finding.kind == detect::FindingKind::AtomicityViolation &&
+               finding.sites.size() >= 2) {
+      lines = {line(finding.sites[0]), line(finding.sites[1])}; // the pair, in order
     } else {
       lines = {line(finding.sites[0])};
     }
