@@ -178,6 +178,24 @@ py::dict findingDict(const ir::Program &program, const detect::Finding &finding)
   dict["message"] = text(report::findingMessage(program, finding));
   dict["detail"] = text(finding.detail);
   dict["launch"] = launchDict(finding.launch);
+  py::list repairs;
+  for (const detect::Repair &repair : finding.repairs) {
+    py::dict entry;
+    entry["kind"] = text(repair.kind);
+    entry["description"] = text(repair.description);
+    entry["file"] = text(repair.at.file);
+    entry["line"] = repair.at.line;
+    entry["inserted"] = repair.inserted.empty() ? py::object(py::none()) : py::str(repair.inserted);
+    py::list replaced, launches;
+    for (const ir::SourceLocation &location : repair.replaced)
+      replaced.append(location.line);
+    for (const detect::LaunchRecord &launch : repair.launches)
+      launches.append(launchDict(launch));
+    entry["replaced_lines"] = replaced;
+    entry["launches"] = launches;
+    repairs.append(entry);
+  }
+  dict["repairs"] = repairs;
   return dict;
 }
 

@@ -19,6 +19,7 @@
 #include "report/Report.h"
 #include "report/Summary.h"
 #include "session/Analysis.h"
+#include "session/Repair.h"
 #include "session/ProgramExecution.h"
 #include "session/SiteSearch.h"
 
@@ -162,7 +163,7 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
                                   std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
                                   const std::vector<ArgumentTuple> &args, uint32_t sharedBytes,
                                   bool independentThreads, const std::string &record, uint64_t seed,
-                                  uint64_t budgetInstrs) {
+                                  uint64_t budgetInstrs, bool repair) {
   const ir::Program &program = *handle.program;
   const ir::KernelInfo &kernel = *selectKernels(program, kernelName, /*requireOne=*/true).front();
   auto result = std::make_shared<LaunchResult>();
@@ -193,6 +194,11 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
     std::string prefix = program.path + ": kernel '" + kernel.sourceName + "': ";
     throwIfFailed(message.rfind(program.path, 0) == 0 ? analysis.error()
                                                       : makeError(prefix + message));
+  }
+  if (repair) {
+    // The re-simulations are the repairs' own: no observer, no tuples.
+    session::AnalysisOptions rerun = analysisOptions(independentThreads, record, budgetInstrs);
+    session::proveRepairs(program, kernel, *analysis, rerun);
   }
   result->analysis = std::move(*analysis);
   result->barriers = barrierLog.arrivals();
@@ -240,6 +246,7 @@ struct SearchRequest {
   uint64_t maxThreads = uint64_t(1) << 12;
   uint64_t budgetInstrs = uint64_t(1) << 20;
   bool explore = false; // ignore the host code's launches and the implied block
+  bool repair = false;  // prove repair proposals by re-simulation (--repair)
 };
 
 std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
@@ -314,6 +321,8 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
     throwIfFailed(analysis.error());
   if (progress)
     report(); // the last generation
+  if (request.repair)
+    session::proveRepairs(program, kernel, *analysis, options);
   result->analysis = std::move(*analysis);
   return result;
 }
@@ -401,7 +410,8 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("run", &run, py::arg("program"), py::arg("kernel"), py::arg("grid"), py::arg("block"),
         py::arg("args"), py::arg("shared_bytes"), py::arg("independent_threads"), py::arg("record"),
-        py::arg("seed"), py::arg("budget"), "Runs one launch and judges it (simulee run).");
+        py::arg("seed"), py::arg("budget"), py::arg("repair") = false,
+        "Runs one launch and judges it (simulee run).");
 
   py::class_<SearchRequest>(m, "SearchRequest")
       .def(py::init<>())
@@ -418,7 +428,8 @@ PYBIND11_MODULE(_core, m) {
       .def_readwrite("jobs", &SearchRequest::jobs)
       .def_readwrite("max_threads", &SearchRequest::maxThreads)
       .def_readwrite("budget", &SearchRequest::budgetInstrs)
-      .def_readwrite("explore", &SearchRequest::explore);
+      .def_readwrite("explore", &SearchRequest::explore)
+      .def_readwrite("repair", &SearchRequest::repair);
 
   py::class_<AnalysisResult, std::shared_ptr<AnalysisResult>>(m, "AnalysisResult")
       .def_property_readonly("kernel", [](const AnalysisResult &r) { return text(r.kernel->sourceName); })

@@ -194,6 +194,7 @@ def analyze(
     include_dirs: Optional[Sequence[PathLike]] = None,
     opt: int = 0,
     explore: bool = False,
+    repair: bool = False,
 ) -> Report:
     """Searches launch settings and reports every finding, like
     ``simulee FILE``: for each kernel (or only ``kernel``), an evolutionary
@@ -215,6 +216,13 @@ def analyze(
     sized by the host's ``cudaMalloc``), and one the host code never
     launches is ``"not launched"``; ``explore=True`` searches every kernel
     freely (``--explore``).
+
+    ``repair=True`` (``--repair``) proposes a repair for each data race,
+    read-write-write atomicity violation and redundant barrier, applies it to
+    a copy of the kernel's IR and re-simulates the finding's launch and the
+    search's best launch: each finding's ``repairs`` lists the proven ones
+    (dicts: ``kind``, ``description``, ``file``, ``line``, ``inserted``,
+    ``replaced_lines`` and the re-simulated ``launches``).
 
     The GIL is released while simulating; Ctrl-C interrupts. Bad input
     raises :class:`simulee.Error` with the CLI's message.
@@ -242,6 +250,7 @@ def analyze(
     request.max_threads = int(max_threads)
     request.budget = int(budget)
     request.explore = bool(explore)
+    request.repair = bool(repair)
 
     reports = []
     for chosen in kernels:

@@ -288,6 +288,7 @@ def run(
     record: str = "full",
     seed: int = 1,
     budget: int = 2**20,
+    repair: bool = False,
 ) -> Launch:
     """Runs one launch of a kernel and judges it, like ``simulee run``.
 
@@ -302,7 +303,10 @@ def run(
     ``launch.model.accesses()``; its cost grows with the accesses per
     address, so prefer ``"summary"`` for large or long launches),
     ``"summary"`` and ``"auto"`` as the CLI.
-    ``budget`` caps the instructions per thread.
+    ``budget`` caps the instructions per thread. ``repair=True``
+    (``--repair``) proves repair proposals by re-simulating this launch on
+    edited copies of the kernel: each finding's ``repairs`` lists the proven
+    ones, each with its re-simulated ``launches``.
 
     The GIL is released while simulating; Ctrl-C interrupts. Bad input
     raises :class:`simulee.Error` with the CLI's message.
@@ -319,5 +323,6 @@ def run(
         str(record),
         int(seed),
         int(budget),
+        bool(repair),
     )
     return Launch(program, result)

@@ -153,7 +153,8 @@ class Finding:
     ``"same-value"`` or ``"unconventional"``). ``subkind`` is an atomicity
     violation's pattern (``"check-then-act"``, ``"read-write-write"``, ...;
     its sites are the pair, then the access between them), else None.
-    ``str(finding)`` is the CLI's one-line message."""
+    ``repairs`` are the proven repairs of ``analyze(..., repair=True)``
+    (``--repair``). ``str(finding)`` is the CLI's one-line message."""
 
     kind: str
     space: str
@@ -167,13 +168,14 @@ class Finding:
     kernel: str = ""
     benign: Optional[str] = None
     subkind: Optional[str] = None
+    repairs: Tuple[Dict[str, Any], ...] = field(default=(), compare=False)
 
     @classmethod
     def _from(cls, d: Dict[str, Any], kernel: str = "") -> "Finding":
         return cls(
             d["kind"], d["space"], d["variable"], tuple(Site._from(s) for s in d["sites"]),
             d["detail"], LaunchSettings._from(d["launch"]), d["message"], d["example_offset"],
-            d["is_bug"], kernel, d.get("benign"), d.get("subkind"),
+            d["is_bug"], kernel, d.get("benign"), d.get("subkind"), tuple(d.get("repairs", ())),
         )
 
     @classmethod
@@ -190,7 +192,7 @@ class Finding:
         return cls(
             d["kind"], d["space"], d["variable"], sites, d["detail"], launch, d["message"],
             address["offset"] if address else None, d["severity"] == "warning", d["kernel"] or "",
-            d.get("benign"), d.get("subkind"),
+            d.get("benign"), d.get("subkind"), tuple(d.get("fixes", ())),
         )
 
     @property

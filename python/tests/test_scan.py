@@ -43,7 +43,7 @@ def test_every_finding_kind_has_a_column_and_findings_count_the_warnings(local_s
     # exec's host API errors.
     assert simulee.FINDING_KINDS == ("data-race", "redundant-barrier", "barrier-divergence", "out-of-bounds",
                                      "unreached-barrier", "uninitialized-read", "undefined-behavior",
-                                     "assertion-failed", "host-api-error")
+                                     "assertion-failed", "atomicity-violation", "host-api-error")
     # A kernel with findings always counts at least one; a clean one none.
     assert (local_scan[local_scan["verdict"] == "findings"]["findings"] > 0).all()
     assert (local_scan[local_scan["verdict"] == "clean"]["findings"] == 0).all()

@@ -7,6 +7,7 @@
 #include "report/Report.h"
 #include "report/Summary.h"
 #include "session/Analysis.h"
+#include "session/Repair.h"
 #include "session/SiteSearch.h"
 #include "support/FileText.h"
 
@@ -347,6 +348,8 @@ int runOnce(const RunOptions &options, const CommonOptions &common, const Launch
     const std::string &message = analysis.error().message;
     return fail(message.rfind(options.file, 0) == 0 ? message : prefix + message);
   }
+  if (common.repair)
+    session::proveRepairs(*program, kernel, *analysis, analysisOptionsOf(common));
   for (const auto &[index, path] : dumps) {
     const std::vector<uint8_t> &bytes = analysis->arguments[index].bytes;
     Status written = writeWholeFile(
@@ -416,6 +419,8 @@ int searchFile(const std::string &file, const CommonOptions &common, const Launc
       results.push_back(errorOf(file, &*program, kernel->sourceName, analysis.error().message));
       continue;
     }
+    if (common.repair)
+      session::proveRepairs(*program, *kernel, *analysis, analysisOptionsOf(common));
     if (!common.quiet) {
       noteSearchedSites(kernel->sourceName, *analysis);
       noteSkippedLaunches(kernel->sourceName, *analysis);

@@ -30,6 +30,7 @@ struct CommonOptions {
   bool lockstep = false;           // pre-Volta warp semantics
   bool independentThreads = false; // the default; the flag is accepted and changes nothing
   bool strict = false;   // same-value races are warnings
+  bool repair = false;   // propose repairs and prove them by re-simulation (--repair)
   uint64_t budgetInstrs = 0; // per thread; 0 = the command's default (kDefault*BudgetInstrs)
   uint64_t maxCostInstrs = uint64_t(1) << 22; // per searched launch
   double launchSeconds = 30; // per launch no search chose

@@ -87,6 +87,20 @@ struct Site {
   uint32_t block = 0;  // linear block id
 };
 
+// A change to the kernel's source that removes a finding, proven by applying
+// it to the IR and re-simulating (session/Repair.h): in every re-simulated
+// launch the finding is gone and no finding the analysis did not have
+// appears.
+struct Repair {
+  // "insert-barrier", "make-atomic", "fuse-read-modify-write", "remove-barrier"
+  std::string kind;
+  std::string description; // "insert __syncthreads() before line 14"
+  ir::SourceLocation at;   // the line the edit inserts before, or its first line
+  std::string inserted;    // the statement inserted before `at` ("__syncthreads();"), or ""
+  std::vector<ir::SourceLocation> replaced; // lines the edit deletes or rewrites
+  std::vector<LaunchRecord> launches;       // re-simulated, each free of the finding
+};
+
 struct Finding {
   FindingKind kind = FindingKind::DataRace;
   interp::MemSpace space = interp::MemSpace::Global;
@@ -107,6 +121,9 @@ struct Finding {
   // Redundant barriers: the other barriers of a group of which only one can
   // go (sites[0] is one of them); empty for a barrier that can go alone.
   std::vector<uint32_t> groupBarriers;
+  // Proven repairs (--repair), most direct first; empty when none was asked
+  // for or none was proven.
+  std::vector<Repair> repairs;
 };
 
 // A bug to warn about: a bug kind, not benign. Notes (unreached barriers,

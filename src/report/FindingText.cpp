@@ -283,4 +283,10 @@ std::string launchNoteText(const Finding &finding) {
   return note;
 }
 
+std::string repairText(const detect::Repair &repair) {
+  size_t launches = repair.launches.size();
+  return repair.description + " (re-simulated on " + std::to_string(launches) + " launch" +
+         (launches == 1 ? "" : "es") + ": the finding is gone and nothing new appears)";
+}
+
 } // namespace simulee::report

@@ -48,4 +48,7 @@ bool isAboutMemory(detect::FindingKind kind);
 // "exposed by launch <launchText>; example address: <exampleAddressText>".
 std::string launchNoteText(const detect::Finding &finding);
 
+// A proven repair in one line: what to change and how it was proven.
+std::string repairText(const detect::Repair &repair);
+
 } // namespace simulee::report

@@ -87,6 +87,24 @@ Json findingJson(const ir::Program &program, const std::string &kernel, const Fi
   json["message"] = findingMessage(program, finding);
   json["detail"] = finding.detail;
   json["launch"] = launchJson(finding.launch);
+  // --repair: the proven repairs, each with the launches that proved it.
+  Json fixes = Json::array();
+  for (const detect::Repair &repair : finding.repairs) {
+    Json replaced = Json::array();
+    for (const ir::SourceLocation &location : repair.replaced)
+      replaced.push_back(location.line);
+    Json launches = Json::array();
+    for (const detect::LaunchRecord &launch : repair.launches)
+      launches.push_back(launchJson(launch));
+    fixes.push_back({{"kind", repair.kind},
+                     {"description", repair.description},
+                     {"file", repair.at.file},
+                     {"line", repair.at.line},
+                     {"inserted", repair.inserted.empty() ? Json() : Json(repair.inserted)},
+                     {"replacedLines", replaced},
+                     {"launches", launches}});
+  }
+  json["fixes"] = fixes;
   return json;
 }
 

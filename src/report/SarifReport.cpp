@@ -5,6 +5,7 @@
 #include "report/SourceFile.h"
 #include "report/Summary.h"
 
+#include <optional>
 #include <cctype>
 #include <cstdio>
 
@@ -203,7 +204,8 @@ private:
   // the function and instruction text).
   std::string fingerprint(const ir::Program &program, const Finding &finding) const {
     std::string key = std::string(ruleId(finding.kind)) + "|" + finding.variable;
-    for (const Site &site : finding.sites) {
+    for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
+      const Site &site = finding.sites[i];
       const ir::SourceLocation *source = nullptr;
       if (site.instruction < program.instructions.size())
         source = &program.instructions[site.instruction].location;
@@ -247,7 +249,38 @@ private:
                           {"occurrences", finding.occurrences}};
     if (const char *benign = detect::benignName(finding.benign))
       json["properties"]["benign"] = benign;
+    if (!finding.subkind.empty())
+      json["properties"]["subkind"] = finding.subkind;
+    Json fixes = Json::array();
+    for (const detect::Repair &repair : finding.repairs)
+      if (std::optional<Json> fix = sarifFix(repair))
+        fixes.push_back(*fix);
+    if (!fixes.empty())
+      json["fixes"] = fixes;
     return json;
+  }
+
+  // A repair as a SARIF fix, where its text is exact: a statement inserted
+  // at the start of a line, or a line deleted. Repairs that rewrite an
+  // expression (an atomic) are described in the message and JSON only.
+  std::optional<Json> sarifFix(const detect::Repair &repair) const {
+    Json replacement;
+    if (!repair.inserted.empty() && repair.replaced.empty()) {
+      replacement = {{"deletedRegion",
+                      {{"startLine", repair.at.line}, {"startColumn", 1}, {"endLine", repair.at.line},
+                       {"endColumn", 1}}},
+                     {"insertedContent", {{"text", repair.inserted + "\n"}}}};
+    } else if (repair.inserted.empty() && repair.kind == "remove-barrier") {
+      replacement = {{"deletedRegion",
+                      {{"startLine", repair.at.line}, {"startColumn", 1},
+                       {"endLine", repair.at.line + 1}, {"endColumn", 1}}}};
+    } else {
+      return std::nullopt;
+    }
+    return Json{{"description", message(repair.description)},
+                {"artifactChanges",
+                 Json::array({{{"artifactLocation", {{"uri", sourceUri(repair.at)}}},
+                               {"replacements", Json::array({replacement})}}})}};
   }
 
   fs::path root_;

@@ -63,6 +63,8 @@ public:
       writeNote(finding.detail);
     if (hasLaunchNote(finding))
       writeNote(launchNote(kernel, finding));
+    for (const detect::Repair &repair : finding.repairs)
+      writeRepair(repair);
   }
 
 private:
@@ -77,6 +79,24 @@ private:
     if (location.column == 0)
       return;
     out_ << "      | " << caretIndent(*line, location.column) << palette_.caret("^") << "\n";
+  }
+
+  // The repair and, as a diff against the source, the lines it removes or
+  // rewrites (-) and the statement it inserts (+, indented as its line).
+  void writeRepair(const detect::Repair &repair) {
+    writeNote("proven repair: " + repairText(repair));
+    for (const ir::SourceLocation &location : repair.replaced)
+      if (std::optional<std::string> line = sources_.line(location))
+        out_ << "-" << gutter(location.line).substr(1) << *line << "\n";
+    if (repair.inserted.empty() || repair.kind != "insert-barrier")
+      return;
+    std::optional<std::string> line = sources_.line(repair.at);
+    std::string indent;
+    if (line)
+      indent = line->substr(0, line->find_first_not_of(" \t"));
+    out_ << "+" << gutter(repair.at.line).substr(1) << indent << repair.inserted << "\n";
+    if (line)
+      out_ << " " << gutter(repair.at.line).substr(1) << *line << "\n";
   }
 
   void writeNote(const std::string &text) { out_ << palette_.note("note:") << " " << text << "\n"; }

@@ -75,7 +75,7 @@ TEST_F(SarifReport, HasOneRuleWithDescriptionsPerKind) {
   EXPECT_EQ(ids, (std::set<std::string>{"data-race", "redundant-barrier", "barrier-divergence",
                                         "out-of-bounds", "unreached-barrier",
                                         "uninitialized-read", "undefined-behavior",
-                                        "assertion-failed"}));
+                                        "assertion-failed", "atomicity-violation"}));
 }
 
 TEST_F(SarifReport, ResultsReferToTheirRuleAndHaveValidLocations) {

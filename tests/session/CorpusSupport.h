@@ -179,4 +179,15 @@ inline std::vector<session::ArgumentSpec> argsOf(const nlohmann::json &launch) {
   return args;
 }
 
+// A manifest's labeled launch, as `simulee run` takes it.
+inline session::LaunchSpec labeledLaunchOf(const nlohmann::json &manifest) {
+  session::LaunchSpec spec;
+  const nlohmann::json &launch = manifest["launch"];
+  spec.config.grid = dimsOf(launch["grid"]);
+  spec.config.block = dimsOf(launch["block"]);
+  spec.config.dynamicSharedBytes = launch.value("sharedBytes", 0u);
+  spec.args = argsOf(launch);
+  return spec;
+}
+
 } // namespace simulee::corpus_test

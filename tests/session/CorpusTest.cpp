@@ -38,12 +38,7 @@ TEST_P(CorpusLaunch, FindsExactlyTheLabeledFindings) {
   const ir::KernelInfo *kernel = program.findKernel(json["kernel"].get<std::string>());
   ASSERT_NE(kernel, nullptr) << "no kernel " << json["kernel"];
 
-  session::LaunchSpec spec;
-  const nlohmann::json &launch = json["launch"];
-  spec.config.grid = dimsOf(launch["grid"]);
-  spec.config.block = dimsOf(launch["block"]);
-  spec.config.dynamicSharedBytes = launch.value("sharedBytes", 0u);
-  spec.args = argsOf(launch);
+  session::LaunchSpec spec = labeledLaunchOf(json);
   session::AnalysisOptions options;
   options.representation = c.representation;
   options.allBlocks = c.allBlocks;

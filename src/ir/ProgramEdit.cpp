@@ -1,0 +1,282 @@
+#include "ir/ProgramEdit.h"
+
+#include "ir/Builtins.h"
+#include "ir/Lowering.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicsNVPTX.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <optional>
+
+namespace simulee::ir {
+namespace {
+
+const llvm::Instruction *instructionOf(const Program &program, uint32_t id) {
+  return id < program.instructions.size() ? program.instructions[id].llvm : nullptr;
+}
+
+// A plain load or store of a scalar: what MakeAtomic turns atomic.
+bool isPlainScalarAccess(const llvm::Instruction &inst) {
+  llvm::Type *type = nullptr;
+  if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst)) {
+    if (load->isAtomic() || load->isVolatile())
+      return false;
+    type = load->getType();
+  } else if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst)) {
+    if (store->isAtomic() || store->isVolatile())
+      return false;
+    type = store->getValueOperand()->getType();
+  } else {
+    return false;
+  }
+  return type->isIntegerTy(32) || type->isIntegerTy(64) || type->isFloatTy() ||
+         type->isDoubleTy() || type->isPointerTy();
+}
+
+bool isBarrierCall(const llvm::Instruction &inst) {
+  const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+  if (!callee)
+    return false;
+  std::optional<Builtin> builtin = classifyBuiltin(callee->getName());
+  return builtin && builtin->kind == BuiltinKind::Barrier && call->use_empty();
+}
+
+// A read and a write back of a value computed from it, as one atomic.
+struct Fusion {
+  llvm::Value *pointer = nullptr;
+  llvm::AtomicRMWInst::BinOp op = llvm::AtomicRMWInst::Add;
+  llvm::Value *operand = nullptr;
+  llvm::Instruction *computed = nullptr; // the read's value combined with the operand
+};
+
+// The read's address and whether it only reads: a plain load, or an atomic
+// that leaves the value (atomicAdd(p, 0)).
+llvm::Value *readPointer(llvm::Instruction &read) {
+  if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&read))
+    return load->isVolatile() ? nullptr : load->getPointerOperand();
+  if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&read)) {
+    const auto *zero = llvm::dyn_cast<llvm::Constant>(rmw->getValOperand());
+    bool leaves = zero && zero->isNullValue() &&
+                  (rmw->getOperation() == llvm::AtomicRMWInst::Add ||
+                   rmw->getOperation() == llvm::AtomicRMWInst::Or ||
+                   rmw->getOperation() == llvm::AtomicRMWInst::Xor ||
+                   rmw->getOperation() == llvm::AtomicRMWInst::Sub);
+    return leaves ? rmw->getPointerOperand() : nullptr;
+  }
+  return nullptr;
+}
+
+// The write's address and the value it writes: a plain store or an atomicExch.
+std::pair<llvm::Value *, llvm::Value *> writeOf(llvm::Instruction &write) {
+  if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&write))
+    return store->isVolatile() ? std::pair<llvm::Value *, llvm::Value *>{}
+                               : std::pair{store->getPointerOperand(), store->getValueOperand()};
+  if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&write))
+    if (rmw->getOperation() == llvm::AtomicRMWInst::Xchg)
+      return {rmw->getPointerOperand(), rmw->getValOperand()};
+  return {};
+}
+
+std::optional<Fusion> fusionOf(llvm::Instruction &read, llvm::Instruction &write) {
+  llvm::Value *pointer = readPointer(read);
+  auto [written, value] = writeOf(write);
+  if (!pointer || pointer->stripPointerCasts() != (written ? written->stripPointerCasts() : nullptr))
+    return std::nullopt;
+  auto *computed = llvm::dyn_cast<llvm::BinaryOperator>(value);
+  if (!computed || !read.hasOneUse() || !computed->hasOneUse() || read.getParent() != write.getParent())
+    return std::nullopt;
+  bool left = computed->getOperand(0) == &read, right = computed->getOperand(1) == &read;
+  if (left == right)
+    return std::nullopt;
+  llvm::Value *operand = computed->getOperand(left ? 1 : 0);
+  using llvm::AtomicRMWInst;
+  std::optional<AtomicRMWInst::BinOp> op;
+  switch (computed->getOpcode()) {
+  case llvm::Instruction::Add: op = AtomicRMWInst::Add; break;
+  case llvm::Instruction::Or: op = AtomicRMWInst::Or; break;
+  case llvm::Instruction::And: op = AtomicRMWInst::And; break;
+  case llvm::Instruction::Xor: op = AtomicRMWInst::Xor; break;
+  case llvm::Instruction::FAdd: op = AtomicRMWInst::FAdd; break;
+  case llvm::Instruction::Sub: if (left) op = AtomicRMWInst::Sub; break;
+  case llvm::Instruction::FSub: if (left) op = AtomicRMWInst::FSub; break;
+  default: break;
+  }
+  if (!op)
+    return std::nullopt;
+  return Fusion{pointer, *op, operand, computed};
+}
+
+// The same instruction in a copy of its module: found by function name and
+// position.
+llvm::Instruction *counterpart(const llvm::Instruction &original, llvm::Module &copy) {
+  const llvm::Function *function = original.getFunction();
+  llvm::Function *other = copy.getFunction(function->getName());
+  if (!other)
+    return nullptr;
+  size_t index = 0;
+  for (const llvm::Instruction &inst : llvm::instructions(*function)) {
+    if (&inst == &original)
+      break;
+    ++index;
+  }
+  for (llvm::Instruction &inst : llvm::instructions(*other))
+    if (index-- == 0)
+      return &inst;
+  return nullptr;
+}
+
+// The branch back to the header of the innermost loop holding `inst`: a
+// barrier before it ends every iteration; null outside loops or with more
+// than one way back.
+llvm::Instruction *loopEnd(const llvm::Instruction &inst) {
+  auto &function = const_cast<llvm::Function &>(*inst.getFunction());
+  llvm::DominatorTree dominators(function);
+  llvm::LoopInfo loops(dominators);
+  const llvm::Loop *loop = loops.getLoopFor(inst.getParent());
+  llvm::BasicBlock *latch = loop ? loop->getLoopLatch() : nullptr;
+  return latch ? latch->getTerminator() : nullptr;
+}
+
+// Where an edit inserts a barrier: before `first`, or at its loop's end.
+llvm::Instruction *barrierPoint(llvm::Instruction &first, bool atLoopEnd) {
+  return atLoopEnd ? loopEnd(first) : &first;
+}
+
+bool applies(llvm::Instruction &first, llvm::Instruction *second, EditKind kind,
+             bool atLoopEnd) {
+  switch (kind) {
+  case EditKind::InsertBlockBarrier: case EditKind::InsertWarpBarrier: {
+    llvm::Instruction *point = barrierPoint(first, atLoopEnd);
+    return point && !llvm::isa<llvm::PHINode>(point) && !point->isEHPad();
+  }
+  case EditKind::MakeAtomic: return isPlainScalarAccess(first);
+  case EditKind::FuseReadModifyWrite: return second && fusionOf(first, *second).has_value();
+  case EditKind::RemoveBarrier: return isBarrierCall(first);
+  }
+  return false;
+}
+
+void edit(llvm::Instruction &first, llvm::Instruction *second, EditKind kind, bool atLoopEnd) {
+  llvm::Module &module = *first.getModule();
+  switch (kind) {
+  case EditKind::InsertBlockBarrier: {
+    llvm::Instruction *point = barrierPoint(first, atLoopEnd);
+    llvm::IRBuilder<> builder(point);
+    builder.SetCurrentDebugLocation(point->getDebugLoc() ? point->getDebugLoc() : first.getDebugLoc());
+    builder.CreateCall(llvm::Intrinsic::getDeclaration(&module, llvm::Intrinsic::nvvm_barrier0));
+    return;
+  }
+  case EditKind::InsertWarpBarrier: {
+    llvm::Instruction *point = barrierPoint(first, atLoopEnd);
+    llvm::IRBuilder<> builder(point);
+    builder.SetCurrentDebugLocation(point->getDebugLoc() ? point->getDebugLoc() : first.getDebugLoc());
+    builder.CreateCall(llvm::Intrinsic::getDeclaration(&module, llvm::Intrinsic::nvvm_bar_warp_sync),
+                       {builder.getInt32(-1)});
+    return;
+  }
+  case EditKind::MakeAtomic:
+    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&first))
+      load->setAtomic(llvm::AtomicOrdering::Monotonic);
+    else
+      llvm::cast<llvm::StoreInst>(first).setAtomic(llvm::AtomicOrdering::Monotonic);
+    return;
+  case EditKind::FuseReadModifyWrite: {
+    Fusion fusion = *fusionOf(first, *second);
+    llvm::IRBuilder<> builder(second);
+    builder.SetCurrentDebugLocation(second->getDebugLoc());
+    builder.CreateAtomicRMW(fusion.op, fusion.pointer, fusion.operand, llvm::MaybeAlign(),
+                            llvm::AtomicOrdering::Monotonic);
+    second->eraseFromParent();
+    fusion.computed->eraseFromParent();
+    first.eraseFromParent();
+    return;
+  }
+  case EditKind::RemoveBarrier:
+    first.eraseFromParent();
+    return;
+  }
+}
+
+} // namespace
+
+std::string fusedAtomicName(const Program &program, const ProgramEdit &edit) {
+  auto *read = const_cast<llvm::Instruction *>(instructionOf(program, edit.instruction));
+  auto *write = const_cast<llvm::Instruction *>(instructionOf(program, edit.other));
+  std::optional<Fusion> fusion = read && write ? fusionOf(*read, *write) : std::nullopt;
+  if (!fusion)
+    return "";
+  switch (fusion->op) {
+  case llvm::AtomicRMWInst::Add: case llvm::AtomicRMWInst::FAdd: return "atomicAdd";
+  case llvm::AtomicRMWInst::Sub: return "atomicSub";
+  case llvm::AtomicRMWInst::FSub: return "atomicAdd of the negated value";
+  case llvm::AtomicRMWInst::Or: return "atomicOr";
+  case llvm::AtomicRMWInst::And: return "atomicAnd";
+  case llvm::AtomicRMWInst::Xor: return "atomicXor";
+  default: return "";
+  }
+}
+
+uint32_t loopLine(const Program &program, uint32_t instruction) {
+  const llvm::Instruction *inst = instructionOf(program, instruction);
+  if (!inst)
+    return 0;
+  auto &function = const_cast<llvm::Function &>(*inst->getFunction());
+  llvm::DominatorTree dominators(function);
+  llvm::LoopInfo loops(dominators);
+  const llvm::Loop *loop = loops.getLoopFor(inst->getParent());
+  llvm::DebugLoc start = loop ? loop->getStartLoc() : llvm::DebugLoc();
+  return start ? start.getLine() : 0;
+}
+
+bool editApplies(const Program &program, const ProgramEdit &edit) {
+  auto *first = const_cast<llvm::Instruction *>(instructionOf(program, edit.instruction));
+  auto *second = const_cast<llvm::Instruction *>(instructionOf(program, edit.other));
+  if (!first || !program.module)
+    return false;
+  return applies(*first, edit.kind == EditKind::FuseReadModifyWrite ? second : nullptr, edit.kind,
+                 edit.atLoopEnd);
+}
+
+Result<Program> applyEdit(const Program &program, const ProgramEdit &ed) {
+  if (!editApplies(program, ed))
+    return makeError("the edit does not apply to this instruction");
+  llvm::SmallVector<char, 0> bitcode;
+  llvm::raw_svector_ostream out(bitcode);
+  llvm::WriteBitcodeToFile(*program.module, out);
+  Program copy;
+  copy.path = program.path;
+  copy.notes = program.notes;
+  copy.context = std::make_unique<llvm::LLVMContext>();
+  llvm::Expected<std::unique_ptr<llvm::Module>> parsed = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(llvm::StringRef(bitcode.data(), bitcode.size()), program.path),
+      *copy.context);
+  if (!parsed)
+    return makeError("copying the program's IR failed: " + llvm::toString(parsed.takeError()));
+  copy.module = std::move(*parsed);
+  llvm::Instruction *first = counterpart(*instructionOf(program, ed.instruction), *copy.module);
+  llvm::Instruction *second =
+      ed.kind == EditKind::FuseReadModifyWrite
+          ? counterpart(*instructionOf(program, ed.other), *copy.module)
+          : nullptr;
+  if (!first || (ed.kind == EditKind::FuseReadModifyWrite && !second) ||
+      !applies(*first, second, ed.kind, ed.atLoopEnd))
+    return makeError("the edit's instruction was not found in the copy");
+  edit(*first, second, ed.kind, ed.atLoopEnd);
+  Status lowered = lowerProgram(copy);
+  if (!lowered)
+    return lowered.error();
+  return copy;
+}
+
+} // namespace simulee::ir

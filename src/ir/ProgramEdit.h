@@ -1,0 +1,52 @@
+// Edits that may repair a finding (DESIGN.md's repair proposals), applied to
+// a copy of a program's LLVM IR, which is then lowered again: the session
+// re-simulates the copy to prove or refute the edit. The program itself is
+// never changed.
+#pragma once
+
+#include "ir/Program.h"
+#include "support/Result.h"
+
+#include <cstdint>
+
+namespace simulee::ir {
+
+enum class EditKind : uint8_t {
+  InsertBlockBarrier, // __syncthreads() just before `instruction`
+  InsertWarpBarrier,  // __syncwarp() just before `instruction`
+  MakeAtomic,         // a plain load or store becomes an atomic one (relaxed)
+  // A read of an address and a write back of a value computed from it
+  // (`x = *p; *p = x + v`, or atomicAdd(p, 0) then atomicExch(p, x + v))
+  // become one atomic read-modify-write (atomicAdd(p, v)): `instruction` is
+  // the read, `other` the write.
+  FuseReadModifyWrite,
+  RemoveBarrier, // the barrier `instruction` is deleted
+};
+
+struct ProgramEdit {
+  EditKind kind = EditKind::InsertBlockBarrier;
+  uint32_t instruction = 0; // Program-wide instruction id
+  uint32_t other = 0;       // FuseReadModifyWrite: the write
+  // Insert*Barrier: at the end of the body of the innermost loop holding
+  // `instruction` (each iteration ends with it) instead of just before it.
+  bool atLoopEnd = false;
+};
+
+// The source line where the innermost loop holding `instruction` starts (0:
+// none, or no debug location).
+uint32_t loopLine(const Program &program, uint32_t instruction);
+
+// What a FuseReadModifyWrite makes of the pair: the CUDA function of the
+// atomic ("atomicAdd"), or empty when the pair is not of a shape it fuses.
+std::string fusedAtomicName(const Program &program, const ProgramEdit &edit);
+
+// Whether `edit` applies to `program`'s IR (an instruction of the shape it
+// needs); checked before anything is copied.
+bool editApplies(const Program &program, const ProgramEdit &edit);
+
+// A copy of `program` with `edit` applied, lowered. The instruction ids of
+// the copy are its own; source locations are kept (an inserted barrier has
+// the location of the instruction it precedes).
+Result<Program> applyEdit(const Program &program, const ProgramEdit &edit);
+
+} // namespace simulee::ir

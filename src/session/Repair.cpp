@@ -1,0 +1,223 @@
+#include "session/Repair.h"
+
+#include "ir/ProgramEdit.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace simulee::session {
+namespace {
+
+using detect::Finding;
+using detect::FindingKind;
+using ir::EditKind;
+using ir::ProgramEdit;
+
+// A finding as a program-independent label: kind, pattern and the source
+// lines of the sites that identify it (ids differ between a program and its
+// edited copy; lines do not).
+std::string labelOf(const ir::Program &program, const Finding &finding) {
+  std::string label = std::string(detect::findingKindName(finding.kind)) + "|" + finding.subkind +
+                      "|" + std::to_string(int(finding.space)) + "|" +
+                      std::to_string(int(finding.benign));
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
+    const ir::SourceLocation &location = program.instructions[finding.sites[i].instruction].location;
+    lines.push_back(location.file + ":" + std::to_string(location.line));
+  }
+  if (finding.kind == FindingKind::DataRace)
+    std::sort(lines.begin(), lines.end());
+  for (const std::string &line : lines)
+    label += "|" + line;
+  return label;
+}
+
+const ir::SourceLocation &locationOf(const ir::Program &program, uint32_t instruction) {
+  return program.instructions[instruction].location;
+}
+
+std::string lineText(const ir::SourceLocation &location) {
+  return "line " + std::to_string(location.line);
+}
+
+// The plain load whose value a store writes back combined with something
+// (`hist[b] = hist[b] + 1`), as a fusion edit; none when there is no such load.
+std::optional<ProgramEdit> fusionAround(const ir::Program &program, uint32_t store) {
+  const llvm::Instruction *write = program.instructions[store].llvm;
+  for (uint32_t id = 0; id < program.instructions.size(); ++id) {
+    const ir::InstructionInfo &info = program.instructions[id];
+    if (!info.llvm || info.function != program.instructions[store].function || id == store)
+      continue;
+    ProgramEdit edit{EditKind::FuseReadModifyWrite, id, store};
+    if (write && ir::editApplies(program, edit))
+      return edit;
+  }
+  return std::nullopt;
+}
+
+struct Proposal {
+  ProgramEdit edit;
+  detect::Repair repair;
+};
+
+Proposal insertBarrier(const ir::Program &program, uint32_t before, bool warp) {
+  const ir::SourceLocation &at = locationOf(program, before);
+  const char *call = warp ? "__syncwarp()" : "__syncthreads()";
+  detect::Repair repair{"insert-barrier", std::string("insert ") + call + " before " + lineText(at),
+                        at, std::string(call) + ";", {}, {}};
+  return {{warp ? EditKind::InsertWarpBarrier : EditKind::InsertBlockBarrier, before}, repair};
+}
+
+// __syncthreads() (or __syncwarp()) as the last statement of the body of
+// the loop holding `access`: every iteration ends with it.
+std::optional<Proposal> insertBarrierInLoop(const ir::Program &program, uint32_t access, bool warp) {
+  uint32_t line = ir::loopLine(program, access);
+  if (line == 0)
+    return std::nullopt;
+  ir::SourceLocation at = locationOf(program, access);
+  at.line = line;
+  at.column = 0;
+  const char *call = warp ? "__syncwarp()" : "__syncthreads()";
+  detect::Repair repair{"insert-barrier-in-loop",
+                        std::string("insert ") + call +
+                            " as the last statement of the body of the loop at " + lineText(at),
+                        at, std::string(call) + ";", {}, {}};
+  ProgramEdit edit{warp ? EditKind::InsertWarpBarrier : EditKind::InsertBlockBarrier, access};
+  edit.atLoopEnd = true;
+  return Proposal{edit, repair};
+}
+
+Proposal fuse(const ir::Program &program, const ProgramEdit &edit) {
+  const ir::SourceLocation &read = locationOf(program, edit.instruction);
+  const ir::SourceLocation &write = locationOf(program, edit.other);
+  std::string atomic = ir::fusedAtomicName(program, edit);
+  std::string description = "replace the read at " + lineText(read) + " and the write at " +
+                            lineText(write) + " with one " + atomic;
+  std::vector<ir::SourceLocation> replaced = {read};
+  if (write.line != read.line || write.file != read.file)
+    replaced.push_back(write);
+  return {edit, {"fuse-read-modify-write", description, read, "", replaced, {}}};
+}
+
+Proposal makeAtomic(const ir::Program &program, uint32_t access, bool write) {
+  const ir::SourceLocation &at = locationOf(program, access);
+  std::string description = std::string("make the ") + (write ? "write" : "read") + " at " +
+                            lineText(at) + " atomic (" +
+                            (write ? "atomicExch" : "atomicAdd(p, 0) or cuda::atomic_ref's load") +
+                            ")";
+  return {{EditKind::MakeAtomic, access}, {"make-atomic", description, at, "", {at}, {}}};
+}
+
+std::vector<Proposal> proposalsFor(const ir::Program &program, const Finding &finding) {
+  std::vector<Proposal> proposals;
+  auto keep = [&](Proposal proposal) {
+    if (ir::editApplies(program, proposal.edit))
+      proposals.push_back(std::move(proposal));
+  };
+  if (finding.sites.empty() || finding.benign != detect::Benign::No)
+    return proposals;
+  const detect::Site &first = finding.sites[0];
+  switch (finding.kind) {
+  case FindingKind::DataRace: {
+    if (finding.sites.size() < 2)
+      break;
+    const detect::Site &second = finding.sites[1];
+    if (first.block == second.block) {
+      bool warp = first.thread / interp::kWarpSize == second.thread / interp::kWarpSize;
+      // sites are in instruction order: the later one in the code first.
+      keep(insertBarrier(program, second.instruction, warp));
+      if (second.instruction != first.instruction)
+        keep(insertBarrier(program, first.instruction, warp));
+      // A race across iterations of a loop (a reduction step missing its
+      // barrier): at the end of each iteration.
+      if (std::optional<Proposal> inLoop = insertBarrierInLoop(program, second.instruction, warp))
+        keep(std::move(*inLoop));
+    }
+    for (const detect::Site *site : {&second, &first})
+      if (site->action == interp::AccessKind::Write)
+        if (std::optional<ProgramEdit> edit = fusionAround(program, site->instruction)) {
+          keep(fuse(program, *edit));
+          break;
+        }
+    bool firstAtomic = interp::isAtomic(first.action), secondAtomic = interp::isAtomic(second.action);
+    if (firstAtomic != secondAtomic) {
+      const detect::Site &plain = firstAtomic ? second : first;
+      keep(makeAtomic(program, plain.instruction, plain.action == interp::AccessKind::Write));
+    } else if (!firstAtomic && first.instruction == second.instruction) {
+      keep(makeAtomic(program, first.instruction, first.action == interp::AccessKind::Write));
+    }
+    break;
+  }
+  case FindingKind::AtomicityViolation:
+    if (finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::ReadWriteWrite) &&
+        finding.sites.size() >= 2)
+      keep(fuse(program, {EditKind::FuseReadModifyWrite, first.instruction,
+                          finding.sites[1].instruction}));
+    break;
+  case FindingKind::RedundantBarrier:
+    if (finding.groupBarriers.empty()) {
+      const ir::SourceLocation &at = locationOf(program, first.instruction);
+      keep({{EditKind::RemoveBarrier, first.instruction},
+            {"remove-barrier", "remove the barrier at " + lineText(at), at, "", {at}, {}}});
+    }
+    break;
+  default:
+    break;
+  }
+  return proposals;
+}
+
+} // namespace
+
+void proveRepairs(const ir::Program &program, const ir::KernelInfo &kernel,
+                  KernelAnalysis &analysis, const AnalysisOptions &options) {
+  std::set<std::string> known;
+  for (const Finding &finding : analysis.findings)
+    known.insert(labelOf(program, finding));
+  for (Finding &finding : analysis.findings) {
+    // Launches simulee chose can be run again; a program's (exec) cannot.
+    if (finding.launch.provenance == detect::Provenance::Program)
+      continue;
+    std::vector<detect::LaunchRecord> launches = {finding.launch};
+    if (analysis.bestLaunch)
+      launches.push_back(*analysis.bestLaunch);
+    std::string target = labelOf(program, finding);
+    for (Proposal &proposal : proposalsFor(program, finding)) {
+      Result<ir::Program> edited = ir::applyEdit(program, proposal.edit);
+      if (!edited)
+        continue;
+      const ir::KernelInfo *editedKernel = edited->findKernel(kernel.name);
+      if (!editedKernel || !editedKernel->unsupported.empty())
+        continue;
+      bool proven = true;
+      for (const detect::LaunchRecord &record : launches) {
+        Result<LaunchSpec> spec = launchFromJson(launchToJson(kernel.name, record), nullptr);
+        Result<KernelAnalysis> rerun =
+            spec ? analyzeLaunch(*edited, *editedKernel, *spec, options)
+                 : Result<KernelAnalysis>(spec.error());
+        proven = rerun && rerun->verdict != detect::Verdict::Inconclusive &&
+                 rerun->verdict != detect::Verdict::Error;
+        for (size_t i = 0; proven && i < rerun->findings.size(); ++i) {
+          // A barrier the edited launch never reached says nothing against the
+          // edit; any other finding, benign races included, does.
+          if (rerun->findings[i].kind == FindingKind::UnreachedBarrier)
+            continue;
+          std::string label = labelOf(*edited, rerun->findings[i]);
+          proven = label != target && known.count(label);
+        }
+        if (!proven)
+          break;
+      }
+      if (!proven)
+        continue;
+      proposal.repair.launches = launches;
+      finding.repairs.push_back(std::move(proposal.repair));
+      break; // the first proven proposal is the most direct
+    }
+  }
+}
+
+} // namespace simulee::session

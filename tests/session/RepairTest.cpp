@@ -1,0 +1,122 @@
+// Repair proposals proven by re-simulation (session/Repair.h), on corpus
+// kernels at their labeled launches: the proven repair of each finding, and
+// none where no proposal removes the finding without a new one.
+#include "CorpusSupport.h"
+#include "ir/ProgramEdit.h"
+#include "session/Repair.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace simulee;
+using namespace simulee::corpus_test;
+
+namespace {
+
+struct Repaired {
+  const ir::Program *program = nullptr;
+  std::vector<detect::Finding> findings;
+};
+
+Repaired repairedLabeledLaunch(const std::string &name) {
+  std::ifstream in(corpusDir() / (name + ".json"));
+  nlohmann::json json = nlohmann::json::parse(in);
+  std::string file = json.value("file", name.substr(0, name.find('.')) + ".cu");
+  const ir::Program &program = programFor((corpusDir() / file).string());
+  const ir::KernelInfo *kernel = program.findKernel(json["kernel"].get<std::string>());
+  EXPECT_NE(kernel, nullptr) << name;
+  if (!kernel)
+    return {};
+  session::LaunchSpec spec = labeledLaunchOf(json);
+  session::AnalysisOptions options;
+  options.independentThreads = !json.value("lockstep", false);
+  Result<session::KernelAnalysis> analysis = session::analyzeLaunch(program, *kernel, spec, options);
+  EXPECT_TRUE(analysis.ok()) << name;
+  if (!analysis)
+    return {};
+  session::proveRepairs(program, *kernel, *analysis, options);
+  return {&program, analysis->findings};
+}
+
+// The kinds of the proven repairs of the findings of `kind`.
+std::vector<std::string> repairKinds(const Repaired &repaired, detect::FindingKind kind) {
+  std::vector<std::string> kinds;
+  for (const detect::Finding &finding : repaired.findings)
+    if (finding.kind == kind)
+      for (const detect::Repair &repair : finding.repairs) {
+        kinds.push_back(repair.kind);
+        EXPECT_FALSE(repair.launches.empty()) << repair.description;
+      }
+  return kinds;
+}
+
+TEST(Repair, AMissingLoopBarrierIsInsertedAtTheLoopEnd) {
+  Repaired repaired = repairedLabeledLaunch("reduce_missing_loop_barrier");
+  std::vector<std::string> kinds = repairKinds(repaired, detect::FindingKind::DataRace);
+  ASSERT_FALSE(kinds.empty());
+  for (const std::string &kind : kinds)
+    EXPECT_EQ(kind, "insert-barrier-in-loop");
+}
+
+TEST(Repair, ANonAtomicIncrementBecomesOneAtomicAdd) {
+  Repaired repaired = repairedLabeledLaunch("histogram_nonatomic");
+  std::vector<std::string> kinds = repairKinds(repaired, detect::FindingKind::DataRace);
+  ASSERT_FALSE(kinds.empty());
+  EXPECT_NE(std::find(kinds.begin(), kinds.end(), "fuse-read-modify-write"), kinds.end());
+  for (const detect::Finding &finding : repaired.findings) {
+    for (const detect::Repair &repair : finding.repairs) {
+      if (repair.kind == "fuse-read-modify-write") {
+        EXPECT_NE(repair.description.find("atomicAdd"), std::string::npos) << repair.description;
+      }
+    }
+  }
+}
+
+TEST(Repair, ALostUpdateBecomesOneAtomicAdd) {
+  Repaired repaired = repairedLabeledLaunch("atomicity_lost_update");
+  EXPECT_EQ(repairKinds(repaired, detect::FindingKind::AtomicityViolation),
+            std::vector<std::string>{"fuse-read-modify-write"});
+}
+
+TEST(Repair, ARedundantBarrierIsRemoved) {
+  Repaired repaired = repairedLabeledLaunch("redundant_trailing_barrier");
+  EXPECT_EQ(repairKinds(repaired, detect::FindingKind::RedundantBarrier),
+            std::vector<std::string>{"remove-barrier"});
+}
+
+TEST(Repair, NoneIsShownWhereNoEditRemovesTheFinding) {
+  // A check-then-act needs a different algorithm (a ticket), which no single
+  // edit makes: nothing is proposed, nothing shown.
+  Repaired repaired = repairedLabeledLaunch("atomicity_check_then_act");
+  ASSERT_FALSE(repaired.findings.empty());
+  EXPECT_TRUE(repairKinds(repaired, detect::FindingKind::AtomicityViolation).empty());
+}
+
+TEST(Repair, AnEditThatBreaksTheKernelIsRefutedByTheRerun) {
+  // A barrier inside the branch only some threads take diverges: inserting
+  // __syncthreads() just before the guarded access is never proven.
+  Repaired repaired = repairedLabeledLaunch("reduce_missing_loop_barrier");
+  for (const detect::Finding &finding : repaired.findings)
+    for (const detect::Repair &repair : finding.repairs)
+      EXPECT_NE(repair.kind, "insert-barrier") << repair.description;
+}
+
+TEST(Repair, TheEditedCopyLeavesTheProgramAsItWas) {
+  const ir::Program &program = programFor((corpusDir() / "atomicity_lost_update.cu").string());
+  size_t before = program.instructions.size();
+  const ir::KernelInfo *kernel = program.findKernel("total_read_then_write");
+  ASSERT_NE(kernel, nullptr);
+  ASSERT_EQ(kernel->atomicUnits.size(), 1u);
+  ir::ProgramEdit edit{ir::EditKind::FuseReadModifyWrite, kernel->atomicUnits[0].first,
+                       kernel->atomicUnits[0].second};
+  Result<ir::Program> edited = ir::applyEdit(program, edit);
+  ASSERT_TRUE(edited.ok()) << edited.error().message;
+  EXPECT_TRUE(edited->findKernel("total_read_then_write")->atomicUnits.empty());
+  EXPECT_EQ(program.instructions.size(), before);
+  EXPECT_EQ(kernel->atomicUnits.size(), 1u);
+  // An edit of the wrong shape does not apply.
+  EXPECT_FALSE(ir::applyEdit(program, {ir::EditKind::RemoveBarrier, kernel->atomicUnits[0].first}).ok());
+}
+
+} // namespace
