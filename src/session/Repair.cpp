@@ -143,11 +143,11 @@ std::vector<Proposal> proposalsFor(const ir::Program &program, const Finding &fi
           break;
         }
     bool firstAtomic = interp::isAtomic(first.action), secondAtomic = interp::isAtomic(second.action);
+    // Plain stores racing with each other are not made atomic: that only
+    // hides which value wins, which the code has to decide.
     if (firstAtomic != secondAtomic) {
       const detect::Site &plain = firstAtomic ? second : first;
       keep(makeAtomic(program, plain.instruction, plain.action == interp::AccessKind::Write));
-    } else if (!firstAtomic && first.instruction == second.instruction) {
-      keep(makeAtomic(program, first.instruction, first.action == interp::AccessKind::Write));
     }
     break;
   }

@@ -11,8 +11,9 @@
 //    one warp) just before the later access in the code, then the earlier;
 //  - data race of a read and a write back of a value computed from it
 //    (`hist[b]++`): one atomic read-modify-write (atomicAdd);
-//  - data race of an atomic and a plain access, or one plain store racing
-//    with itself: the plain access made atomic;
+//  - data race of an atomic and a plain access: the plain access made
+//    atomic (never two plain stores: atomics would only hide which value
+//    wins);
 //  - read-write-write atomicity violation: the pair as one atomicAdd (or
 //    Sub, Or, And, Xor);
 //  - redundant barrier (one that can go alone): the barrier removed.
