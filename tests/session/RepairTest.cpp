@@ -4,10 +4,12 @@
 #include "CorpusSupport.h"
 #include "ir/ProgramEdit.h"
 #include "session/Repair.h"
+#include "session/SiteSearch.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <tuple>
 
 using namespace simulee;
 using namespace simulee::corpus_test;
@@ -101,6 +103,62 @@ TEST(Repair, AnEditThatBreaksTheKernelIsRefutedByTheRerun) {
     for (const detect::Repair &repair : finding.repairs)
       EXPECT_NE(repair.kind, "insert-barrier") << repair.description;
 }
+
+// Each proposal kind on a kernel of its own, as `simulee FILE --repair`
+// searches it, for five seeds: the finding the search reports has the
+// repair, proven on the launches the search found.
+struct SearchedRepair {
+  const char *source;
+  const char *kernel;
+  detect::FindingKind kind;
+  const char *repair;
+};
+
+class RepairAfterSearch
+    : public ::testing::TestWithParam<std::tuple<SearchedRepair, uint64_t>> {};
+
+TEST_P(RepairAfterSearch, TheSearchedFindingHasItsProvenRepair) {
+  auto [expected, seed] = GetParam();
+  std::string source = (corpusDir() / expected.source).string();
+  const ir::Program &program = programFor(source);
+  const ir::KernelInfo *kernel = program.findKernel(expected.kernel);
+  ASSERT_NE(kernel, nullptr);
+  session::SearchSettings settings;
+  settings.search.seed = seed;
+  settings.search.jobs = 2;
+  session::AnalysisOptions options;
+  Result<session::KernelAnalysis> analysis = session::analyzeKernel(
+      program, *kernel, session::launchSourceOf(program, *kernel, hostCodeFor(source)), {},
+      settings, options);
+  ASSERT_TRUE(analysis.ok()) << analysis.error().message;
+  session::proveRepairs(program, *kernel, *analysis, options);
+  Repaired repaired{&program, analysis->findings};
+  std::vector<std::string> kinds = repairKinds(repaired, expected.kind);
+  EXPECT_NE(std::find(kinds.begin(), kinds.end(), expected.repair), kinds.end())
+      << expected.kernel << " seed " << seed << ": " << kinds.size() << " repairs";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, RepairAfterSearch,
+    ::testing::Combine(
+        ::testing::Values(
+            SearchedRepair{"stencil1d_nosync.cu", "stencil1d_nosync", detect::FindingKind::DataRace,
+                           "insert-barrier"},
+            SearchedRepair{"reduce_missing_loop_barrier.cu", "reduce_missing_loop_barrier",
+                           detect::FindingKind::DataRace, "insert-barrier-in-loop"},
+            SearchedRepair{"histogram_nonatomic.cu", "histogram_nonatomic",
+                           detect::FindingKind::DataRace, "fuse-read-modify-write"},
+            SearchedRepair{"atomic_mixed_plain.cu", "atomic_mixed_plain",
+                           detect::FindingKind::DataRace, "make-atomic"},
+            SearchedRepair{"atomicity_lost_update.cu", "total_read_then_write",
+                           detect::FindingKind::AtomicityViolation, "fuse-read-modify-write"},
+            SearchedRepair{"redundant_trailing_barrier.cu", "redundant_trailing_barrier",
+                           detect::FindingKind::RedundantBarrier, "remove-barrier"}),
+        ::testing::Values(1, 2, 3, 4, 5)),
+    [](const ::testing::TestParamInfo<std::tuple<SearchedRepair, uint64_t>> &info) {
+      return std::string(std::get<0>(info.param).kernel) + "_seed" +
+             std::to_string(std::get<1>(info.param));
+    });
 
 TEST(Repair, TheEditedCopyLeavesTheProgramAsItWas) {
   const ir::Program &program = programFor((corpusDir() / "atomicity_lost_update.cu").string());
