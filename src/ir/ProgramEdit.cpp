@@ -4,6 +4,7 @@
 #include "ir/Lowering.h"
 
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/Dominators.h>
@@ -148,9 +149,35 @@ llvm::Instruction *loopEnd(const llvm::Instruction &inst) {
   return latch ? latch->getTerminator() : nullptr;
 }
 
-// Where an edit inserts a barrier: before `first`, or at its loop's end.
+// Just before `inst` when every thread that reaches its loop iteration (or
+// the kernel) reaches it; else before the branch of the nearest enclosing
+// code that every such thread runs (`if (i < n) x = ...` gets the barrier
+// before the `if`, never inside it, where only some threads would wait).
+// Null when no such point is in the same loop.
+llvm::Instruction *unconditionalPoint(llvm::Instruction &inst) {
+  llvm::Function &function = *inst.getFunction();
+  llvm::DominatorTree dominators(function);
+  llvm::PostDominatorTree postDominators(function);
+  llvm::LoopInfo loops(dominators);
+  const llvm::Loop *loop = loops.getLoopFor(inst.getParent());
+  const llvm::BasicBlock *start = loop ? loop->getHeader() : &function.getEntryBlock();
+  for (llvm::DomTreeNode *node = dominators.getNode(inst.getParent()); node;
+       node = node->getIDom()) {
+    llvm::BasicBlock *block = node->getBlock();
+    if (loops.getLoopFor(block) != loop)
+      return nullptr;
+    if (postDominators.dominates(block, start))
+      return block == inst.getParent() ? &inst : block->getTerminator();
+    if (block == start)
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// Where an edit inserts a barrier: before `first` (or the code around it
+// that every thread runs), or at its loop's end.
 llvm::Instruction *barrierPoint(llvm::Instruction &first, bool atLoopEnd) {
-  return atLoopEnd ? loopEnd(first) : &first;
+  return atLoopEnd ? loopEnd(first) : unconditionalPoint(first);
 }
 
 bool applies(llvm::Instruction &first, llvm::Instruction *second, EditKind kind,
@@ -225,6 +252,23 @@ std::string fusedAtomicName(const Program &program, const ProgramEdit &edit) {
   case llvm::AtomicRMWInst::Xor: return "atomicXor";
   default: return "";
   }
+}
+
+SourceLocation editLocation(const Program &program, const ProgramEdit &edit) {
+  SourceLocation location;
+  auto *inst = const_cast<llvm::Instruction *>(instructionOf(program, edit.instruction));
+  if (!inst)
+    return location;
+  location = program.instructions[edit.instruction].location;
+  if (edit.kind != EditKind::InsertBlockBarrier && edit.kind != EditKind::InsertWarpBarrier)
+    return location;
+  llvm::Instruction *point = barrierPoint(*inst, edit.atLoopEnd);
+  const llvm::DebugLoc &debug = point ? point->getDebugLoc() : inst->getDebugLoc();
+  if (debug && debug.getLine() != 0) {
+    location.line = debug.getLine();
+    location.column = debug.getCol();
+  }
+  return location;
 }
 
 uint32_t loopLine(const Program &program, uint32_t instruction) {

@@ -12,8 +12,10 @@
 namespace simulee::ir {
 
 enum class EditKind : uint8_t {
-  InsertBlockBarrier, // __syncthreads() just before `instruction`
-  InsertWarpBarrier,  // __syncwarp() just before `instruction`
+  // __syncthreads() just before `instruction`, or before the branch around it
+  // when only some threads reach it (editLocation says where)
+  InsertBlockBarrier,
+  InsertWarpBarrier, // __syncwarp(), placed the same way
   MakeAtomic,         // a plain load or store becomes an atomic one (relaxed)
   // A read of an address and a write back of a value computed from it
   // (`x = *p; *p = x + v`, or atomicAdd(p, 0) then atomicExch(p, x + v))
@@ -31,6 +33,11 @@ struct ProgramEdit {
   // `instruction` (each iteration ends with it) instead of just before it.
   bool atLoopEnd = false;
 };
+
+// Where the edit goes in the source: the instruction's location, or for a
+// barrier the location of the instruction it is inserted before (a loop's
+// branch back, the `if` around an access only some threads make).
+SourceLocation editLocation(const Program &program, const ProgramEdit &edit);
 
 // The source line where the innermost loop holding `instruction` starts (0:
 // none, or no debug location).

@@ -64,11 +64,12 @@ struct Proposal {
 };
 
 Proposal insertBarrier(const ir::Program &program, uint32_t before, bool warp) {
-  const ir::SourceLocation &at = locationOf(program, before);
+  ProgramEdit edit{warp ? EditKind::InsertWarpBarrier : EditKind::InsertBlockBarrier, before};
+  ir::SourceLocation at = ir::editLocation(program, edit);
   const char *call = warp ? "__syncwarp()" : "__syncthreads()";
   detect::Repair repair{"insert-barrier", std::string("insert ") + call + " before " + lineText(at),
                         at, std::string(call) + ";", {}, {}};
-  return {{warp ? EditKind::InsertWarpBarrier : EditKind::InsertBlockBarrier, before}, repair};
+  return {edit, repair};
 }
 
 // __syncthreads() (or __syncwarp()) as the last statement of the body of
