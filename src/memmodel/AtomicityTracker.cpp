@@ -34,8 +34,8 @@ template <typename T> void keep(std::vector<T> &ring, size_t &next, const T &val
 } // namespace
 
 AtomicityTracker::AtomicityTracker(const std::vector<ir::AtomicUnit> &units,
-                                   std::vector<AtomicRole> roles)
-    : roles_(std::move(roles)) {
+                                   const std::vector<ir::InstructionInfo> &instructions)
+    : instructions_(instructions) {
   for (const ir::AtomicUnit &unit : units) {
     unitsBySecond_[unit.second].push_back({unit.first, unit.pattern});
     firsts_.insert(unit.first);
@@ -43,7 +43,8 @@ AtomicityTracker::AtomicityTracker(const std::vector<ir::AtomicUnit> &units,
 }
 
 AtomicRole AtomicityTracker::roleOf(uint32_t instruction) const {
-  return instruction < roles_.size() ? roles_[instruction] : AtomicRole::None;
+  return instruction < instructions_.size() ? instructions_[instruction].atomicRole
+                                            : AtomicRole::None;
 }
 
 // The read-first patterns and write-write-read are broken by a write between;
@@ -75,11 +76,11 @@ void AtomicityTracker::onAtomic(const Access &now, const DivergenceTracker &dive
   Watched *here = watched(now, true);
   if (!here)
     return;
+  bool atomic = roleOf(now.instruction) != AtomicRole::None;
   // As the interleaved access of pairs already complete.
-  if (roleOf(now.instruction) != AtomicRole::None) {
+  if (atomic)
     for (const Unit &unit : here->units)
       relate(unit, now, true, divergence, releases);
-  }
   // As the second of a pair this thread opened.
   if (auto candidates = unitsBySecond_.find(now.instruction); candidates != unitsBySecond_.end()) {
     for (const Candidate &candidate : candidates->second) {
@@ -96,7 +97,7 @@ void AtomicityTracker::onAtomic(const Access &now, const DivergenceTracker &dive
       keep(here->units, here->nextUnit, unit);
     }
   }
-  if (roleOf(now.instruction) != AtomicRole::None)
+  if (atomic)
     keep(here->others, here->nextOther, now);
   if (firsts_.count(now.instruction))
     open_[uint64_t(now.thread) << 32 | now.instruction] = now;

@@ -55,8 +55,10 @@ public:
   static constexpr size_t kKeptPerAddress = 8;
   static constexpr size_t kMaxWatched = size_t(1) << 15;
 
-  // `roles`: each instruction's ir::AtomicRole, by id. No units: inactive.
-  AtomicityTracker(const std::vector<ir::AtomicUnit> &units, std::vector<ir::AtomicRole> roles);
+  // `instructions`: the program's, by id (their atomicRole), outliving the
+  // tracker. No units: inactive.
+  AtomicityTracker(const std::vector<ir::AtomicUnit> &units,
+                   const std::vector<ir::InstructionInfo> &instructions);
 
   bool active() const { return !unitsBySecond_.empty(); }
   // An atomic access (kept by the model), with the block's divergence and
@@ -95,7 +97,7 @@ private:
 
   std::unordered_map<uint32_t, std::vector<Candidate>> unitsBySecond_;
   std::unordered_set<uint32_t> firsts_;
-  std::vector<ir::AtomicRole> roles_;
+  const std::vector<ir::InstructionInfo> &instructions_;
   // The block's open firsts, by thread << 32 | first instruction.
   std::unordered_map<uint64_t, Access> open_;
   // Watched offsets by (space, buffer, offset); shared ones of the current

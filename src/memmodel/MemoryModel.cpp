@@ -69,9 +69,8 @@ uint64_t factsKey(const Access &earlier, const Access &later, PairRelation relat
 
 MemoryModel::MemoryModel(ModelOptions options)
     : options_(options), recordingAccesses_(options.recordAccesses) {
-  if (!options_.atomicUnits.empty() && options_.recordAccesses)
-    atomicity_ = std::make_unique<AtomicityTracker>(options_.atomicUnits,
-                                                    std::move(options_.atomicRoles));
+  if (!options_.atomicUnits.empty() && options_.instructions && options_.recordAccesses)
+    atomicity_ = std::make_unique<AtomicityTracker>(options_.atomicUnits, *options_.instructions);
   if (startsInSummary(options_)) {
     store_ = std::make_unique<ShadowSummary>();
     return;

@@ -68,11 +68,11 @@ struct ModelOptions {
   // the same; the full log's tuples lack them.
   std::vector<bool> untracked = {};
   // The kernel's pairs of atomic accesses meant as one step
-  // (ir::KernelInfo::atomicUnits) and every instruction's atomic role, by id
-  // (ir::InstructionInfo::atomicRole): what atomicityTriples() watches.
-  // Empty: nothing is watched.
+  // (ir::KernelInfo::atomicUnits), what atomicityTriples() watches, and the
+  // program's instructions, whose atomicRole says what each atomic does
+  // (it must outlive the model). No units: nothing is watched.
   std::vector<ir::AtomicUnit> atomicUnits = {};
-  std::vector<ir::AtomicRole> atomicRoles = {};
+  const std::vector<ir::InstructionInfo> *instructions = nullptr;
 };
 
 // The tuple log as columns (one entry per tuple), for the Python API.

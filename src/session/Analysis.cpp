@@ -272,12 +272,8 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   modelOptions.recordAccesses = !options.lightChecks;
   if (!options.allBlocks)
     modelOptions.untracked = interp::untrackedInstructions(program, kernel, config, values);
-  if (!kernel.atomicUnits.empty()) {
-    modelOptions.atomicUnits = kernel.atomicUnits;
-    modelOptions.atomicRoles.reserve(program.instructions.size());
-    for (const ir::InstructionInfo &instruction : program.instructions)
-      modelOptions.atomicRoles.push_back(instruction.atomicRole);
-  }
+  modelOptions.atomicUnits = kernel.atomicUnits;
+  modelOptions.instructions = &program.instructions;
   simulation.model.emplace(std::move(modelOptions));
   // One block per class of equivalent blocks has its shared memory modelled
   // (memmodel/RepresentativeBlocks.h); --all-blocks: every block.
@@ -617,39 +613,19 @@ std::vector<detect::Finding> combineFindings(const ir::Program &program,
   return findings;
 }
 
-// The source lines a finding is about, when debug info names them all.
-std::optional<std::vector<std::pair<std::string, uint32_t>>>
-sourceLinesOf(const ir::Program &program, const detect::Finding &finding) {
-  std::vector<std::pair<std::string, uint32_t>> lines;
-  for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
-    const ir::SourceLocation &location =
-        program.instructions[finding.sites[i].instruction].location;
-    if (!location.known())
-      return std::nullopt;
-    lines.push_back({location.file, location.line});
-  }
-  if (finding.kind == detect::FindingKind::DataRace)
-    std::sort(lines.begin(), lines.end());
-  return lines;
-}
-
 // One finding per bug: instruction pairs on the same source lines (an
 // unrolled loop, an inlined helper, a template instantiated twice) are one
-// finding whose occurrences add up; the first example stays.
+// finding whose occurrences add up; the first example stays. Findings whose
+// lines debug info does not name all are kept apart.
 void groupBySourceLines(const ir::Program &program, std::vector<detect::Finding> &findings) {
-  using Key = std::tuple<detect::FindingKind, interp::MemSpace, std::string, detect::Benign,
-                         std::vector<std::pair<std::string, uint32_t>>>;
-  std::map<Key, size_t> kept;
+  std::map<std::string, size_t> kept;
   std::vector<detect::Finding> grouped;
   for (detect::Finding &finding : findings) {
-    std::optional<std::vector<std::pair<std::string, uint32_t>>> lines =
-        sourceLinesOf(program, finding);
-    if (!lines || !finding.groupBarriers.empty()) {
+    if (!hasSourceLines(program, finding) || !finding.groupBarriers.empty()) {
       grouped.push_back(std::move(finding));
       continue;
     }
-    Key key{finding.kind, finding.space, finding.variable, finding.benign, std::move(*lines)};
-    auto [known, added] = kept.try_emplace(std::move(key), grouped.size());
+    auto [known, added] = kept.try_emplace(bugKey(program, finding), grouped.size());
     if (added)
       grouped.push_back(std::move(finding));
     else
@@ -1436,6 +1412,31 @@ Result<LaunchSpec> launchFromJson(const std::string &text, std::string *kernel) 
   if (kernel && doc.contains("kernel") && doc["kernel"].is_string())
     *kernel = doc["kernel"].get<std::string>();
   return spec;
+}
+
+bool hasSourceLines(const ir::Program &program, const detect::Finding &finding) {
+  for (size_t i = 0; i < detect::identifyingSites(finding); ++i)
+    if (!program.instructions[finding.sites[i].instruction].location.known())
+      return false;
+  return true;
+}
+
+std::string bugKey(const ir::Program &program, const detect::Finding &finding) {
+  std::string key = std::string(detect::findingKindName(finding.kind)) + "|" +
+                    std::to_string(int(finding.space)) + "|" + finding.variable + "|" +
+                    std::to_string(int(finding.benign));
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
+    const ir::SourceLocation &location =
+        program.instructions[finding.sites[i].instruction].location;
+    lines.push_back(location.known() ? location.file + ":" + std::to_string(location.line)
+                                     : "#" + std::to_string(finding.sites[i].instruction));
+  }
+  if (finding.kind == detect::FindingKind::DataRace)
+    std::sort(lines.begin(), lines.end());
+  for (const std::string &line : lines)
+    key += "|" + line;
+  return key;
 }
 
 } // namespace simulee::session

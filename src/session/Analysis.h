@@ -171,6 +171,15 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                                     const FixedSettings &fixed, const SearchSettings &settings,
                                     const AnalysisOptions &options);
 
+// Whether debug info names the source line of every site that identifies
+// `finding` (detect::identifyingSites).
+bool hasSourceLines(const ir::Program &program, const detect::Finding &finding);
+
+// One bug's key across launches, searches and edited copies of a program:
+// kind, space, variable, benign class and the identifying sites' source lines
+// (sorted for races; an instruction id where a site has no line).
+std::string bugKey(const ir::Program &program, const detect::Finding &finding);
+
 // The report entry of an analysed kernel: findings, verdict, launch counts,
 // cause and call sites, for report/ (the CLI and the Python module).
 report::KernelFindings reportEntry(const ir::Program &program, const KernelAnalysis &analysis);

@@ -16,25 +16,6 @@ using detect::FindingKind;
 using ir::EditKind;
 using ir::ProgramEdit;
 
-// A finding as a program-independent label: kind, pattern and the source
-// lines of the sites that identify it (ids differ between a program and its
-// edited copy; lines do not).
-std::string labelOf(const ir::Program &program, const Finding &finding) {
-  std::string label = std::string(detect::findingKindName(finding.kind)) + "|" + finding.subkind +
-                      "|" + std::to_string(int(finding.space)) + "|" +
-                      std::to_string(int(finding.benign));
-  std::vector<std::string> lines;
-  for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
-    const ir::SourceLocation &location = program.instructions[finding.sites[i].instruction].location;
-    lines.push_back(location.file + ":" + std::to_string(location.line));
-  }
-  if (finding.kind == FindingKind::DataRace)
-    std::sort(lines.begin(), lines.end());
-  for (const std::string &line : lines)
-    label += "|" + line;
-  return label;
-}
-
 const ir::SourceLocation &locationOf(const ir::Program &program, uint32_t instruction) {
   return program.instructions[instruction].location;
 }
@@ -46,13 +27,14 @@ std::string lineText(const ir::SourceLocation &location) {
 // The plain load whose value a store writes back combined with something
 // (`hist[b] = hist[b] + 1`), as a fusion edit; none when there is no such load.
 std::optional<ProgramEdit> fusionAround(const ir::Program &program, uint32_t store) {
-  const llvm::Instruction *write = program.instructions[store].llvm;
+  if (!program.instructions[store].llvm)
+    return std::nullopt;
   for (uint32_t id = 0; id < program.instructions.size(); ++id) {
     const ir::InstructionInfo &info = program.instructions[id];
     if (!info.llvm || info.function != program.instructions[store].function || id == store)
       continue;
     ProgramEdit edit{EditKind::FuseReadModifyWrite, id, store};
-    if (write && ir::editApplies(program, edit))
+    if (ir::editApplies(program, edit))
       return edit;
   }
   return std::nullopt;
@@ -175,17 +157,28 @@ std::vector<Proposal> proposalsFor(const ir::Program &program, const Finding &fi
 
 void proveRepairs(const ir::Program &program, const ir::KernelInfo &kernel,
                   KernelAnalysis &analysis, const AnalysisOptions &options) {
+  // Findings are compared by bugKey, whose source lines an edited copy
+  // keeps (its instruction ids are its own).
   std::set<std::string> known;
   for (const Finding &finding : analysis.findings)
-    known.insert(labelOf(program, finding));
+    known.insert(bugKey(program, finding));
   for (Finding &finding : analysis.findings) {
-    // Launches simulee chose can be run again; a program's (exec) cannot.
-    if (finding.launch.provenance == detect::Provenance::Program)
+    // Launches simulee chose can be run again; a program's (exec) cannot. A
+    // finding without source lines could not be told apart in the copy.
+    if (finding.launch.provenance == detect::Provenance::Program ||
+        !hasSourceLines(program, finding))
       continue;
     std::vector<detect::LaunchRecord> launches = {finding.launch};
-    if (analysis.bestLaunch)
+    std::string own = launchToJson(kernel.name, finding.launch);
+    if (analysis.bestLaunch && launchToJson(kernel.name, *analysis.bestLaunch) != own)
       launches.push_back(*analysis.bestLaunch);
-    std::string target = labelOf(program, finding);
+    std::vector<LaunchSpec> specs;
+    for (const detect::LaunchRecord &record : launches)
+      if (Result<LaunchSpec> spec = launchFromJson(launchToJson(kernel.name, record), nullptr))
+        specs.push_back(std::move(*spec));
+    if (specs.size() != launches.size())
+      continue;
+    std::string target = bugKey(program, finding);
     for (Proposal &proposal : proposalsFor(program, finding)) {
       Result<ir::Program> edited = ir::applyEdit(program, proposal.edit);
       if (!edited)
@@ -194,20 +187,18 @@ void proveRepairs(const ir::Program &program, const ir::KernelInfo &kernel,
       if (!editedKernel || !editedKernel->unsupported.empty())
         continue;
       bool proven = true;
-      for (const detect::LaunchRecord &record : launches) {
-        Result<LaunchSpec> spec = launchFromJson(launchToJson(kernel.name, record), nullptr);
-        Result<KernelAnalysis> rerun =
-            spec ? analyzeLaunch(*edited, *editedKernel, *spec, options)
-                 : Result<KernelAnalysis>(spec.error());
+      for (const LaunchSpec &spec : specs) {
+        Result<KernelAnalysis> rerun = analyzeLaunch(*edited, *editedKernel, spec, options);
         proven = rerun && rerun->verdict != detect::Verdict::Inconclusive &&
                  rerun->verdict != detect::Verdict::Error;
         for (size_t i = 0; proven && i < rerun->findings.size(); ++i) {
           // A barrier the edited launch never reached says nothing against the
           // edit; any other finding, benign races included, does.
-          if (rerun->findings[i].kind == FindingKind::UnreachedBarrier)
+          const Finding &found = rerun->findings[i];
+          if (found.kind == FindingKind::UnreachedBarrier)
             continue;
-          std::string label = labelOf(*edited, rerun->findings[i]);
-          proven = label != target && known.count(label);
+          std::string key = bugKey(*edited, found);
+          proven = hasSourceLines(*edited, found) && key != target && known.count(key);
         }
         if (!proven)
           break;

@@ -594,26 +594,6 @@ Result<KernelAnalysis> analyzeKernel(const ir::Program &program, const ir::Kerne
 
 namespace {
 
-// Findings of several searches are one bug when kind, variable and source
-// lines agree (instruction ids when a site has no line).
-std::string bugKey(const ir::Program &program, const detect::Finding &finding) {
-  std::string key = std::string(detect::findingKindName(finding.kind)) + "|" +
-                    std::to_string(int(finding.space)) + "|" + finding.variable + "|" +
-                    std::to_string(int(finding.benign));
-  std::vector<std::string> lines;
-  for (size_t i = 0; i < detect::identifyingSites(finding); ++i) {
-    const ir::SourceLocation &location =
-        program.instructions[finding.sites[i].instruction].location;
-    lines.push_back(location.known() ? location.file + ":" + std::to_string(location.line)
-                                     : "#" + std::to_string(finding.sites[i].instruction));
-  }
-  if (finding.kind == detect::FindingKind::DataRace)
-    std::sort(lines.begin(), lines.end());
-  for (const std::string &line : lines)
-    key += "|" + line;
-  return key;
-}
-
 bool isBarrierVerdict(const detect::Finding &finding) {
   return finding.kind == detect::FindingKind::RedundantBarrier ||
          finding.kind == detect::FindingKind::UnreachedBarrier;

@@ -30,9 +30,16 @@ ModelOptions options(bool independentThreads = true) {
   options.independentThreads = independentThreads;
   options.atomicUnits = {{kCheck, kAct, AtomicityPattern::CheckThenAct},
                          {kTake, kPutBack, AtomicityPattern::WriteReadWrite}};
-  options.atomicRoles = {AtomicRole::None,    AtomicRole::Reads,   AtomicRole::Updates,
-                         AtomicRole::Updates, AtomicRole::Reads,   AtomicRole::Updates,
-                         AtomicRole::Updates};
+  static const std::vector<ir::InstructionInfo> instructions = [] {
+    std::vector<ir::InstructionInfo> infos(7);
+    AtomicRole roles[] = {AtomicRole::None,  AtomicRole::Reads,   AtomicRole::Updates,
+                          AtomicRole::Updates, AtomicRole::Reads, AtomicRole::Updates,
+                          AtomicRole::Updates};
+    for (size_t id = 0; id < infos.size(); ++id)
+      infos[id].atomicRole = roles[id];
+    return infos;
+  }();
+  options.instructions = &instructions;
   return options;
 }
 
