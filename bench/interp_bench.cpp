@@ -8,7 +8,8 @@
 // (memmodel/RepresentativeBlocks.h). And the model's memory: peak resident
 // bytes per tracked 4-byte address of a launch storing one word per thread
 // (4M and 16M threads; the launch's buffer included), run first so that no
-// earlier benchmark's peak hides it.
+// earlier benchmark's peak hides it. And one large launch with its blocks on
+// 1, 2 and 4 threads (RunOptions::jobs).
 //
 //   build/bench/interp_bench [--benchmark_filter=...]
 #include "interp/Interpreter.h"
@@ -54,7 +55,7 @@ enum Model { kNoModel = 0, kEveryAccess = 1, kUntracked = 2 };
 
 void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchConfig &config,
          const std::vector<interp::ArgumentValue> &initial, int64_t withModel,
-         bool fitnessFigures = true) {
+         bool fitnessFigures = true, unsigned jobs = 1) {
   uint64_t instrs = 0;
   for (auto _ : state) {
     std::vector<interp::ArgumentValue> args = initial;
@@ -66,6 +67,7 @@ void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchC
     memmodel::MemoryModel model(options);
     memmodel::RepresentativeBlocks representatives(model);
     interp::RunOptions runOptions;
+    runOptions.jobs = jobs;
     if (withModel != kNoModel)
       runOptions.listener = &model;
     if (withModel == kUntracked)
@@ -105,32 +107,61 @@ void StoreOnePerThread(benchmark::State &state) {
 }
 BENCHMARK(StoreOnePerThread)->Arg(22)->Arg(24)->ArgName("log2_threads")->Unit(benchmark::kMillisecond)->Iterations(1);
 
-void MatmulTiled512(benchmark::State &state) {
-  const int n = 512;
+// The tiled multiply of two n x n matrices (n a multiple of 16).
+struct Launch {
   interp::LaunchConfig config;
-  config.grid = {n / 16, n / 16, 1};
-  config.block = {16, 16, 1};
-  std::vector<interp::ArgumentValue> args = {
-      interp::ArgumentValue::buffer(floats(size_t(n) * n, 1.0f)),
-      interp::ArgumentValue::buffer(floats(size_t(n) * n, 2.0f)),
-      interp::ArgumentValue::buffer(floats(size_t(n) * n, 0.0f)),
-      interp::ArgumentValue::scalar(uint64_t(n))};
-  run(state, program("matmul_tiled.cu"), config, args, state.range(0));
+  std::vector<interp::ArgumentValue> args;
+};
+Launch matmul(int n) {
+  Launch launch;
+  launch.config.grid = {uint32_t(n / 16), uint32_t(n / 16), 1};
+  launch.config.block = {16, 16, 1};
+  launch.args = {interp::ArgumentValue::buffer(floats(size_t(n) * n, 1.0f)),
+                 interp::ArgumentValue::buffer(floats(size_t(n) * n, 2.0f)),
+                 interp::ArgumentValue::buffer(floats(size_t(n) * n, 0.0f)),
+                 interp::ArgumentValue::scalar(uint64_t(n))};
+  return launch;
+}
+
+// The shared-memory reduction of n ones, 256-thread blocks.
+Launch reduction(uint64_t n) {
+  Launch launch;
+  launch.config.grid = {uint32_t(n / 256), 1, 1};
+  launch.config.block = {256, 1, 1};
+  launch.args = {interp::ArgumentValue::buffer(std::vector<uint8_t>(n * 4, 1)),
+                 interp::ArgumentValue::buffer(std::vector<uint8_t>(n / 256 * 4)),
+                 interp::ArgumentValue::scalar(n)};
+  return launch;
+}
+
+void MatmulTiled512(benchmark::State &state) {
+  Launch launch = matmul(512);
+  run(state, program("matmul_tiled.cu"), launch.config, launch.args, state.range(0));
 }
 BENCHMARK(MatmulTiled512)->Arg(0)->Arg(1)->Arg(2)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void ReduceShared(benchmark::State &state) {
-  const uint64_t n = 1 << 20;
-  interp::LaunchConfig config;
-  config.grid = {uint32_t(n / 256), 1, 1};
-  config.block = {256, 1, 1};
-  std::vector<uint8_t> in(n * 4, 1);
-  std::vector<interp::ArgumentValue> args = {interp::ArgumentValue::buffer(in),
-                                             interp::ArgumentValue::buffer(std::vector<uint8_t>(n / 256 * 4)),
-                                             interp::ArgumentValue::scalar(n)};
-  run(state, program("reduce_shared.cu"), config, args, state.range(0));
+  Launch launch = reduction(1 << 20);
+  run(state, program("reduce_shared.cu"), launch.config, launch.args, state.range(0));
 }
 BENCHMARK(ReduceShared)->Arg(0)->Arg(1)->Arg(2)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// One large launch with its blocks on 1, 2 and 4 threads (interp::RunOptions::
+// jobs), the model as analysis attaches it: the 2M-thread reduction and the
+// tiled multiply of 256 x 256. Wall time is what counts.
+void ReduceSharedJobs(benchmark::State &state) {
+  Launch launch = reduction(1 << 21);
+  run(state, program("reduce_shared.cu"), launch.config, launch.args, kUntracked, true,
+      unsigned(state.range(0)));
+}
+BENCHMARK(ReduceSharedJobs)->Arg(1)->Arg(2)->Arg(4)->ArgName("jobs")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+void MatmulTiledJobs(benchmark::State &state) {
+  Launch launch = matmul(256);
+  run(state, program("matmul_tiled.cu"), launch.config, launch.args, kUntracked, true,
+      unsigned(state.range(0)));
+}
+BENCHMARK(MatmulTiledJobs)->Arg(1)->Arg(2)->Arg(4)->ArgName("jobs")->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
 } // namespace
 

@@ -2,7 +2,8 @@
 # The 2M-thread shared-memory reduction under simulee (race detection on,
 # as `simulee run` always is) and under Debian's Oclgrind on its OpenCL twin
 # (bench/oclgrind/reduce_shared.cl), with and without Oclgrind's race
-# detection, one thread each; wall time and peak memory from /usr/bin/time.
+# detection, one thread each (and simulee with its blocks on two threads,
+# --jobs 2); wall time and peak memory from /usr/bin/time.
 #
 #   bash bench/oclgrind_compare.sh [SIMULEE]     # default build/simulee
 #
@@ -28,7 +29,10 @@ $n 1 1
 $n
 SIM
 measure() { /usr/bin/time -f "$1: %e s wall, %M KB peak" "${@:2}" > /dev/null; }
-measure "simulee run (races checked)" "$simulee" run tests/interp/kernels/reduce_shared.cu \
-  --grid $((n / 256)) --block 256 --arg n=$n --arg in=random:$n --arg blockSums=zeros:$((n / 256)) -q
+for jobs in 1 2; do
+  measure "simulee run --jobs $jobs (races checked)" "$simulee" run tests/interp/kernels/reduce_shared.cu \
+    --grid $((n / 256)) --block 256 --arg n=$n --arg in=random:$n --arg blockSums=zeros:$((n / 256)) \
+    --jobs $jobs -q
+done
 (cd "$work" && measure "oclgrind --data-races" oclgrind-kernel --num-threads 1 --data-races reduce.sim)
 (cd "$work" && measure "oclgrind" oclgrind-kernel --num-threads 1 reduce.sim)

@@ -28,6 +28,7 @@
 
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <optional>
 #include <sstream>
 
@@ -311,6 +312,8 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
 
   session::AnalysisOptions options =
       analysisOptions(request.independentThreads, request.record, request.budgetInstrs);
+  options.blockJobs =
+      request.jobs ? request.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::atomic<bool> cancel{false};
   options.cancel = &cancel;
   Result<session::KernelAnalysis> analysis = runInterruptibly(

@@ -204,7 +204,8 @@ def analyze(
     ``grid``, ``block`` and ``args`` fix settings (never mutated by the
     search); everything else is searched. ``population``, ``generations``,
     ``accept`` (stop once F < accept), ``seed``, ``jobs`` (launches in
-    parallel, 0 = one per core; the result does not depend on it) and
+    parallel, and the blocks of the program's own launch; 0 = one per
+    core; the result does not depend on it) and
     ``max_threads`` (largest searched launch) are the CLI's options.
     ``progress`` shows a tqdm bar per kernel (``False``: none; a callable
     gets a :class:`simulee.Progress` per generation). ``defines``,

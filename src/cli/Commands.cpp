@@ -78,6 +78,7 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   options.searchLaunchBudgetInstrs = common.maxCostInstrs;
   options.launchSeconds = common.launchSeconds;
   options.allBlocks = common.allBlocks;
+  options.blockJobs = common.jobs ? common.jobs : std::max(1u, std::thread::hardware_concurrency());
   options.representation = common.record == "full"      ? memmodel::Representation::Full
                            : common.record == "summary" ? memmodel::Representation::Summary
                                                         : memmodel::Representation::Auto;
@@ -510,6 +511,7 @@ int scanDirectory(const ScanOptions &options, const CommonOptions &common,
   session::AnalysisOptions analysisOptions = analysisOptionsOf(common);
   session::SearchSettings settings = searchSettingsOf(search, launch);
   settings.search.jobs = 1; // files run in parallel instead
+  analysisOptions.blockJobs = 1;
 
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {

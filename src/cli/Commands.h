@@ -42,6 +42,7 @@ struct CommonOptions {
   std::vector<std::string> linkFiles; // --link: linked into the analysed file
   int color = -1; // -1: when stdout is a terminal
   bool quiet = false;
+  unsigned jobs = 0; // --jobs: threads; 0 = one per core
 };
 
 struct LaunchOptions {

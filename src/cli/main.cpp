@@ -138,7 +138,8 @@ void addSearchOptions(CLI::App &app, SearchOptions &search) {
       ->check(CLI::Range(0.0, 1.0));
   app.add_option("--jobs,-j", search.jobs,
                  "Work in parallel (default 0: one per core): launches of a search, files of "
-                 "a scan");
+                 "a scan, and the blocks of one launch (`run`'s, `exec`'s, a call site's "
+                 "fixed launch), with the same results whatever the number");
   app.add_option("--max-threads", search.maxThreads,
                  "Largest total thread count of a searched launch (default 4096)")
       ->check(CLI::Range(1, 1 << 24));
@@ -310,6 +311,7 @@ int main(int argc, char **argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : kExitError;
   }
+  common.jobs = search.jobs;
   if (Status limited = applyMaxMemory(maxMemory); !limited) {
     std::cerr << "simulee: error: " << limited.error().message << "\n";
     return kExitError;

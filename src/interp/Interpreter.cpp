@@ -4,6 +4,7 @@
 #include "interp/MathLibrary.h"
 #include "interp/Memory.h"
 #include "interp/NamedBarriers.h"
+#include "interp/ParallelBlocks.h"
 #include "interp/Warp.h"
 #include "ir/PointerEncoding.h"
 #include "support/Assert.h"
@@ -11,12 +12,14 @@
 #include "support/SimulatedDevice.h"
 
 #include <algorithm>
+#include <barrier>
 #include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <optional>
 #include <set>
+#include <thread>
 
 namespace simulee::interp {
 namespace {
@@ -176,6 +179,26 @@ void storeBytes(uint8_t *bytes, uint64_t value, uint64_t size) {
   std::memcpy(bytes, &value, std::min<uint64_t>(size, 8));
 }
 
+// Whether any function of the program has an instruction `op`.
+bool programCalls(const ir::Program &program, Op op) {
+  for (const ir::Function &function : program.functions)
+    for (const Instr &instr : function.code)
+      if (instr.op == op)
+        return true;
+  return false;
+}
+
+// What the workers of a launch whose blocks run in parallel share
+// (ParallelBlocks.h).
+struct ChunkShare {
+  GlobalClaims *claims;
+  const std::vector<bool> *unchecked; // by instruction: claims nothing (empty: none)
+  std::atomic<bool> *voided;          // the chunk cannot stand: stop
+};
+
+// The error a worker's block stops with once its chunk is void.
+constexpr const char *kChunkVoided = "chunk void";
+
 // Runs every block of one launch.
 class Launch {
 public:
@@ -185,7 +208,8 @@ public:
         listener_(options.listener),
         accessEvents_(options.listener && options.listener->wantsAccesses()),
         removedBarriers_(options.removedBarriers),
-        cancel_(options.cancel), memory_(program, args, config.dynamicSharedBytes, options.bound),
+        cancel_(options.cancel), bound_(options.bound), jobs_(options.jobs),
+        memory_(program, args, config.dynamicSharedBytes, options.bound),
         constants_(program.constants.data()) {}
 
   Result<RunStats> run();
@@ -199,6 +223,8 @@ private:
   bool accessEvents_; // listener_ wants onAccess
   const std::vector<uint32_t> &removedBarriers_;
   const std::atomic<bool> *cancel_;
+  BoundMemory *bound_;
+  unsigned jobs_;
   LaunchMemory memory_;
   const uint64_t *constants_;
   RunStats stats_;
@@ -222,7 +248,9 @@ private:
   std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
   LaneMask faultedLanes_ = 0; // lanes of the current instruction that executed UB
   uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
-  std::optional<uint64_t> launchHash_; // of settings and arguments (chosenValue)
+  // Of settings and arguments before the first block ran (chosenValue); set
+  // by run() when the program has a ChosenValue instruction.
+  uint64_t launchHash_ = 0;
 
   // Grid-wide barriers (ir/GridSync.h): the blocks that reached the current
   // one, each with everything that is its alone, until every block has.
@@ -253,7 +281,22 @@ private:
   };
   std::optional<EndedBlock> lastEnded_;
 
+  // A worker's share of a launch whose blocks run in parallel; null: this
+  // launch runs its blocks itself.
+  const ChunkShare *chunk_ = nullptr;
+  UndoLog undo_; // a worker's writes in the running chunk
+
   Status runBlock();
+  // Runs blocks [begin, end) one after another (the sequential launch).
+  Status runBlocksInOrder(uint64_t begin, uint64_t end);
+  // Runs the launch's blocks on jobs_ threads (ParallelBlocks.h).
+  Result<RunStats> runInParallel();
+  // A worker: block `block` with its events going to `events` (null: none).
+  Status runWorkerBlock(uint64_t block, BlockEvents *events);
+  // A worker's global access: claims its granules for the block and saves
+  // what a write overwrites; false when the chunk is void.
+  [[gnu::noinline]] bool admitInChunk(uint8_t *bytes, uint64_t size, AccessKind kind,
+                                      uint32_t instr);
   // Runs the current block's warps until it ends or stops at a grid barrier
   // (blockAtGridBarrier_).
   Status continueBlock();
@@ -412,9 +455,7 @@ void Launch::diverge(Warp &warp, const std::pair<uint32_t, LaneMask> *paths, siz
 
 // The result of a call of a function with no body (ChosenValue.h).
 uint64_t Launch::chosenValue(const Instr &in) {
-  if (!launchHash_)
-    launchHash_ = launchHash(config_, args_);
-  return interp::chosenValue(*launchHash_, in.id, in.width, in.flags == 1);
+  return interp::chosenValue(launchHash_, in.id, in.width, in.flags == 1);
 }
 
 // A dispatch over function pointers found no function (ir/IndirectCalls.h).
@@ -511,6 +552,9 @@ uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t si
                       uint32_t(size));
     return nullptr;
   }
+  if (chunk_ && resolved.bytes && resolved.space == MemSpace::Global &&
+      !admitInChunk(resolved.bytes, size, kind, instr))
+    return nullptr;
   if (!listener_ || (resolved.bytes && (resolved.space == MemSpace::Local || !accessEvents_)))
     return resolved.bytes;
   // Shared memory belongs to one block: a block-scoped atomic there is atomic
@@ -1663,6 +1707,8 @@ Status Launch::releaseGridBarrier() {
 Status Launch::checkStop() {
   if (cancel_ && cancel_->load(std::memory_order_relaxed))
     return makeError(kInterrupted);
+  if (chunk_ && chunk_->voided->load(std::memory_order_relaxed))
+    return makeError(kChunkVoided);
   // The model of a large launch grows with the addresses it touches: past
   // --max-memory the launch stops rather than exhaust the machine. Read at
   // most every 50 ms.
@@ -1686,20 +1732,221 @@ Status Launch::checkStop() {
   return Ok{};
 }
 
-Result<RunStats> Launch::run() {
-  uint64_t blocks = config_.grid.count();
-  for (uint64_t b = 0; b < blocks; ++b) {
+Status Launch::runBlocksInOrder(uint64_t begin, uint64_t end) {
+  for (uint64_t b = begin; b < end; ++b) {
     block_ = uint32_t(b);
     blockIdx_ = unlinearize(b, config_.grid);
     if ((b & 0xff) == 0)
       if (Status go = checkStop(); !go)
-        return go.error();
+        return go;
     if (Status status = runBlock(); !status)
-      return status.error();
+      return status;
     if (blockAtGridBarrier_)
       if (Status status = suspendBlock(); !status)
-        return status.error();
+        return status;
   }
+  return Ok{};
+}
+
+bool Launch::admitInChunk(uint8_t *bytes, uint64_t size, AccessKind kind, uint32_t instr) {
+  bool writes = kind != AccessKind::Read;
+  if (chunk_->unchecked->empty() || !(*chunk_->unchecked)[instr])
+    if (!chunk_->claims->claim(bytes, size, writes, block_)) {
+      chunk_->voided->store(true, std::memory_order_relaxed);
+      return false;
+    }
+  if (writes)
+    undo_.save(bytes, size);
+  return true;
+}
+
+Status Launch::runWorkerBlock(uint64_t block, BlockEvents *events) {
+  listener_ = events;
+  block_ = uint32_t(block);
+  blockIdx_ = unlinearize(block, config_.grid);
+  if (chunk_->voided->load(std::memory_order_relaxed))
+    return makeError(kChunkVoided);
+  return runBlock();
+}
+
+// What the events of one chunk's blocks may hold in memory while they wait
+// to be passed on (two chunks wait at most: one passed on while the next runs).
+constexpr uint64_t kChunkEventBytes = uint64_t(32) << 20;
+// Chunks voided before the rest of a launch runs block after block.
+constexpr unsigned kVoidedChunksBeforeInOrder = 2;
+
+// One chunk of a launch whose blocks run in parallel: blocks [begin, end),
+// each block's events and how it ended.
+struct Chunk {
+  uint64_t begin = 0, end = 0;
+  std::vector<BlockEvents> events;
+  std::vector<Status> outcomes;
+  uint64_t eventBytes() const {
+    uint64_t bytes = 0;
+    for (const BlockEvents &block : events)
+      bytes += block.bytes();
+    return bytes;
+  }
+};
+
+Result<RunStats> Launch::runInParallel() {
+  const uint64_t blocks = config_.grid.count();
+  const unsigned jobs = unsigned(std::min<uint64_t>(jobs_, blocks));
+  std::vector<bool> unchecked = untrackedInstructions(program_, kernel_, config_, args_);
+  GlobalClaims claims(18);
+  std::atomic<bool> voided{false};
+  ChunkShare share{&claims, &unchecked, &voided};
+
+  // The workers share the launch's global memory: its arguments, variables
+  // and the caller's bound memory.
+  BoundMemory shared;
+  std::optional<SerializedExternalMemory> external;
+  if (bound_) {
+    shared.allocations = bound_->allocations;
+    if (bound_->external)
+      shared.external = &external.emplace(*bound_->external);
+  }
+  shared.globalVariables = memory_.globalVariables();
+  shared.constantVariables = memory_.constantVariables();
+  RunOptions workerOptions;
+  workerOptions.removedBarriers = removedBarriers_;
+  workerOptions.cancel = cancel_;
+  workerOptions.bound = &shared;
+  std::vector<std::unique_ptr<Launch>> workers;
+  for (unsigned j = 0; j < jobs; ++j) {
+    workers.push_back(std::make_unique<Launch>(program_, kernel_, config_, args_, workerOptions));
+    workers.back()->chunk_ = &share;
+    workers.back()->accessEvents_ = accessEvents_;
+    workers.back()->launchHash_ = launchHash_;
+  }
+
+  // Each thread takes the running chunk's next block until none is left.
+  Chunk chunks[2];
+  Chunk *running = nullptr;
+  std::atomic<uint64_t> nextBlock{0};
+  auto work = [&](Launch &worker) {
+    for (;;) {
+      uint64_t b = nextBlock.fetch_add(1, std::memory_order_relaxed);
+      if (b >= running->end)
+        return;
+      uint64_t slot = b - running->begin;
+      running->outcomes[slot] =
+          worker.runWorkerBlock(b, listener_ ? &running->events[slot] : nullptr);
+      if (!running->outcomes[slot])
+        voided.store(true, std::memory_order_relaxed);
+    }
+  };
+  std::barrier sync(jobs);
+  bool finished = false;
+  std::vector<std::jthread> helpers;
+  for (unsigned j = 1; j < jobs; ++j)
+    helpers.emplace_back([&, j] {
+      for (;;) {
+        sync.arrive_and_wait(); // a chunk is ready, or the launch is over
+        if (finished)
+          return;
+        work(*workers[j]);
+        sync.arrive_and_wait(); // the chunk is done
+      }
+    });
+  struct Release { // the helpers stop however the launch ends
+    std::barrier<> &sync;
+    bool &finished;
+    ~Release() {
+      finished = true;
+      sync.arrive_and_wait();
+    }
+  } release{sync, finished};
+
+  // A chunk that stood waits in `standing` until its events are passed on,
+  // which this thread does while the helpers start on the next chunk.
+  Chunk *standing = nullptr;
+  auto passOn = [&] {
+    if (standing && listener_)
+      for (BlockEvents &block : standing->events)
+        block.replay(*listener_);
+    standing = nullptr;
+  };
+  uint64_t chunkBlocks = 2 * uint64_t(jobs), mostChunkBlocks = 64 * uint64_t(jobs);
+  unsigned voidedChunks = 0;
+  for (uint64_t next = 0; next < blocks;) {
+    if (voidedChunks >= kVoidedChunksBeforeInOrder) {
+      passOn();
+      if (Status status = runBlocksInOrder(next, blocks); !status)
+        return status.error();
+      break;
+    }
+    if (Status go = checkStop(); !go)
+      return go.error();
+    Chunk &chunk = chunks[standing == &chunks[0] ? 1 : 0];
+    chunk.begin = next;
+    chunk.end = std::min(blocks, next + chunkBlocks);
+    chunk.events.resize(chunk.end - chunk.begin);
+    chunk.outcomes.assign(chunk.end - chunk.begin, Ok{});
+    running = &chunk;
+    nextBlock.store(chunk.begin, std::memory_order_relaxed);
+    uint64_t budgetLeft = totalBudgetInstrs_ - stats_.threadInstrs;
+    for (auto &worker : workers) {
+      worker->stats_ = {};
+      worker->totalBudgetInstrs_ = budgetLeft;
+    }
+    sync.arrive_and_wait();
+    passOn();
+    work(*workers[0]);
+    sync.arrive_and_wait();
+
+    RunStats chunkStats;
+    for (auto &worker : workers) {
+      chunkStats.threadInstrs += worker->stats_.threadInstrs;
+      chunkStats.warpSteps += worker->stats_.warpSteps;
+    }
+    for (const Status &outcome : chunk.outcomes)
+      if (!outcome && outcome.error().message == kInterrupted)
+        return outcome.error();
+    uint64_t perBlock = std::max<uint64_t>(1, chunk.eventBytes() / (chunk.end - chunk.begin));
+    // A full claims table says only that the chunk touched too much: the
+    // later ones are smaller, down to one block per thread.
+    bool tooLarge = claims.full() && chunkBlocks > jobs;
+    if (!voided.load() && !claims.full() && chunkStats.threadInstrs <= budgetLeft) {
+      standing = &chunk;
+      stats_.threadInstrs += chunkStats.threadInstrs;
+      stats_.warpSteps += chunkStats.warpSteps;
+      stats_.blocksInParallel += chunk.end - chunk.begin;
+    } else {
+      // Undone and run again block after block: a failure then fails as it
+      // would have, at the same block and with the same events.
+      for (auto &worker : workers)
+        worker->undo_.undo();
+      for (BlockEvents &block : chunk.events)
+        block.clear();
+      voidedChunks += !tooLarge;
+      if (Status status = runBlocksInOrder(chunk.begin, chunk.end); !status)
+        return status.error();
+    }
+    for (auto &worker : workers)
+      worker->undo_.clear();
+    claims.clear();
+    voided.store(false);
+    // As many blocks as keep the events waiting within kChunkEventBytes.
+    if (tooLarge)
+      mostChunkBlocks = std::max<uint64_t>(jobs, chunkBlocks / 4);
+    chunkBlocks = std::clamp<uint64_t>(kChunkEventBytes / perBlock, jobs, mostChunkBlocks);
+    next = chunk.end;
+  }
+  passOn();
+  return stats_;
+}
+
+Result<RunStats> Launch::run() {
+  uint64_t blocks = config_.grid.count();
+  // The arguments as they are before any block wrote them, however blocks
+  // are run (ChosenValue.h).
+  if (programCalls(program_, Op::ChosenValue))
+    launchHash_ = launchHash(config_, args_);
+  if (jobs_ > 1 && blocks > 1 && blocksMayRunInParallel(program_, kernel_))
+    return runInParallel();
+  if (Status status = runBlocksInOrder(0, blocks); !status)
+    return status.error();
   while (!suspended_.empty())
     if (Status status = releaseGridBarrier(); !status)
       return status.error();

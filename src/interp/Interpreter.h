@@ -1,6 +1,8 @@
 // The SIMT interpreter: runs a lowered kernel for every thread of a launch,
 // warps of 32 in lockstep, blocks one after another (blocks are never ordered
 // with each other, so the order is free), emitting events to a listener.
+// Blocks may run on several threads (RunOptions::jobs) with the result of
+// running them one after another.
 #pragma once
 
 #include "interp/Events.h"
@@ -18,6 +20,9 @@ namespace simulee::interp {
 struct RunStats {
   uint64_t threadInstrs = 0; // instructions executed, summed over threads
   uint64_t warpSteps = 0;    // lockstep steps, summed over warps
+  // Blocks that ran on worker threads (RunOptions::jobs) rather than one
+  // after another: those of chunks that stood.
+  uint64_t blocksInParallel = 0;
 };
 
 struct RunOptions {
@@ -30,6 +35,10 @@ struct RunOptions {
   const std::atomic<bool> *cancel = nullptr;
   // Caller-owned device memory (`simulee exec`); null: none.
   BoundMemory *bound = nullptr;
+  // Threads the blocks of the launch run on (interp/ParallelBlocks.h); at
+  // most 1: the caller's alone. The memory contents, events and statistics
+  // are the same whatever the number.
+  unsigned jobs = 1;
 };
 
 // The error a cancelled run ends with.

@@ -48,6 +48,12 @@ public:
   }
   void restoreShared(std::vector<std::vector<uint8_t>> shared) { shared_ = std::move(shared); }
 
+  // The __device__ and __constant__ variables the launch uses (its own or
+  // the bound ones): what other LaunchMemory objects of the same launch
+  // bind to share them (blocks in parallel).
+  std::vector<std::vector<uint8_t>> *globalVariables() { return globalVariables_; }
+  std::vector<std::vector<uint8_t>> *constantVariables() { return constantVariables_; }
+
   // `local` is the accessing thread's private stack.
   ResolvedAccess resolve(uint64_t pointer, uint64_t sizeBytes, std::vector<uint8_t> &local);
 

@@ -77,16 +77,8 @@ void RepresentativeBlocks::onAccess(const interp::AccessEvent &event) {
 // data. An address written with too many distinct values names them by
 // themselves.
 uint64_t RepresentativeBlocks::valueName(const interp::AccessEvent &event) {
-  constexpr size_t kMostNamed = 32;
-  std::vector<uint64_t> &values =
-      valueNames_[uint64_t(event.buffer) << 48 ^ uint64_t(event.sizeBytes) << 40 ^ event.offset];
-  for (size_t i = 0; i < values.size(); ++i)
-    if (values[i] == event.value)
-      return i;
-  if (values.size() == kMostNamed)
-    return event.value ^ 0x8000000000000000ull; // never a small index
-  values.push_back(event.value);
-  return values.size() - 1;
+  return valueNames_.name(
+      uint64_t(event.buffer) << 48 ^ uint64_t(event.sizeBytes) << 40 ^ event.offset, event.value);
 }
 
 // Too large a block to buffer: what it did so far, then the rest as it

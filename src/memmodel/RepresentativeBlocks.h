@@ -24,6 +24,7 @@
 
 #include "interp/Events.h"
 #include "memmodel/MemoryModel.h"
+#include "memmodel/ValueNames.h"
 
 #include <bit>
 #include <cstdint>
@@ -107,7 +108,7 @@ private:
   uint64_t sharedAccesses_ = 0;
   std::pair<uint64_t, uint64_t> hash_{};
   // The distinct values stored at each (variable, size, offset), in order.
-  std::unordered_map<uint64_t, std::vector<uint64_t>> valueNames_;
+  ValueNames valueNames_;
   std::set<std::pair<uint64_t, uint64_t>> seen_;      // hashes of modelled blocks
   uint64_t blocks_ = 0, duplicates_ = 0;
 };

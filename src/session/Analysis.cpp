@@ -289,6 +289,7 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   runOptions.cancel = options.cancel;
   runOptions.removedBarriers = std::move(removedBarriers);
   runOptions.bound = bound;
+  runOptions.jobs = options.blockJobs;
   simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
   if (representatives) {
     representatives->finish();
@@ -1162,9 +1163,12 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   AnalysisOptions searchOptions = options;
   if (searchOptions.representation == memmodel::Representation::Auto)
     searchOptions.representation = memmodel::Representation::Summary;
-  // The program's launch when it is judged alone (see below): nothing ranks it.
-  AnalysisOptions aloneOptions = searchOptions;
-  aloneOptions.rankLaunches = false;
+  // The program's launch runs first and by itself, its blocks on --jobs
+  // threads; when it is judged alone (see below), nothing ranks it. The
+  // search's launches run side by side, each on one thread.
+  AnalysisOptions programsOptions = searchOptions;
+  programsOptions.rankLaunches = searchOptions.rankLaunches && kernel.contentsSteer;
+  searchOptions.blockJobs = 1;
 
   // The user's fixed integer arguments also size automatic buffers.
   std::vector<uint64_t> fixedPositiveInts;
@@ -1280,9 +1284,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
                                            positiveInts, sizedByHost, gridShrinks,
                                            settings.search.seed,
-                                           isProgramsLaunch && !kernel.contentsSteer
-                                               ? aloneOptions
-                                               : searchOptions);
+                                           isProgramsLaunch ? programsOptions : searchOptions);
     result.outsideConventions =
         outsideConventions(space, result.record, &result.nonPositiveSize);
     // A searched launch that goes out of bounds of a fixed contract (a
