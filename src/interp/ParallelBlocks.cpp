@@ -100,13 +100,22 @@ void GlobalClaims::clear() {
 }
 
 void UndoLog::save(uint8_t *bytes, uint64_t size) {
-  entries_.push_back({bytes, size, saved_.size()});
+  Entry &entry = entries_.emplace_back(Entry{bytes, size, 0});
+  if (size <= sizeof(entry.old)) {
+    std::memcpy(&entry.old, bytes, size);
+    return;
+  }
+  entry.old = saved_.size();
   saved_.insert(saved_.end(), bytes, bytes + size);
 }
 
 void UndoLog::undo() {
   for (auto entry = entries_.rbegin(); entry != entries_.rend(); ++entry)
-    std::memcpy(entry->bytes, saved_.data() + entry->at, entry->size);
+    std::memcpy(entry->bytes,
+                entry->size <= sizeof(entry->old)
+                    ? reinterpret_cast<const uint8_t *>(&entry->old)
+                    : saved_.data() + entry->old,
+                entry->size);
   clear();
 }
 

@@ -79,9 +79,11 @@ public:
   void clear();
 
 private:
+  // The old bytes of a write of at most 8 in `old` itself, of a longer one
+  // (memcpy, memset) in saved_ from offset `old` on.
   struct Entry {
     uint8_t *bytes;
-    uint64_t size, at; // `at`: where in saved_ the old bytes are
+    uint64_t size, old;
   };
   std::vector<Entry> entries_;
   std::vector<uint8_t> saved_;
