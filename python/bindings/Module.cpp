@@ -164,7 +164,7 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
                                   std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
                                   const std::vector<ArgumentTuple> &args, uint32_t sharedBytes,
                                   bool independentThreads, const std::string &record, uint64_t seed,
-                                  uint64_t budgetInstrs, bool repair) {
+                                  uint64_t budgetInstrs, bool repair, unsigned jobs) {
   const ir::Program &program = *handle.program;
   const ir::KernelInfo &kernel = *selectKernels(program, kernelName, /*requireOne=*/true).front();
   auto result = std::make_shared<LaunchResult>();
@@ -178,6 +178,7 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
   spec.args = argumentSpecs(args);
   spec.seed = seed;
   session::AnalysisOptions options = analysisOptions(independentThreads, record, budgetInstrs);
+  options.blockJobs = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
   BarrierLog barrierLog;
   options.observer = &barrierLog;
   options.allBlocks = true; // the tuple log shows every access
@@ -413,7 +414,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("run", &run, py::arg("program"), py::arg("kernel"), py::arg("grid"), py::arg("block"),
         py::arg("args"), py::arg("shared_bytes"), py::arg("independent_threads"), py::arg("record"),
-        py::arg("seed"), py::arg("budget"), py::arg("repair") = false,
+        py::arg("seed"), py::arg("budget"), py::arg("repair") = false, py::arg("jobs") = 1,
         "Runs one launch and judges it (simulee run).");
 
   py::class_<SearchRequest>(m, "SearchRequest")

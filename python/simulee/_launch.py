@@ -289,6 +289,7 @@ def run(
     seed: int = 1,
     budget: int = 2**20,
     repair: bool = False,
+    jobs: int = 0,
 ) -> Launch:
     """Runs one launch of a kernel and judges it, like ``simulee run``.
 
@@ -306,7 +307,9 @@ def run(
     ``budget`` caps the instructions per thread. ``repair=True``
     (``--repair``) proves repair proposals by re-simulating this launch on
     edited copies of the kernel: each finding's ``repairs`` lists the proven
-    ones, each with its re-simulated ``launches``.
+    ones, each with its re-simulated ``launches``. ``jobs`` is the threads
+    the launch's blocks run on (``--jobs``; 0 = one per core): the findings,
+    the accesses table and the buffers are the same whatever it is.
 
     The GIL is released while simulating; Ctrl-C interrupts. Bad input
     raises :class:`simulee.Error` with the CLI's message.
@@ -324,5 +327,6 @@ def run(
         int(seed),
         int(budget),
         bool(repair),
+        int(jobs),
     )
     return Launch(program, result)

@@ -300,3 +300,23 @@ __global__ void busy(int *out, int n) {
     assert ended - started > 0.2, "the launch is too short to tell"
     during = [s for s in stamps if started + 0.05 < s < ended - 0.05]
     assert len(during) > 10  # Python ran on another thread meanwhile
+
+
+@pytest.mark.parametrize("name", ["global_interblock_write", "matmul_missing_barrier", "fence_last_block"])
+def test_blocks_on_several_threads_give_the_same_launch(name):
+    # Multi-block launches, one of them racing between blocks: the findings,
+    # every Unit Tuple, the barrier timeline and the outputs are those of one
+    # thread.
+    m = manifest(name)
+    launch = m["launch"]
+    file = CORPUS / m.get("file", name.split(".")[0] + ".cu")
+    runs = [simulee.run(file, m["kernel"], grid=launch["grid"], block=launch["block"], args=launch["args"],
+                        shared_bytes=launch.get("sharedBytes", 0), jobs=jobs) for jobs in (1, 3)]
+    one, three = runs
+    assert [str(f) for f in one.findings] == [str(f) for f in three.findings]
+    assert one.verdict == three.verdict and one.thread_instructions == three.thread_instructions
+    assert np.array_equal(one.model.accesses(), three.model.accesses())
+    assert np.array_equal(one.model.barriers(), three.model.barriers())
+    assert one.outputs.keys() == three.outputs.keys()
+    for key in one.outputs:
+        assert np.array_equal(one.outputs[key], three.outputs[key])
