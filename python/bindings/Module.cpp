@@ -28,7 +28,6 @@
 
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <optional>
 #include <sstream>
 
@@ -178,7 +177,7 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
   spec.args = argumentSpecs(args);
   spec.seed = seed;
   session::AnalysisOptions options = analysisOptions(independentThreads, record, budgetInstrs);
-  options.blockJobs = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  options.blockJobs = jobs;
   BarrierLog barrierLog;
   options.observer = &barrierLog;
   options.allBlocks = true; // the tuple log shows every access
@@ -313,8 +312,7 @@ std::shared_ptr<AnalysisResult> analyzeKernel(const ProgramHandle &handle,
 
   session::AnalysisOptions options =
       analysisOptions(request.independentThreads, request.record, request.budgetInstrs);
-  options.blockJobs =
-      request.jobs ? request.jobs : std::max(1u, std::thread::hardware_concurrency());
+  options.blockJobs = request.jobs;
   std::atomic<bool> cancel{false};
   options.cancel = &cancel;
   Result<session::KernelAnalysis> analysis = runInterruptibly(

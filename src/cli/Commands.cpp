@@ -78,7 +78,7 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   options.searchLaunchBudgetInstrs = common.maxCostInstrs;
   options.launchSeconds = common.launchSeconds;
   options.allBlocks = common.allBlocks;
-  options.blockJobs = common.jobs ? common.jobs : std::max(1u, std::thread::hardware_concurrency());
+  options.blockJobs = common.jobs;
   options.representation = common.record == "full"      ? memmodel::Representation::Full
                            : common.record == "summary" ? memmodel::Representation::Summary
                                                         : memmodel::Representation::Auto;

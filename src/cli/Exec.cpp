@@ -159,7 +159,7 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
   settings.budgetInstrs = common.budgetInstrs ? common.budgetInstrs : kDefaultExecBudgetInstrs;
   settings.record = common.record;
   settings.allBlocks = common.allBlocks;
-  settings.blockJobs = analysisOptionsOf(common).blockJobs;
+  settings.blockJobs = common.jobs;
   settings.searchGenerations = options.searchGenerations;
   settings.checkedLaunches = options.checkAll ? 0 : options.checkedLaunches;
   settings.computeCapability = options.computeCapability;

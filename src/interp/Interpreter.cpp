@@ -179,13 +179,20 @@ void storeBytes(uint8_t *bytes, uint64_t value, uint64_t size) {
   std::memcpy(bytes, &value, std::min<uint64_t>(size, 8));
 }
 
-// Whether any function of the program has an instruction `op`.
-bool programCalls(const ir::Program &program, Op op) {
+// Whether any function of the program has an instruction of one of `ops`.
+bool programHas(const ir::Program &program, std::initializer_list<Op> ops) {
   for (const ir::Function &function : program.functions)
     for (const Instr &instr : function.code)
-      if (instr.op == op)
+      if (std::find(ops.begin(), ops.end(), instr.op) != ops.end())
         return true;
   return false;
+}
+
+// Whether the blocks of a launch of `kernel` may run in parallel at all: not
+// when the program syncs the grid (blocks wait for each other) or allocates
+// device heap (allocations are numbered in the order blocks make them).
+bool blocksMayRunInParallel(const ir::Program &program, const ir::KernelInfo &kernel) {
+  return !kernel.syncsGrid && !programHas(program, {Op::GridBarrier, Op::Malloc, Op::Free});
 }
 
 // What the workers of a launch whose blocks run in parallel share
@@ -208,7 +215,8 @@ public:
         listener_(options.listener),
         accessEvents_(options.listener && options.listener->wantsAccesses()),
         removedBarriers_(options.removedBarriers),
-        cancel_(options.cancel), bound_(options.bound), jobs_(options.jobs),
+        cancel_(options.cancel), bound_(options.bound),
+        jobs_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())),
         memory_(program, args, config.dynamicSharedBytes, options.bound),
         constants_(program.constants.data()) {}
 
@@ -1941,7 +1949,7 @@ Result<RunStats> Launch::run() {
   uint64_t blocks = config_.grid.count();
   // The arguments as they are before any block wrote them, however blocks
   // are run (ChosenValue.h).
-  if (programCalls(program_, Op::ChosenValue))
+  if (programHas(program_, {Op::ChosenValue}))
     launchHash_ = launchHash(config_, args_);
   if (jobs_ > 1 && blocks > 1 && blocksMayRunInParallel(program_, kernel_))
     return runInParallel();

@@ -35,9 +35,9 @@ struct RunOptions {
   const std::atomic<bool> *cancel = nullptr;
   // Caller-owned device memory (`simulee exec`); null: none.
   BoundMemory *bound = nullptr;
-  // Threads the blocks of the launch run on (interp/ParallelBlocks.h); at
-  // most 1: the caller's alone. The memory contents, events and statistics
-  // are the same whatever the number.
+  // Threads the blocks of the launch run on (interp/ParallelBlocks.h): 1,
+  // the caller's alone; 0, one per hardware thread (as --jobs). The memory
+  // contents, events and statistics are the same whatever the number.
   unsigned jobs = 1;
 };
 

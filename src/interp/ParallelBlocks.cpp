@@ -1,7 +1,5 @@
 #include "interp/ParallelBlocks.h"
 
-#include "ir/Program.h"
-
 #include <cstring>
 
 namespace simulee::interp {
@@ -162,17 +160,6 @@ void BlockEvents::clear() {
 
 uint64_t BlockEvents::bytes() const {
   return accesses_.size() * sizeof(AccessEvent) + others_.size() * sizeof(others_[0]);
-}
-
-bool blocksMayRunInParallel(const ir::Program &program, const ir::KernelInfo &kernel) {
-  if (kernel.syncsGrid)
-    return false;
-  for (const ir::Function &function : program.functions)
-    for (const ir::Instr &instr : function.code)
-      if (instr.op == ir::Op::GridBarrier || instr.op == ir::Op::Malloc ||
-          instr.op == ir::Op::Free)
-        return false;
-  return true;
 }
 
 } // namespace simulee::interp

@@ -159,9 +159,4 @@ private:
   std::mutex mutex_;
 };
 
-// Whether the blocks of a launch of `kernel` may run in parallel at all: not
-// when the program syncs the grid (blocks wait for each other) or allocates
-// device heap (allocations are numbered in the order blocks make them).
-bool blocksMayRunInParallel(const ir::Program &program, const ir::KernelInfo &kernel);
-
 } // namespace simulee::interp

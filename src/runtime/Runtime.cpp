@@ -149,7 +149,7 @@ ExecSettings settingsFromEnvironment() {
   settings.analysis.independentThreads = environment("SIMULEE_EXEC_LOCKSTEP") != "1";
   settings.analysis.allBlocks = environment("SIMULEE_EXEC_ALL_BLOCKS") == "1";
   settings.analysis.blockJobs =
-      std::max(1u, unsigned(std::strtoul(environment("SIMULEE_EXEC_JOBS", "1").c_str(), nullptr, 10)));
+      unsigned(std::strtoul(environment("SIMULEE_EXEC_JOBS", "1").c_str(), nullptr, 10));
   if (std::string budget = environment("SIMULEE_EXEC_BUDGET"); !budget.empty())
     settings.analysis.budgetInstrs = std::strtoull(budget.c_str(), nullptr, 10);
   settings.searchGenerations =

@@ -56,9 +56,9 @@ struct AnalysisOptions {
   // (a word per accessed byte): false for a launch judged alone, which
   // nothing ranks.
   bool rankLaunches = true;
-  // Threads the blocks of one launch run on (interp::RunOptions::jobs): the
-  // program's own launch, `simulee run`'s and `exec`'s; a search's launches
-  // run side by side instead, each on one.
+  // Threads the blocks of one launch run on (interp::RunOptions::jobs, 0 =
+  // one per hardware thread): the program's own launch, `simulee run`'s and
+  // `exec`'s; a search's launches run side by side instead, each on one.
   unsigned blockJobs = 1;
 
   // Optional hooks for the Python module (null/empty: none, no cost).
