@@ -219,7 +219,9 @@ def analyze(
     freely (``--explore``).
 
     ``repair=True`` (``--repair``) proposes a repair for each data race,
-    read-write-write atomicity violation and redundant barrier, applies it to
+    read-write-write and check-then-act atomicity violation and redundant
+    barrier (a barrier, an atomic, one atomicAdd, a compare-and-swap loop,
+    the barrier removed), applies it to
     a copy of the kernel's IR and re-simulates the finding's launch and the
     search's best launch: each finding's ``repairs`` lists the proven ones
     (dicts: ``kind``, ``description``, ``file``, ``line``, ``inserted``,

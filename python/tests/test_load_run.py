@@ -114,28 +114,32 @@ def test_atomicity_violation_names_its_pattern_pair_and_interleaved_access(name,
     assert simulee.Finding._from_report(reported).subkind == expected["pattern"]
 
 
-def test_repairs_are_proven_by_rerunning_the_launch(cli):
-    m = manifest("atomicity_lost_update")
+@pytest.mark.parametrize("name, kind, atomic", [
+    ("atomicity_lost_update", "fuse-read-modify-write", "atomicAdd"),
+    ("atomicity_check_then_act", "compare-and-swap-loop", "atomicCAS"),
+])
+def test_repairs_are_proven_by_rerunning_the_launch(name, kind, atomic, cli):
+    m = manifest(name)
     launch = m["launch"]
-    result = simulee.run(CORPUS / "atomicity_lost_update.cu", m["kernel"], grid=launch["grid"],
+    result = simulee.run(CORPUS / f"{name}.cu", m["kernel"], grid=launch["grid"],
                          block=launch["block"], args=launch["args"], repair=True)
     (finding,) = result.findings
     (repair,) = finding.repairs
-    assert repair["kind"] == "fuse-read-modify-write" and "atomicAdd" in repair["description"]
+    assert repair["kind"] == kind and atomic in repair["description"]
     assert repair["replaced_lines"] == m["expected"][0]["lines"]
     assert len(repair["launches"]) >= 1 and tuple(repair["launches"][0]["grid"]) == tuple(launch["grid"])
     # Without --repair nothing is proposed.
-    plain = simulee.run(CORPUS / "atomicity_lost_update.cu", m["kernel"], grid=launch["grid"],
+    plain = simulee.run(CORPUS / f"{name}.cu", m["kernel"], grid=launch["grid"],
                         block=launch["block"], args=launch["args"])
     assert plain.findings[0].repairs == ()
     # The CLI's JSON carries the same fix.
-    args = ["run", CORPUS / "atomicity_lost_update.cu", "--kernel", m["kernel"], "--format", "json", "--repair",
+    args = ["run", CORPUS / f"{name}.cu", "--kernel", m["kernel"], "--format", "json", "--repair",
             "--grid", ",".join(map(str, launch["grid"])), "--block", ",".join(map(str, launch["block"]))]
     for key, value in launch["args"].items():
         args += ["--arg", f"{key}={value}"]
     _, out, _ = cli(*args)
     (fix,) = json.loads(out)["findings"][0]["fixes"]
-    assert fix["kind"] == "fuse-read-modify-write" and fix["replacedLines"] == m["expected"][0]["lines"]
+    assert fix["kind"] == kind and fix["replacedLines"] == m["expected"][0]["lines"]
 
 
 def test_run_report_is_the_cli_report(cli, cli_mode):

@@ -44,9 +44,11 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                "Report same-value races (every racing write stores the same value) as warnings "
                "instead of notes");
   app.add_flag("--repair", common.repair,
-               "Propose a repair for each data race, read-write-write atomicity violation and "
-               "redundant barrier (insert __syncthreads()/__syncwarp(), make an access atomic, "
-               "fuse a read and write-back into one atomicAdd, remove the barrier), apply it to a "
+               "Propose a repair for each data race, read-write-write and check-then-act "
+               "atomicity violation and redundant barrier (insert __syncthreads()/__syncwarp(), "
+               "make an access atomic, fuse a read and write-back into one atomicAdd, turn a read "
+               "and a write that depends on it into a compare-and-swap loop, remove the "
+               "barrier), apply it to a "
                "copy of the kernel's IR and re-simulate the finding's launch and the search's best "
                "one; only repairs after which the finding is gone and nothing new appears are "
                "shown");

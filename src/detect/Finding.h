@@ -92,7 +92,8 @@ struct Site {
 // launch the finding is gone and no finding the analysis did not have
 // appears.
 struct Repair {
-  // "insert-barrier", "make-atomic", "fuse-read-modify-write", "remove-barrier"
+  // "insert-barrier", "insert-barrier-in-loop", "make-atomic",
+  // "fuse-read-modify-write", "compare-and-swap-loop", "remove-barrier"
   std::string kind;
   std::string description; // "insert __syncthreads() before line 14"
   ir::SourceLocation at;   // the line the edit inserts before, or its first line

@@ -298,6 +298,10 @@ AtomicRole atomicRoleOf(const llvm::Instruction &inst) {
   return access ? access->role : AtomicRole::None;
 }
 
+std::set<const llvm::Value *> valuesComputedFrom(const llvm::Instruction &inst) {
+  return flowFrom(AtomicAccess{&inst}).any;
+}
+
 std::vector<AtomicUnitCandidate> atomicUnits(const llvm::Function &function) {
   if (function.isDeclaration())
     return {};

@@ -36,11 +36,13 @@
 
 #include "ir/Program.h"
 
+#include <set>
 #include <vector>
 
 namespace llvm {
 class Function;
 class Instruction;
+class Value;
 } // namespace llvm
 
 namespace simulee::ir {
@@ -53,6 +55,11 @@ struct AtomicUnitCandidate {
   const llvm::Instruction *second = nullptr;
   AtomicityPattern pattern = AtomicityPattern::ReadWriteWrite;
 };
+
+// `inst` and every value computed from its result through registers
+// (arithmetic, casts, comparisons, phis, selects, pure intrinsics): what the
+// code derives from what `inst` read.
+std::set<const llvm::Value *> valuesComputedFrom(const llvm::Instruction &inst);
 
 // Every pair of `function`'s own atomic accesses meant as one step, in
 // instruction order of first, then second.

@@ -1,23 +1,29 @@
 #include "ir/ProgramEdit.h"
 
+#include "ir/AtomicUnits.h"
 #include "ir/Builtins.h"
 #include "ir/Lowering.h"
 
+#include <llvm/Analysis/CFG.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/IntrinsicsNVPTX.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <optional>
+#include <set>
 
 namespace simulee::ir {
 namespace {
@@ -118,6 +124,163 @@ std::optional<Fusion> fusionOf(llvm::Instruction &read, llvm::Instruction &write
   return Fusion{pointer, *op, operand, computed};
 }
 
+// A read and a later write of the same address as a compare-and-swap loop
+// (EditKind::CompareAndSwapLoop).
+struct CasLoop {
+  llvm::Value *pointer = nullptr;
+  llvm::Type *type = nullptr; // of the value read and written
+};
+
+// What the write makes of the value `old` the address held: the stored or
+// exchanged value, or the update applied to `old`; null for an update with
+// no such formula here.
+llvm::Value *writtenFrom(llvm::IRBuilder<> &builder, llvm::Instruction &write, llvm::Value *old) {
+  if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&write))
+    return store->getValueOperand();
+  auto &rmw = llvm::cast<llvm::AtomicRMWInst>(write);
+  llvm::Value *operand = rmw.getValOperand();
+  using llvm::AtomicRMWInst;
+  switch (rmw.getOperation()) {
+  case AtomicRMWInst::Xchg: return operand;
+  case AtomicRMWInst::Add: return builder.CreateAdd(old, operand);
+  case AtomicRMWInst::Sub: return builder.CreateSub(old, operand);
+  case AtomicRMWInst::And: return builder.CreateAnd(old, operand);
+  case AtomicRMWInst::Or: return builder.CreateOr(old, operand);
+  case AtomicRMWInst::Xor: return builder.CreateXor(old, operand);
+  case AtomicRMWInst::Max: return builder.CreateSelect(builder.CreateICmpSGT(old, operand), old, operand);
+  case AtomicRMWInst::Min: return builder.CreateSelect(builder.CreateICmpSLT(old, operand), old, operand);
+  case AtomicRMWInst::UMax: return builder.CreateSelect(builder.CreateICmpUGT(old, operand), old, operand);
+  case AtomicRMWInst::UMin: return builder.CreateSelect(builder.CreateICmpULT(old, operand), old, operand);
+  case AtomicRMWInst::FAdd: return builder.CreateFAdd(old, operand);
+  case AtomicRMWInst::FSub: return builder.CreateFSub(old, operand);
+  case AtomicRMWInst::UIncWrap: // atomicInc: 0 once at or past the bound
+    return builder.CreateSelect(builder.CreateICmpUGE(old, operand),
+                                llvm::Constant::getNullValue(old->getType()),
+                                builder.CreateAdd(old, llvm::ConstantInt::get(old->getType(), 1)));
+  default: return nullptr;
+  }
+}
+
+// Whether running `inst` again leaves everything else as it was: it writes
+// no memory, waits at no barrier and exchanges nothing with other lanes.
+bool repeatable(const llvm::Instruction &inst) {
+  if (llvm::isa<llvm::DbgInfoIntrinsic>(inst))
+    return true;
+  const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+  return !inst.mayHaveSideEffects() && !(call && call->isConvergent());
+}
+
+// Whether the code between `read` and `write`, on every way from one to the
+// other, is repeatable (`read` dominates `write`).
+bool repeatableBetween(llvm::Instruction &read, llvm::Instruction &write) {
+  llvm::BasicBlock *from = read.getParent(), *to = write.getParent();
+  auto range = [](llvm::BasicBlock::iterator begin, llvm::BasicBlock::iterator end) {
+    return std::all_of(begin, end, [](const llvm::Instruction &inst) { return repeatable(inst); });
+  };
+  if (from == to)
+    return range(std::next(read.getIterator()), write.getIterator());
+  if (!range(std::next(read.getIterator()), from->end()) || !range(to->begin(), write.getIterator()))
+    return false;
+  // Every other block on a way from `from` to `to`: walked back from `to`,
+  // up to `from`, which every such way passes.
+  std::set<const llvm::BasicBlock *> seen = {from, to};
+  std::vector<llvm::BasicBlock *> work(llvm::pred_begin(to), llvm::pred_end(to));
+  while (!work.empty()) {
+    llvm::BasicBlock *block = work.back();
+    work.pop_back();
+    if (!seen.insert(block).second)
+      continue;
+    if (!range(block->begin(), block->end()))
+      return false;
+    work.insert(work.end(), llvm::pred_begin(block), llvm::pred_end(block));
+  }
+  return true;
+}
+
+// The loop a compare-and-swap makes of `read` and `write`: both scalar
+// accesses of one address of one type, `read` dominating `write` in the same
+// loop, repeatable code between them, and a write that depends on what was
+// read (its value computed from it, or a branch between them on it).
+std::optional<CasLoop> casLoopOf(llvm::Instruction &read, llvm::Instruction &write) {
+  llvm::Value *pointer = readPointer(read);
+  llvm::Value *written = nullptr, *value = nullptr;
+  if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&write)) {
+    if (!store->isVolatile())
+      written = store->getPointerOperand(), value = store->getValueOperand();
+  } else if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&write)) {
+    written = rmw->getPointerOperand();
+    value = rmw->getOperation() == llvm::AtomicRMWInst::Xchg ? rmw->getValOperand() : nullptr;
+  }
+  if (!pointer || !written || pointer->stripPointerCasts() != written->stripPointerCasts() ||
+      read.getFunction() != write.getFunction() || &read == &write)
+    return std::nullopt;
+  llvm::Type *type = read.getType();
+  llvm::Type *writtenType = llvm::isa<llvm::StoreInst>(write)
+                                ? llvm::cast<llvm::StoreInst>(write).getValueOperand()->getType()
+                                : write.getType();
+  if (type != writtenType ||
+      !(type->isIntegerTy(32) || type->isIntegerTy(64) || type->isFloatTy() || type->isDoubleTy()))
+    return std::nullopt;
+  // Updates whose formula writtenFrom does not know.
+  if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&write)) {
+    llvm::AtomicRMWInst::BinOp op = rmw->getOperation();
+    if (op == llvm::AtomicRMWInst::FMax || op == llvm::AtomicRMWInst::FMin ||
+        op == llvm::AtomicRMWInst::UDecWrap || op == llvm::AtomicRMWInst::Nand ||
+        op > llvm::AtomicRMWInst::UDecWrap)
+      return std::nullopt;
+  }
+  llvm::Function &function = *read.getFunction();
+  llvm::DominatorTree dominators(function);
+  llvm::LoopInfo loops(dominators);
+  if (!dominators.dominates(&read, &write) ||
+      loops.getLoopFor(read.getParent()) != loops.getLoopFor(write.getParent()) ||
+      !repeatableBetween(read, write))
+    return std::nullopt;
+  std::set<const llvm::Value *> computed = valuesComputedFrom(read);
+  bool depends = value && computed.count(value);
+  // A branch on what was read, between the read and the write, that the
+  // write is reached through.
+  for (llvm::BasicBlock &block : function) {
+    auto *branch = llvm::dyn_cast<llvm::BranchInst>(block.getTerminator());
+    if (depends || !branch || !branch->isConditional() || !computed.count(branch->getCondition()))
+      continue;
+    depends = dominators.dominates(&read, branch) &&
+              llvm::isPotentiallyReachable(branch, &write, nullptr, &dominators);
+  }
+  if (!depends)
+    return std::nullopt;
+  return CasLoop{pointer, type};
+}
+
+void makeCompareAndSwapLoop(llvm::Instruction &read, llvm::Instruction &write) {
+  CasLoop loop = *casLoopOf(read, write);
+  if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&read); load && !load->isAtomic())
+    load->setAtomic(llvm::AtomicOrdering::Monotonic);
+  llvm::BasicBlock *retry = read.getParent()->splitBasicBlock(&read, "cas.retry");
+  llvm::BasicBlock *attempt = write.getParent();
+  llvm::BasicBlock *done = attempt->splitBasicBlock(&write, "cas.done");
+  llvm::Instruction *jump = attempt->getTerminator();
+  llvm::IRBuilder<> builder(jump);
+  builder.SetCurrentDebugLocation(write.getDebugLoc());
+  llvm::Value *desired = writtenFrom(builder, write, &read);
+  // atomicCAS compares bits: floating-point values go through integers of
+  // their width (as `__float_as_int` loops do).
+  llvm::Type *bits = builder.getIntNTy(unsigned(loop.type->getPrimitiveSizeInBits()));
+  auto asBits = [&](llvm::Value *value) {
+    return loop.type->isIntegerTy() ? value : builder.CreateBitCast(value, bits);
+  };
+  llvm::Value *swap = builder.CreateAtomicCmpXchg(loop.pointer, asBits(&read), asBits(desired),
+                                                  llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic,
+                                                  llvm::AtomicOrdering::Monotonic);
+  builder.CreateCondBr(builder.CreateExtractValue(swap, 1), done, retry);
+  jump->eraseFromParent();
+  // What an update returned is the value it replaced: the one read, once the
+  // swap succeeded.
+  if (!write.use_empty())
+    write.replaceAllUsesWith(&read);
+  write.eraseFromParent();
+}
+
 // The same instruction in a copy of its module: found by function name and
 // position.
 llvm::Instruction *counterpart(const llvm::Instruction &original, llvm::Module &copy) {
@@ -180,6 +343,11 @@ llvm::Instruction *barrierPoint(llvm::Instruction &first, bool atLoopEnd) {
   return atLoopEnd ? loopEnd(first) : unconditionalPoint(first);
 }
 
+// Whether `kind` edits a pair of instructions (`other` is the second).
+bool pairsTwo(EditKind kind) {
+  return kind == EditKind::FuseReadModifyWrite || kind == EditKind::CompareAndSwapLoop;
+}
+
 bool applies(llvm::Instruction &first, llvm::Instruction *second, EditKind kind,
              bool atLoopEnd) {
   switch (kind) {
@@ -189,6 +357,7 @@ bool applies(llvm::Instruction &first, llvm::Instruction *second, EditKind kind,
   }
   case EditKind::MakeAtomic: return isPlainScalarAccess(first);
   case EditKind::FuseReadModifyWrite: return second && fusionOf(first, *second).has_value();
+  case EditKind::CompareAndSwapLoop: return second && casLoopOf(first, *second).has_value();
   case EditKind::RemoveBarrier: return isBarrierCall(first);
   }
   return false;
@@ -229,6 +398,9 @@ void edit(llvm::Instruction &first, llvm::Instruction *second, EditKind kind, bo
     first.eraseFromParent();
     return;
   }
+  case EditKind::CompareAndSwapLoop:
+    makeCompareAndSwapLoop(first, *second);
+    return;
   case EditKind::RemoveBarrier:
     first.eraseFromParent();
     return;
@@ -288,7 +460,7 @@ bool editApplies(const Program &program, const ProgramEdit &edit) {
   auto *second = const_cast<llvm::Instruction *>(instructionOf(program, edit.other));
   if (!first || !program.module)
     return false;
-  return applies(*first, edit.kind == EditKind::FuseReadModifyWrite ? second : nullptr, edit.kind,
+  return applies(*first, pairsTwo(edit.kind) ? second : nullptr, edit.kind,
                  edit.atLoopEnd);
 }
 
@@ -310,10 +482,10 @@ Result<Program> applyEdit(const Program &program, const ProgramEdit &ed) {
   copy.module = std::move(*parsed);
   llvm::Instruction *first = counterpart(*instructionOf(program, ed.instruction), *copy.module);
   llvm::Instruction *second =
-      ed.kind == EditKind::FuseReadModifyWrite
+      pairsTwo(ed.kind)
           ? counterpart(*instructionOf(program, ed.other), *copy.module)
           : nullptr;
-  if (!first || (ed.kind == EditKind::FuseReadModifyWrite && !second) ||
+  if (!first || (pairsTwo(ed.kind) && !second) ||
       !applies(*first, second, ed.kind, ed.atLoopEnd))
     return makeError("the edit's instruction was not found in the copy");
   edit(*first, second, ed.kind, ed.atLoopEnd);

@@ -22,13 +22,23 @@ enum class EditKind : uint8_t {
   // become one atomic read-modify-write (atomicAdd(p, v)): `instruction` is
   // the read, `other` the write.
   FuseReadModifyWrite,
+  // A read of an address and a later write to it that depends on what was
+  // read (the value written is computed from it, or written only after a
+  // check of it: `if (*best < v) *best = v`, `if (atomicAdd(n, 0) < limit)
+  // atomicAdd(n, 1)`) become a compare-and-swap loop: the write happens only
+  // if the address still holds the value read (atomicCAS), else the code
+  // from the read on runs again. `instruction` is the read (made atomic if it
+  // was plain), `other` the write (a store, or an atomic update). Applies
+  // only where the code between the two writes nothing, waits for nothing
+  // and talks to no other lane, so running it again changes nothing else.
+  CompareAndSwapLoop,
   RemoveBarrier, // the barrier `instruction` is deleted
 };
 
 struct ProgramEdit {
   EditKind kind = EditKind::InsertBlockBarrier;
   uint32_t instruction = 0; // Program-wide instruction id
-  uint32_t other = 0;       // FuseReadModifyWrite: the write
+  uint32_t other = 0;       // FuseReadModifyWrite, CompareAndSwapLoop: the write
   // Insert*Barrier: at the end of the body of the innermost loop holding
   // `instruction` (each iteration ends with it) instead of just before it.
   bool atLoopEnd = false;

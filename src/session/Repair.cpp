@@ -24,16 +24,18 @@ std::string lineText(const ir::SourceLocation &location) {
   return "line " + std::to_string(location.line);
 }
 
-// The plain load whose value a store writes back combined with something
-// (`hist[b] = hist[b] + 1`), as a fusion edit; none when there is no such load.
-std::optional<ProgramEdit> fusionAround(const ir::Program &program, uint32_t store) {
-  if (!program.instructions[store].llvm)
+// The read that `write` pairs with in an edit of `kind` (FuseReadModifyWrite:
+// a plain load whose value it writes back combined with something, `hist[b]
+// = hist[b] + 1`; CompareAndSwapLoop: a read it depends on); none when there
+// is no such read.
+std::optional<ProgramEdit> pairedWith(const ir::Program &program, uint32_t write, EditKind kind) {
+  if (!program.instructions[write].llvm)
     return std::nullopt;
   for (uint32_t id = 0; id < program.instructions.size(); ++id) {
     const ir::InstructionInfo &info = program.instructions[id];
-    if (!info.llvm || info.function != program.instructions[store].function || id == store)
+    if (!info.llvm || info.function != program.instructions[write].function || id == write)
       continue;
-    ProgramEdit edit{EditKind::FuseReadModifyWrite, id, store};
+    ProgramEdit edit{kind, id, write};
     if (ir::editApplies(program, edit))
       return edit;
   }
@@ -85,6 +87,20 @@ Proposal fuse(const ir::Program &program, const ProgramEdit &edit) {
   return {edit, {"fuse-read-modify-write", description, read, "", replaced, {}}};
 }
 
+Proposal compareAndSwapLoop(const ir::Program &program, const ProgramEdit &edit) {
+  const ir::SourceLocation &read = locationOf(program, edit.instruction);
+  const ir::SourceLocation &write = locationOf(program, edit.other);
+  std::string description = "make the read at " + lineText(read) + " and the write at " +
+                            lineText(write) +
+                            " a compare-and-swap loop: atomicCAS writes only if the value is "
+                            "still the one read, else the code from " +
+                            lineText(read) + " runs again";
+  std::vector<ir::SourceLocation> replaced = {read};
+  if (write.line != read.line || write.file != read.file)
+    replaced.push_back(write);
+  return {edit, {"compare-and-swap-loop", description, read, "", replaced, {}}};
+}
+
 Proposal makeAtomic(const ir::Program &program, uint32_t access, bool write) {
   const ir::SourceLocation &at = locationOf(program, access);
   std::string description = std::string("make the ") + (write ? "write" : "read") + " at " +
@@ -119,12 +135,20 @@ std::vector<Proposal> proposalsFor(const ir::Program &program, const Finding &fi
       if (std::optional<Proposal> inLoop = insertBarrierInLoop(program, second.instruction, warp))
         keep(std::move(*inLoop));
     }
-    for (const detect::Site *site : {&second, &first})
-      if (site->action == interp::AccessKind::Write)
-        if (std::optional<ProgramEdit> edit = fusionAround(program, site->instruction)) {
-          keep(fuse(program, *edit));
-          break;
-        }
+    // A read and a write back racing with another thread's: one atomic
+    // update, else a compare-and-swap loop.
+    for (EditKind kind : {EditKind::FuseReadModifyWrite, EditKind::CompareAndSwapLoop}) {
+      size_t before = proposals.size();
+      for (const detect::Site *site : {&second, &first})
+        if (site->action == interp::AccessKind::Write)
+          if (std::optional<ProgramEdit> edit = pairedWith(program, site->instruction, kind)) {
+            keep(kind == EditKind::FuseReadModifyWrite ? fuse(program, *edit)
+                                                       : compareAndSwapLoop(program, *edit));
+            break;
+          }
+      if (proposals.size() > before)
+        break;
+    }
     bool firstAtomic = interp::isAtomic(first.action), secondAtomic = interp::isAtomic(second.action);
     // Plain stores racing with each other are not made atomic: that only
     // hides which value wins, which the code has to decide.
@@ -134,12 +158,17 @@ std::vector<Proposal> proposalsFor(const ir::Program &program, const Finding &fi
     }
     break;
   }
-  case FindingKind::AtomicityViolation:
-    if (finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::ReadWriteWrite) &&
-        finding.sites.size() >= 2)
-      keep(fuse(program, {EditKind::FuseReadModifyWrite, first.instruction,
-                          finding.sites[1].instruction}));
+  case FindingKind::AtomicityViolation: {
+    if (finding.sites.size() < 2)
+      break;
+    uint32_t read = first.instruction, write = finding.sites[1].instruction;
+    if (finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::ReadWriteWrite))
+      keep(fuse(program, {EditKind::FuseReadModifyWrite, read, write}));
+    if (finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::ReadWriteWrite) ||
+        finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::CheckThenAct))
+      keep(compareAndSwapLoop(program, {EditKind::CompareAndSwapLoop, read, write}));
     break;
+  }
   case FindingKind::RedundantBarrier:
     if (finding.groupBarriers.empty()) {
       const ir::SourceLocation &at = locationOf(program, first.instruction);

@@ -87,12 +87,37 @@ TEST(Repair, ARedundantBarrierIsRemoved) {
             std::vector<std::string>{"remove-barrier"});
 }
 
-TEST(Repair, NoneIsShownWhereNoEditRemovesTheFinding) {
-  // A check-then-act needs a different algorithm (a ticket), which no single
-  // edit makes: nothing is proposed, nothing shown.
+TEST(Repair, ACheckThenActBecomesACompareAndSwapLoop) {
   Repaired repaired = repairedLabeledLaunch("atomicity_check_then_act");
-  ASSERT_FALSE(repaired.findings.empty());
-  EXPECT_TRUE(repairKinds(repaired, detect::FindingKind::AtomicityViolation).empty());
+  EXPECT_EQ(repairKinds(repaired, detect::FindingKind::AtomicityViolation),
+            std::vector<std::string>{"compare-and-swap-loop"});
+  for (const detect::Finding &finding : repaired.findings)
+    for (const detect::Repair &repair : finding.repairs) {
+      // Both lines of the pair are rewritten.
+      ASSERT_EQ(repair.replaced.size(), 2u);
+      EXPECT_EQ(repair.replaced[0].line, 10u);
+      EXPECT_EQ(repair.replaced[1].line, 11u);
+    }
+}
+
+TEST(Repair, ARacingRunningMaximumBecomesACompareAndSwapLoop) {
+  // A plain read, a comparison and a plain write: no single atomic does it
+  // for floats, and a barrier leaves the writes racing.
+  Repaired repaired = repairedLabeledLaunch("race_running_max");
+  std::vector<std::string> kinds = repairKinds(repaired, detect::FindingKind::DataRace);
+  ASSERT_EQ(kinds.size(), 2u);
+  for (const std::string &kind : kinds)
+    EXPECT_EQ(kind, "compare-and-swap-loop");
+}
+
+TEST(Repair, NoneIsShownWhereNoEditRemovesTheFinding) {
+  // Checked, then read again; and a sentinel put back from what was taken:
+  // each needs the code to keep a value, which no edit of one access does.
+  for (const char *name : {"atomicity_reread", "atomicity_exposed_sentinel"}) {
+    Repaired repaired = repairedLabeledLaunch(name);
+    ASSERT_FALSE(repaired.findings.empty()) << name;
+    EXPECT_TRUE(repairKinds(repaired, detect::FindingKind::AtomicityViolation).empty()) << name;
+  }
 }
 
 TEST(Repair, AnEditThatBreaksTheKernelIsRefutedByTheRerun) {
@@ -152,6 +177,10 @@ INSTANTIATE_TEST_SUITE_P(
                            detect::FindingKind::DataRace, "make-atomic"},
             SearchedRepair{"atomicity_lost_update.cu", "total_read_then_write",
                            detect::FindingKind::AtomicityViolation, "fuse-read-modify-write"},
+            SearchedRepair{"atomicity_check_then_act.cu", "grant_checked",
+                           detect::FindingKind::AtomicityViolation, "compare-and-swap-loop"},
+            SearchedRepair{"race_running_max.cu", "largest_plain", detect::FindingKind::DataRace,
+                           "compare-and-swap-loop"},
             SearchedRepair{"redundant_trailing_barrier.cu", "redundant_trailing_barrier",
                            detect::FindingKind::RedundantBarrier, "remove-barrier"}),
         ::testing::Values(1, 2, 3, 4, 5)),
