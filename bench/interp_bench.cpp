@@ -9,7 +9,8 @@
 // bytes per tracked 4-byte address of a launch storing one word per thread
 // (4M and 16M threads; the launch's buffer included), run first so that no
 // earlier benchmark's peak hides it. And one large launch with its blocks on
-// 1, 2 and 4 threads (RunOptions::jobs).
+// 1, 2 and 4 threads (RunOptions::jobs), and the 2M-thread reduction's
+// thread loops compiled natively, for comparison.
 //
 //   build/bench/interp_bench [--benchmark_filter=...]
 #include "interp/Interpreter.h"
@@ -155,6 +156,39 @@ void ReduceSharedJobs(benchmark::State &state) {
       unsigned(state.range(0)));
 }
 BENCHMARK(ReduceSharedJobs)->Arg(1)->Arg(2)->Arg(4)->ArgName("jobs")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+// The reduction of ReduceSharedJobs compiled natively: reduce_shared.cu's
+// thread code as loops over a block's threads, split at each
+// __syncthreads() (loop fission, as CPU translators of CUDA do), with no
+// checks. What simulating the launch costs is measured against this:
+// <false>, every thread's `if (tid < stride)` kept in the loop, as a
+// translator emits it; <true>, the loop bound lowered to `stride`, as an
+// optimiser may make of it (the faster floor).
+template <bool Unswitched> void ReduceSharedNative(benchmark::State &state) {
+  constexpr unsigned kBlock = 256;
+  const unsigned n = 1u << 21, blocks = n / kBlock;
+  std::vector<int> in(n, 1), blockSums(blocks);
+  for (auto _ : state) {
+    for (unsigned block = 0; block < blocks; ++block) {
+      int partial[kBlock];
+      for (unsigned tid = 0; tid < kBlock; ++tid) {
+        unsigned i = block * kBlock + tid;
+        partial[tid] = i < n ? in[i] : 0;
+      }
+      for (unsigned stride = kBlock / 2; stride > 0; stride >>= 1)
+        for (unsigned tid = 0; tid < (Unswitched ? stride : kBlock); ++tid)
+          if (tid < stride)
+            partial[tid] += partial[tid + stride];
+      blockSums[block] = partial[0];
+    }
+    benchmark::DoNotOptimize(blockSums.data());
+    benchmark::ClobberMemory();
+  }
+  if (blockSums[0] != int(kBlock))
+    state.SkipWithError("the native reduction summed wrong");
+}
+BENCHMARK_TEMPLATE(ReduceSharedNative, false)->Unit(benchmark::kMillisecond)->Iterations(20)->UseRealTime();
+BENCHMARK_TEMPLATE(ReduceSharedNative, true)->Unit(benchmark::kMillisecond)->Iterations(20)->UseRealTime();
 
 void MatmulTiledJobs(benchmark::State &state) {
   Launch launch = matmul(256);

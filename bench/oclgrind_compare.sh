@@ -3,7 +3,9 @@
 # as `simulee run` always is) and under Debian's Oclgrind on its OpenCL twin
 # (bench/oclgrind/reduce_shared.cl), with and without Oclgrind's race
 # detection, one thread each (and simulee with its blocks on two threads,
-# --jobs 2); wall time and peak memory from /usr/bin/time.
+# --jobs 2); wall time and peak memory from /usr/bin/time. Last, the same
+# reduction's thread loops compiled natively (interp_bench's
+# ReduceSharedNative, beside the build's simulee), the floor to compare with.
 #
 #   bash bench/oclgrind_compare.sh [SIMULEE]     # default build/simulee
 #
@@ -36,3 +38,8 @@ for jobs in 1 2; do
 done
 (cd "$work" && measure "oclgrind --data-races" oclgrind-kernel --num-threads 1 --data-races reduce.sim)
 (cd "$work" && measure "oclgrind" oclgrind-kernel --num-threads 1 reduce.sim)
+bench=$(dirname "$simulee")/bench/interp_bench
+if [ -x "$bench" ]; then
+  "$bench" --benchmark_filter='ReduceSharedNative' 2>/dev/null |
+    awk '/ReduceSharedNative/ { print "native thread loops (no checks), " $1 ": " $2 / 1000 " s wall" }'
+fi
