@@ -1,6 +1,7 @@
 #include "ir/KernelDiscovery.h"
 
 #include "ir/BlockContract.h"
+#include "ir/ContentConventions.h"
 #include "ir/ContentSteering.h"
 #include "ir/CudaInstallation.h"
 #include "ir/SourcePaths.h"
@@ -474,6 +475,9 @@ KernelInfo describeKernel(llvm::Function &function) {
   kernel.library = (!kernel.location.file.empty() && isCudaHeader(path)) ||
                    kernel.name.starts_with("_ZN3cub") || kernel.name.starts_with("_ZN6thrust");
   kernel.contentsSteer = contentsSteer(function);
+  std::vector<bool> offsets = offsetParameters(function);
+  for (size_t i = 0; i < offsets.size() && i < kernel.params.size(); ++i)
+    kernel.params[i].offsets = offsets[i];
   return kernel;
 }
 

@@ -118,6 +118,9 @@ struct ParamInfo {
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
   bool bfloat = false;       // 16-bit floats: bfloat16 (__bf16), not IEEE half
   bool elementSigned = true; // pointers to integers: from debug info
+  // Pointers: the kernel reads offsets through it, which CUDA code assumes
+  // non-decreasing (ir/ContentConventions.h).
+  bool offsets = false;
   // cudaTextureObject_t / cudaSurfaceObject_t (by its type in debug info):
   // kind is Pointer, so the launch backs it with a buffer of texels like a
   // pointer parameter; resourceDims is what the module's fetches use (1-3).

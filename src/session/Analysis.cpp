@@ -924,6 +924,21 @@ std::string outsideConventions(const evo::SearchSpace &space,
   return text;
 }
 
+// The buffers a search filled against what the kernel's code says they
+// hold (ir/ContentConventions.h): offsets that may decrease.
+std::string unconventionalContents(const ir::KernelInfo &kernel, const evo::SearchSpace &space,
+                                   const std::vector<Fill> &fills) {
+  std::string text;
+  for (const evo::Gene &gene : space.buffers) {
+    if (gene.role != evo::GeneRole::BufferFill || !kernel.params[gene.param].offsets ||
+        nonDecreasing(fills[gene.param]))
+      continue;
+    text += (text.empty() ? "" : ", ") + gene.name + " filled " + fillName(fills[gene.param]) +
+            ": offsets that decrease";
+  }
+  return text;
+}
+
 // A search's launches: from a call site when it has one, and then searched
 // when anything but buffer contents was left free.
 detect::Provenance provenanceOf(const evo::SearchSpace &space, const FixedSettings &fixed) {
@@ -1241,7 +1256,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       if (gene.role == evo::GeneRole::Scalar)
         specs.push_back({gene.name, formatScalar(values[g])});
       else if (gene.role == evo::GeneRole::BufferFill)
-        fills[gene.param] = Fill(std::clamp<int64_t>(values[g].integer, 0, kFillKinds - 1));
+        fills[gene.param] = fillOfGene(values[g].integer, kernel.params[gene.param]);
       else
         elementCounts[gene.param] = uint64_t(std::max<int64_t>(values[g].integer, 1));
     }
@@ -1287,6 +1302,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                                            isProgramsLaunch ? programsOptions : searchOptions);
     result.outsideConventions =
         outsideConventions(space, result.record, &result.nonPositiveSize);
+    if (std::string contents = unconventionalContents(kernel, space, fills); !contents.empty())
+      result.outsideConventions +=
+          (result.outsideConventions.empty() ? "" : ", ") + contents;
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = fitnessOf(result);

@@ -521,6 +521,20 @@ std::optional<Fill> fillNamed(std::string_view name) {
   return std::nullopt;
 }
 
+bool nonDecreasing(Fill fill) {
+  return fill == Fill::Zeros || fill == Fill::Sorted || fill == Fill::PrefixSums;
+}
+
+Fill fillOfGene(int64_t value, const ir::ParamInfo &param) {
+  auto kind = uint32_t(std::clamp<int64_t>(value, 0, kFillKinds - 1));
+  if (!param.offsets)
+    return Fill(kind);
+  static constexpr Fill kOffsetsFirst[kFillKinds] = {
+      Fill::PrefixSums, Fill::Sorted, Fill::Zeros,   Fill::Random,
+      Fill::Small,      Fill::Binary, Fill::Indices, Fill::Permutation};
+  return kOffsetsFirst[kind];
+}
+
 namespace {
 
 // FILL:N for a pointer member.

@@ -45,6 +45,14 @@ inline constexpr uint32_t kFillKinds = 8;
 const char *fillName(Fill fill);
 // The fill `name` names ("random", "perm", ...), if any.
 std::optional<Fill> fillNamed(std::string_view name);
+// Whether contents of `fill` never decrease (zeros, sorted, prefix sums).
+bool nonDecreasing(Fill fill);
+// The fill a search's fill gene value `value` (0 .. kFillKinds - 1) stands
+// for, for a buffer of `param`: Fill's order, except that for a buffer of
+// offsets (ir::ParamInfo::offsets) the non-decreasing fills come first, so
+// that the typical launch (value 0) fills it with prefix sums, inside the
+// convention.
+Fill fillOfGene(int64_t value, const ir::ParamInfo &param);
 
 // Parses "NAME=VALUE".
 Result<ArgumentSpec> parseArgumentSpec(const std::string &text);

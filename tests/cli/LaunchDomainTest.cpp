@@ -561,6 +561,29 @@ TEST(CliLaunchDomain, AFindingSeenOnlyOutsideCudasConventionsIsANoteNamingTheCon
   }
 }
 
+TEST(CliLaunchDomain, OffsetsThatDecreaseAreOutsideTheConventions) {
+  // CSR rows overlap only when the offsets decrease, which no CSR matrix
+  // does: the search fills them with prefix sums first, and a race seen
+  // only with other contents is a note naming the buffer.
+  TempDir dir;
+  std::string source = dir.file("rows.cu");
+  std::ofstream(source) << "__global__ void rows(const int *start, int *rowOf, int n) {\n"
+                           "  int r = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (r < n)\n"
+                           "    for (int j = start[r]; j < start[r + 1]; ++j)\n"
+                           "      rowOf[j] = r;\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet", "--seed", "3"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  EXPECT_TRUE(contains(o.out, "note: data race on global 'rowOf'")) << o;
+  EXPECT_TRUE(contains(o.out, "start filled ")) << o;
+  EXPECT_TRUE(contains(o.out, ": offsets that decrease")) << o;
+  Outcome warned = simulee({source, "--jobs", "1", "--quiet", "--seed", "3", "--explore"});
+  EXPECT_EQ(warned.status, 1) << warned;
+  EXPECT_TRUE(contains(warned.out, "warning: data race on global 'rowOf'")) << warned;
+}
+
 } // namespace
 TEST(CliLaunchDomain, TheVerdictCountsTheBlocksModelledAndAllBlocksModelsEach) {
   // 64 blocks of one reduction over zeros: each block repeats the first

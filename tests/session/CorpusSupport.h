@@ -104,11 +104,14 @@ inline std::set<Label> expectedLabels(const nlohmann::json &manifest) {
   return labels;
 }
 
-// Bugs by their kind; same-value races (notes) as "same-value-race"; other
-// notes (unreached barriers) are not labeled.
+// Bugs by their kind; same-value races (notes) as "same-value-race", and
+// findings seen only outside CUDA's conventions (notes) as
+// "unconventional-<kind>"; other notes (unreached barriers) are not labeled.
 inline std::string labelKind(const detect::Finding &finding) {
   if (finding.benign == detect::Benign::SameValue)
     return "same-value-race";
+  if (finding.benign == detect::Benign::Unconventional)
+    return std::string("unconventional-") + detect::findingKindName(finding.kind);
   if (!finding.subkind.empty())
     return std::string(detect::findingKindName(finding.kind)) + ":" + finding.subkind;
   return detect::findingKindName(finding.kind);

@@ -1,0 +1,81 @@
+#include "ir/ContentConventions.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+
+#include <map>
+#include <set>
+
+namespace simulee::ir {
+namespace {
+
+// The parameter a load reads through, if any: its address is computed from
+// a pointer parameter (offsets and casts).
+const llvm::Argument *parameterRead(const llvm::LoadInst &load) {
+  const llvm::Value *base = llvm::getUnderlyingObject(load.getPointerOperand(), 0);
+  const auto *argument = llvm::dyn_cast<llvm::Argument>(base);
+  return argument && argument->getType()->isPointerTy() ? argument : nullptr;
+}
+
+// The loads whose values `bounds` are computed from through registers
+// (arithmetic, casts, comparisons, selects, phis); not through memory.
+std::set<const llvm::LoadInst *> loadsBehind(const std::vector<const llvm::Value *> &bounds) {
+  std::set<const llvm::LoadInst *> loads;
+  std::set<const llvm::Value *> seen;
+  std::vector<const llvm::Value *> work = bounds;
+  while (!work.empty()) {
+    const llvm::Value *value = work.back();
+    work.pop_back();
+    if (!seen.insert(value).second)
+      continue;
+    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(value)) {
+      loads.insert(load);
+      continue;
+    }
+    if (!llvm::isa<llvm::BinaryOperator, llvm::CastInst, llvm::CmpInst, llvm::SelectInst,
+                   llvm::PHINode, llvm::FreezeInst, llvm::UnaryOperator>(value))
+      continue;
+    for (const llvm::Value *operand : llvm::cast<llvm::User>(value)->operands())
+      work.push_back(operand);
+  }
+  return loads;
+}
+
+// What bounds `loop`: the conditions of the branches that leave it (through
+// its counter's phi, they reach where the counter starts).
+std::vector<const llvm::Value *> boundsOf(const llvm::Loop &loop) {
+  std::vector<const llvm::Value *> bounds;
+  llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
+  loop.getExitingBlocks(exiting);
+  for (const llvm::BasicBlock *block : exiting)
+    if (const auto *branch = llvm::dyn_cast<llvm::BranchInst>(block->getTerminator());
+        branch && branch->isConditional())
+      bounds.push_back(branch->getCondition());
+  return bounds;
+}
+
+} // namespace
+
+std::vector<bool> offsetParameters(const llvm::Function &kernel) {
+  std::vector<bool> offsets(kernel.arg_size(), false);
+  if (kernel.isDeclaration())
+    return offsets;
+  auto &function = const_cast<llvm::Function &>(kernel);
+  llvm::DominatorTree dominators(function);
+  llvm::LoopInfo loops(dominators);
+  for (const llvm::Loop *loop : loops.getLoopsInPreorder()) {
+    std::map<const llvm::Argument *, unsigned> reads;
+    for (const llvm::LoadInst *load : loadsBehind(boundsOf(*loop)))
+      if (const llvm::Argument *parameter = parameterRead(*load))
+        ++reads[parameter];
+    for (auto [parameter, count] : reads)
+      if (count >= 2)
+        offsets[parameter->getArgNo()] = true;
+  }
+  return offsets;
+}
+
+} // namespace simulee::ir
