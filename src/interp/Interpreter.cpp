@@ -234,6 +234,7 @@ private:
   BoundMemory *bound_;
   unsigned jobs_;
   LaunchMemory memory_;
+  ResolveCache resolveCache_; // the lanes of the current instruction
   const uint64_t *constants_;
   RunStats stats_;
   uint64_t totalBudgetInstrs_ = config_.totalBudgetInstrs ? config_.totalBudgetInstrs
@@ -547,7 +548,7 @@ void Launch::undefinedBehavior(const Warp &warp, unsigned lane, UndefinedBehavio
 uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t size,
                         AccessKind kind, uint32_t instr, uint64_t step, bool mustAlign,
                         std::optional<uint64_t> stored) {
-  ResolvedAccess resolved = memory_.resolve(pointer, size, warp.local[lane]);
+  ResolvedAccess resolved = memory_.resolve(pointer, size, warp.local[lane], resolveCache_);
   if (!resolved.namesBuffer) {
     bool isNull = ir::decodePointer(pointer).isNull;
     undefinedBehavior(warp, lane,
@@ -688,6 +689,7 @@ Status Launch::execute(Warp &warp) {
       if (Status go = checkStop(); !go)
         return go;
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
+    resolveCache_.clear(); // buffers may have moved since the last instruction
     switch (in.op) {
     case Op::Nop:
       break;

@@ -144,6 +144,20 @@ ResolvedAccess LaunchMemory::resolve(uint64_t pointer, uint64_t sizeBytes,
   return access;
 }
 
+void LaunchMemory::remember(uint64_t pointer, const ResolvedAccess &access, ResolveCache &cache) {
+  ir::DecodedPointer p = ir::decodePointer(pointer);
+  // Only a buffer the pointer's own bits name (not a program address found
+  // another way), reached in bounds (so its start is known), never a stack.
+  if (!access.bytes || access.space == MemSpace::Local || access.buffer != p.buffer ||
+      access.offset != uint64_t(p.offset))
+    return;
+  cache.tag = pointer & ~ir::kOffsetMask;
+  cache.base = access.bytes - access.offset;
+  cache.sizeBytes = access.bufferSizeBytes;
+  cache.space = access.space;
+  cache.buffer = access.buffer;
+}
+
 uint64_t LaunchMemory::heapAllocate(uint64_t sizeBytes, uint32_t instruction) {
   if (external_)
     return external_->allocate(sizeBytes, instruction);

@@ -26,6 +26,21 @@ struct ResolvedAccess {
   bool namesBuffer = false; // false: null, or a pointer into no buffer (wild)
 };
 
+// The buffer the lanes of one warp instruction resolved to last
+// (LaunchMemory::resolve): a lane whose pointer names the same buffer (the
+// same bits above the offset) skips the lookup. Valid for one instruction
+// only: the caller clears it before each, since an allocation between two
+// instructions may move a buffer. Never holds a thread's local stack.
+struct ResolveCache {
+  uint64_t tag = ~uint64_t(0); // no pointer has every bit set
+  uint8_t *base = nullptr;
+  uint64_t sizeBytes = 0;
+  MemSpace space = MemSpace::Global;
+  uint32_t buffer = 0;
+
+  void clear() { tag = ~uint64_t(0); }
+};
+
 // Each variable's bytes at the start of a program: its initializer, then
 // zeros (a launch's own __device__/__constant__ storage, and simulee exec's
 // per-module storage).
@@ -56,6 +71,23 @@ public:
 
   // `local` is the accessing thread's private stack.
   ResolvedAccess resolve(uint64_t pointer, uint64_t sizeBytes, std::vector<uint8_t> &local);
+  // The same, through `cache`: a pointer into the buffer the cache holds is
+  // resolved without a lookup, and a resolved buffer is remembered.
+  ResolvedAccess resolve(uint64_t pointer, uint64_t sizeBytes, std::vector<uint8_t> &local,
+                         ResolveCache &cache) {
+    if ((pointer & ~ir::kOffsetMask) == cache.tag) [[likely]] {
+      int64_t offset = int64_t(pointer & ir::kOffsetMask) - int64_t(ir::kOffsetBias);
+      ResolvedAccess access{nullptr, cache.space, cache.buffer, uint64_t(offset), cache.sizeBytes,
+                            true};
+      if (offset >= 0 && sizeBytes <= cache.sizeBytes &&
+          uint64_t(offset) <= cache.sizeBytes - sizeBytes)
+        access.bytes = cache.base + offset;
+      return access;
+    }
+    ResolvedAccess access = resolve(pointer, sizeBytes, local);
+    remember(pointer, access, cache);
+    return access;
+  }
 
   // The device heap (malloc/free, new/delete in kernels): the caller's when
   // it binds external memory, else the launch's own (kDefaultHeapBytes).
@@ -86,6 +118,8 @@ private:
     uint64_t pointer; // the encoded pointer that names it
   };
   [[gnu::noinline]] FoundBuffer otherGlobalBuffer(uint64_t pointer);
+  // Keeps `access`'s buffer in `cache` when `pointer` names it directly.
+  static void remember(uint64_t pointer, const ResolvedAccess &access, ResolveCache &cache);
 
   std::vector<std::vector<uint8_t>> shared_;
   std::vector<std::vector<uint8_t>> sharedGarbage_; // each block's initial shared memory
