@@ -57,12 +57,42 @@ std::vector<const llvm::Value *> boundsOf(const llvm::Loop &loop) {
   return bounds;
 }
 
+// Whether `load`'s value, or one computed from it through registers, is an
+// index of an address (an operand of a getelementptr other than its base).
+bool indexes(const llvm::LoadInst &load) {
+  std::set<const llvm::Value *> seen;
+  std::vector<const llvm::Value *> work = {&load};
+  while (!work.empty()) {
+    const llvm::Value *value = work.back();
+    work.pop_back();
+    if (!seen.insert(value).second)
+      continue;
+    for (const llvm::User *user : value->users()) {
+      if (const auto *address = llvm::dyn_cast<llvm::GetElementPtrInst>(user)) {
+        if (address->getPointerOperand() != value)
+          return true;
+      } else if (llvm::isa<llvm::BinaryOperator, llvm::CastInst, llvm::PHINode, llvm::FreezeInst>(
+                     user) ||
+                 (llvm::isa<llvm::SelectInst>(user) &&
+                  llvm::cast<llvm::SelectInst>(user)->getCondition() != value)) {
+        work.push_back(user);
+      }
+    }
+  }
+  return false;
+}
+
 } // namespace
 
-std::vector<bool> offsetParameters(const llvm::Function &kernel) {
-  std::vector<bool> offsets(kernel.arg_size(), false);
+std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {
+  std::vector<ContentRole> roles(kernel.arg_size(), ContentRole::None);
   if (kernel.isDeclaration())
-    return offsets;
+    return roles;
+  for (const llvm::BasicBlock &block : kernel)
+    for (const llvm::Instruction &inst : block)
+      if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        if (const llvm::Argument *parameter = parameterRead(*load); parameter && indexes(*load))
+          roles[parameter->getArgNo()] = ContentRole::Index;
   auto &function = const_cast<llvm::Function &>(kernel);
   llvm::DominatorTree dominators(function);
   llvm::LoopInfo loops(dominators);
@@ -73,9 +103,9 @@ std::vector<bool> offsetParameters(const llvm::Function &kernel) {
         ++reads[parameter];
     for (auto [parameter, count] : reads)
       if (count >= 2)
-        offsets[parameter->getArgNo()] = true;
+        roles[parameter->getArgNo()] = ContentRole::Offsets;
   }
-  return offsets;
+  return roles;
 }
 
 } // namespace simulee::ir

@@ -475,9 +475,9 @@ KernelInfo describeKernel(llvm::Function &function) {
   kernel.library = (!kernel.location.file.empty() && isCudaHeader(path)) ||
                    kernel.name.starts_with("_ZN3cub") || kernel.name.starts_with("_ZN6thrust");
   kernel.contentsSteer = contentsSteer(function);
-  std::vector<bool> offsets = offsetParameters(function);
-  for (size_t i = 0; i < offsets.size() && i < kernel.params.size(); ++i)
-    kernel.params[i].offsets = offsets[i];
+  std::vector<ContentRole> roles = contentRoles(function);
+  for (size_t i = 0; i < roles.size() && i < kernel.params.size(); ++i)
+    kernel.params[i].contents = roles[i];
   return kernel;
 }
 

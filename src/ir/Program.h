@@ -104,6 +104,14 @@ struct ScalarMember {
   bool bfloat = false; // a 16-bit Float: bfloat16 (__nv_bfloat16), not IEEE half (__half)
 };
 
+// What a pointer parameter's contents are to the kernel's code
+// (ir/ContentConventions.h).
+enum class ContentRole : uint8_t {
+  None,
+  Index,   // read values index memory: conventionally in range
+  Offsets, // pairs of read values bound a loop: conventionally non-decreasing
+};
+
 struct ParamInfo {
   std::string name; // source name from debug info, else "argN"
   ValueKind kind = ValueKind::Int;
@@ -118,9 +126,10 @@ struct ParamInfo {
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
   bool bfloat = false;       // 16-bit floats: bfloat16 (__bf16), not IEEE half
   bool elementSigned = true; // pointers to integers: from debug info
-  // Pointers: the kernel reads offsets through it, which CUDA code assumes
-  // non-decreasing (ir/ContentConventions.h).
-  bool offsets = false;
+  // Pointers: what the kernel reads through it as indices or offsets, whose
+  // contents CUDA code assumes in range or non-decreasing
+  // (ir/ContentConventions.h).
+  ContentRole contents = ContentRole::None;
   // cudaTextureObject_t / cudaSurfaceObject_t (by its type in debug info):
   // kind is Pointer, so the launch backs it with a buffer of texels like a
   // pointer parameter; resourceDims is what the module's fetches use (1-3).

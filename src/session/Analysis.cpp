@@ -925,16 +925,18 @@ std::string outsideConventions(const evo::SearchSpace &space,
 }
 
 // The buffers a search filled against what the kernel's code says they
-// hold (ir/ContentConventions.h): offsets that may decrease.
+// hold (ir/ContentConventions.h): offsets that may decrease, indices that
+// may fall outside what they index.
 std::string unconventionalContents(const ir::KernelInfo &kernel, const evo::SearchSpace &space,
                                    const std::vector<Fill> &fills) {
   std::string text;
   for (const evo::Gene &gene : space.buffers) {
-    if (gene.role != evo::GeneRole::BufferFill || !kernel.params[gene.param].offsets ||
-        nonDecreasing(fills[gene.param]))
+    ir::ContentRole role = kernel.params[gene.param].contents;
+    if (gene.role != evo::GeneRole::BufferFill || conventionalFill(fills[gene.param], role))
       continue;
     text += (text.empty() ? "" : ", ") + gene.name + " filled " + fillName(fills[gene.param]) +
-            ": offsets that decrease";
+            (role == ir::ContentRole::Offsets ? ": offsets that decrease"
+                                              : ": indices past the buffers they index");
   }
   return text;
 }

@@ -521,18 +521,31 @@ std::optional<Fill> fillNamed(std::string_view name) {
   return std::nullopt;
 }
 
-bool nonDecreasing(Fill fill) {
-  return fill == Fill::Zeros || fill == Fill::Sorted || fill == Fill::PrefixSums;
+bool conventionalFill(Fill fill, ir::ContentRole role) {
+  switch (role) {
+  case ir::ContentRole::None: return true;
+  case ir::ContentRole::Offsets:
+    return fill == Fill::Zeros || fill == Fill::Sorted || fill == Fill::PrefixSums;
+  case ir::ContentRole::Index:
+    return fill == Fill::Indices || fill == Fill::Zeros;
+  }
+  return true;
 }
 
 Fill fillOfGene(int64_t value, const ir::ParamInfo &param) {
   auto kind = uint32_t(std::clamp<int64_t>(value, 0, kFillKinds - 1));
-  if (!param.offsets)
-    return Fill(kind);
   static constexpr Fill kOffsetsFirst[kFillKinds] = {
       Fill::PrefixSums, Fill::Sorted, Fill::Zeros,   Fill::Random,
       Fill::Small,      Fill::Binary, Fill::Indices, Fill::Permutation};
-  return kOffsetsFirst[kind];
+  static constexpr Fill kIndicesFirst[kFillKinds] = {
+      Fill::Indices, Fill::Zeros,  Fill::Small,       Fill::Binary,
+      Fill::Random,  Fill::Sorted, Fill::Permutation, Fill::PrefixSums};
+  switch (param.contents) {
+  case ir::ContentRole::Offsets: return kOffsetsFirst[kind];
+  case ir::ContentRole::Index: return kIndicesFirst[kind];
+  case ir::ContentRole::None: break;
+  }
+  return Fill(kind);
 }
 
 namespace {

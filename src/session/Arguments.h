@@ -45,13 +45,17 @@ inline constexpr uint32_t kFillKinds = 8;
 const char *fillName(Fill fill);
 // The fill `name` names ("random", "perm", ...), if any.
 std::optional<Fill> fillNamed(std::string_view name);
-// Whether contents of `fill` never decrease (zeros, sorted, prefix sums).
-bool nonDecreasing(Fill fill);
+// Whether a buffer filled by `fill` keeps the convention for its role
+// (ir::ParamInfo::contents): offsets that never decrease (zeros, sorted,
+// prefix sums); indices inside the buffers they index (in-range indices,
+// which stay below the smallest other buffer, and zeros; small, binary and
+// random values run to 7, 1 and 99 whatever the buffers, a permutation or
+// sorted values to the buffer's own length).
+bool conventionalFill(Fill fill, ir::ContentRole role);
 // The fill a search's fill gene value `value` (0 .. kFillKinds - 1) stands
 // for, for a buffer of `param`: Fill's order, except that for a buffer of
-// offsets (ir::ParamInfo::offsets) the non-decreasing fills come first, so
-// that the typical launch (value 0) fills it with prefix sums, inside the
-// convention.
+// indices or offsets the conventional fills come first, so that the typical
+// launch (value 0) fills it with in-range indices or prefix sums.
 Fill fillOfGene(int64_t value, const ir::ParamInfo &param);
 
 // Parses "NAME=VALUE".

@@ -561,6 +561,25 @@ TEST(CliLaunchDomain, AFindingSeenOnlyOutsideCudasConventionsIsANoteNamingTheCon
   }
 }
 
+TEST(CliLaunchDomain, IndicesPastWhatTheyIndexAreOutsideTheConventions) {
+  // The host sizes every buffer by its count and reads the indices from a
+  // file: a read past the allocation seen only with indices the search drew
+  // past it is a note; one past the allocation with in-range indices too
+  // (the kernel's own off-by-one) stays a warning.
+  Outcome o = simulee({corpus("gather_by_index.cu"), "--jobs", "1", "--quiet", "--seed", "2"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "gather_by_index.cu:9:14: note: out-of-bounds read of global 'in'"))
+      << o;
+  EXPECT_TRUE(contains(o.out, "slot filled ")) << o;
+  EXPECT_TRUE(contains(o.out, ": indices past the buffers they index")) << o;
+  EXPECT_TRUE(contains(o.out, "gather_by_index.cu:17:14: warning: out-of-bounds read")) << o;
+  Outcome strict =
+      simulee({corpus("gather_by_index.cu"), "--kernel", "gather", "--jobs", "1", "--quiet",
+               "--seed", "2", "--strict"});
+  EXPECT_TRUE(contains(strict.out, "gather_by_index.cu:9:14: warning: out-of-bounds read"))
+      << strict;
+}
+
 TEST(CliLaunchDomain, OffsetsThatDecreaseAreOutsideTheConventions) {
   // CSR rows overlap only when the offsets decrease, which no CSR matrix
   // does: the search fills them with prefix sums first, and a race seen

@@ -1,5 +1,6 @@
-// Which pointer parameters a kernel reads offsets through
-// (ir/ContentConventions.h): two reads bounding one loop, never one.
+// What a kernel reads through its pointer parameters
+// (ir/ContentConventions.h): offsets (two reads bounding one loop, never
+// one) and indices (a read that indexes an address).
 #include "ir/ContentConventions.h"
 #include "ir/Loader.h"
 
@@ -57,9 +58,21 @@ __global__ void lowerBound(const int *keys, const int *queries, int *found, int 
 __global__ void noLoop(const int *start, int *out) {
   out[threadIdx.x] = start[threadIdx.x + 1] - start[threadIdx.x];
 }
+__global__ void gatherScaled(const int *slot, const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[slot[i] * 2 + 1];
+}
+__global__ void chase(float *const *rows, float *out) {
+  out[threadIdx.x] = rows[threadIdx.x][0];
+}
 )";
 
-std::vector<bool> offsetsOf(const std::string &kernel) {
+using Roles = std::vector<ir::ContentRole>;
+constexpr ir::ContentRole kNone = ir::ContentRole::None, kIndex = ir::ContentRole::Index,
+                          kOffsets = ir::ContentRole::Offsets;
+
+Roles rolesOf(const std::string &kernel) {
   static std::unique_ptr<ir::Program> program = [] {
     Result<ir::Program> p = ir::loadProgramFromCuda(kSource, "content_conventions.cu");
     EXPECT_TRUE(p.ok()) << p.error().message;
@@ -67,24 +80,32 @@ std::vector<bool> offsetsOf(const std::string &kernel) {
   }();
   for (const llvm::Function &function : *program->module)
     if (!function.isDeclaration() && function.getName().contains(kernel))
-      return ir::offsetParameters(function);
+      return ir::contentRoles(function);
   ADD_FAILURE() << "no kernel " << kernel;
   return {};
 }
 
 TEST(ContentConventions, TwoReadsBoundingOneLoopAreOffsets) {
-  // The start and the end of each row; column indices and values are not.
-  EXPECT_EQ(offsetsOf("spmv"), (std::vector<bool>{true, false, false, false, false, false}));
+  // The start and the end of each row (which index the values too); the
+  // column indices index x; values and x are data.
+  EXPECT_EQ(rolesOf("spmv"), (Roles{kOffsets, kIndex, kNone, kNone, kNone, kNone}));
   // A trip count as the difference of two offsets.
-  EXPECT_EQ(offsetsOf("byLength"), (std::vector<bool>{true, false, false}));
+  EXPECT_EQ(rolesOf("byLength"), (Roles{kOffsets, kNone, kNone}));
 }
 
-TEST(ContentConventions, OneReadBoundingALoopOrReadsOutsideLoopsAreNot) {
+TEST(ContentConventions, OneReadBoundingALoopOrReadsOutsideLoopsAreNoOffsets) {
   // A count may be any number; a binary search compares one read per step;
   // a difference of two reads bounding no loop assumes nothing.
-  EXPECT_EQ(offsetsOf("byCount"), (std::vector<bool>{false, false, false}));
-  EXPECT_EQ(offsetsOf("lowerBound"), (std::vector<bool>{false, false, false, false, false}));
-  EXPECT_EQ(offsetsOf("noLoop"), (std::vector<bool>{false, false}));
+  EXPECT_EQ(rolesOf("byCount"), (Roles{kNone, kNone, kNone}));
+  EXPECT_EQ(rolesOf("lowerBound"), (Roles{kNone, kNone, kNone, kNone, kNone}));
+  EXPECT_EQ(rolesOf("noLoop"), (Roles{kNone, kNone}));
+}
+
+TEST(ContentConventions, AReadThatIndexesAnAddressIsAnIndex) {
+  // Through arithmetic, but not as the base of the address (a pointer read
+  // from memory is followed, not indexed).
+  EXPECT_EQ(rolesOf("gatherScaled"), (Roles{kIndex, kNone, kNone, kNone}));
+  EXPECT_EQ(rolesOf("chase"), (Roles{kNone, kNone}));
 }
 
 TEST(ContentConventions, TheLoaderRecordsThemOnTheKernelsParameters) {
@@ -95,8 +116,9 @@ TEST(ContentConventions, TheLoaderRecordsThemOnTheKernelsParameters) {
     if (kernel.sourceName == "spmv")
       spmv = &kernel;
   ASSERT_NE(spmv, nullptr);
-  EXPECT_TRUE(spmv->params[0].offsets);
-  EXPECT_FALSE(spmv->params[1].offsets);
+  EXPECT_EQ(spmv->params[0].contents, kOffsets);
+  EXPECT_EQ(spmv->params[1].contents, kIndex);
+  EXPECT_EQ(spmv->params[2].contents, kNone);
 }
 
 } // namespace
