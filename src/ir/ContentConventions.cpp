@@ -51,7 +51,7 @@ std::vector<const llvm::Value *> boundsOf(const llvm::Loop &loop) {
   llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
   loop.getExitingBlocks(exiting);
   for (const llvm::BasicBlock *block : exiting)
-    if (const auto *branch = llvm::dyn_cast<llvm::BranchInst>(block->getTerminator());
+    if (const auto *branch = llvm::dyn_cast_or_null<llvm::BranchInst>(block->getTerminator());
         branch && branch->isConditional())
       bounds.push_back(branch->getCondition());
   return bounds;

@@ -241,7 +241,7 @@ std::optional<CasLoop> casLoopOf(llvm::Instruction &read, llvm::Instruction &wri
   // A branch on what was read, between the read and the write, that the
   // write is reached through.
   for (llvm::BasicBlock &block : function) {
-    auto *branch = llvm::dyn_cast<llvm::BranchInst>(block.getTerminator());
+    auto *branch = llvm::dyn_cast_or_null<llvm::BranchInst>(block.getTerminator());
     if (depends || !branch || !branch->isConditional() || !computed.count(branch->getCondition()))
       continue;
     depends = dominators.dominates(&read, branch) &&
