@@ -124,16 +124,24 @@ std::optional<Fusion> fusionOf(llvm::Instruction &read, llvm::Instruction &write
   return Fusion{pointer, *op, operand, computed};
 }
 
-// A read and a later write of the same address as a compare-and-swap loop
-// (EditKind::CompareAndSwapLoop).
-struct CasLoop {
-  llvm::Value *pointer = nullptr;
-  llvm::Type *type = nullptr; // of the value read and written
-};
+// Whether writtenFrom knows what an update `op` makes of the old value.
+bool updateFormulaKnown(llvm::AtomicRMWInst::BinOp op) {
+  using llvm::AtomicRMWInst;
+  switch (op) {
+  case AtomicRMWInst::Xchg: case AtomicRMWInst::Add: case AtomicRMWInst::Sub:
+  case AtomicRMWInst::And: case AtomicRMWInst::Or: case AtomicRMWInst::Xor:
+  case AtomicRMWInst::Max: case AtomicRMWInst::Min: case AtomicRMWInst::UMax:
+  case AtomicRMWInst::UMin: case AtomicRMWInst::FAdd: case AtomicRMWInst::FSub:
+  case AtomicRMWInst::UIncWrap:
+    return true;
+  default:
+    return false;
+  }
+}
 
 // What the write makes of the value `old` the address held: the stored or
-// exchanged value, or the update applied to `old`; null for an update with
-// no such formula here.
+// exchanged value, or the update applied to `old` (one updateFormulaKnown
+// accepts).
 llvm::Value *writtenFrom(llvm::IRBuilder<> &builder, llvm::Instruction &write, llvm::Value *old) {
   if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&write))
     return store->getValueOperand();
@@ -197,11 +205,12 @@ bool repeatableBetween(llvm::Instruction &read, llvm::Instruction &write) {
   return true;
 }
 
-// The loop a compare-and-swap makes of `read` and `write`: both scalar
-// accesses of one address of one type, `read` dominating `write` in the same
-// loop, repeatable code between them, and a write that depends on what was
-// read (its value computed from it, or a branch between them on it).
-std::optional<CasLoop> casLoopOf(llvm::Instruction &read, llvm::Instruction &write) {
+// Whether a compare-and-swap loop can be made of `read` and `write`
+// (EditKind::CompareAndSwapLoop): both scalar accesses of one address of one
+// type, `read` dominating `write` in the same loop, repeatable code between
+// them, and a write that depends on what was read (its value computed from
+// it, or a branch between them on it).
+bool formsCasLoop(llvm::Instruction &read, llvm::Instruction &write) {
   llvm::Value *pointer = readPointer(read);
   llvm::Value *written = nullptr, *value = nullptr;
   if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&write)) {
@@ -213,47 +222,43 @@ std::optional<CasLoop> casLoopOf(llvm::Instruction &read, llvm::Instruction &wri
   }
   if (!pointer || !written || pointer->stripPointerCasts() != written->stripPointerCasts() ||
       read.getFunction() != write.getFunction() || &read == &write)
-    return std::nullopt;
+    return false;
   llvm::Type *type = read.getType();
   llvm::Type *writtenType = llvm::isa<llvm::StoreInst>(write)
                                 ? llvm::cast<llvm::StoreInst>(write).getValueOperand()->getType()
                                 : write.getType();
   if (type != writtenType ||
       !(type->isIntegerTy(32) || type->isIntegerTy(64) || type->isFloatTy() || type->isDoubleTy()))
-    return std::nullopt;
-  // Updates whose formula writtenFrom does not know.
-  if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&write)) {
-    llvm::AtomicRMWInst::BinOp op = rmw->getOperation();
-    if (op == llvm::AtomicRMWInst::FMax || op == llvm::AtomicRMWInst::FMin ||
-        op == llvm::AtomicRMWInst::UDecWrap || op == llvm::AtomicRMWInst::Nand ||
-        op > llvm::AtomicRMWInst::UDecWrap)
-      return std::nullopt;
-  }
+    return false;
+  if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&write);
+      rmw && !updateFormulaKnown(rmw->getOperation()))
+    return false;
   llvm::Function &function = *read.getFunction();
   llvm::DominatorTree dominators(function);
   llvm::LoopInfo loops(dominators);
   if (!dominators.dominates(&read, &write) ||
       loops.getLoopFor(read.getParent()) != loops.getLoopFor(write.getParent()) ||
       !repeatableBetween(read, write))
-    return std::nullopt;
+    return false;
   std::set<const llvm::Value *> computed = valuesComputedFrom(read);
-  bool depends = value && computed.count(value);
+  if (value && computed.count(value))
+    return true;
   // A branch on what was read, between the read and the write, that the
   // write is reached through.
   for (llvm::BasicBlock &block : function) {
     auto *branch = llvm::dyn_cast_or_null<llvm::BranchInst>(block.getTerminator());
-    if (depends || !branch || !branch->isConditional() || !computed.count(branch->getCondition()))
-      continue;
-    depends = dominators.dominates(&read, branch) &&
-              llvm::isPotentiallyReachable(branch, &write, nullptr, &dominators);
+    if (branch && branch->isConditional() && computed.count(branch->getCondition()) &&
+        dominators.dominates(&read, branch) &&
+        llvm::isPotentiallyReachable(branch, &write, nullptr, &dominators))
+      return true;
   }
-  if (!depends)
-    return std::nullopt;
-  return CasLoop{pointer, type};
+  return false;
 }
 
+// Makes the loop formsCasLoop accepts.
 void makeCompareAndSwapLoop(llvm::Instruction &read, llvm::Instruction &write) {
-  CasLoop loop = *casLoopOf(read, write);
+  llvm::Value *pointer = readPointer(read);
+  llvm::Type *type = read.getType();
   if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&read); load && !load->isAtomic())
     load->setAtomic(llvm::AtomicOrdering::Monotonic);
   llvm::BasicBlock *retry = read.getParent()->splitBasicBlock(&read, "cas.retry");
@@ -265,11 +270,11 @@ void makeCompareAndSwapLoop(llvm::Instruction &read, llvm::Instruction &write) {
   llvm::Value *desired = writtenFrom(builder, write, &read);
   // atomicCAS compares bits: floating-point values go through integers of
   // their width (as `__float_as_int` loops do).
-  llvm::Type *bits = builder.getIntNTy(unsigned(loop.type->getPrimitiveSizeInBits()));
+  llvm::Type *bits = builder.getIntNTy(unsigned(type->getPrimitiveSizeInBits()));
   auto asBits = [&](llvm::Value *value) {
-    return loop.type->isIntegerTy() ? value : builder.CreateBitCast(value, bits);
+    return type->isIntegerTy() ? value : builder.CreateBitCast(value, bits);
   };
-  llvm::Value *swap = builder.CreateAtomicCmpXchg(loop.pointer, asBits(&read), asBits(desired),
+  llvm::Value *swap = builder.CreateAtomicCmpXchg(pointer, asBits(&read), asBits(desired),
                                                   llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic,
                                                   llvm::AtomicOrdering::Monotonic);
   builder.CreateCondBr(builder.CreateExtractValue(swap, 1), done, retry);
@@ -357,7 +362,7 @@ bool applies(llvm::Instruction &first, llvm::Instruction *second, EditKind kind,
   }
   case EditKind::MakeAtomic: return isPlainScalarAccess(first);
   case EditKind::FuseReadModifyWrite: return second && fusionOf(first, *second).has_value();
-  case EditKind::CompareAndSwapLoop: return second && casLoopOf(first, *second).has_value();
+  case EditKind::CompareAndSwapLoop: return second && formsCasLoop(first, *second);
   case EditKind::RemoveBarrier: return isBarrierCall(first);
   }
   return false;

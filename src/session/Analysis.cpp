@@ -900,8 +900,13 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
   return std::nullopt;
 }
 
-std::string outsideConventions(const evo::SearchSpace &space,
-                               const detect::LaunchRecord &launch,
+// What a searched launch breaks of what CUDA code assumes unless it says
+// otherwise, as the note names it ("" when nothing): its block, sizes, row
+// pitch, and the buffers filled against what the kernel's code says they
+// hold (ir/ContentConventions.h): offsets that may decrease, indices that
+// may fall outside what they index.
+std::string outsideConventions(const ir::KernelInfo &kernel, const evo::SearchSpace &space,
+                               const detect::LaunchRecord &launch, const std::vector<Fill> &fills,
                                bool *nonPositiveSize = nullptr) {
   std::vector<std::string> reasons;
   uint64_t threads = launch.block.count();
@@ -918,26 +923,17 @@ std::string outsideConventions(const evo::SearchSpace &space,
   }
   if (std::optional<std::string> rows = rowsOverlap(space, launch))
     reasons.push_back(*rows);
-  std::string text;
-  for (const std::string &reason : reasons)
-    text += (text.empty() ? "" : ", ") + reason;
-  return text;
-}
-
-// The buffers a search filled against what the kernel's code says they
-// hold (ir/ContentConventions.h): offsets that may decrease, indices that
-// may fall outside what they index.
-std::string unconventionalContents(const ir::KernelInfo &kernel, const evo::SearchSpace &space,
-                                   const std::vector<Fill> &fills) {
-  std::string text;
   for (const evo::Gene &gene : space.buffers) {
     ir::ContentRole role = kernel.params[gene.param].contents;
     if (gene.role != evo::GeneRole::BufferFill || conventionalFill(fills[gene.param], role))
       continue;
-    text += (text.empty() ? "" : ", ") + gene.name + " filled " + fillName(fills[gene.param]) +
-            (role == ir::ContentRole::Offsets ? ": offsets that decrease"
-                                              : ": indices past the buffers they index");
+    reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) +
+                      (role == ir::ContentRole::Offsets ? ": offsets that decrease"
+                                                        : ": indices past the buffers they index"));
   }
+  std::string text;
+  for (const std::string &reason : reasons)
+    text += (text.empty() ? "" : ", ") + reason;
   return text;
 }
 
@@ -1303,10 +1299,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                                            settings.search.seed,
                                            isProgramsLaunch ? programsOptions : searchOptions);
     result.outsideConventions =
-        outsideConventions(space, result.record, &result.nonPositiveSize);
-    if (std::string contents = unconventionalContents(kernel, space, fills); !contents.empty())
-      result.outsideConventions +=
-          (result.outsideConventions.empty() ? "" : ", ") + contents;
+        outsideConventions(kernel, space, result.record, fills, &result.nonPositiveSize);
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = fitnessOf(result);

@@ -75,16 +75,23 @@ std::optional<Proposal> insertBarrierInLoop(const ir::Program &program, uint32_t
   return Proposal{edit, repair};
 }
 
+// The source lines an edit of a read and a write rewrites: both, or one
+// when they share it.
+std::vector<ir::SourceLocation> pairLines(const ir::SourceLocation &read,
+                                          const ir::SourceLocation &write) {
+  std::vector<ir::SourceLocation> lines = {read};
+  if (write.line != read.line || write.file != read.file)
+    lines.push_back(write);
+  return lines;
+}
+
 Proposal fuse(const ir::Program &program, const ProgramEdit &edit) {
   const ir::SourceLocation &read = locationOf(program, edit.instruction);
   const ir::SourceLocation &write = locationOf(program, edit.other);
   std::string atomic = ir::fusedAtomicName(program, edit);
   std::string description = "replace the read at " + lineText(read) + " and the write at " +
                             lineText(write) + " with one " + atomic;
-  std::vector<ir::SourceLocation> replaced = {read};
-  if (write.line != read.line || write.file != read.file)
-    replaced.push_back(write);
-  return {edit, {"fuse-read-modify-write", description, read, "", replaced, {}}};
+  return {edit, {"fuse-read-modify-write", description, read, "", pairLines(read, write), {}}};
 }
 
 Proposal compareAndSwapLoop(const ir::Program &program, const ProgramEdit &edit) {
@@ -95,10 +102,7 @@ Proposal compareAndSwapLoop(const ir::Program &program, const ProgramEdit &edit)
                             " a compare-and-swap loop: atomicCAS writes only if the value is "
                             "still the one read, else the code from " +
                             lineText(read) + " runs again";
-  std::vector<ir::SourceLocation> replaced = {read};
-  if (write.line != read.line || write.file != read.file)
-    replaced.push_back(write);
-  return {edit, {"compare-and-swap-loop", description, read, "", replaced, {}}};
+  return {edit, {"compare-and-swap-loop", description, read, "", pairLines(read, write), {}}};
 }
 
 Proposal makeAtomic(const ir::Program &program, uint32_t access, bool write) {
@@ -162,9 +166,11 @@ std::vector<Proposal> proposalsFor(const ir::Program &program, const Finding &fi
     if (finding.sites.size() < 2)
       break;
     uint32_t read = first.instruction, write = finding.sites[1].instruction;
-    if (finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::ReadWriteWrite))
+    bool lostUpdate =
+        finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::ReadWriteWrite);
+    if (lostUpdate)
       keep(fuse(program, {EditKind::FuseReadModifyWrite, read, write}));
-    if (finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::ReadWriteWrite) ||
+    if (lostUpdate ||
         finding.subkind == ir::atomicityPatternName(ir::AtomicityPattern::CheckThenAct))
       keep(compareAndSwapLoop(program, {EditKind::CompareAndSwapLoop, read, write}));
     break;
