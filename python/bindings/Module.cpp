@@ -98,7 +98,8 @@ session::AnalysisOptions analysisOptions(bool independentThreads, const std::str
                                          uint64_t budgetInstrs) {
   session::AnalysisOptions options;
   options.independentThreads = independentThreads;
-  options.budgetInstrs = budgetInstrs;
+  if (budgetInstrs) // 0: the defaults (session::AnalysisOptions); else the cap of every launch
+    options.budgetInstrs = options.soloBudgetInstrs = budgetInstrs;
   if (record == "full")
     options.representation = memmodel::Representation::Full;
   else if (record == "summary")

@@ -188,7 +188,7 @@ def analyze(
     seed: int = 1,
     jobs: int = 0,
     max_threads: int = 4096,
-    budget: int = 2**20,
+    budget: Optional[int] = None,
     progress: ProgressOption = True,
     defines: Optional[Union[Sequence[str], Mapping[str, Any]]] = None,
     include_dirs: Optional[Sequence[PathLike]] = None,
@@ -206,7 +206,8 @@ def analyze(
     ``accept`` (stop once F < accept), ``seed``, ``jobs`` (launches in
     parallel, and the blocks of the program's own launch; 0 = one per
     core; the result does not depend on it) and
-    ``max_threads`` (largest searched launch) are the CLI's options.
+    ``max_threads`` (largest searched launch) and ``budget`` (instructions
+    per thread; ``None``: the CLI's defaults) are the CLI's options.
     ``progress`` shows a tqdm bar per kernel (``False``: none; a callable
     gets a :class:`simulee.Progress` per generation). ``defines``,
     ``include_dirs`` and ``opt`` are :func:`simulee.load`'s, used when a path
@@ -251,7 +252,7 @@ def analyze(
     request.seed = int(seed)
     request.jobs = int(jobs)
     request.max_threads = int(max_threads)
-    request.budget = int(budget)
+    request.budget = int(budget or 0)
     request.explore = bool(explore)
     request.repair = bool(repair)
 

@@ -287,7 +287,7 @@ def run(
     independent_threads: bool = True,
     record: str = "full",
     seed: int = 1,
-    budget: int = 2**20,
+    budget: Optional[int] = None,
     repair: bool = False,
     jobs: int = 0,
 ) -> Launch:
@@ -304,7 +304,9 @@ def run(
     ``launch.model.accesses()``; its cost grows with the accesses per
     address, so prefer ``"summary"`` for large or long launches),
     ``"summary"`` and ``"auto"`` as the CLI.
-    ``budget`` caps the instructions per thread. ``repair=True``
+    ``budget`` caps the instructions per thread (``--budget``; ``None``, as
+    the CLI: 2^24, the launch also bounded by a 30-second time budget).
+    ``repair=True``
     (``--repair``) proves repair proposals by re-simulating this launch on
     edited copies of the kernel: each finding's ``repairs`` lists the proven
     ones, each with its re-simulated ``launches``. ``jobs`` is the threads
@@ -325,7 +327,7 @@ def run(
         bool(independent_threads),
         str(record),
         int(seed),
-        int(budget),
+        int(budget or 0),
         bool(repair),
         int(jobs),
     )

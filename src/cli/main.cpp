@@ -54,7 +54,9 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                "shown");
   app.add_option("--budget", common.budgetInstrs,
                  "Instructions per thread before a launch is declared non-terminating "
-                 "(default 1048576; under exec 4294967296)");
+                 "(default 1048576 in a searched launch; 16777216 in a launch no search "
+                 "chose, the program's own or `run`'s, while --launch-seconds bounds it, so "
+                 "that long loops are judged; under exec 4294967296)");
   app.add_option("--max-cost", common.maxCostInstrs,
                  "Thread-instructions a searched launch may cost (default 4194304); a costlier "
                  "launch is shrunk (fewer blocks) and run again, else skipped as too costly. "

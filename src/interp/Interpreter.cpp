@@ -687,7 +687,12 @@ Status Launch::execute(Warp &warp) {
                        " thread-instructions (limit it with a smaller --grid)");
     if ((step & 0xfff) == 0)
       if (Status go = checkStop(); !go)
-        return go;
+        return step >= kLongThreadSteps && go.error().message.starts_with(kLaunchTooCostly)
+                   ? makeError(go.error().message + "; " +
+                               threadName(warp, unsigned(std::countr_zero(mask))) + " had run " +
+                               std::to_string(step) + " instructions (last at " + where(in.id) +
+                               "): a loop that may never end")
+                   : go;
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     resolveCache_.clear(); // buffers may have moved since the last instruction
     switch (in.op) {

@@ -146,6 +146,12 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
 
   std::vector<std::string> args = {clangPath(), "-x", "cuda", "--cuda-device-only",
                                    kDeviceCodeArchFlag, "-g", "-fno-discard-value-names"};
+  // Every class's layout in the debug info, also where the device code never
+  // runs a constructor of it: clang otherwise describes a class only where
+  // its constructor is compiled ("constructor homing"), so a by-value
+  // parameter struct with a host-side constructor (a functor, `Store(T *p,
+  // int64_t n)`) would have no members to name, size or search.
+  args.insert(args.end(), {"-Xclang", "-fno-use-ctor-homing"});
   std::vector<std::string> headerArgs = cudaHeaderArgs(*cuda, *includeDir);
   args.insert(args.end(), headerArgs.begin(), headerArgs.end());
   if (options.optLevel <= 0) {

@@ -666,6 +666,13 @@ void finishFindings(const ir::Program &program, const ir::KernelInfo &kernel,
   groupBySourceLines(program, findings);
 }
 
+// The per-thread cap of a launch no search chose: see
+// AnalysisOptions::soloBudgetInstrs.
+uint64_t soloBudget(const AnalysisOptions &options) {
+  return options.launchSeconds > 0 ? std::max(options.budgetInstrs, options.soloBudgetInstrs)
+                                   : options.budgetInstrs;
+}
+
 Result<interp::LaunchConfig> configFor(const ir::KernelInfo &kernel,
                                        const interp::LaunchConfig &base,
                                        const AnalysisOptions &options) {
@@ -860,12 +867,14 @@ std::optional<int64_t> integerArgument(const detect::LaunchRecord &launch,
   return std::nullopt;
 }
 
-// A searched row pitch (`pitch`, `stride`, `ld`, `lda`...) smaller than a
-// row width (`width`, `cols`, `nx`, `w`) argument of the same launch: rows
-// overlap, which code taking both assumes never happens.
+// A searched row pitch (`pitch`, `stride`, `ld`, `lda`, `row_size`...)
+// smaller than a row width (`width`, `cols`, `nx`, `w`) argument of the same
+// launch: rows overlap, which code taking both assumes never happens. A
+// struct's member counts by its own name (`store.row_size`).
 std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
                                        const detect::LaunchRecord &launch) {
   auto lower = [](std::string text) {
+    text = text.substr(text.find_last_of('.') + 1); // npos + 1 == 0
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     return text;
@@ -873,7 +882,8 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
   auto isPitch = [&](const std::string &name) {
     std::string n = lower(name);
     return n.find("pitch") != std::string::npos || n.find("stride") != std::string::npos ||
-           n == "ld" || n == "lda" || n == "ldb" || n == "ldc";
+           n == "ld" || n == "lda" || n == "ldb" || n == "ldc" || n == "row_size" ||
+           n == "rowsize";
   };
   auto isWidth = [&](const std::string &name) {
     std::string n = lower(name);
@@ -991,6 +1001,7 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   if (config->totalBudgetInstrs == 0)
     config->totalBudgetInstrs = interp::kUnlimitedInstrs;
   config->budgetSeconds = options.launchSeconds;
+  config->budgetInstrs = soloBudget(options);
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   // Buffers simulee sized itself grow until the launch fits them: an
@@ -1181,6 +1192,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   // search's launches run side by side, each on one thread.
   AnalysisOptions programsOptions = searchOptions;
   programsOptions.rankLaunches = searchOptions.rankLaunches && kernel.contentsSteer;
+  programsOptions.budgetInstrs = soloBudget(options);
   searchOptions.blockJobs = 1;
 
   // The user's fixed integer arguments also size automatic buffers.

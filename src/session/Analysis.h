@@ -29,7 +29,13 @@ struct AnalysisOptions {
   bool independentThreads = true;
   // Same-value races are warnings (default: notes, not counted as bugs).
   bool strict = false;
-  uint64_t budgetInstrs = 1u << 20; // per thread
+  uint64_t budgetInstrs = 1u << 20; // per thread, in a searched launch
+  // Per thread in a launch no search chose, which launchSeconds bounds as a
+  // whole: a kernel whose threads loop long (a benchmark's million
+  // iterations) is judged, not called non-terminating, while a loop that
+  // never ends is still stopped in about a second. Where launchSeconds is 0
+  // (no time limit) budgetInstrs holds instead.
+  uint64_t soloBudgetInstrs = uint64_t(1) << 24;
   // Searched launches only: a launch costing more thread-instructions than
   // this is shrunk (fewer blocks) and run again; if it still costs too much
   // it is skipped as too costly and ranks last (--max-cost).

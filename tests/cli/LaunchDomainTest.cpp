@@ -490,6 +490,38 @@ TEST(CliLaunchDomain, RowsThatOverlapBecauseThePitchIsBelowTheWidthAreOnlyANote)
   }
 }
 
+TEST(CliLaunchDomain, APitchInsideAStructWithAHostConstructorIsSearchedAndNamed) {
+  // The row pitch lives in a struct the host builds with a constructor:
+  // searched as a member (not random bytes), and a pitch below the row width
+  // is only a note, as for a pitch parameter.
+  TempDir dir;
+  std::string source = dir.file("store.cu");
+  std::ofstream(source) << "struct Store {\n"
+                           "  Store(float *dst, long long row_size) : dst(dst), row_size(row_size) {}\n"
+                           "  __device__ void put(long long row, long long col, float v) {\n"
+                           "    dst[row * row_size + col] = v;\n"
+                           "  }\n"
+                           "  float *dst;\n"
+                           "  long long row_size;\n"
+                           "};\n"
+                           "__global__ void fill_rows(Store store, long long rows, long long cols) {\n"
+                           "  long long row = blockIdx.x * blockDim.y + threadIdx.y;\n"
+                           "  for (long long col = threadIdx.x; row < rows && col < cols;\n"
+                           "       col += blockDim.x)\n"
+                           "    store.put(row, col, float(row));\n"
+                           "}\n";
+  for (const char *seed : {"1", "2"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
+    EXPECT_EQ(o.status, 0) << o;
+    EXPECT_TRUE(contains(o.out, "less than cols (")) << o;
+    EXPECT_TRUE(contains(o.out, "rows overlap")) << o;
+    EXPECT_FALSE(contains(o.out, "warning:")) << o;
+    Outcome explored = simulee({source, "--jobs", "1", "--seed", seed, "--explore"});
+    EXPECT_EQ(explored.status, 1) << explored;
+    EXPECT_TRUE(contains(explored.out, "'store.dst'")) << explored;
+  }
+}
+
 TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
   // A pointer the struct holds as an integer gets no buffer: dereferenced,
   // it is wild, and the launch cannot be judged (inconclusive, with the
@@ -530,6 +562,52 @@ TEST(CliLaunchDomain, ALibraryKernelIsSearchedAtItsDispatchBlockEvenUnderExplore
     EXPECT_FALSE(contains(o.out, "not launched")) << o;
     EXPECT_FALSE(contains(o.out, "warning:")) << o;
   }
+}
+
+TEST(CliLaunchDomain, ALongLoopInALaunchNoSearchChoseIsJudgedNotCalledEndless) {
+  // 1.5M iterations per thread, past the 2^20 instructions a searched
+  // launch's thread may run: the program's own launch and `run`'s are judged
+  // (the time budget bounds them), unless --budget says otherwise.
+  TempDir dir;
+  std::string source = dir.file("long_loop.cu");
+  std::ofstream(source) << "__global__ void accumulate(float *out) {\n"
+                           "  float sum = 0.0f;\n"
+                           "  for (int i = 0; i < 1500000; ++i)\n"
+                           "    sum += 0.5f;\n"
+                           "  out[threadIdx.x] = sum;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  float *out;\n"
+                           "  cudaMalloc(&out, 32 * sizeof(float));\n"
+                           "  accumulate<<<1, 32>>>(out);\n"
+                           "  return 0;\n"
+                           "}\n";
+  Outcome site = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(site.status, 0) << site;
+  EXPECT_TRUE(contains(site.out, "clean (1 launch judged) at its call site")) << site;
+  Outcome run = simulee({"run", source, "--grid", "1", "--block", "32", "--jobs", "1"});
+  EXPECT_EQ(run.status, 0) << run;
+  Outcome capped = simulee({"run", source, "--grid", "1", "--block", "32", "--jobs", "1",
+                            "--budget", "1048576"});
+  EXPECT_EQ(capped.status, 3) << capped;
+  EXPECT_TRUE(contains(capped.out, "does not terminate")) << capped;
+}
+
+TEST(CliLaunchDomain, ALaunchCutShortByItsTimeBudgetNamesTheThreadThatRanLong) {
+  TempDir dir;
+  std::string source = dir.file("spin.cu");
+  std::ofstream(source) << "__global__ void spin(int *out) {\n"
+                           "  int k = 0;\n"
+                           "  while (k >= 0)\n"
+                           "    k = (k + 1) & 0xffff;\n"
+                           "  out[threadIdx.x] = k;\n"
+                           "}\n";
+  Outcome o = simulee({"run", source, "--grid", "1", "--block", "32", "--jobs", "1",
+                       "--launch-seconds", "1", "--budget", "4294967296"});
+  EXPECT_EQ(o.status, 3) << o;
+  for (const char *part : {"time budget of 1 s", "thread (0,0,0) of block (0,0,0) had run",
+                           "(last at ", "spin.cu:", "a loop that may never end"})
+    EXPECT_TRUE(contains(o.out, part)) << "lacks " << part << "\n" << o;
 }
 
 } // namespace

@@ -59,7 +59,7 @@ inline int fuzzLaunchFile(const uint8_t *data, size_t size) {
     return 0;
   session::AnalysisOptions options;
   options.launchSeconds = 2;
-  options.budgetInstrs = 20000;
+  options.budgetInstrs = options.soloBudgetInstrs = 20000;
   Result<session::KernelAnalysis> analysis =
       session::analyzeLaunch(*program, program->kernels.front(), *spec, options);
   return analysis.ok() ? 1 : 0;

@@ -161,6 +161,32 @@ TEST(Loader, PointersInsideAByValueStructAreFoundWithNamesAndPointeeTypes) {
   EXPECT_EQ(grid.scalarMembers[0].bits, 32u);
 }
 
+// A class is described in clang's debug info only where its constructor is
+// compiled unless simulee asks for every layout: a parameter struct built on
+// the host (its constructor never in device code) kept no member names.
+TEST(Loader, MembersOfAStructWithAHostConstructorAreNamed) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(
+      "template <typename T> struct Store {\n"
+      "  Store(T *out, long long rowSize) : out(out), rowSize(rowSize) {}\n"
+      "  __device__ void put(long long row, long long col, T v) { out[row * rowSize + col] = v; }\n"
+      "  T *out;\n"
+      "  long long rowSize;\n"
+      "};\n"
+      "template <typename S> __global__ void k(S store, int cols) {\n"
+      "  store.put(threadIdx.y, threadIdx.x % cols, 1.0f);\n"
+      "}\n"
+      "template __global__ void k<Store<float>>(Store<float>, int);\n",
+      "homing.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  const ir::ParamInfo &store = program->kernels[0].params[0];
+  ASSERT_EQ(store.pointerMembers.size(), 1u);
+  EXPECT_EQ(store.pointerMembers[0].name, "out");
+  EXPECT_EQ(store.pointerMembers[0].elementKind, ir::ValueKind::Float);
+  ASSERT_EQ(store.scalarMembers.size(), 1u);
+  EXPECT_EQ(store.scalarMembers[0].name, "rowSize");
+  EXPECT_EQ(store.scalarMembers[0].bits, 64u);
+}
+
 TEST(Loader, InlinedFunctionParametersDoNotRenameKernelParameters) {
   Result<ir::Program> program = ir::loadProgramFromCuda(
       "__device__ __forceinline__ int twice(int value) { return 2 * value; }\n"
