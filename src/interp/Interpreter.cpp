@@ -315,7 +315,9 @@ private:
   // run goes first.
   void letSiblingRun(Warp &warp);
   // Polled every few thousand steps of a warp: cancelled, or out of time.
-  Status checkStop();
+  // `warp`, the one running (at instruction `instr`), is named in a
+  // time-budget error when it has run long: its loop may never end.
+  Status checkStop(const Warp *warp = nullptr, uint32_t instr = 0);
   void initWarp(Warp &warp, uint32_t index);
   Status runWarp(Warp &warp);
   Status execute(Warp &warp);
@@ -686,13 +688,8 @@ Status Launch::execute(Warp &warp) {
                        std::to_string(totalBudgetInstrs_) +
                        " thread-instructions (limit it with a smaller --grid)");
     if ((step & 0xfff) == 0)
-      if (Status go = checkStop(); !go)
-        return step >= kLongThreadSteps && go.error().message.starts_with(kLaunchTooCostly)
-                   ? makeError(go.error().message + "; " +
-                               threadName(warp, unsigned(std::countr_zero(mask))) + " had run " +
-                               std::to_string(step) + " instructions (last at " + where(in.id) +
-                               "): a loop that may never end")
-                   : go;
+      if (Status go = checkStop(&warp, in.id); !go)
+        return go;
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     resolveCache_.clear(); // buffers may have moved since the last instruction
     switch (in.op) {
@@ -1719,7 +1716,11 @@ Status Launch::releaseGridBarrier() {
   return Ok{};
 }
 
-Status Launch::checkStop() {
+// A thread that has run this many instructions when the launch's time budget
+// runs out is named in its error.
+constexpr uint64_t kLongThreadSteps = uint64_t(1) << 20;
+
+Status Launch::checkStop(const Warp *warp, uint32_t instr) {
   if (cancel_ && cancel_->load(std::memory_order_relaxed))
     return makeError(kInterrupted);
   if (chunk_ && chunk_->voided->load(std::memory_order_relaxed))
@@ -1739,10 +1740,15 @@ Status Launch::checkStop() {
   if (deadline_ && now > *deadline_) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", config_.budgetSeconds);
-    return makeError(std::string(kLaunchTooCostly) + ": it ran past its time budget of " +
-                     seconds + " s (--launch-seconds) in block " + std::to_string(block_) +
-                     " of " + std::to_string(config_.grid.count()) + ", after " +
-                     std::to_string(stats_.threadInstrs) + " thread-instructions");
+    std::string message = std::string(kLaunchTooCostly) + ": it ran past its time budget of " +
+                          seconds + " s (--launch-seconds) in block " + std::to_string(block_) +
+                          " of " + std::to_string(config_.grid.count()) + ", after " +
+                          std::to_string(stats_.threadInstrs) + " thread-instructions";
+    if (warp && warp->step >= kLongThreadSteps)
+      message += "; " + threadName(*warp, unsigned(std::countr_zero(warp->stack.back().mask))) +
+                 " had run " + std::to_string(warp->step) + " instructions (last at " +
+                 where(instr) + "): a loop that may never end";
+    return makeError(message);
   }
   return Ok{};
 }

@@ -84,9 +84,6 @@ struct LaunchConfig {
 
 // The start of the error a launch gets when it exceeds totalBudgetInstrs.
 constexpr const char *kLaunchTooCostly = "launch too costly to simulate";
-// A thread that has run this many instructions when a launch's time budget
-// runs out is named in its error: its loop may never end.
-constexpr uint64_t kLongThreadSteps = uint64_t(1) << 20;
 // Part of the error a launch gets when a thread exceeds budgetInstrs.
 constexpr const char *kDoesNotTerminate = "does not terminate under this launch";
 // Part of the error of a launch the kernel itself stopped (assert, __trap,

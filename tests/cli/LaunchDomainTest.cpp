@@ -467,6 +467,21 @@ TEST(CliLaunchDomain, ABarrierOnlyCostlyLaunchesReachIsNotCalledUnreached) {
   EXPECT_FALSE(contains(o.out, "never reached")) << o;
 }
 
+// Searched with `seed`, a kernel whose rows overlap only when its pitch is
+// below its row width (named `width`): a note naming both by default, a
+// warning under --explore, whose outcome is returned.
+Outcome expectOverlapOnlyANote(const std::string &source, const char *seed,
+                               const std::string &width) {
+  Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "less than " + width + " (")) << o;
+  EXPECT_TRUE(contains(o.out, "rows overlap")) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  Outcome explored = simulee({source, "--jobs", "1", "--seed", seed, "--explore"});
+  EXPECT_EQ(explored.status, 1) << explored;
+  return explored;
+}
+
 TEST(CliLaunchDomain, RowsThatOverlapBecauseThePitchIsBelowTheWidthAreOnlyANote) {
   // Searched freely, pitch < width makes rows overlap and threads of two
   // rows write one pixel: a race no caller passing a real pitch can see.
@@ -479,15 +494,8 @@ TEST(CliLaunchDomain, RowsThatOverlapBecauseThePitchIsBelowTheWidthAreOnlyANote)
                            "  if (x < width && y < height)\n"
                            "    image[y * pitch + x] = image[y * pitch + x] * 2.0f;\n"
                            "}\n";
-  for (const char *seed : {"3", "5"}) {
-    Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
-    EXPECT_EQ(o.status, 0) << o;
-    EXPECT_TRUE(contains(o.out, "less than width (")) << o;
-    EXPECT_TRUE(contains(o.out, "rows overlap")) << o;
-    EXPECT_FALSE(contains(o.out, "warning:")) << o;
-    Outcome explored = simulee({source, "--jobs", "1", "--seed", seed, "--explore"});
-    EXPECT_EQ(explored.status, 1) << explored;
-  }
+  for (const char *seed : {"3", "5"})
+    expectOverlapOnlyANote(source, seed, "width");
 }
 
 TEST(CliLaunchDomain, APitchInsideAStructWithAHostConstructorIsSearchedAndNamed) {
@@ -511,13 +519,7 @@ TEST(CliLaunchDomain, APitchInsideAStructWithAHostConstructorIsSearchedAndNamed)
                            "    store.put(row, col, float(row));\n"
                            "}\n";
   for (const char *seed : {"1", "2"}) {
-    Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
-    EXPECT_EQ(o.status, 0) << o;
-    EXPECT_TRUE(contains(o.out, "less than cols (")) << o;
-    EXPECT_TRUE(contains(o.out, "rows overlap")) << o;
-    EXPECT_FALSE(contains(o.out, "warning:")) << o;
-    Outcome explored = simulee({source, "--jobs", "1", "--seed", seed, "--explore"});
-    EXPECT_EQ(explored.status, 1) << explored;
+    Outcome explored = expectOverlapOnlyANote(source, seed, "cols");
     EXPECT_TRUE(contains(explored.out, "'store.dst'")) << explored;
   }
 }
