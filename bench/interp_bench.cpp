@@ -86,12 +86,6 @@ void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchC
       benchmark::Counter(double(instrs), benchmark::Counter::kIsRate);
 }
 
-// The process's peak resident bytes so far.
-uint64_t peakResidentBytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return uint64_t(usage.ru_maxrss) * 1024;
-}
 
 void StoreOnePerThread(benchmark::State &state) {
   const uint64_t threads = uint64_t(1) << state.range(0);

@@ -325,6 +325,13 @@ Result<std::unique_ptr<llvm::Module>> parseModule(const llvm::MemoryBuffer &buff
 
 // Seconds LLVM's reader may take on one untrusted file in the child.
 constexpr unsigned kChildParseSeconds = 120;
+// Memory reading an untrusted file may take: 1 GiB, or 256 bytes per byte of
+// the file where that is more. A few flipped bits of bitcode can name an
+// attribute of parameter 2^28, for which LLVM's reader builds tables of
+// gigabytes: such a file is refused, not read a second time here.
+uint64_t childParseBytes(const llvm::MemoryBuffer &buffer) {
+  return std::max<uint64_t>(uint64_t(1) << 30, saturatingMultiply(buffer.getBufferSize(), 256));
+}
 
 // LLVM's readers trust their input: a bit-flipped bitcode file can send the
 // reader through a wild pointer. So untrusted IR (a .ll or .bc file given to
@@ -337,21 +344,26 @@ Status parsesInChild(const llvm::MemoryBuffer &buffer, const std::string &path) 
   // held those locks would wait on them for ever (the hang is killed only
   // after kChildParseSeconds).
   installLLVMErrorHandlers();
+  bool bitcode = llvm::isBitcode(reinterpret_cast<const unsigned char *>(buffer.getBufferStart()),
+                                 reinterpret_cast<const unsigned char *>(buffer.getBufferEnd()));
+  std::string malformed = path + ": malformed " + (bitcode ? "LLVM bitcode" : "LLVM IR");
   ChildOutcome outcome = runInChild(
       [&](int reportFd) {
         fatalErrorFd = reportFd;
+        uint64_t peakBefore = peakResidentBytes();
         llvm::LLVMContext context;
         std::vector<std::string> notes;
         Result<std::unique_ptr<llvm::Module>> module = parseModule(buffer, path, context, notes);
         if (!module)
           return module.error().message;
+        if (uint64_t grown = peakResidentBytes() - peakBefore; grown > childParseBytes(buffer))
+          return malformed + ": reading it took " + std::to_string(grown >> 20) +
+                 " MiB of memory, more than a file of " + std::to_string(buffer.getBufferSize()) +
+                 " bytes can need";
         Status verified = verify(**module, path);
         return verified ? std::string() : verified.error().message;
       },
       kChildParseSeconds);
-  bool bitcode = llvm::isBitcode(reinterpret_cast<const unsigned char *>(buffer.getBufferStart()),
-                                 reinterpret_cast<const unsigned char *>(buffer.getBufferEnd()));
-  std::string malformed = path + ": malformed " + (bitcode ? "LLVM bitcode" : "LLVM IR");
   switch (outcome.kind) {
   case ChildOutcome::Kind::Finished:
     if (outcome.message.empty())

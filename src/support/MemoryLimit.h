@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace simulee {
@@ -37,6 +38,14 @@ inline uint64_t residentBytes() {
     std::fclose(statm);
   }
   return uint64_t(std::max(resident, 0L)) * uint64_t(sysconf(_SC_PAGE_SIZE));
+}
+
+// The most bytes this process has had resident (since it was forked, in a
+// child: its resident bytes at the fork, then its own peak).
+inline uint64_t peakResidentBytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return uint64_t(usage.ru_maxrss) * 1024;
 }
 
 // "N bytes exceeds the memory limit of M bytes (--max-memory)".
