@@ -4,6 +4,7 @@
 #include "ir/Loader.h"
 #include "ir/WrapperPch.h"
 #include "ir/IncludeClosure.h"
+#include "ir/LaunchSyntax.h"
 #include "support/FileText.h"
 #include "support/SimulatedDevice.h"
 
@@ -305,6 +306,11 @@ private:
   std::set<std::string> modified_;
   std::map<std::string, int> modifications_; // by variable: assignments, &v, ++, ...
   std::map<std::string, std::optional<int64_t>> queriedAttributes_;
+  // Code the program does not run without command-line arguments (the body
+  // of `if (argc > 1)`, of an option loop): its changes are not counted.
+  std::vector<CXCursor> unreached_;
+  // While deciding a condition for that: formulas over argc and constants only.
+  bool commandLineOnly_ = false;
   // Variables passed as an integer argument of the launch being read, by
   // USR: a formula refers to them through the argument.
   std::map<std::string, uint32_t> bound_;
@@ -354,6 +360,112 @@ private:
     value = simulatedDeviceAttribute(spellingOf(attribute));
   }
 
+  // `argc` of the program's main.
+  static bool isMainArgc(CXCursor variable) {
+    if (kindOf(variable) != CXCursor_ParmDecl || spellingOf(variable) != "argc")
+      return false;
+    CXCursor function = clang_getCursorSemanticParent(variable);
+    return kindOf(function) == CXCursor_FunctionDecl && spellingOf(function) == "main";
+  }
+
+  // Whether `expression` names main's argc or argv (`(const char **)argv`).
+  static bool isCommandLine(CXCursor expression) {
+    CXCursor cursor = stripWrappers(expression);
+    while (kindOf(cursor) == CXCursor_CXXConstCastExpr ||
+           kindOf(cursor) == CXCursor_CXXReinterpretCastExpr) {
+      std::vector<CXCursor> operand = childrenOf(cursor);
+      if (operand.empty())
+        return false;
+      cursor = stripWrappers(operand.back());
+    }
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return false;
+    CXCursor variable = clang_getCursorReferenced(cursor);
+    return isMainArgc(variable) ||
+           (kindOf(variable) == CXCursor_ParmDecl && spellingOf(variable) == "argv" &&
+            spellingOf(clang_getCursorSemanticParent(variable)) == "main");
+  }
+
+  // A test for a command-line option, false when there is none: a call
+  // given argc or argv (`checkCmdLineFlag(argc, argv, "n")`), or the result
+  // of one compared with -1 (`(c = getopt(argc, argv, "n:")) != -1`).
+  static bool isOptionTest(CXCursor condition) {
+    CXCursor cursor = stripWrappers(condition);
+    if (kindOf(cursor) == CXCursor_CallExpr) {
+      for (int i = 0, n = clang_Cursor_getNumArguments(cursor); i < n; ++i)
+        if (isCommandLine(clang_Cursor_getArgument(cursor, unsigned(i))))
+          return true;
+      return false;
+    }
+    std::vector<CXCursor> sides = childrenOf(cursor);
+    if (kindOf(cursor) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(cursor) != CXBinaryOperator_NE || sides.size() != 2)
+      return false;
+    std::optional<SiteValue> end = folded(sides[1], "");
+    CXCursor result = stripWrappers(sides[0]);
+    std::vector<CXCursor> assigned = childrenOf(result);
+    if (kindOf(result) == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(result) == CXBinaryOperator_Assign &&
+        assigned.size() == 2)
+      result = assigned[1];
+    return end && !end->isFloat && end->integer == -1 && isOptionTest(result);
+  }
+
+  // Whether `condition` holds when the program runs without command-line
+  // arguments, where that decides it: `argc > 1` (argc is 1), a constant, an
+  // option test (false).
+  std::optional<bool> holdsWithoutArguments(CXCursor condition) {
+    if (isOptionTest(condition))
+      return false;
+    commandLineOnly_ = true;
+    std::optional<Formula> formula = formulaOf(condition, 0);
+    commandLineOnly_ = false;
+    if (!formula || !formula->arguments().empty())
+      return std::nullopt;
+    std::optional<int64_t> value =
+        evaluate(*formula, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; });
+    if (!value)
+      return std::nullopt;
+    return *value != 0;
+  }
+
+  // The part of `statement` the program never runs without command-line
+  // arguments: an if's branch not taken (`if (argc > 1) n = atoi(argv[1]);`),
+  // the body of a loop over options (`while ((c = getopt(...)) != -1)`,
+  // `for (int i = 1; i < argc; ++i)`).
+  std::optional<CXCursor> unreachedWithoutArguments(CXCursor statement) {
+    CXCursorKind kind = kindOf(statement);
+    std::vector<CXCursor> parts = childrenOf(statement);
+    if (kind == CXCursor_IfStmt && (parts.size() == 2 || parts.size() == 3) &&
+        clang_isExpression(kindOf(parts[0]))) {
+      std::optional<bool> holds = holdsWithoutArguments(parts[0]);
+      if (!holds)
+        return std::nullopt;
+      if (*holds)
+        return parts.size() == 3 ? std::optional<CXCursor>(parts[2]) : std::nullopt;
+      return parts[1];
+    }
+    if (kind == CXCursor_WhileStmt && parts.size() == 2 && clang_isExpression(kindOf(parts[0]))) {
+      std::optional<bool> holds = holdsWithoutArguments(parts[0]);
+      return holds && !*holds ? std::optional<CXCursor>(parts[1]) : std::nullopt;
+    }
+    // for (int i = A; condition; step): the condition with i = A.
+    if (kind != CXCursor_ForStmt || parts.size() != 4 || kindOf(parts[0]) != CXCursor_DeclStmt)
+      return std::nullopt;
+    std::vector<CXCursor> declared = childrenOf(parts[0]);
+    if (declared.size() != 1 || kindOf(declared[0]) != CXCursor_VarDecl)
+      return std::nullopt;
+    CXCursor start = clang_Cursor_getVarDeclInitializer(declared[0]);
+    std::optional<SiteValue> first = clang_Cursor_isNull(start) ? std::nullopt : folded(start, "");
+    if (!first || first->isFloat)
+      return std::nullopt;
+    std::string usr = usrOf(declared[0]);
+    boundParameters_[usr] = first->integer;
+    std::optional<bool> holds = holdsWithoutArguments(parts[1]);
+    boundParameters_.erase(usr);
+    return holds && !*holds ? std::optional<CXCursor>(parts[3]) : std::nullopt;
+  }
+
   std::optional<int64_t> queriedAttribute(CXCursor variable) const {
     std::string usr = usrOf(variable);
     auto query = queriedAttributes_.find(usr);
@@ -368,7 +480,12 @@ private:
 
   void walkModified(CXCursor cursor, bool inInitList) {
     for (CXCursor child : childrenOf(cursor)) {
+      if (std::any_of(unreached_.begin(), unreached_.end(),
+                      [&](CXCursor dead) { return clang_equalCursors(dead, child); }))
+        continue;
       CXCursorKind kind = kindOf(child);
+      if (std::optional<CXCursor> dead = unreachedWithoutArguments(child))
+        unreached_.push_back(*dead);
       if (kind == CXCursor_DeclStmt && kindOf(cursor) == CXCursor_CompoundStmt)
         for (CXCursor variable : childrenOf(child))
           if (kindOf(variable) == CXCursor_VarDecl &&
@@ -1094,6 +1211,11 @@ private:
       if (auto parameter = boundParameters_.find(usrOf(variable));
           parameter != boundParameters_.end())
         return Formula::constant(parameter->second);
+      // The program as it runs plainly: no command-line arguments.
+      if (isMainArgc(variable))
+        return Formula::constant(1);
+      if (commandLineOnly_)
+        return std::nullopt;
       if (std::optional<int64_t> attribute = queriedAttribute(variable))
         return Formula::constant(*attribute);
       if (std::optional<CXCursor> init = initializerOf(variable))
@@ -1106,6 +1228,13 @@ private:
       if (!op || operands.size() != 2)
         return std::nullopt;
       std::optional<Formula> lhs = formulaOf(operands[0], depth + 1);
+      // `argc > 2 && ...`: decided by its first operand.
+      if (lhs && (*op == Formula::Op::LogicalAnd || *op == Formula::Op::LogicalOr) &&
+          lhs->arguments().empty())
+        if (std::optional<int64_t> first = evaluate(
+                *lhs, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; });
+            first && (*first != 0) == (*op == Formula::Op::LogicalOr))
+          return Formula::constant(*first != 0);
       std::optional<Formula> rhs = lhs ? formulaOf(operands[1], depth + 1) : std::nullopt;
       if (!rhs)
         return std::nullopt;
@@ -1135,6 +1264,11 @@ private:
       if (operands.size() != 3)
         return std::nullopt;
       std::optional<Formula> condition = formulaOf(operands[0], depth + 1);
+      // A condition with a value (`argc > 1 ? atoi(argv[1]) : 1024`): its side.
+      if (condition && condition->arguments().empty())
+        if (std::optional<int64_t> holds = evaluate(
+                *condition, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; }))
+          return formulaOf(operands[*holds ? 1 : 2], depth + 1);
       std::optional<Formula> chosen = condition ? formulaOf(operands[1], depth + 1) : std::nullopt;
       std::optional<Formula> other = chosen ? formulaOf(operands[2], depth + 1) : std::nullopt;
       if (!other)
@@ -1145,6 +1279,8 @@ private:
                              Formula::binary(Formula::Op::Mul, no, *other));
     }
     case CXCursor_MemberRefExpr: {
+      if (commandLineOnly_)
+        return std::nullopt;
       // `threads.x` of a dim3 variable: that axis's value.
       std::vector<CXCursor> base = childrenOf(cursor);
       // `prop.multiProcessorCount` of a cudaDeviceProp: the simulated device's.
@@ -1709,7 +1845,9 @@ std::string identifierBefore(const std::string &text, size_t end, bool skipTempl
 // The kernels a text launches by name: `k<<<`, `k<T, 4><<<`,
 // `cudaLaunchKernel((void *)k,` and `cudaLaunchCooperativeKernel(&k,`.
 // Scanned by hand: a regular expression recurses per character matched.
-void addLaunchedNames(const std::string &text, std::set<std::string> &names) {
+void addLaunchedNames(const std::string &source, std::set<std::string> &names) {
+  std::optional<std::string> joined = ir::joinedLaunchChevrons(source);
+  const std::string &text = joined ? *joined : source;
   for (size_t at = text.find("<<<"); at != std::string::npos; at = text.find("<<<", at + 3))
     if (std::string name = identifierBefore(text, at, true); !name.empty())
       names.insert(name);
@@ -1742,6 +1880,8 @@ bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &i
     for (const char *launch : {"<<<", "cudaLaunchKernel", "cudaLaunchCooperativeKernel"})
       if (text.find(launch) != std::string::npos)
         return true;
+    if (ir::joinedLaunchChevrons(text))
+      return true;
   }
   return false;
 }
@@ -1771,6 +1911,10 @@ Result<HostCode> readCallSites(const std::string &path,
   std::vector<std::string> tail = ir::nvccCompatIncludeArgs(*cuda);
   tail.insert(tail.end(), extraClangArgs.begin(), extraClangArgs.end());
 
+  // Spaced launch chevrons (`k << <g, b >> > (...)`) are read joined.
+  std::optional<std::string> joined = ir::joinedLaunchChevrons(readWholeFile(path));
+  CXUnsavedFile unsaved{path.c_str(), joined ? joined->data() : nullptr,
+                        joined ? (unsigned long)joined->size() : 0};
   std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
   auto parse = [&](bool withPch) {
     // libclang: no program name; its resource directory named (CMakeLists).
@@ -1785,7 +1929,8 @@ Result<HostCode> readCallSites(const std::string &path,
     CXTranslationUnit unit = nullptr;
     CXErrorCode code =
         clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), int(argv.size()),
-                                    nullptr, 0, CXTranslationUnit_KeepGoing, &unit);
+                                    joined ? &unsaved : nullptr, joined ? 1 : 0,
+                                    CXTranslationUnit_KeepGoing, &unit);
     return std::pair(code, unit);
   };
   auto [code, unit] = parse(pch.has_value());

@@ -360,21 +360,23 @@ TEST(CallSiteReader, StructMembersTheHostFillsKeepTheirValuesAndAllocations) {
                          "struct P { const float *in; float *out; int n; int step; Size size; };\n"
                          "__global__ void k(P p, int m) {}\n"
                          "void fill(P *p);\n"
+                         "int count();\n"
                          "int main(int argc, char **argv) {\n"
+                         "  int c = count();\n"
                          "  const int n = 1000;\n"
                          "  float *a, *b;\n"
                          "  cudaMalloc(&a, n * sizeof(float));\n"
                          "  cudaMalloc(&b, 2 * n * sizeof(float));\n"
                          "  P p;\n"
                          "  p.in = a; p.out = b; p.n = n; p.size.width = 7;\n"
-                         "  if (argc > 3) p.step = 2;\n"
-                         "  k<<<(p.n + 255) / 256, 256>>>(p, argc);\n"
+                         "  if (c > 3) p.step = 2;\n"
+                         "  k<<<(p.n + 255) / 256, 256>>>(p, c);\n"
                          "  P q = {a, b, n / 2, 3, {4, 5}};\n"
-                         "  k<<<4, 256>>>(q, argc);\n"
+                         "  k<<<4, 256>>>(q, c);\n"
                          "  P r;\n"
                          "  cudaMalloc(&r.in, 3 * n * sizeof(float));\n"
-                         "  r.n = argc;\n"
-                         "  k<<<4, 256>>>(r, argc);\n"
+                         "  r.n = c;\n"
+                         "  k<<<4, 256>>>(r, c);\n"
                          "  r.step = 9;\n"
                          "  P s = {a, b, n, 1, {1, 1}};\n"
                          "  fill(&s);\n"
@@ -408,7 +410,7 @@ TEST(CallSiteReader, StructMembersTheHostFillsKeepTheirValuesAndAllocations) {
   ASSERT_NE(memberOf(r, "in"), nullptr);
   EXPECT_EQ(memberOf(r, "in")->allocationBytes.integer, 12000);
   EXPECT_EQ(memberOf(r, "out"), nullptr); // never given a value
-  ASSERT_NE(memberOf(r, "n"), nullptr);   // argc, passed as the launch's m
+  ASSERT_NE(memberOf(r, "n"), nullptr);   // c, passed as the launch's m
   ASSERT_TRUE(memberOf(r, "n")->value.isFormula());
   EXPECT_EQ(memberOf(r, "n")->value.formula.arguments(), std::vector<uint32_t>{1});
   EXPECT_EQ(memberOf(r, "step"), nullptr); // set after the launch
@@ -485,4 +487,31 @@ TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
   EXPECT_EQ(withN(host.sites[0].sharedBytes, 0), 512);
   // case 32: case 64: either value reaches the launch: not known.
   EXPECT_TRUE(host.sites[1].block[0].isUnknown());
+}
+
+TEST(CallSiteReader, ValuesTheCommandLineOverridesAreTheDefaultsWithoutArguments) {
+  HostCode host = readInput("command_line.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  const CallSite &add = host.sites[0];
+  // `if (argc >= 2) offset = atoi(...)`: 0; `for (i = 1; i < argc; ...) n =`:
+  // still 1 << 12; `if (hasFlag(argc, argv, ...)) threads = ...`: 128.
+  ASSERT_TRUE(add.arguments[1].isConstant());
+  EXPECT_EQ(add.arguments[1].integer, 0);
+  ASSERT_TRUE(add.arguments[2].isConstant());
+  EXPECT_EQ(add.arguments[2].integer, 4096);
+  ASSERT_TRUE(add.block[0].isConstant());
+  EXPECT_EQ(add.block[0].integer, 128);
+  ASSERT_TRUE(add.grid[0].isConstant());
+  EXPECT_EQ(add.grid[0].integer, 32);
+  // A getopt loop's body does not run: blocksWanted stays 0.
+  const CallSite &scaled = host.sites[1];
+  ASSERT_TRUE(scaled.grid[0].isConstant());
+  EXPECT_EQ(scaled.grid[0].integer, 32);
+  // `argc > 2 ? atoi(argv[2]) : 3` is 3, but a change under a condition
+  // the command line does not decide (`n > 100 && ...`) still counts.
+  EXPECT_TRUE(scaled.arguments[2].isUnknown());
+  ASSERT_TRUE(host.sites[2].arguments[1].isConstant());
+  EXPECT_EQ(host.sites[2].arguments[1].integer, 3);
+  // The branch taken without arguments (an else) still changes its variable.
+  EXPECT_TRUE(host.sites[2].arguments[2].isUnknown());
 }
