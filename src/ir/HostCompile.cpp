@@ -1,4 +1,5 @@
 #include "ir/HostCompile.h"
+#include "ir/LaunchSyntax.h"
 
 #include "ir/CudaInstallation.h"
 #include "ir/Loader.h"
@@ -175,9 +176,16 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
       args.insert(args.end(), {"-x", *kind == SourceKind::C ? "c" : "c++", "-isystem",
                                (*cuda)->root + "/include"});
     }
-    args.insert(args.end(), {"-c", source, "-o", object});
-    if (Status compiled = runClang(args, options.workDir, source + ": compilation failed");
-        !compiled)
+    Result<std::optional<std::string>> joined = joinedLaunchCopy(source);
+    if (!joined)
+      return joined.error();
+    if (*joined)
+      args.insert(args.end(), {"-iquote", quotedIncludeDirectory(source)});
+    args.insert(args.end(), {"-c", joined->value_or(source), "-o", object});
+    Status compiled = runClang(args, options.workDir, source + ": compilation failed");
+    if (*joined)
+      llvm::sys::fs::remove(**joined);
+    if (!compiled)
       return compiled.error();
     objects.push_back(object);
   }

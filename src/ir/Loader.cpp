@@ -1,4 +1,5 @@
 #include "ir/Loader.h"
+#include "ir/LaunchSyntax.h"
 
 #include "ir/CudaInstallation.h"
 #include "ir/EmbeddedHeaders.h"
@@ -166,7 +167,14 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   // After the PCH, which must not name simulee's per-run header directory.
   std::vector<std::string> tail = nvccCompatIncludeArgs(*cuda);
   tail.insert(tail.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
-  tail.insert(tail.end(), {path, "-o", output.str().str()});
+  // Spaced launch chevrons (`k << <g, b >> > (...)`): a joined copy is
+  // compiled, finding its quoted includes beside the original.
+  Result<std::optional<std::string>> joined = joinedLaunchCopy(path);
+  if (!joined)
+    return joined.error();
+  if (*joined)
+    tail.insert(tail.end(), {"-iquote", quotedIncludeDirectory(path)});
+  tail.insert(tail.end(), {joined->value_or(path), "-o", output.str().str()});
 
   std::vector<std::string> environment = clangEnvironment();
   std::vector<llvm::StringRef> environmentRefs(environment.begin(), environment.end());
@@ -192,6 +200,8 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     discardWrapperPch(*pch);
     rc = runClang(false);
   }
+  if (*joined)
+    llvm::sys::fs::remove(**joined);
   Status ownHeadersOnly = Ok{};
   if (*cuda)
     ownHeadersOnly = checkNoForeignCudaHeaders(dependencies.str().str(), **cuda, *includeDir, path);

@@ -183,5 +183,22 @@ TEST(CliSites, ScanSearchesAtCallSitesToo) {
     EXPECT_TRUE(finding["launch"]["origin"].is_null()) << finding;
 }
 
+// `k << <g, b >> > (args)`, as Visual Studio formats launches: nvcc accepts
+// it, clang does not. The file compiles (its quoted include found beside
+// it), its call site is read, and the finding names the file's own lines.
+TEST(CliSites, LaunchesWithSpacedChevronsAreCompiledAndRead) {
+  std::string source = input("spaced/spaced_launch.cu");
+  Outcome listed = simulee({"list", source});
+  EXPECT_EQ(listed.status, 0) << listed;
+  EXPECT_TRUE(contains(listed.out, "launched at " + source + ":23: grid (4, 1, 1) block (64, 1, 1)"))
+      << listed;
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  // Findings name the file as the report does any file's (relative to here).
+  EXPECT_TRUE(contains(o.out, "spaced_launch.cu:8:21: warning: data race on shared 'part'")) << o;
+  EXPECT_TRUE(contains(o.out, "spaced_launch.cu:13:11 (thread (0,0,0)")) << o;
+  EXPECT_TRUE(contains(o.out, "[site], launched at " + source + ":23")) << o;
+}
+
 } // namespace
 } // namespace simulee::cli_test

@@ -113,6 +113,25 @@ TEST(Exec, ProgramOfSeveralFilesWithDefinesAndArguments) {
   EXPECT_TRUE(contains(o.err, "kernel 'scale': clean (1 launch judged)")) << o;
 }
 
+// Visual Studio's formatting of a launch, `k << <1, 4 >> > (d)`, builds as
+// it does with nvcc; the quoted include is found beside the source.
+TEST(Exec, ALaunchWithSpacedChevronsBuildsAndRuns) {
+  TempDir dir;
+  std::string source = dir.file("spaced.cu");
+  std::ofstream(dir.file("value.h")) << "#define VALUE 40\n";
+  std::ofstream(source)
+      << "#include <cstdio>\n#include \"value.h\"\n"
+         "__global__ void fill(int *p) { p[threadIdx.x] = VALUE + threadIdx.x; }\n"
+         "int main() { int *d, h[4]; cudaMalloc(&d, sizeof h);\n"
+         "  fill << <1, 4 >> > (d);\n"
+         "  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+         "  printf(\"%d %d\\n\", h[0], h[3]); return 0; }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "40 43\n") << o;
+  EXPECT_TRUE(contains(o.err, "kernel 'fill': clean (1 launch judged)")) << o;
+}
+
 TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
   TempDir dir;
   std::string source = dir.file("spin.cu");
