@@ -1220,11 +1220,13 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   };
 
   // The program's own launch: every dimension and number fixed (by the call
-  // site or the user), only buffer contents left to vary. It is judged at its
-  // full size within --launch-seconds; its content variants keep --max-cost.
+  // site or the user), only buffer contents left to vary, and the sizes of
+  // buffers nothing sizes (simulee grows them to what the launch needs). It
+  // is judged at its full size within --launch-seconds; its variants keep
+  // --max-cost.
   bool fixedShape = space.grid.fixed && space.block.fixed;
   for (size_t g = 0; g < space.geneCount(); ++g)
-    fixedShape = fixedShape && (space.gene(g).role == evo::GeneRole::BufferFill ||
+    fixedShape = fixedShape && (space.gene(g).role != evo::GeneRole::Scalar ||
                                 space.gene(g).fixed.has_value());
   std::optional<evo::Solution> programsLaunch;
   if (fixedShape)

@@ -144,6 +144,35 @@ TEST(CliLaunchDomain, AStructSizedAtRunTimeIsSearchedWithItsAllocationsFollowing
   }
 }
 
+TEST(CliLaunchDomain, AFixedLaunchIntoABufferNothingSizesIsJudgedAtItsFullSize) {
+  // Grid, block and n are the site's; the pointer moves by a loop variable
+  // into a larger allocation, so no size is known and simulee sizes the
+  // buffer. The program's launch (cheaper than --launch-seconds, costlier
+  // than --max-cost) is still judged, once, at its size: the race in its
+  // shared array is found, not "too costly".
+  TempDir dir;
+  std::string source = dir.file("segments.cu");
+  std::ofstream(source) << "__global__ void rotate(float *seg, int n) {\n"
+                           "  __shared__ float s[256];\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  s[threadIdx.x] = seg[i];\n"
+                           "  seg[i] = s[(threadIdx.x + 1) % 256];\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  const int segments = 4, n = 1024;\n"
+                           "  float *d;\n"
+                           "  cudaMalloc(&d, segments * n * sizeof(float));\n"
+                           "  for (int s = 0; s < segments; ++s)\n"
+                           "    rotate<<<n / 256, 256>>>(&d[s * n], n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet", "--max-cost", "4096"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "data race on shared 's'")) << o;
+  EXPECT_TRUE(contains(o.out, "exposed by launch grid (4,1,1) block (256,1,1)")) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'rotate': findings (1 launch judged)")) << o;
+  EXPECT_FALSE(contains(o.out, "out-of-bounds")) << o;
+}
+
 TEST(CliLaunchDomain, EveryValueFromTheSiteIsSiteProvenance) {
   TempDir dir;
   std::string source = dir.file("fixed_site.cu");
