@@ -1,6 +1,7 @@
 #include "host/CallSite.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <iterator>
 
@@ -179,6 +180,21 @@ SiteValue SiteValue::ofFormula(host::Formula formula, std::string text) {
   value.formula = std::move(formula);
   value.text = std::move(text);
   return value;
+}
+
+std::string deviceSymbol(const std::string &hostSymbol) {
+  static const std::string prefix = "__device_stub__";
+  size_t at = hostSymbol.find(prefix);
+  if (at == std::string::npos)
+    return hostSymbol;
+  size_t digits = at;
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(hostSymbol[digits - 1])))
+    --digits;
+  if (digits == at)
+    return hostSymbol.substr(0, at) + hostSymbol.substr(at + prefix.size());
+  size_t length = std::stoul(hostSymbol.substr(digits, at - digits));
+  return hostSymbol.substr(0, digits) + std::to_string(length - prefix.size()) +
+         hostSymbol.substr(at + prefix.size());
 }
 
 std::string locationText(const CallSite &site) {

@@ -148,6 +148,11 @@ struct CallSite {
   std::vector<Member> members;
 };
 
+// The device-side symbol of a kernel. In the host-side compile clang mangles
+// a kernel as its stub (`_Z17__device_stub__trPfS_ii`); the device compile
+// names it `_Z2trPfS_ii`: the same mangling without the prefix.
+std::string deviceSymbol(const std::string &hostSymbol);
+
 // "file:line".
 std::string locationText(const CallSite &site);
 

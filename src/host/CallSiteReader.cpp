@@ -1,4 +1,5 @@
 #include "host/CallSiteReader.h"
+#include "host/HostIrLaunches.h"
 
 #include "ir/CudaInstallation.h"
 #include "ir/Loader.h"
@@ -9,6 +10,7 @@
 #include "support/SimulatedDevice.h"
 
 #include <clang-c/Index.h>
+#include <llvm/Support/FileSystem.h>
 
 #include <algorithm>
 #include <array>
@@ -140,9 +142,6 @@ bool isAllocator(const std::string &callee) {
          callee == "cudaHostAlloc" || callee == "cudaMallocAsync";
 }
 
-// The device-side symbol of a kernel. In the host-side compile clang mangles
-// a kernel as its stub (`_Z17__device_stub__trPfS_ii`); the device compile
-// names it `_Z2trPfS_ii`: the same mangling without the prefix.
 // cudaDeviceProp, or a pointer or reference to one (`prop->warpSize`).
 bool isDeviceProp(CXType type) {
   if (type.kind == CXType_Pointer || type.kind == CXType_LValueReference)
@@ -152,20 +151,6 @@ bool isDeviceProp(CXType type) {
          name == "const cudaDeviceProp" || name == "const struct cudaDeviceProp";
 }
 
-std::string deviceSymbol(const std::string &hostSymbol) {
-  static const std::string prefix = "__device_stub__";
-  size_t at = hostSymbol.find(prefix);
-  if (at == std::string::npos)
-    return hostSymbol;
-  size_t digits = at;
-  while (digits > 0 && std::isdigit(static_cast<unsigned char>(hostSymbol[digits - 1])))
-    --digits;
-  if (digits == at)
-    return hostSymbol.substr(0, at) + hostSymbol.substr(at + prefix.size());
-  size_t length = std::stoul(hostSymbol.substr(digits, at - digits));
-  return hostSymbol.substr(0, digits) + std::to_string(length - prefix.size()) +
-         hostSymbol.substr(at + prefix.size());
-}
 
 std::optional<Formula::Op> binaryOp(CXBinaryOperatorKind kind) {
   switch (kind) {
@@ -238,6 +223,11 @@ public:
 
   std::set<std::string> takeNamedFunctions() { return std::move(namedFunctions_); }
 
+  // Whether some launch is written inside a template (a launcher, a class
+  // template's member): its instantiations are known only where a call the
+  // reader follows names them.
+  bool launchesInTemplates() const { return launchInTemplate_; }
+
 private:
   CXTranslationUnit unit_;
   // Where the host code allocates device memory into a variable
@@ -300,6 +290,7 @@ private:
   // member, not the whole of p.
   std::vector<CXCursor> allocationOutputs_;
   unsigned launchOffset_ = ~0u; // the launch being read
+  bool launchInTemplate_ = false;
   // Variables the program changes after their declaration (assigned,
   // incremented, a member assigned, or their address taken outside a
   // cudaLaunchKernel argument list): their initializer says nothing.
@@ -1502,6 +1493,12 @@ private:
 
   // The sites of one launch: one per kernel its callee may name.
   void readLaunch(CXCursor call, std::vector<CallSite> &sites) {
+    for (CXCursor ancestor : ancestors_) {
+      CXCursorKind kind = kindOf(ancestor);
+      launchInTemplate_ = launchInTemplate_ || kind == CXCursor_FunctionTemplate ||
+                          kind == CXCursor_ClassTemplate ||
+                          kind == CXCursor_ClassTemplatePartialSpecialization;
+    }
     LaunchForm form = LaunchForm::TripleChevron;
     std::vector<CXCursor> kernels;
     std::optional<CXCursor> grid, block, shared;
@@ -1886,6 +1883,38 @@ bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &i
   return false;
 }
 
+// Launches written in templates, from the compiled host code (every
+// instantiation, dims folded): one for each kernel no launch read from the
+// syntax tree names. `args` and `tail`: the host parse's arguments before
+// and after its PCH.
+void addCompiledLaunches(const std::string &path, std::vector<std::string> args,
+                         const std::vector<std::string> &tail, const std::string &includeDir,
+                         HostCode &host) {
+  args.insert(args.end(), {"-O0", "-Xclang", "-disable-O0-optnone", "-gline-tables-only"});
+  std::optional<std::string> pch = ir::wrapperPch(args, {includeDir});
+  if (pch)
+    args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
+  args.insert(args.end(), tail.begin(), tail.end());
+  Result<std::optional<std::string>> joined = ir::joinedLaunchCopy(path);
+  if (!joined)
+    return;
+  if (*joined)
+    args.insert(args.end(), {"-iquote", ir::quotedIncludeDirectory(path)});
+  args.insert(args.end(), {"-c", joined->value_or(path)});
+  std::optional<CompiledLaunches> compiled = launchesInHostIr(args);
+  if (*joined)
+    llvm::sys::fs::remove(**joined);
+  if (!compiled)
+    return;
+  std::set<std::string> read;
+  for (const CallSite &site : host.sites)
+    read.insert(site.mangledName.empty() ? site.kernel : site.mangledName);
+  for (CallSite &site : compiled->sites)
+    if (!read.count(site.mangledName) && !read.count(site.kernel))
+      host.sites.push_back(std::move(site));
+  host.compiledLaunches = std::move(compiled->kernels);
+}
+
 Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
                                const std::string &cudaPath) {
@@ -1955,9 +1984,12 @@ Result<HostCode> readCallSites(const std::string &path,
   Reader reader(unit);
   host.sites = reader.read();
   host.namedFunctions = reader.takeNamedFunctions();
+  bool templated = reader.launchesInTemplates();
   clang_disposeTranslationUnit(unit);
   for (const std::string &file : closure.files)
     addLaunchedNames(readWholeFile(file), host.launchedInText);
+  if (templated && host.firstError.empty())
+    addCompiledLaunches(path, args, tail, *includeDir, host);
   return host;
 }
 

@@ -6,6 +6,7 @@
 #include "host/CallSite.h"
 #include "support/Result.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -25,6 +26,12 @@ struct HostCode {
   // The kernels the file's text (and the files it #includes "...") launches
   // by name, in active code or not: `k<<<` inside `#if 0` is here.
   std::set<std::string> launchedInText;
+  // Where launches are written in templates, the host code is also compiled
+  // and optimised (host/HostIrLaunches.h): the kernels (device symbols) its
+  // code may still launch. A kernel outside the set is launched only from
+  // instantiations that never happen or code the program's constants rule
+  // out. Nothing when the host code was not compiled.
+  std::optional<std::set<std::string>> compiledLaunches;
 };
 
 // Whether the file's own text, or a file it #includes with quotes (found

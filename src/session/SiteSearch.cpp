@@ -569,8 +569,16 @@ LaunchSource launchSourceOf(const ir::Program &program, const ir::KernelInfo &ke
   std::string name = unqualifiedName(kernel.sourceName);
   // A library kernel (CUB, Thrust) is launched by the library's dispatch,
   // which the host code reaches through a call, never a launch.
-  if (!source.sites.empty() || !host.firstError.empty() || host.namedFunctions.count(name) ||
-      kernel.library)
+  if (!source.sites.empty() || !host.firstError.empty() || kernel.library)
+    return source;
+  // Named in templates whose compiled code never launches it.
+  if (host.compiledLaunches && !host.compiledLaunches->count(kernel.name)) {
+    source.notLaunched = "the file's compiled host code never launches it (its launches are in "
+                         "template instantiations the program never makes, or in branches its "
+                         "constants rule out)";
+    return source;
+  }
+  if (host.namedFunctions.count(name))
     return source;
   if (host.launchedInText.count(name))
     source.notLaunched = "its only launch is in code the preprocessor leaves out";

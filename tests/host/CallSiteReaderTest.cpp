@@ -515,3 +515,37 @@ TEST(CallSiteReader, ValuesTheCommandLineOverridesAreTheDefaultsWithoutArguments
   // The branch taken without arguments (an else) still changes its variable.
   EXPECT_TRUE(host.sites[2].arguments[2].isUnknown());
 }
+
+TEST(CallSiteReader, LaunchesInTemplatesComeFromTheCompiledHostCode) {
+  HostCode host = readInput("compiled_launches.cu");
+  auto siteOf = [&](const std::string &symbol) -> const CallSite * {
+    for (const CallSite &site : host.sites)
+      if (site.mangledName == symbol)
+        return &site;
+    return nullptr;
+  };
+  // widthK<32> and widthK<16>: only a function object's call operator
+  // reaches their launcher; the compiled code folds each block.
+  const CallSite *wide = siteOf("_Z6widthKILi32EEvPf");
+  ASSERT_NE(wide, nullptr);
+  EXPECT_EQ(wide->line, 9u);
+  EXPECT_EQ(wide->block[0].integer, 32);
+  EXPECT_EQ(wide->block[1].integer, 4);
+  EXPECT_TRUE(wide->grid[0].isUnknown());
+  const CallSite *narrow = siteOf("_Z6widthKILi16EEvPf");
+  ASSERT_NE(narrow, nullptr);
+  EXPECT_EQ(narrow->block[0].integer, 16);
+  EXPECT_EQ(narrow->block[1].integer, 8);
+  // widthK<4> is instantiated but behind `false &&`: never launched.
+  EXPECT_EQ(siteOf("_Z6widthKILi4EEvPf"), nullptr);
+  ASSERT_TRUE(host.compiledLaunches.has_value());
+  EXPECT_TRUE(host.compiledLaunches->count("_Z6widthKILi32EEvPf"));
+  EXPECT_FALSE(host.compiledLaunches->count("_Z6widthKILi4EEvPf"));
+  // The table's kernels are launched through a pointer: both may be.
+  EXPECT_TRUE(host.compiledLaunches->count("_Z5firstPf"));
+  EXPECT_TRUE(host.compiledLaunches->count("_Z6secondPf"));
+}
+
+TEST(CallSiteReader, HostCodeWithoutLaunchesInTemplatesIsNotCompiled) {
+  EXPECT_FALSE(readInput("allocations.cu").compiledLaunches.has_value());
+}
