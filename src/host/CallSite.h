@@ -106,6 +106,11 @@ struct CallSite {
   SiteValue grid[3], block[3];
   SiteValue sharedBytes;
   std::vector<SiteValue> arguments; // one per kernel parameter, in order
+  // A site read from the compiled host code (host/HostIrLaunches.h) has no
+  // `arguments`: what its host stub is passed instead, one per argument of
+  // the stub's lowered x86-64 signature (a by-value struct of 9 to 16 bytes
+  // is two; one of no bytes none), constant where the optimised code folds it.
+  std::vector<SiteValue> loweredArguments;
   // Per kernel parameter: for a pointer the host allocated itself, the
   // allocation's size in bytes (a constant, or a formula over the launch's
   // integer arguments) and where it was made ("cudaMalloc at main.cu:40");

@@ -136,13 +136,19 @@ std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> 
   // Launchers inlined into their callers and folded, so that a template's
   // dims are constants at each launch; the stubs kept as calls, each next
   // to its launch's configuration.
-  // (clang's -O0 marks every function noinline.)
+  // (clang's -O0 marks every function noinline.) Template instances and
+  // inline functions, which this file emits only for its own calls, become
+  // internal, so that constants flow into them from their callers.
   for (llvm::Function &function : *module) {
     function.removeFnAttr(llvm::Attribute::OptimizeNone);
     function.removeFnAttr(llvm::Attribute::NoInline);
     if (isStub(function)) {
       function.removeFnAttr(llvm::Attribute::AlwaysInline);
       function.addFnAttr(llvm::Attribute::NoInline);
+    } else if (!function.isDeclaration() && (function.hasLinkOnceODRLinkage() ||
+                                             function.hasWeakODRLinkage())) {
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+      function.setComdat(nullptr);
     }
   }
   llvm::PassBuilder builder;
@@ -184,6 +190,21 @@ std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> 
             push->arg_size() > 4 ? llvm::dyn_cast<llvm::ConstantInt>(push->getArgOperand(4)) : nullptr;
         site.sharedBytes = shared ? SiteValue::ofInteger(int64_t(shared->getZExtValue()), "")
                                   : SiteValue::unknown("");
+        for (const llvm::Use &argument : call->args()) {
+          if (const auto *integer = llvm::dyn_cast<llvm::ConstantInt>(argument.get())) {
+            unsigned bits = integer->getBitWidth();
+            site.loweredArguments.push_back(
+                bits == 1    ? SiteValue::ofInteger(int64_t(integer->getZExtValue()), "")
+                : bits <= 64 ? SiteValue::ofInteger(integer->getSExtValue(), "")
+                             : SiteValue::unknown(""));
+          } else if (const auto *real = llvm::dyn_cast<llvm::ConstantFP>(argument.get())) {
+            llvm::APFloat value = real->getValueAPF();
+            bool lossy = false;
+            value.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lossy);
+            site.loweredArguments.push_back(SiteValue::ofReal(value.convertToDouble(), ""));
+          } else
+            site.loweredArguments.push_back(SiteValue::unknown(""));
+        }
         bool known = false;
         for (unsigned axis = 0; axis < 3; ++axis)
           known = known || site.grid[axis].isConstant() || site.block[axis].isConstant();

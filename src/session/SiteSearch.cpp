@@ -65,6 +65,30 @@ uint32_t &axisOf(interp::Dim3 &dims, unsigned axis) {
   return axis == 0 ? dims.x : axis == 1 ? dims.y : dims.z;
 }
 
+// What the site passes for each kernel parameter: its arguments as read
+// from the syntax tree, else those the compiled host code passes its stub
+// mapped back through the x86-64 lowering of by-value structs (none of no
+// bytes, one of up to 8 or over 16, two of 9 to 16); nothing when they do
+// not add up.
+std::vector<SiteValue> argumentsOf(const ir::KernelInfo &kernel, const host::CallSite &site) {
+  if (!site.arguments.empty() || site.loweredArguments.empty())
+    return site.arguments;
+  std::vector<SiteValue> mapped;
+  size_t next = 0;
+  for (const ir::ParamInfo &param : kernel.params) {
+    size_t parts = 1;
+    if (param.kind == ir::ValueKind::Aggregate)
+      parts = param.byValueBytes == 0 ? 0 : param.byValueBytes <= 8 || param.byValueBytes > 16 ? 1 : 2;
+    if (next + parts > site.loweredArguments.size())
+      return {};
+    mapped.push_back(parts == 1 ? site.loweredArguments[next] : SiteValue::unknown(""));
+    next += parts;
+  }
+  if (next != site.loweredArguments.size())
+    return {};
+  return mapped;
+}
+
 } // namespace
 
 SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
@@ -160,11 +184,12 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
       memberAllocations_.push_back({MemberRef{member.param, m}, bytes, member.allocation});
     }
   }
-  if (site.arguments.size() == params)
+  std::vector<SiteValue> passed = argumentsOf(kernel, site);
+  if (passed.size() == params)
     for (size_t i = 0; i < params; ++i) {
       ir::ValueKind kind = kernel.params[i].kind;
       bool scalar = kind == ir::ValueKind::Int || kind == ir::ValueKind::Float;
-      const SiteValue &value = site.arguments[i];
+      const SiteValue &value = passed[i];
       if (scalar && !(kind == ir::ValueKind::Float && value.isFormula()))
         arguments_[i] = usable(value);
     }

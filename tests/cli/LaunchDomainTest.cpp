@@ -173,6 +173,38 @@ TEST(CliLaunchDomain, AFixedLaunchIntoABufferNothingSizesIsJudgedAtItsFullSize) 
   EXPECT_FALSE(contains(o.out, "out-of-bounds")) << o;
 }
 
+TEST(CliLaunchDomain, ALaunchReadFromTheCompiledHostCodeKeepsMainsConstants) {
+  // The launch is in a template reached through a function object: only the
+  // compiled host code has it. Its count (100) and the block (64) come from
+  // there; searched freely, a count below 64 would make threads share a slot.
+  TempDir dir;
+  std::string source = dir.file("compiled_constants.cu");
+  std::ofstream(source) << "struct Span { float *data; long length; };\n"
+                           "template <int W> __global__ void spread(Span s, int count) {\n"
+                           "  s.data[threadIdx.x % count] = threadIdx.x;\n"
+                           "}\n"
+                           "template <int W, typename T> void launchSpread(Span s, int count) {\n"
+                           "  spread<W><<<1, W>>>(s, count);\n"
+                           "}\n"
+                           "template <typename T> struct Spread {\n"
+                           "  void operator()(Span s, int count) const { launchSpread<64, T>(s, count); }\n"
+                           "};\n"
+                           "int main() {\n"
+                           "  float *d;\n"
+                           "  cudaMalloc(&d, 400);\n"
+                           "  Spread<int>()(Span{d, 100}, 100);\n"
+                           "}\n";
+  Outcome listed = simulee({"list", source});
+  EXPECT_TRUE(contains(listed.out, "launched at " + source + ":6: grid (1, 1, 1) block (64, 1, 1)"))
+      << listed;
+  for (const char *seed : {"1", "2"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--quiet", "--seed", seed});
+    EXPECT_EQ(o.status, 0) << o;
+    EXPECT_TRUE(contains(o.out, "kernel 'spread<64>': clean (")) << o;
+    EXPECT_TRUE(contains(o.out, "at its call site " + source + ":6")) << o;
+  }
+}
+
 TEST(CliLaunchDomain, EveryValueFromTheSiteIsSiteProvenance) {
   TempDir dir;
   std::string source = dir.file("fixed_site.cu");

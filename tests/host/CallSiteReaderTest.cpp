@@ -549,3 +549,20 @@ TEST(CallSiteReader, LaunchesInTemplatesComeFromTheCompiledHostCode) {
 TEST(CallSiteReader, HostCodeWithoutLaunchesInTemplatesIsNotCompiled) {
   EXPECT_FALSE(readInput("allocations.cu").compiledLaunches.has_value());
 }
+
+TEST(CallSiteReader, ACompiledLaunchKeepsTheConstantsItsStubIsPassed) {
+  HostCode host = readInput("compiled_arguments.cu");
+  ASSERT_EQ(host.sites.size(), 1u);
+  const CallSite &site = host.sites[0];
+  EXPECT_EQ(site.mangledName, "_Z6spreadILi64EEv4Spanif");
+  EXPECT_EQ(site.block[0].integer, 64);
+  EXPECT_EQ(site.grid[0].integer, 1);
+  EXPECT_TRUE(site.arguments.empty());
+  // The struct as two eightbytes (its pointer, its length), then count and scale.
+  ASSERT_EQ(site.loweredArguments.size(), 4u);
+  EXPECT_TRUE(site.loweredArguments[0].isUnknown());
+  EXPECT_EQ(site.loweredArguments[1].integer, 256);
+  EXPECT_EQ(site.loweredArguments[2].integer, 100);
+  ASSERT_TRUE(site.loweredArguments[3].isConstant());
+  EXPECT_DOUBLE_EQ(site.loweredArguments[3].real, 2.5);
+}
