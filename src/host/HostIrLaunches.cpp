@@ -1,6 +1,7 @@
 #include "host/HostIrLaunches.h"
 
 #include "ir/CudaInstallation.h"
+#include "ir/PassSetup.h"
 
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
@@ -9,7 +10,6 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IRReader/IRReader.h>
-#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/SourceMgr.h>
@@ -151,17 +151,9 @@ std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> 
       function.setComdat(nullptr);
     }
   }
-  llvm::PassBuilder builder;
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cam;
-  llvm::ModuleAnalysisManager mam;
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cam, mam);
-  builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O1).run(*module, mam);
+  ir::PassSetup passes;
+  passes.builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O1)
+      .run(*module, passes.modules);
 
   CompiledLaunches found;
   for (const llvm::Function &function : *module)

@@ -1,5 +1,6 @@
 #include "ir/Loader.h"
 #include "ir/LaunchSyntax.h"
+#include "ir/PassSetup.h"
 
 #include "ir/CudaInstallation.h"
 #include "ir/EmbeddedHeaders.h"
@@ -234,23 +235,13 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
 // mem2reg and SROA, so values live in registers the way optimised code has
 // them, while every load and store of real memory stays.
 void promoteAllocas(llvm::Module &module) {
-  llvm::PassBuilder builder;
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cam;
-  llvm::ModuleAnalysisManager mam;
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cam, mam);
-
+  PassSetup passes;
   llvm::FunctionPassManager fpm;
   fpm.addPass(llvm::SROAPass(llvm::SROAOptions::PreserveCFG));
   fpm.addPass(llvm::PromotePass());
   llvm::ModulePassManager mpm;
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
-  mpm.run(module, mam);
+  mpm.run(module, passes.modules);
 }
 
 // Verifies the module the way LLVM's own debug-info upgrade would, but with
