@@ -1901,7 +1901,7 @@ void addCompiledLaunches(const std::string &path, std::vector<std::string> args,
   if (*joined)
     args.insert(args.end(), {"-iquote", ir::quotedIncludeDirectory(path)});
   args.insert(args.end(), {"-c", joined->value_or(path)});
-  std::optional<CompiledLaunches> compiled = launchesInHostIr(args);
+  std::optional<CompiledLaunches> compiled = launchesInHostIr(args, path);
   if (*joined)
     llvm::sys::fs::remove(**joined);
   if (!compiled)

@@ -11,6 +11,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/SourceMgr.h>
 
@@ -83,6 +84,22 @@ void dimsOf(const llvm::Value *xy, const llvm::Value *z, const char *what, SiteV
                  : SiteValue::unknown(text);
 }
 
+// The file of `location`, as the syntax-tree reader names it: `source` as
+// the user spelled it, another file by its full path (clang may record a
+// name relative to a directory it shares with the working directory).
+std::string fileOf(const llvm::DILocation &location, const std::string &source) {
+  llvm::SmallString<256> full(location.getFilename());
+  if (!llvm::sys::path::is_absolute(full)) {
+    full = location.getDirectory();
+    llvm::sys::path::append(full, location.getFilename());
+  }
+  llvm::SmallString<256> real, sourceReal;
+  if (!llvm::sys::fs::real_path(full, real) && !llvm::sys::fs::real_path(source, sourceReal) &&
+      real == sourceReal)
+    return source;
+  return full.str().str();
+}
+
 // "k<32>" of "void k<32>(float*, int)": the name up to its parameter list.
 std::string sourceNameOf(const std::string &symbol) {
   std::string demangled = llvm::demangle(symbol);
@@ -112,7 +129,8 @@ std::string sourceNameOf(const std::string &symbol) {
 
 } // namespace
 
-std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> &compileArgs) {
+std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> &compileArgs,
+                                                 const std::string &source) {
   llvm::SmallString<128> output, log;
   if (llvm::sys::fs::createTemporaryFile("simulee-host", "bc", output) ||
       llvm::sys::fs::createTemporaryFile("simulee-host", "log", log))
@@ -204,7 +222,7 @@ std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> 
           continue;
         // Where the `<<<` is written: the innermost frame of an inlined launcher.
         if (const llvm::DILocation *location = call->getDebugLoc().get()) {
-          site.file = location->getFilename().str();
+          site.file = fileOf(*location, source);
           site.line = location->getLine();
           site.column = location->getColumn();
         }

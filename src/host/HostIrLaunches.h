@@ -28,7 +28,10 @@ struct CompiledLaunches {
 };
 
 // The host code `clang` compiles with `compileArgs` (clang first, the input
-// last, no output), optimised; nothing when it does not compile.
-std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> &compileArgs);
+// last, no output), optimised; nothing when it does not compile. A site in
+// the file `source` names it as `source` is spelled; one in another file by
+// its full path.
+std::optional<CompiledLaunches> launchesInHostIr(const std::vector<std::string> &compileArgs,
+                                                 const std::string &source);
 
 } // namespace simulee::host

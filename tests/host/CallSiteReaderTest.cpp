@@ -528,6 +528,8 @@ TEST(CallSiteReader, LaunchesInTemplatesComeFromTheCompiledHostCode) {
   // reaches their launcher; the compiled code folds each block.
   const CallSite *wide = siteOf("_Z6widthKILi32EEvPf");
   ASSERT_NE(wide, nullptr);
+  // The file as given, whatever directory it shares with the working one.
+  EXPECT_EQ(wide->file, std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/compiled_launches.cu");
   EXPECT_EQ(wide->line, 9u);
   EXPECT_EQ(wide->block[0].integer, 32);
   EXPECT_EQ(wide->block[1].integer, 4);
