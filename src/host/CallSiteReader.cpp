@@ -10,7 +10,6 @@
 #include "support/SimulatedDevice.h"
 
 #include <clang-c/Index.h>
-#include <llvm/Support/FileSystem.h>
 
 #include <algorithm>
 #include <array>
@@ -151,7 +150,6 @@ bool isDeviceProp(CXType type) {
          name == "const cudaDeviceProp" || name == "const struct cudaDeviceProp";
 }
 
-
 std::optional<Formula::Op> binaryOp(CXBinaryOperatorKind kind) {
   switch (kind) {
   case CXBinaryOperator_Add:
@@ -193,6 +191,11 @@ std::optional<Formula::Op> binaryOp(CXBinaryOperatorKind kind) {
   default:
     return std::nullopt;
   }
+}
+
+// The value of a formula that reads no argument (a constant, argc), if any.
+std::optional<int64_t> constantValue(const Formula &formula) {
+  return evaluate(formula, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; });
 }
 
 bool isAssignment(CXBinaryOperatorKind kind) {
@@ -351,9 +354,9 @@ private:
     value = simulatedDeviceAttribute(spellingOf(attribute));
   }
 
-  // `argc` of the program's main.
-  static bool isMainArgc(CXCursor variable) {
-    if (kindOf(variable) != CXCursor_ParmDecl || spellingOf(variable) != "argc")
+  // Parameter `name` (argc, argv) of the program's main.
+  static bool isMainParameter(CXCursor variable, const char *name) {
+    if (kindOf(variable) != CXCursor_ParmDecl || spellingOf(variable) != name)
       return false;
     CXCursor function = clang_getCursorSemanticParent(variable);
     return kindOf(function) == CXCursor_FunctionDecl && spellingOf(function) == "main";
@@ -372,9 +375,7 @@ private:
     if (kindOf(cursor) != CXCursor_DeclRefExpr)
       return false;
     CXCursor variable = clang_getCursorReferenced(cursor);
-    return isMainArgc(variable) ||
-           (kindOf(variable) == CXCursor_ParmDecl && spellingOf(variable) == "argv" &&
-            spellingOf(clang_getCursorSemanticParent(variable)) == "main");
+    return isMainParameter(variable, "argc") || isMainParameter(variable, "argv");
   }
 
   // A test for a command-line option, false when there is none: a call
@@ -411,10 +412,7 @@ private:
     commandLineOnly_ = true;
     std::optional<Formula> formula = formulaOf(condition, 0);
     commandLineOnly_ = false;
-    if (!formula || !formula->arguments().empty())
-      return std::nullopt;
-    std::optional<int64_t> value =
-        evaluate(*formula, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; });
+    std::optional<int64_t> value = formula ? constantValue(*formula) : std::nullopt;
     if (!value)
       return std::nullopt;
     return *value != 0;
@@ -1179,8 +1177,7 @@ private:
       return SiteValue::ofInteger(formula->nodes[0].value, text);
     // Over no argument (a device property times a constant): a constant.
     if (formula->arguments().empty())
-      if (std::optional<int64_t> value =
-              evaluate(*formula, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; }))
+      if (std::optional<int64_t> value = constantValue(*formula))
         return SiteValue::ofInteger(*value, text);
     return SiteValue::ofFormula(std::move(*formula), text);
   }
@@ -1203,7 +1200,7 @@ private:
           parameter != boundParameters_.end())
         return Formula::constant(parameter->second);
       // The program as it runs plainly: no command-line arguments.
-      if (isMainArgc(variable))
+      if (isMainParameter(variable, "argc"))
         return Formula::constant(1);
       if (commandLineOnly_)
         return std::nullopt;
@@ -1220,10 +1217,8 @@ private:
         return std::nullopt;
       std::optional<Formula> lhs = formulaOf(operands[0], depth + 1);
       // `argc > 2 && ...`: decided by its first operand.
-      if (lhs && (*op == Formula::Op::LogicalAnd || *op == Formula::Op::LogicalOr) &&
-          lhs->arguments().empty())
-        if (std::optional<int64_t> first = evaluate(
-                *lhs, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; });
+      if (lhs && (*op == Formula::Op::LogicalAnd || *op == Formula::Op::LogicalOr))
+        if (std::optional<int64_t> first = constantValue(*lhs);
             first && (*first != 0) == (*op == Formula::Op::LogicalOr))
           return Formula::constant(*first != 0);
       std::optional<Formula> rhs = lhs ? formulaOf(operands[1], depth + 1) : std::nullopt;
@@ -1256,9 +1251,8 @@ private:
         return std::nullopt;
       std::optional<Formula> condition = formulaOf(operands[0], depth + 1);
       // A condition with a value (`argc > 1 ? atoi(argv[1]) : 1024`): its side.
-      if (condition && condition->arguments().empty())
-        if (std::optional<int64_t> holds = evaluate(
-                *condition, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; }))
+      if (condition)
+        if (std::optional<int64_t> holds = constantValue(*condition))
           return formulaOf(operands[*holds ? 1 : 2], depth + 1);
       std::optional<Formula> chosen = condition ? formulaOf(operands[1], depth + 1) : std::nullopt;
       std::optional<Formula> other = chosen ? formulaOf(operands[2], depth + 1) : std::nullopt;
@@ -1895,15 +1889,13 @@ void addCompiledLaunches(const std::string &path, std::vector<std::string> args,
   if (pch)
     args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
   args.insert(args.end(), tail.begin(), tail.end());
-  Result<std::optional<std::string>> joined = ir::joinedLaunchCopy(path);
-  if (!joined)
+  Result<ir::CompileInput> input = ir::CompileInput::of(path);
+  if (!input)
     return;
-  if (*joined)
-    args.insert(args.end(), {"-iquote", ir::quotedIncludeDirectory(path)});
-  args.insert(args.end(), {"-c", joined->value_or(path)});
+  std::vector<std::string> inputArgs = input->arguments();
+  args.push_back("-c");
+  args.insert(args.end(), inputArgs.begin(), inputArgs.end());
   std::optional<CompiledLaunches> compiled = launchesInHostIr(args, path);
-  if (*joined)
-    llvm::sys::fs::remove(**joined);
   if (!compiled)
     return;
   std::set<std::string> read;

@@ -176,16 +176,15 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
       args.insert(args.end(), {"-x", *kind == SourceKind::C ? "c" : "c++", "-isystem",
                                (*cuda)->root + "/include"});
     }
-    Result<std::optional<std::string>> joined = joinedLaunchCopy(source);
-    if (!joined)
-      return joined.error();
-    if (*joined)
-      args.insert(args.end(), {"-iquote", quotedIncludeDirectory(source)});
-    args.insert(args.end(), {"-c", joined->value_or(source), "-o", object});
-    Status compiled = runClang(args, options.workDir, source + ": compilation failed");
-    if (*joined)
-      llvm::sys::fs::remove(**joined);
-    if (!compiled)
+    Result<CompileInput> input = CompileInput::of(source);
+    if (!input)
+      return input.error();
+    std::vector<std::string> inputArgs = input->arguments();
+    args.push_back("-c");
+    args.insert(args.end(), inputArgs.begin(), inputArgs.end());
+    args.insert(args.end(), {"-o", object});
+    if (Status compiled = runClang(args, options.workDir, source + ": compilation failed");
+        !compiled)
       return compiled.error();
     objects.push_back(object);
   }

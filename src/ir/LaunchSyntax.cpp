@@ -7,6 +7,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <cctype>
+#include <utility>
 
 namespace simulee::ir {
 namespace {
@@ -126,18 +127,19 @@ std::optional<std::string> joinedLaunchChevrons(std::string_view source) {
   return text;
 }
 
-Result<std::optional<std::string>> joinedLaunchCopy(const std::string &path) {
+Result<CompileInput> CompileInput::of(const std::string &path) {
+  CompileInput input(path);
   Result<std::string> source = readRegularFile(path, kLargestTextFile);
-  if (!source)
-    return std::optional<std::string>();
-  std::optional<std::string> joined = joinedLaunchChevrons(*source);
+  std::optional<std::string> joined =
+      source ? joinedLaunchChevrons(*source) : std::optional<std::string>();
   if (!joined)
-    return std::optional<std::string>();
+    return input;
   llvm::SmallString<128> copy;
   int fd = -1;
   if (std::error_code error = llvm::sys::fs::createTemporaryFile("simulee-joined", "cu", fd, copy))
     return makeError(path + ": cannot write a copy with its launches' chevrons joined: " +
                      error.message());
+  input.copy_ = copy.str().str();
   llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
   std::string escaped;
   for (char c : path) {
@@ -149,12 +151,22 @@ Result<std::optional<std::string>> joinedLaunchCopy(const std::string &path) {
   out.close();
   if (out.has_error())
     return makeError(path + ": cannot write a copy with its launches' chevrons joined");
-  return std::optional<std::string>(copy.str().str());
+  return input;
 }
 
-std::string quotedIncludeDirectory(const std::string &path) {
-  std::string directory = llvm::sys::path::parent_path(path).str();
-  return directory.empty() ? "." : directory;
+CompileInput::CompileInput(CompileInput &&other) noexcept
+    : path_(std::move(other.path_)), copy_(std::exchange(other.copy_, std::string())) {}
+
+CompileInput::~CompileInput() {
+  if (!copy_.empty())
+    llvm::sys::fs::remove(copy_);
+}
+
+std::vector<std::string> CompileInput::arguments() const {
+  if (copy_.empty())
+    return {path_};
+  std::string directory = llvm::sys::path::parent_path(path_).str();
+  return {"-iquote", directory.empty() ? "." : directory, copy_};
 }
 
 } // namespace simulee::ir

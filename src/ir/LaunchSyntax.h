@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace simulee::ir {
 
@@ -19,14 +20,27 @@ namespace simulee::ir {
 // is one only after a `<< <`.
 std::optional<std::string> joinedLaunchChevrons(std::string_view source);
 
-// Where `path` has spaced launches: a temporary copy with them joined, whose
-// first line (`#line 1 "path"`) keeps diagnostics and debug info naming
-// `path` and its lines. The caller compiles the copy with `-iquote` of
-// `path`'s directory (quotedIncludeDirectory), and removes it. Nothing when
-// `path` needs no copy.
-Result<std::optional<std::string>> joinedLaunchCopy(const std::string &path);
+// The file clang is given for `path`: `path` itself, or, where it has
+// spaced launches, a temporary copy with them joined, whose first line
+// (`#line 1 "path"`) keeps diagnostics and debug info naming `path` and its
+// lines. The copy lives as long as this object.
+class CompileInput {
+public:
+  static Result<CompileInput> of(const std::string &path);
+  CompileInput(CompileInput &&other) noexcept;
+  CompileInput &operator=(CompileInput &&) = delete;
+  CompileInput(const CompileInput &) = delete;
+  ~CompileInput();
 
-// The directory `#include "..."` in `path` searches first.
-std::string quotedIncludeDirectory(const std::string &path);
+  // What names it on clang's command line: `path`; or `-iquote` and
+  // `path`'s directory (its quoted includes are still found beside it),
+  // then the copy.
+  std::vector<std::string> arguments() const;
+
+private:
+  explicit CompileInput(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+  std::string copy_; // empty: none
+};
 
 } // namespace simulee::ir

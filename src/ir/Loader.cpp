@@ -168,14 +168,13 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   // After the PCH, which must not name simulee's per-run header directory.
   std::vector<std::string> tail = nvccCompatIncludeArgs(*cuda);
   tail.insert(tail.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
-  // Spaced launch chevrons (`k << <g, b >> > (...)`): a joined copy is
-  // compiled, finding its quoted includes beside the original.
-  Result<std::optional<std::string>> joined = joinedLaunchCopy(path);
-  if (!joined)
-    return joined.error();
-  if (*joined)
-    tail.insert(tail.end(), {"-iquote", quotedIncludeDirectory(path)});
-  tail.insert(tail.end(), {joined->value_or(path), "-o", output.str().str()});
+  // Spaced launch chevrons (`k << <g, b >> > (...)`): a joined copy.
+  Result<CompileInput> input = CompileInput::of(path);
+  if (!input)
+    return input.error();
+  std::vector<std::string> inputArgs = input->arguments();
+  tail.insert(tail.end(), inputArgs.begin(), inputArgs.end());
+  tail.insert(tail.end(), {"-o", output.str().str()});
 
   std::vector<std::string> environment = clangEnvironment();
   std::vector<llvm::StringRef> environmentRefs(environment.begin(), environment.end());
@@ -201,8 +200,6 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     discardWrapperPch(*pch);
     rc = runClang(false);
   }
-  if (*joined)
-    llvm::sys::fs::remove(**joined);
   Status ownHeadersOnly = Ok{};
   if (*cuda)
     ownHeadersOnly = checkNoForeignCudaHeaders(dependencies.str().str(), **cuda, *includeDir, path);
