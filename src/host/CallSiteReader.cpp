@@ -1564,24 +1564,34 @@ private:
 
     // Integer arguments that are plain variables are the formulas' leaves:
     // a grid of (n + 255) / 256 follows the n passed with it.
-    bound_.clear();
-    std::vector<bool> isLeaf(arguments.size(), false);
-    for (size_t i = 0; i < arguments.size(); ++i) {
-      CXCursor argument = stripWrappers(arguments[i]);
-      CXTypeKind type = clang_getCanonicalType(clang_getCursorType(argument)).kind;
-      bool integer = type >= CXType_Bool && type <= CXType_Int128 && type != CXType_Char16 &&
-                     type != CXType_Char32 && type != CXType_WChar;
-      if (!integer || kindOf(argument) != CXCursor_DeclRefExpr)
-        continue;
-      std::string usr = usrOf(clang_getCursorReferenced(argument));
-      if (bound_.count(usr) || folded(arguments[i], ""))
-        continue;
-      // A variable whose initializer is known is that value, not a leaf.
-      if (formulaOf(argument, 0))
-        continue;
-      bound_[usr] = uint32_t(i);
-      isLeaf[i] = true;
-    }
+    std::vector<bool> isLeaf;
+    auto bindLeaves = [&] {
+      bound_.clear();
+      isLeaf.assign(arguments.size(), false);
+      for (size_t i = 0; i < arguments.size(); ++i) {
+        CXCursor argument = stripWrappers(arguments[i]);
+        CXTypeKind type = clang_getCanonicalType(clang_getCursorType(argument)).kind;
+        bool integer = type >= CXType_Bool && type <= CXType_Int128 && type != CXType_Char16 &&
+                       type != CXType_Char32 && type != CXType_WChar;
+        if (!integer || kindOf(argument) != CXCursor_DeclRefExpr)
+          continue;
+        std::string usr = usrOf(clang_getCursorReferenced(argument));
+        if (bound_.count(usr) || folded(arguments[i], ""))
+          continue;
+        // A variable whose initializer is known is that value, not a leaf.
+        if (formulaOf(argument, 0))
+          continue;
+        bound_[usr] = uint32_t(i);
+        isLeaf[i] = true;
+      }
+    };
+    bindLeaves();
+    // A pointer moved through its allocation by a loop variable no argument
+    // passes (`&d[s * n]` in a loop over streams): the site is that loop's
+    // last iteration, and its leaves are read again.
+    std::vector<std::string> lastIteration = bindLastIteration(arguments);
+    if (!lastIteration.empty())
+      bindLeaves();
     bindStructLeaves(arguments);
     for (size_t i = 0; i < arguments.size(); ++i)
       site.arguments.push_back(isLeaf[i] ? SiteValue::unknown(textOf(arguments[i]))
@@ -1633,6 +1643,123 @@ private:
     readConstraints(site);
     bound_.clear();
     leafMembers_.clear();
+    for (const std::string &variable : lastIteration)
+      boundParameters_.erase(variable);
+  }
+
+  // Where a pointer argument moves through its allocation by the variable of
+  // a counted loop around the launch (`for (int s = 0; s < 4; ++s)`, and
+  // only there), binds the variables of those loops to their last values:
+  // the launch that has least of the allocation left, a launch the program
+  // makes, so the allocation sizes its buffer. Returns what it bound.
+  std::vector<std::string> bindLastIteration(const std::vector<CXCursor> &arguments) {
+    std::vector<std::pair<std::string, int64_t>> loops;
+    for (size_t i = ancestors_.size() - 1; i-- > 0;) {
+      CXCursor parent = ancestors_[i];
+      CXCursorKind kind = kindOf(parent);
+      if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
+          kind == CXCursor_LambdaExpr)
+        break;
+      std::vector<CXCursor> parts = childrenOf(parent);
+      if (kind != CXCursor_ForStmt || parts.size() != 4 ||
+          !clang_equalCursors(ancestors_[i + 1], parts[3]))
+        continue;
+      if (std::optional<std::pair<std::string, int64_t>> last =
+              lastValueOf(parts[0], parts[1], parts[2]);
+          last && !boundParameters_.count(last->first))
+        loops.push_back(*last);
+    }
+    auto bind = [&](bool on) {
+      for (const auto &[variable, value] : loops)
+        if (on)
+          boundParameters_[variable] = value;
+        else
+          boundParameters_.erase(variable);
+    };
+    for (CXCursor argument : arguments) {
+      std::optional<CXCursor> offset;
+      if (loops.empty() ||
+          clang_getCanonicalType(clang_getCursorType(argument)).kind != CXType_Pointer ||
+          !allocationOf(argument, offset) || !offset || formulaOf(*offset, 0))
+        continue;
+      bind(true);
+      if (formulaOf(*offset, 0)) {
+        std::vector<std::string> bound;
+        for (const auto &loop : loops)
+          bound.push_back(loop.first);
+        return bound;
+      }
+      bind(false);
+    }
+    return {};
+  }
+
+  // `for (int v = A; v < E; ++v)` (or `v <= E`, `v != E`, `E > v`; `v++`,
+  // `v += C`) with A and E constants and v changed only by the step: v and
+  // its last value, if the loop runs at all.
+  std::optional<std::pair<std::string, int64_t>> lastValueOf(CXCursor init, CXCursor condition,
+                                                             CXCursor step) {
+    std::vector<CXCursor> declared = childrenOf(init);
+    if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1 ||
+        kindOf(declared[0]) != CXCursor_VarDecl)
+      return std::nullopt;
+    CXCursor variable = declared[0];
+    std::string usr = usrOf(variable);
+    CXCursor start = clang_Cursor_getVarDeclInitializer(variable);
+    std::optional<int64_t> first;
+    if (!clang_Cursor_isNull(start))
+      if (std::optional<Formula> value = formulaOf(start, 0))
+        first = constantValue(*value);
+    auto changes = modifications_.find(usr);
+    if (!first || changes == modifications_.end() || changes->second != 1)
+      return std::nullopt;
+    // The step: the variable's one change.
+    int64_t amount = 0;
+    std::vector<CXCursor> operands = childrenOf(step);
+    auto isVariable = [&](CXCursor expression) {
+      CXCursor cursor = stripWrappers(expression);
+      return kindOf(cursor) == CXCursor_DeclRefExpr &&
+             usrOf(clang_getCursorReferenced(cursor)) == usr;
+    };
+    if (kindOf(step) == CXCursor_UnaryOperator && operands.size() == 1 &&
+        isVariable(operands[0])) {
+      CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(step);
+      if (unary == CXUnaryOperator_PostInc || unary == CXUnaryOperator_PreInc)
+        amount = 1;
+    } else if (kindOf(step) == CXCursor_CompoundAssignOperator && operands.size() == 2 &&
+               isVariable(operands[0]) &&
+               clang_getCursorBinaryOperatorKind(step) == CXBinaryOperator_AddAssign) {
+      if (std::optional<Formula> value = formulaOf(operands[1], 0))
+        amount = constantValue(*value).value_or(0);
+    }
+    if (amount < 1)
+      return std::nullopt;
+    // The condition: the variable against a constant end.
+    CXCursor test = stripWrappers(condition);
+    std::vector<CXCursor> sides = childrenOf(test);
+    if (kindOf(test) != CXCursor_BinaryOperator || sides.size() != 2)
+      return std::nullopt;
+    CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(test);
+    if (isVariable(sides[1]) && !isVariable(sides[0])) {
+      std::swap(sides[0], sides[1]);
+      op = op == CXBinaryOperator_GT   ? CXBinaryOperator_LT
+           : op == CXBinaryOperator_GE ? CXBinaryOperator_LE
+                                       : op;
+    }
+    std::optional<Formula> bound = isVariable(sides[0]) ? formulaOf(sides[1], 0) : std::nullopt;
+    std::optional<int64_t> end = bound ? constantValue(*bound) : std::nullopt;
+    if (!end)
+      return std::nullopt;
+    int64_t lastReached = 0; // the largest value the condition admits
+    if (op == CXBinaryOperator_LT || (op == CXBinaryOperator_NE && amount == 1))
+      lastReached = *end - 1;
+    else if (op == CXBinaryOperator_LE)
+      lastReached = *end;
+    else
+      return std::nullopt;
+    if (lastReached < *first)
+      return std::nullopt;
+    return std::pair(usr, *first + (lastReached - *first) / amount * amount);
   }
 
   // The conditions that hold whenever control reaches the launch being read

@@ -145,9 +145,9 @@ TEST(CliLaunchDomain, AStructSizedAtRunTimeIsSearchedWithItsAllocationsFollowing
 }
 
 TEST(CliLaunchDomain, AFixedLaunchIntoABufferNothingSizesIsJudgedAtItsFullSize) {
-  // Grid, block and n are the site's; the pointer moves by a loop variable
-  // into a larger allocation, so no size is known and simulee sizes the
-  // buffer. The program's launch (cheaper than --launch-seconds, costlier
+  // Grid, block and n are the site's; the pointer is a second variable
+  // moved through a larger allocation by the loop's step, so no size is
+  // known and simulee sizes the buffer. The program's launch (cheaper than --launch-seconds, costlier
   // than --max-cost) is still judged, once, at its size: the race in its
   // shared array is found, not "too costly".
   TempDir dir;
@@ -162,8 +162,9 @@ TEST(CliLaunchDomain, AFixedLaunchIntoABufferNothingSizesIsJudgedAtItsFullSize) 
                            "  const int segments = 4, n = 1024;\n"
                            "  float *d;\n"
                            "  cudaMalloc(&d, segments * n * sizeof(float));\n"
-                           "  for (int s = 0; s < segments; ++s)\n"
-                           "    rotate<<<n / 256, 256>>>(&d[s * n], n);\n"
+                           "  float *p = d;\n"
+                           "  for (int s = 0; s < segments; ++s, p += n)\n"
+                           "    rotate<<<n / 256, 256>>>(p, n);\n"
                            "}\n";
   Outcome o = simulee({source, "--jobs", "1", "--quiet", "--max-cost", "4096"});
   EXPECT_EQ(o.status, 1) << o;

@@ -178,6 +178,33 @@ TEST(CallSiteReader, AllocationsSizeThePointersPassedToALaunch) {
   EXPECT_EQ(host.sites[2].kernel, "tabled");
 }
 
+TEST(CallSiteReader, APointerMovedByALoopVariableIsReadAtTheLastIteration) {
+  HostCode host = readInput("loop_offsets.cu");
+  ASSERT_EQ(host.sites.size(), 5u);
+  // s < 4 and no argument passes s: the site is s = 3, the pointer 3 * 1024
+  // floats into the allocation.
+  const CallSite &streams = host.sites[0];
+  ASSERT_TRUE(streams.allocationBytes[0].isConstant());
+  EXPECT_EQ(streams.allocationBytes[0].integer, 4 * 1024 * 4);
+  ASSERT_TRUE(streams.allocationOffsets[0].isConstant());
+  EXPECT_EQ(streams.allocationOffsets[0].integer, 3 * 1024 * 4);
+  EXPECT_TRUE(streams.constraints.empty());
+  // s from 2 by 3 while 9 >= s: 8.
+  const CallSite &stepped = host.sites[1];
+  ASSERT_TRUE(stepped.allocationOffsets[0].isConstant());
+  EXPECT_EQ(stepped.allocationOffsets[0].integer, 8 * 4);
+  // s also changed in the body: its last value is not known, nor the size.
+  EXPECT_TRUE(host.sites[2].allocationBytes[0].isUnknown());
+  // s passed as an argument stays one the search draws in its range, and
+  // the pointer moves with it.
+  const CallSite &passed = host.sites[3];
+  EXPECT_TRUE(passed.arguments[2].isUnknown());
+  EXPECT_EQ(withN(passed.allocationOffsets[0], 2, 2), 8);
+  EXPECT_FALSE(passed.constraints.empty());
+  // A loop that never runs has no last iteration.
+  EXPECT_TRUE(host.sites[4].allocationBytes[0].isUnknown());
+}
+
 TEST(CallSiteReader, NamedFunctionsAndLaunchesInTheTextAreRecorded) {
   HostCode host = readInput("allocations.cu");
   // A table of kernel pointers names its kernels.
