@@ -65,10 +65,11 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                  "cap: see --launch-seconds")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   app.add_option("--launch-seconds", common.launchSeconds,
-                 "Seconds a launch no search chose may run (default 30; 0: no limit): the "
-                 "program's own launch and `run`'s are judged at their full size if they end "
-                 "within it, else the verdict says where the budget cut them short. Under "
-                 "exec a launch is never cut short")
+                 "Seconds a launch no search chose may run (default 30; 0: no limit), counted "
+                 "in CPU time per simulating thread, so that a loaded machine gives the same "
+                 "verdict: the program's own launch and `run`'s are judged at their full size "
+                 "if they end within it, else the verdict says where the budget cut them "
+                 "short. Under exec a launch is never cut short")
       ->check(CLI::Range(0.0, 1e9));
   app.add_flag("--all-blocks", common.allBlocks,
                "Keep every access of every block in the model. By default an access no other "

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <optional>
 #include <set>
 #include <thread>
@@ -240,13 +241,14 @@ private:
   uint64_t totalBudgetInstrs_ = config_.totalBudgetInstrs ? config_.totalBudgetInstrs
                                                           : kDefaultLaunchBudgetInstrs;
   std::chrono::steady_clock::time_point lastMemoryCheck_ = std::chrono::steady_clock::now();
-  // When the launch's time budget runs out (LaunchConfig::budgetSeconds).
-  std::optional<std::chrono::steady_clock::time_point> deadline_ =
-      config_.budgetSeconds > 0
-          ? std::optional(std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(config_.budgetSeconds)))
-          : std::nullopt;
+  // When the thread running this Launch first checked its time budget
+  // (LaunchConfig::budgetSeconds), by the clock and in its CPU time: a
+  // worker is made on one thread and run on another.
+  struct BudgetStart {
+    std::chrono::steady_clock::time_point wall;
+    double cpuSeconds;
+  };
+  std::optional<BudgetStart> budgetStart_;
 
   uint32_t block_ = 0;
   Dim3 blockIdx_;
@@ -1720,6 +1722,15 @@ Status Launch::releaseGridBarrier() {
 // runs out is named in its error.
 constexpr uint64_t kLongThreadSteps = uint64_t(1) << 20;
 
+// The CPU time the calling thread has used, in seconds. A launch's time
+// budget counts it, not the wall clock, so that a verdict does not depend on
+// what else the machine runs (a scan's other jobs, a build).
+double threadCpuSeconds() {
+  timespec used{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &used);
+  return double(used.tv_sec) + double(used.tv_nsec) * 1e-9;
+}
+
 Status Launch::checkStop(const Warp *warp, uint32_t instr) {
   if (cancel_ && cancel_->load(std::memory_order_relaxed))
     return makeError(kInterrupted);
@@ -1737,7 +1748,13 @@ Status Launch::checkStop(const Warp *warp, uint32_t instr) {
                        std::to_string(memoryLimitBytes() >> 20) + " MiB) in block " +
                        std::to_string(block_) + " of " + std::to_string(config_.grid.count()));
   }
-  if (deadline_ && now > *deadline_) {
+  if (config_.budgetSeconds > 0 && !budgetStart_)
+    budgetStart_ = BudgetStart{now, threadCpuSeconds()};
+  // A thread's CPU time grows no faster than the clock: it is read (a
+  // system call) only once the clock has passed the budget.
+  if (budgetStart_ &&
+      std::chrono::duration<double>(now - budgetStart_->wall).count() > config_.budgetSeconds &&
+      threadCpuSeconds() - budgetStart_->cpuSeconds > config_.budgetSeconds) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", config_.budgetSeconds);
     std::string message = std::string(kLaunchTooCostly) + ": it ran past its time budget of " +

@@ -68,9 +68,10 @@ struct LaunchConfig {
   uint64_t budgetInstrs = 1u << 22; // per thread; beyond it the run stops
   // Whole launch; the search's cost cap. 0 = kDefaultLaunchBudgetInstrs.
   uint64_t totalBudgetInstrs = 0;
-  // Wall-clock seconds the launch may run (polled every few thousand steps
-  // of a warp); 0 = no limit. Past it, the run stops as too costly and its
-  // error says where.
+  // Seconds of CPU time each thread running the launch may spend on it
+  // (polled every few thousand steps of a warp; on an idle machine the
+  // launch's wall-clock time, but the same under load); 0 = no limit. Past
+  // it, the run stops as too costly and its error says where.
   double budgetSeconds = 0;
   // Launched cooperatively (cudaLaunchCooperativeKernel), so that a grid-wide
   // barrier may synchronize its blocks: cooperative groups' grid_group is
