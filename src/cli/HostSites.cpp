@@ -49,6 +49,8 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
         out << (i ? ", " : "") << site->templateArguments[i];
       out << "> ";
     }
+    if (!site->lastIteration.empty())
+      out << "(its loop's last iteration, " << site->lastIteration << ") ";
     out << "grid (" << host::describeDims(site->grid) << ") block ("
         << host::describeDims(site->block) << ")";
     if (!site->sharedBytes.isConstant() || site->sharedBytes.integer != 0)

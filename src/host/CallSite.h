@@ -121,6 +121,9 @@ struct CallSite {
   // points, in bytes (`d_in + RADIUS`: RADIUS times the element size); 0 for
   // the allocation's start.
   std::vector<SiteValue> allocationOffsets;
+  // Where the site is read at its loop's last iteration (a pointer moved
+  // through its allocation by the loop variable): the values, "s = 3".
+  std::string lastIteration;
   // Per kernel parameter: the host's last write into the buffer before the
   // launch was `cudaMemset(p, 0, ...)`, so it holds zeros.
   std::vector<bool> zeroed;

@@ -1589,7 +1589,7 @@ private:
     // A pointer moved through its allocation by a loop variable no argument
     // passes (`&d[s * n]` in a loop over streams): the site is that loop's
     // last iteration, and its leaves are read again.
-    std::vector<std::string> lastIteration = bindLastIteration(arguments);
+    std::vector<std::string> lastIteration = bindLastIteration(arguments, site);
     if (!lastIteration.empty())
       bindLeaves();
     bindStructLeaves(arguments);
@@ -1647,13 +1647,21 @@ private:
       boundParameters_.erase(variable);
   }
 
+  // A counted loop's variable and its last value.
+  struct LastValue {
+    std::string usr, name;
+    int64_t value = 0;
+  };
+
   // Where a pointer argument moves through its allocation by the variable of
   // a counted loop around the launch (`for (int s = 0; s < 4; ++s)`, and
-  // only there), binds the variables of those loops to their last values:
-  // the launch that has least of the allocation left, a launch the program
-  // makes, so the allocation sizes its buffer. Returns what it bound.
-  std::vector<std::string> bindLastIteration(const std::vector<CXCursor> &arguments) {
-    std::vector<std::pair<std::string, int64_t>> loops;
+  // only there) that no leaf argument passes, binds the variables of those
+  // loops to their last values: the launch that has least of the allocation
+  // left, a launch the program makes, so the allocation sizes its buffer.
+  // Returns what it bound; `site.lastIteration` names it.
+  std::vector<std::string> bindLastIteration(const std::vector<CXCursor> &arguments,
+                                             CallSite &site) {
+    std::vector<LastValue> loops;
     for (size_t i = ancestors_.size() - 1; i-- > 0;) {
       CXCursor parent = ancestors_[i];
       CXCursorKind kind = kindOf(parent);
@@ -1664,17 +1672,16 @@ private:
       if (kind != CXCursor_ForStmt || parts.size() != 4 ||
           !clang_equalCursors(ancestors_[i + 1], parts[3]))
         continue;
-      if (std::optional<std::pair<std::string, int64_t>> last =
-              lastValueOf(parts[0], parts[1], parts[2]);
-          last && !boundParameters_.count(last->first))
+      if (std::optional<LastValue> last = lastValueOf(parts[0], parts[1], parts[2]);
+          last && !boundParameters_.count(last->usr))
         loops.push_back(*last);
     }
     auto bind = [&](bool on) {
-      for (const auto &[variable, value] : loops)
+      for (const LastValue &loop : loops)
         if (on)
-          boundParameters_[variable] = value;
+          boundParameters_[loop.usr] = loop.value;
         else
-          boundParameters_.erase(variable);
+          boundParameters_.erase(loop.usr);
     };
     for (CXCursor argument : arguments) {
       std::optional<CXCursor> offset;
@@ -1685,8 +1692,11 @@ private:
       bind(true);
       if (formulaOf(*offset, 0)) {
         std::vector<std::string> bound;
-        for (const auto &loop : loops)
-          bound.push_back(loop.first);
+        for (const LastValue &loop : loops) {
+          bound.push_back(loop.usr);
+          site.lastIteration += (site.lastIteration.empty() ? "" : ", ") + loop.name + " = " +
+                                std::to_string(loop.value);
+        }
         return bound;
       }
       bind(false);
@@ -1697,8 +1707,7 @@ private:
   // `for (int v = A; v < E; ++v)` (or `v <= E`, `v != E`, `E > v`; `v++`,
   // `v += C`) with A and E constants and v changed only by the step: v and
   // its last value, if the loop runs at all.
-  std::optional<std::pair<std::string, int64_t>> lastValueOf(CXCursor init, CXCursor condition,
-                                                             CXCursor step) {
+  std::optional<LastValue> lastValueOf(CXCursor init, CXCursor condition, CXCursor step) {
     std::vector<CXCursor> declared = childrenOf(init);
     if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1 ||
         kindOf(declared[0]) != CXCursor_VarDecl)
@@ -1759,7 +1768,7 @@ private:
       return std::nullopt;
     if (lastReached < *first)
       return std::nullopt;
-    return std::pair(usr, *first + (lastReached - *first) / amount * amount);
+    return LastValue{usr, spellingOf(variable), *first + (lastReached - *first) / amount * amount};
   }
 
   // The conditions that hold whenever control reaches the launch being read

@@ -82,6 +82,21 @@ TEST(CliLaunchDomain, AReadPastTheHostsAllocationIsAFindingThatNamesIt) {
   EXPECT_EQ(padded.status, 0) << padded;
 }
 
+TEST(CliLaunchDomain, ALaunchInALoopOverSegmentsIsJudgedAtTheLastSegment) {
+  // The pointers move by the loop variable: at s = 3 the allocation has n
+  // floats left, and the read of in[n] is past it.
+  Outcome o = simulee({corpus("segment_overrun.cu"), "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "out-of-bounds read of global 'in'")) << o;
+  EXPECT_TRUE(contains(o.out, "(the host's allocation, cudaMalloc at ")) << o;
+  EXPECT_TRUE(contains(o.out, "[site], launched at ")) << o;
+  Outcome list = simulee({"list", corpus("segment_overrun.cu")});
+  EXPECT_EQ(list.status, 0) << list;
+  EXPECT_TRUE(contains(list.out, "(its loop's last iteration, s = 3) grid (4, 1, 1)")) << list;
+  EXPECT_TRUE(contains(list.out, "in=[16384 bytes, cudaMalloc at ")) << list;
+  EXPECT_TRUE(contains(list.out, "the pointer 12288 bytes in]")) << list;
+}
+
 TEST(CliLaunchDomain, AStructTheHostFillsIsLaunchedWithItsMembers) {
   // The members the host sets are the launch's: the read past w.in names the
   // cudaMalloc into the member, the permutation by the host's step is clean,

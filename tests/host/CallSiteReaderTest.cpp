@@ -189,10 +189,12 @@ TEST(CallSiteReader, APointerMovedByALoopVariableIsReadAtTheLastIteration) {
   ASSERT_TRUE(streams.allocationOffsets[0].isConstant());
   EXPECT_EQ(streams.allocationOffsets[0].integer, 3 * 1024 * 4);
   EXPECT_TRUE(streams.constraints.empty());
+  EXPECT_EQ(streams.lastIteration, "s = 3");
   // s from 2 by 3 while 9 >= s: 8.
   const CallSite &stepped = host.sites[1];
   ASSERT_TRUE(stepped.allocationOffsets[0].isConstant());
   EXPECT_EQ(stepped.allocationOffsets[0].integer, 8 * 4);
+  EXPECT_EQ(stepped.lastIteration, "s = 8");
   // s also changed in the body: its last value is not known, nor the size.
   EXPECT_TRUE(host.sites[2].allocationBytes[0].isUnknown());
   // s passed as an argument stays one the search draws in its range, and
@@ -201,6 +203,7 @@ TEST(CallSiteReader, APointerMovedByALoopVariableIsReadAtTheLastIteration) {
   EXPECT_TRUE(passed.arguments[2].isUnknown());
   EXPECT_EQ(withN(passed.allocationOffsets[0], 2, 2), 8);
   EXPECT_FALSE(passed.constraints.empty());
+  EXPECT_TRUE(passed.lastIteration.empty());
   // A loop that never runs has no last iteration.
   EXPECT_TRUE(host.sites[4].allocationBytes[0].isUnknown());
 }
