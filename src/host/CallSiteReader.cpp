@@ -1647,6 +1647,44 @@ private:
       boundParameters_.erase(variable);
   }
 
+  // A for loop's step that changes `variable` by a constant of at least 1:
+  // `v++` and `++v` (+= 1), `v += C`, `v *= C`, `v <<= C`.
+  struct LoopStep {
+    Formula::Op op;
+    int64_t amount;
+  };
+  std::optional<LoopStep> loopStep(CXCursor step, CXCursor variable) {
+    std::vector<CXCursor> operands = childrenOf(step);
+    if (operands.empty())
+      return std::nullopt;
+    CXCursor changed = stripWrappers(operands[0]);
+    if (kindOf(changed) != CXCursor_DeclRefExpr ||
+        usrOf(clang_getCursorReferenced(changed)) != usrOf(variable))
+      return std::nullopt;
+    if (kindOf(step) == CXCursor_UnaryOperator) {
+      CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(step);
+      if (unary == CXUnaryOperator_PostInc || unary == CXUnaryOperator_PreInc)
+        return LoopStep{Formula::Op::Add, 1};
+      return std::nullopt;
+    }
+    if (kindOf(step) != CXCursor_CompoundAssignOperator || operands.size() != 2)
+      return std::nullopt;
+    std::optional<Formula> value = formulaOf(operands[1], 0);
+    std::optional<int64_t> amount = value ? constantValue(*value) : std::nullopt;
+    if (!amount || *amount < 1)
+      return std::nullopt;
+    switch (clang_getCursorBinaryOperatorKind(step)) {
+    case CXBinaryOperator_AddAssign:
+      return LoopStep{Formula::Op::Add, *amount};
+    case CXBinaryOperator_MulAssign:
+      return LoopStep{Formula::Op::Mul, *amount};
+    case CXBinaryOperator_ShlAssign:
+      return LoopStep{Formula::Op::Shl, *amount};
+    default:
+      return std::nullopt;
+    }
+  }
+
   // A counted loop's variable and its last value.
   struct LastValue {
     std::string usr, name;
@@ -1723,26 +1761,15 @@ private:
     if (!first || changes == modifications_.end() || changes->second != 1)
       return std::nullopt;
     // The step: the variable's one change.
-    int64_t amount = 0;
-    std::vector<CXCursor> operands = childrenOf(step);
+    std::optional<LoopStep> stepped = loopStep(step, variable);
+    if (!stepped || stepped->op != Formula::Op::Add)
+      return std::nullopt;
+    int64_t amount = stepped->amount;
     auto isVariable = [&](CXCursor expression) {
       CXCursor cursor = stripWrappers(expression);
       return kindOf(cursor) == CXCursor_DeclRefExpr &&
              usrOf(clang_getCursorReferenced(cursor)) == usr;
     };
-    if (kindOf(step) == CXCursor_UnaryOperator && operands.size() == 1 &&
-        isVariable(operands[0])) {
-      CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(step);
-      if (unary == CXUnaryOperator_PostInc || unary == CXUnaryOperator_PreInc)
-        amount = 1;
-    } else if (kindOf(step) == CXCursor_CompoundAssignOperator && operands.size() == 2 &&
-               isVariable(operands[0]) &&
-               clang_getCursorBinaryOperatorKind(step) == CXBinaryOperator_AddAssign) {
-      if (std::optional<Formula> value = formulaOf(operands[1], 0))
-        amount = constantValue(*value).value_or(0);
-    }
-    if (amount < 1)
-      return std::nullopt;
     // The condition: the variable against a constant end.
     CXCursor test = stripWrappers(condition);
     std::vector<CXCursor> sides = childrenOf(test);
@@ -1835,29 +1862,16 @@ private:
     if (bound == bound_.end() || !first || first->isFloat)
       return;
     std::string name = spellingOf(variable);
-    std::string op;
-    std::optional<SiteValue> amount;
-    std::vector<CXCursor> operands = childrenOf(step);
-    if (kindOf(step) == CXCursor_UnaryOperator) {
-      CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(step);
-      if (unary == CXUnaryOperator_PostInc || unary == CXUnaryOperator_PreInc)
-        op = "+=", amount = SiteValue::ofInteger(1, "1");
-    } else if (kindOf(step) == CXCursor_CompoundAssignOperator && operands.size() == 2) {
-      CXBinaryOperatorKind binary = clang_getCursorBinaryOperatorKind(step);
-      amount = folded(operands[1], "");
-      op = binary == CXBinaryOperator_AddAssign   ? "+="
-           : binary == CXBinaryOperator_MulAssign ? "*="
-           : binary == CXBinaryOperator_ShlAssign ? "<<="
-                                                  : "";
-    }
-    if (op.empty() || !amount || amount->isFloat || amount->integer < 1)
+    std::optional<LoopStep> stepped = loopStep(step, variable);
+    if (!stepped)
       return;
     Formula v = Formula::argument(bound->second);
     site.constraints.push_back(
         {Formula::binary(Formula::Op::Ge, v, Formula::constant(first->integer)),
          name + " >= " + std::to_string(first->integer)});
     auto isPowerOfTwo = [](int64_t x) { return x > 0 && (x & (x - 1)) == 0; };
-    bool doubling = (op == "*=" && isPowerOfTwo(amount->integer)) || op == "<<=";
+    bool doubling = (stepped->op == Formula::Op::Mul && isPowerOfTwo(stepped->amount)) ||
+                    stepped->op == Formula::Op::Shl;
     if (doubling && isPowerOfTwo(first->integer))
       site.constraints.push_back(
           {Formula::binary(Formula::Op::Eq,
@@ -1866,15 +1880,15 @@ private:
                                                            Formula::constant(1))),
                            Formula::constant(0)),
            name + " is a power of two"});
-    if (op == "+=" && amount->integer > 1)
+    if (stepped->op == Formula::Op::Add && stepped->amount > 1)
       site.constraints.push_back(
           {Formula::binary(Formula::Op::Eq,
                            Formula::binary(Formula::Op::Rem,
                                            Formula::binary(Formula::Op::Sub, v,
                                                            Formula::constant(first->integer)),
-                                           Formula::constant(amount->integer)),
+                                           Formula::constant(stepped->amount)),
                            Formula::constant(0)),
-           name + " steps by " + std::to_string(amount->integer) + " from " +
+           name + " steps by " + std::to_string(stepped->amount) + " from " +
                std::to_string(first->integer)});
   }
 
