@@ -270,14 +270,18 @@ private:
   std::vector<std::pair<std::string, std::string>> boundNames_;
   // The cursors from a top-level declaration down to the one being read.
   std::vector<CXCursor> ancestors_;
-  // dim3 variables by USR: the block that declares them, and the axes set
-  // one by one after the declaration (`threads.x = 16;`).
-  struct MemberAssignment {
+  // dim3 variables by USR: the block that declares them, and what the
+  // statements of that block assign after the declaration, in source order:
+  // one axis (`threads.x = 16;`) or all three (`threads = dim3(512, 1);`).
+  // Those statements run in order, so the last one before a launch holds
+  // there; an assignment anywhere else makes the variable unknown.
+  struct DimAssignment {
+    std::optional<unsigned> axis; // none: the whole dim3
     CXCursor value;
-    unsigned offset; // in its file: a launch before it sees the initializer's axis
+    unsigned offset; // in its file: a launch before it sees the value before
   };
   std::map<std::string, CXCursor> declaredIn_;
-  std::map<std::string, std::array<std::optional<MemberAssignment>, 3>> memberAssignments_;
+  std::map<std::string, std::vector<DimAssignment>> dimAssignments_;
   // Struct variables by USR (declared in a block, like dim3s): their members
   // set as statements of that block (`p.n = n;`, `p.dims.width = w;`).
   struct StructWrite {
@@ -506,6 +510,7 @@ private:
         if (changes && !operands.empty())
           markModified(operands.front());
       } else if (kind == CXCursor_CallExpr) {
+        readObjectAssignment(child);
         readAttributeQuery(child);
         if (std::optional<CXCursor> output = memberAllocatedBy(child))
           allocationOutputs_.push_back(*output);
@@ -570,10 +575,9 @@ private:
   }
 
   // `v.x = value;` as a statement of the block that declares dim3 `v`: one
-  // axis set after the declaration (a second assignment of the same axis
-  // makes `v` unknown); `p.n = value;` for a struct `p` declared in a
-  // block, anywhere: its members keep every such write. False for any other
-  // expression.
+  // axis set after the declaration; `p.n = value;` for a struct `p`
+  // declared in a block, anywhere: its members keep every such write. False
+  // for any other expression.
   bool readMemberAssignment(CXCursor assignment, CXCursor block) {
     if (clang_getCursorBinaryOperatorKind(assignment) != CXBinaryOperator_Assign)
       return false;
@@ -598,11 +602,39 @@ private:
     std::optional<unsigned> axis = axisNamed(member->path);
     if (!axis)
       return false;
-    std::optional<MemberAssignment> &slot = memberAssignments_[usr][*axis];
-    if (slot)
-      modified_.insert(usr);
-    slot = MemberAssignment{operands[1], offsetOf(assignment)};
+    dimAssignments_[usr].push_back({*axis, operands[1], offsetOf(assignment)});
     return true;
+  }
+
+  // An assignment operator of a class called on an object (`threads =
+  // dim3(512, 1);`, `p = other;`, `v += w;`): C++ spells it as a call, not
+  // as the assignment a number gets. A whole dim3 assigned as a statement of
+  // its declaring block is recorded; any other such object is changed.
+  void readObjectAssignment(CXCursor call) {
+    std::string callee = spellingOf(clang_getCursorReferenced(call));
+    bool assigns = callee.rfind("operator", 0) == 0 && callee.size() > 8 &&
+                   callee.back() == '=' && callee != "operator==" && callee != "operator!=" &&
+                   callee != "operator<=" && callee != "operator>=";
+    if (!assigns || clang_Cursor_getNumArguments(call) != 2)
+      return;
+    CXCursor object = stripWrappers(clang_Cursor_getArgument(call, 0));
+    CXCursor value = clang_Cursor_getArgument(call, 1);
+    if (callee == "operator=" && kindOf(object) == CXCursor_DeclRefExpr) {
+      CXCursor variable = clang_getCursorReferenced(object);
+      std::string usr = usrOf(variable);
+      auto declared = declaredIn_.find(usr);
+      auto isCall = [&](CXCursor statement) {
+        return clang_equalCursors(stripWrappers(statement), call);
+      };
+      std::vector<CXCursor> statements =
+          declared != declaredIn_.end() ? childrenOf(declared->second) : std::vector<CXCursor>();
+      if (isDim3(clang_getCursorType(variable)) &&
+          std::any_of(statements.begin(), statements.end(), isCall)) {
+        dimAssignments_[usr].push_back({std::nullopt, value, offsetOf(call)});
+        return;
+      }
+    }
+    markModified(object);
   }
 
   static std::optional<unsigned> axisNamed(const std::string &member) {
@@ -1330,12 +1362,22 @@ private:
       if (!init)
         return unknown();
       dimsOf(*init, dims, depth + 1);
-      auto assigned = memberAssignments_.find(usrOf(variable));
-      if (assigned != memberAssignments_.end())
-        for (unsigned axis = 0; axis < 3; ++axis)
-          if (const std::optional<MemberAssignment> &set = assigned->second[axis];
-              set && set->offset < launchOffset_)
-            dims[axis] = valueOf(set->value, depth + 1);
+      auto assigned = dimAssignments_.find(usrOf(variable));
+      if (assigned == dimAssignments_.end())
+        return;
+      // Each value as it was where it was assigned (`blocks = dim3(n /
+      // threads.x)` reads threads there).
+      unsigned launch = launchOffset_;
+      for (const DimAssignment &set : assigned->second) {
+        if (set.offset >= launch)
+          continue;
+        launchOffset_ = set.offset;
+        if (set.axis)
+          dims[*set.axis] = valueOf(set.value, depth + 1);
+        else
+          dimsOf(set.value, dims, depth + 1);
+      }
+      launchOffset_ = launch;
       return;
     }
     if (kindOf(cursor) != CXCursor_CallExpr)

@@ -232,7 +232,7 @@ TEST(CallSiteReader, LaunchesInAnIncludedHeaderAreTheFilesHostCode) {
 
 TEST(CallSiteReader, Dim3MembersSetOneByOneAreFollowed) {
   HostCode host = readInput("member_dims.cu");
-  ASSERT_EQ(host.sites.size(), 3u);
+  ASSERT_EQ(host.sites.size(), 6u);
   const CallSite &tile = host.sites[0];
   ASSERT_TRUE(tile.block[0].isConstant());
   EXPECT_EQ(tile.block[0].integer, 16);
@@ -241,9 +241,30 @@ TEST(CallSiteReader, Dim3MembersSetOneByOneAreFollowed) {
   // blocks.x = (n + threads.x - 1) / threads.x follows n.
   EXPECT_EQ(withN(tile.grid[0], 1000), 63);
   EXPECT_EQ(withN(tile.grid[1], 1000), 63);
-  // An axis set twice, or set in a nested statement, is not known.
-  EXPECT_TRUE(host.sites[1].block[0].isUnknown());
+  // An axis set twice by statements of its block: the later one, which runs
+  // last before the launch. Set in a nested statement: not known.
+  EXPECT_EQ(host.sites[1].block[0].integer, 64);
+  EXPECT_TRUE(host.sites[1].block[0].isConstant());
   EXPECT_TRUE(host.sites[2].block[0].isUnknown());
+}
+
+TEST(CallSiteReader, WholeDim3AssignmentsAreFollowed) {
+  // `block = dim3(512, 1);` is a call of dim3's assignment operator: the
+  // last one before each launch holds, and `grid = dim3(n / block.x)` reads
+  // block as it was there.
+  HostCode host = readInput("member_dims.cu");
+  ASSERT_EQ(host.sites.size(), 6u);
+  const CallSite &first = host.sites[3];
+  ASSERT_TRUE(first.block[0].isConstant());
+  EXPECT_EQ(first.block[0].integer, 512);
+  EXPECT_EQ(first.block[1].integer, 1);
+  EXPECT_EQ(withN(first.grid[0], 1024), 2);
+  const CallSite &second = host.sites[4];
+  ASSERT_TRUE(second.block[0].isConstant());
+  EXPECT_EQ(second.block[0].integer, 256);
+  EXPECT_EQ(withN(second.grid[0], 1024), 1);
+  // Assigned under an if: not known (not the default (1, 1, 1)).
+  EXPECT_TRUE(host.sites[5].block[0].isUnknown());
 }
 
 TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {

@@ -23,5 +23,17 @@ int main() {
       inner.x = 8;
     tile<<<1, inner>>>(data, n);
   }
+  dim3 grid, block;
+  block = dim3(512, 1);
+  grid = dim3(n / block.x, 1);
+  tile<<<grid, block>>>(data, n);
+  block = dim3(256);
+  grid = dim3(n / (4 * block.x));
+  for (int k = 0; k < 2; ++k)
+    tile<<<grid, block>>>(data, n);
+  dim3 later;
+  if (n > 8)
+    later = dim3(32);
+  tile<<<1, later>>>(data, n);
   return 0;
 }
