@@ -97,6 +97,29 @@ TEST(CliLaunchDomain, ALaunchInALoopOverSegmentsIsJudgedAtTheLastSegment) {
   EXPECT_TRUE(contains(list.out, "the pointer 12288 bytes in]")) << list;
 }
 
+TEST(CliLaunchDomain, ADim3AssignedAfterItsDeclarationIsTheLaunchsShape) {
+  // Read as the declaration's (1, 1, 1), the launch had one thread and no
+  // race; the program's block of 64 makes threads 2k and 2k + 1 share a slot.
+  TempDir dir;
+  std::string source = dir.file("assigned_dims.cu");
+  std::ofstream(source) << "__global__ void pairs(int *out) {\n"
+                           "  out[threadIdx.x / 2] = threadIdx.x;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int *out;\n"
+                           "  cudaMalloc(&out, 32 * sizeof(int));\n"
+                           "  dim3 grid, block;\n"
+                           "  block = dim3(64);\n"
+                           "  grid = dim3(32 * 2 / block.x);\n"
+                           "  pairs<<<grid, block>>>(out);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "data race on global 'out'")) << o;
+  EXPECT_TRUE(contains(o.out, "exposed by launch grid (1,1,1) block (64,1,1)")) << o;
+  EXPECT_TRUE(contains(o.out, "[site]")) << o;
+}
+
 TEST(CliLaunchDomain, AStructTheHostFillsIsLaunchedWithItsMembers) {
   // The members the host sets are the launch's: the read past w.in names the
   // cudaMalloc into the member, the permutation by the host's step is clean,
