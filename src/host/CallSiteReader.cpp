@@ -619,18 +619,17 @@ private:
       return;
     CXCursor object = stripWrappers(clang_Cursor_getArgument(call, 0));
     CXCursor value = clang_Cursor_getArgument(call, 1);
-    if (callee == "operator=" && kindOf(object) == CXCursor_DeclRefExpr) {
-      CXCursor variable = clang_getCursorReferenced(object);
-      std::string usr = usrOf(variable);
-      auto declared = declaredIn_.find(usr);
-      auto isCall = [&](CXCursor statement) {
-        return clang_equalCursors(stripWrappers(statement), call);
-      };
-      std::vector<CXCursor> statements =
-          declared != declaredIn_.end() ? childrenOf(declared->second) : std::vector<CXCursor>();
-      if (isDim3(clang_getCursorType(variable)) &&
-          std::any_of(statements.begin(), statements.end(), isCall)) {
-        dimAssignments_[usr].push_back({std::nullopt, value, offsetOf(call)});
+    CXCursor variable = clang_getCursorReferenced(object);
+    auto declared = declaredIn_.find(usrOf(variable));
+    if (callee == "operator=" && kindOf(object) == CXCursor_DeclRefExpr &&
+        isDim3(clang_getCursorType(variable)) && declared != declaredIn_.end()) {
+      // A statement of that block, not one nested in it (the call may sit
+      // in a wrapper clang adds for the temporary).
+      std::vector<CXCursor> statements = childrenOf(declared->second);
+      if (std::any_of(statements.begin(), statements.end(), [&](CXCursor statement) {
+            return clang_equalCursors(stripWrappers(statement), call);
+          })) {
+        dimAssignments_[declared->first].push_back({std::nullopt, value, offsetOf(call)});
         return;
       }
     }
@@ -1697,11 +1696,7 @@ private:
   };
   std::optional<LoopStep> loopStep(CXCursor step, CXCursor variable) {
     std::vector<CXCursor> operands = childrenOf(step);
-    if (operands.empty())
-      return std::nullopt;
-    CXCursor changed = stripWrappers(operands[0]);
-    if (kindOf(changed) != CXCursor_DeclRefExpr ||
-        usrOf(clang_getCursorReferenced(changed)) != usrOf(variable))
+    if (operands.empty() || !namesVariable(operands[0], usrOf(variable)))
       return std::nullopt;
     if (kindOf(step) == CXCursor_UnaryOperator) {
       CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(step);
@@ -1725,6 +1720,13 @@ private:
     default:
       return std::nullopt;
     }
+  }
+
+  // Whether `expression` is the variable `usr` itself (`v`, not `v.x`).
+  static bool namesVariable(CXCursor expression, const std::string &usr) {
+    CXCursor cursor = stripWrappers(expression);
+    return kindOf(cursor) == CXCursor_DeclRefExpr &&
+           usrOf(clang_getCursorReferenced(cursor)) == usr;
   }
 
   // A counted loop's variable and its last value.
@@ -1807,11 +1809,7 @@ private:
     if (!stepped || stepped->op != Formula::Op::Add)
       return std::nullopt;
     int64_t amount = stepped->amount;
-    auto isVariable = [&](CXCursor expression) {
-      CXCursor cursor = stripWrappers(expression);
-      return kindOf(cursor) == CXCursor_DeclRefExpr &&
-             usrOf(clang_getCursorReferenced(cursor)) == usr;
-    };
+    auto isVariable = [&](CXCursor expression) { return namesVariable(expression, usr); };
     // The condition: the variable against a constant end.
     CXCursor test = stripWrappers(condition);
     std::vector<CXCursor> sides = childrenOf(test);
