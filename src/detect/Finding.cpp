@@ -34,6 +34,16 @@ bool isBug(FindingKind kind) { return kind != FindingKind::UnreachedBarrier; }
 
 bool isBug(const Finding &finding) { return isBug(finding.kind) && finding.benign == Benign::No; }
 
+Finding assertionFinding(const interp::AssertionEvent &event, const LaunchRecord &launch) {
+  Finding finding;
+  finding.kind = FindingKind::AssertionFailed;
+  finding.sites = {Site{event.instruction, interp::AccessKind::Read, false, event.thread,
+                        event.block}};
+  finding.detail = event.condition;
+  finding.launch = launch;
+  return finding;
+}
+
 const char *benignName(Benign benign) {
   switch (benign) {
   case Benign::No: return nullptr;

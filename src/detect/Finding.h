@@ -131,6 +131,10 @@ struct Finding {
 // same-value races) are not.
 bool isBug(const Finding &finding);
 
+// A thread's failed `assert` in `launch`: its one site is the assertion,
+// its detail the condition's text.
+Finding assertionFinding(const interp::AssertionEvent &event, const LaunchRecord &launch);
+
 // How many of its sites identify a finding (the rest are an example): an
 // atomicity violation is its pair, whatever access fell between.
 size_t identifyingSites(const Finding &finding);

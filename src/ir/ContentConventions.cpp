@@ -82,7 +82,72 @@ bool indexes(const llvm::LoadInst &load) {
   return false;
 }
 
+// The addresses an access reads or writes: its pointer operands.
+std::vector<const llvm::Value *> addressesOf(const llvm::Instruction &access) {
+  if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&access))
+    return {load->getPointerOperand()};
+  if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(&access))
+    return {store->getPointerOperand()};
+  if (const auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&access))
+    return {rmw->getPointerOperand()};
+  if (const auto *cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&access))
+    return {cas->getPointerOperand()};
+  std::vector<const llvm::Value *> pointers;
+  if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&access))
+    for (const llvm::Use &arg : call->args())
+      if (arg->getType()->isPointerTy())
+        pointers.push_back(arg.get());
+  return pointers;
+}
+
 } // namespace
+
+std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,
+                                             uint32_t instruction) {
+  if (instruction >= program.instructions.size() || !program.instructions[instruction].llvm ||
+      program.instructions[instruction].llvm->getFunction()->getName() != kernel.name)
+    return {};
+  // Backwards from the address through registers; `keyed`: a subtraction
+  // from, a division or a right shift of the value on the way.
+  std::set<uint32_t> parameters;
+  std::set<std::pair<const llvm::Value *, bool>> seen;
+  std::vector<std::pair<const llvm::Value *, bool>> work;
+  for (const llvm::Value *address : addressesOf(*program.instructions[instruction].llvm))
+    work.push_back({address, false});
+  while (!work.empty()) {
+    auto [value, keyed] = work.back();
+    work.pop_back();
+    if (!seen.insert({value, keyed}).second)
+      continue;
+    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(value)) {
+      if (const llvm::Argument *parameter = parameterRead(*load); parameter && keyed)
+        parameters.insert(parameter->getArgNo());
+      continue; // what it read through is its own address, not this one's
+    }
+    if (const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(value)) {
+      switch (binary->getOpcode()) {
+      case llvm::Instruction::Sub:
+      case llvm::Instruction::FSub:
+      case llvm::Instruction::SDiv:
+      case llvm::Instruction::UDiv:
+      case llvm::Instruction::FDiv:
+      case llvm::Instruction::LShr:
+      case llvm::Instruction::AShr:
+        work.push_back({binary->getOperand(0), true}); // rebased or scaled down
+        work.push_back({binary->getOperand(1), keyed});
+        continue;
+      default:
+        break;
+      }
+    }
+    if (!llvm::isa<llvm::GetElementPtrInst, llvm::BinaryOperator, llvm::CastInst,
+                   llvm::SelectInst, llvm::PHINode, llvm::FreezeInst, llvm::UnaryOperator>(value))
+      continue;
+    for (const llvm::Value *operand : llvm::cast<llvm::User>(value)->operands())
+      work.push_back({operand, keyed});
+  }
+  return {parameters.begin(), parameters.end()};
+}
 
 std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {
   std::vector<ContentRole> roles(kernel.arg_size(), ContentRole::None);

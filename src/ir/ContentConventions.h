@@ -26,4 +26,16 @@ namespace simulee::ir {
 //  - None: anything else, and parameters that are no pointers.
 std::vector<ContentRole> contentRoles(const llvm::Function &kernel);
 
+// The pointer parameters, by number, whose contents the address of the
+// access `instruction` (a load, store, atomic or memory builtin; a Program
+// instruction id) is computed from as keys: a value read through the
+// parameter is rebased or scaled down on its way (`hist[(a[i] - 'a') / 4]`,
+// `bins[v >> 4]`), so it is no index of what it addresses but a character,
+// a pixel, a key. Values used as indices (`in[slot[i] + 1]`,
+// `out[perm[i] * 4 + k]`) are not keys. Empty for any other instruction,
+// and for an access outside `kernel`'s own code (a called function's
+// parameters are not the kernel's).
+std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,
+                                             uint32_t instruction);
+
 } // namespace simulee::ir

@@ -259,6 +259,11 @@ void MemoryModel::onUndefinedBehavior(const interp::UndefinedBehaviorEvent &even
     undefinedBehavior_.push_back(event);
 }
 
+void MemoryModel::onAssertionFailed(const interp::AssertionEvent &event) {
+  if (!assertion_)
+    assertion_ = event;
+}
+
 void MemoryModel::onAccess(const interp::AccessEvent &event) {
   record(event, !(event.instruction < options_.untracked.size() &&
                   options_.untracked[event.instruction]));

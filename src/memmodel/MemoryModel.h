@@ -113,6 +113,7 @@ public:
   void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
   void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) override;
+  void onAssertionFailed(const interp::AssertionEvent &event) override;
 
   const ModelOptions &options() const { return options_; }
   // Full or Summary: what Auto chose (it may switch to Summary mid-run).
@@ -143,6 +144,8 @@ public:
   const std::vector<interp::UndefinedBehaviorEvent> &undefinedBehavior() const {
     return undefinedBehavior_;
   }
+  // The failed `assert` that stopped the launch, if one did.
+  const std::optional<interp::AssertionEvent> &assertion() const { return assertion_; }
 
   // Pairs of one thread's atomic accesses meant as one step with another
   // thread's atomic access able to fall between them (AtomicityTracker.h),
@@ -202,6 +205,7 @@ private:
   std::vector<interp::OutOfBoundsEvent> outOfBounds_;
   std::unordered_map<uint64_t, uint64_t> overrunEnds_; // by space << 32 | buffer
   std::vector<interp::UndefinedBehaviorEvent> undefinedBehavior_;
+  std::optional<interp::AssertionEvent> assertion_;
   std::unordered_set<uint64_t> divergenceSeen_, outOfBoundsSeen_, undefinedBehaviorSeen_,
       uninitializedSeen_;
   SharedInitTracker sharedInit_;

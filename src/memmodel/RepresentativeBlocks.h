@@ -54,6 +54,11 @@ public:
   void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
   void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) override;
+  // It stops the launch, so the block's buffered events never reach the
+  // model: it goes there at once.
+  void onAssertionFailed(const interp::AssertionEvent &event) override {
+    model_.onAssertionFailed(event);
+  }
 
   // Passes on what is still buffered (a launch that stopped inside a block
   // never ends it), in full.

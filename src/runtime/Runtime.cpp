@@ -701,13 +701,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   if (watch.assertion) {
     // The kernel stopped at a failed assert: a finding, and the context is
     // lost for every later call (cudaErrorAssert).
-    detect::Finding finding;
-    finding.kind = detect::FindingKind::AssertionFailed;
-    finding.sites = {detect::Site{watch.assertion->instruction, interp::AccessKind::Read, false,
-                                  watch.assertion->thread, watch.assertion->block}};
-    finding.detail = watch.assertion->condition;
-    finding.launch = bound.record;
-    findings.push_back(std::move(finding));
+    findings.push_back(detect::assertionFinding(*watch.assertion, bound.record));
     stickyError_ = kAssert;
   }
   nameAllocations(findings, parameterOf);

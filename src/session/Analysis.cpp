@@ -3,6 +3,7 @@
 #include "detect/FindingCollector.h"
 #include "interp/Interpreter.h"
 #include "memmodel/RepresentativeBlocks.h"
+#include "ir/ContentConventions.h"
 #include "ir/CudaInstallation.h"
 #include "report/FindingText.h"
 #include "evo/InitialPopulation.h"
@@ -121,6 +122,9 @@ struct LaunchResult {
   // Among those reasons, a searched size of 0 or less: such a launch may do
   // no work at all (a loop to n = 0), so it cannot show the kernel clean.
   bool nonPositiveSize = false;
+  // Searched launches: by parameter, whether simulee made up its buffer's
+  // contents (the search chose its fill; the host's code does not say).
+  std::vector<bool> madeUpContents;
   // OutOfBounds: element counts by parameter that would have kept every
   // access in bounds, when only buffers simulee sized itself were overrun
   // (empty when a fixed contract was broken: a static array, a user's size).
@@ -128,6 +132,8 @@ struct LaunchResult {
   // Its blocks, and those whose shared memory was modelled (Simulation).
   uint64_t blocks = 0;
   uint64_t blocksModelled = 0;
+  // Failed: the `assert` that stopped it, if one did.
+  std::optional<interp::AssertionEvent> assertion;
 };
 
 LaunchOutcome outcomeOfError(const std::string &error) {
@@ -413,6 +419,8 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   if (!simulation.stats) {
     result.error = simulation.stats.error().message;
     result.outcome = outcomeOfError(result.error);
+    if (stoppedByKernel(result.error))
+      result.assertion = simulation.model->assertion();
     return result;
   }
   const memmodel::MemoryModel &model = *simulation.model;
@@ -559,16 +567,43 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
 // Findings that no judged launch inside CUDA's conventions showed are notes
 // that name the condition of their first launch (DESIGN.md: "a finding seen
 // only outside the conventions is a note").
-void markUnconventional(const std::vector<const LaunchResult *> &judged,
+// Why a finding of a launch inside CUDA's conventions says nothing of the
+// program's: an overrun at an address computed from buffer contents simulee
+// made up and used there as keys (`hist[(a[i] - 'a') / 4]`, see
+// ir::keyedAddressParameters). The search draws such contents as indices of
+// what they address, which the host's keys (letters here) are not, and the
+// convention is that the host's keys map into range. Empty when the finding
+// stands on the launch's own values.
+std::string madeUpKeys(const ir::Program &program, const ir::KernelInfo &kernel,
+                       const LaunchResult &result, const detect::Finding &finding) {
+  if (finding.kind != detect::FindingKind::OutOfBounds || finding.sites.empty())
+    return "";
+  for (uint32_t parameter :
+       ir::keyedAddressParameters(program, kernel, finding.sites.front().instruction))
+    if (parameter < result.madeUpContents.size() && result.madeUpContents[parameter])
+      return "an index computed from keys in '" + kernel.params[parameter].name +
+             "', which simulee made up (filled " + fillName(result.inputs.fills[parameter]) +
+             ")";
+  return "";
+}
+
+// Findings seen only in launches outside the conventions (or, in
+// conventional ones, only through keys made up as madeUpKeys says) are
+// notes that name the condition.
+void markUnconventional(const ir::Program &program, const ir::KernelInfo &kernel,
+                        const std::vector<const LaunchResult *> &judged,
                         std::vector<detect::Finding> &findings) {
   std::set<detect::FindingKey> conventional;
   std::map<detect::FindingKey, std::string> outside; // the first launch's condition
   for (const LaunchResult *result : judged)
     for (const detect::Finding &finding : result->findings->findings()) {
-      if (result->outsideConventions.empty())
+      std::string condition = result->outsideConventions;
+      if (condition.empty())
+        condition = madeUpKeys(program, kernel, *result, finding);
+      if (condition.empty())
         conventional.insert(detect::keyOf(finding));
       else
-        outside.try_emplace(detect::keyOf(finding), result->outsideConventions);
+        outside.try_emplace(detect::keyOf(finding), condition);
     }
   for (detect::Finding &finding : findings) {
     auto condition = outside.find(detect::keyOf(finding));
@@ -603,7 +638,7 @@ std::vector<detect::Finding> combineFindings(const ir::Program &program,
       barrierGroups(program, kernel, judged, candidates, options);
   std::vector<detect::Finding> findings = combined.findings(groups);
   if (conventionsMatter)
-    markUnconventional(judged, findings);
+    markUnconventional(program, kernel, judged, findings);
   // Candidates the re-simulation refuted are not redundant.
   std::erase_if(findings, [&](const detect::Finding &finding) {
     if (finding.kind != detect::FindingKind::RedundantBarrier)
@@ -809,11 +844,38 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
   return result;
 }
 
+// A launch of the program's own values (`programsOwn`: every value but
+// buffer contents from its call site or the user) that a failed `assert`
+// stopped is a finding, where no buffer contents simulee made up can steer
+// the kernel (ir/ContentSteering.h): every launch with those values fails
+// it, as the program's does on a GPU. Elsewhere whether the program's data
+// fails it is unknown: a note says so, and the launch is not judged. A
+// searched launch that fails one broke a precondition: not judged either.
+void addFailedAssertions(const ir::KernelInfo &kernel,
+                         const std::vector<const LaunchResult *> &results, bool programsOwn,
+                         KernelAnalysis &analysis) {
+  std::set<uint32_t> seen; // by assertion: a content variant fails the same one
+  for (const LaunchResult *result : results) {
+    if (!programsOwn || !result->assertion || !seen.insert(result->assertion->instruction).second)
+      continue;
+    if (kernel.contentsSteer) {
+      const std::string &condition = result->assertion->condition;
+      analysis.notes.push_back("a launch with the call site's values failed the assert" +
+                               (condition.empty() ? "" : " `" + condition + "`") +
+                               ", but buffer contents simulee made up steer the kernel: whether "
+                               "the program's own data fails it is not known");
+      continue;
+    }
+    analysis.findings.push_back(detect::assertionFinding(*result->assertion, result->record));
+  }
+}
+
 // Combines the launches in `results` (in order) into the analysis: counts,
-// findings of the judged ones, verdict.
+// findings of the judged ones and failed assertions, verdict.
 void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
               const std::vector<const LaunchResult *> &results, const AnalysisOptions &options,
-              bool searched, KernelAnalysis &analysis, bool conventionsMatter = false) {
+              bool searched, bool programsOwn, KernelAnalysis &analysis,
+              bool conventionsMatter = false) {
   std::vector<const LaunchResult *> judged;
   std::string unconventional; // the first vacuous judged launch's conditions
   for (const LaunchResult *result : results) {
@@ -833,11 +895,11 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
     else if (!result->error.empty() && analysis.firstLaunchError.empty())
       analysis.firstLaunchError = result->error;
   }
-  if (!judged.empty()) {
+  if (!judged.empty())
     analysis.findings =
         combineFindings(program, kernel, judged, options, searched, conventionsMatter);
-    finishFindings(program, kernel, options, analysis.findings);
-  }
+  addFailedAssertions(kernel, results, programsOwn, analysis);
+  finishFindings(program, kernel, options, analysis.findings);
   // A barrier no judged launch reached may well be reached by those skipped
   // as too costly (the larger sizes run the deeper loops): nothing is said.
   if (analysis.counts.tooCostly)
@@ -1038,7 +1100,8 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
     return makeError(result.error);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  conclude(program, kernel, {&result}, options, /*searched=*/false, analysis);
+  conclude(program, kernel, {&result}, options, /*searched=*/false, /*programsOwn=*/true,
+           analysis);
   analysis.bestLaunch = result.record;
   analysis.bestRatio = result.ratio;
   analysis.arguments = std::move(built->values);
@@ -1070,7 +1133,9 @@ Result<KernelAnalysis> analyzeBoundLaunch(const ir::Program &program, const ir::
     return makeError(result.error);
   KernelAnalysis analysis;
   analysis.kernel = &kernel;
-  conclude(program, kernel, {&result}, options, /*searched=*/false, analysis);
+  // The runtime reports a failed assert itself (it also fails later calls).
+  conclude(program, kernel, {&result}, options, /*searched=*/false, /*programsOwn=*/false,
+           analysis);
   for (detect::Finding &finding : analysis.findings)
     finding.launch = launch.record;
   analysis.bestLaunch = launch.record;
@@ -1314,6 +1379,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                                            isProgramsLaunch ? programsOptions : searchOptions);
     result.outsideConventions =
         outsideConventions(kernel, space, result.record, fills, &result.nonPositiveSize);
+    result.madeUpContents.assign(kernel.params.size(), false);
+    for (const evo::Gene &gene : space.buffers)
+      if (gene.role == evo::GeneRole::BufferFill && !gene.fixed &&
+          gene.param < result.madeUpContents.size())
+        result.madeUpContents[gene.param] = true;
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = fitnessOf(result);
@@ -1357,7 +1427,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     if (auto it = results.find(keyOf(evaluated.solution)); it != results.end())
       if (seen.insert(&it->second).second)
         inOrder.push_back(&it->second);
-  conclude(program, kernel, inOrder, searchOptions, /*searched=*/true, analysis,
+  conclude(program, kernel, inOrder, searchOptions, /*searched=*/true,
+           /*programsOwn=*/provenanceOf(space, fixed) == detect::Provenance::Site, analysis,
            /*conventionsMatter=*/!settings.explore);
   analysis.bestRatio = outcome->bestFitness.ratio;
   if (auto best = results.find(keyOf(outcome->best)); best != results.end())

@@ -97,6 +97,53 @@ TEST(CliLaunchDomain, ALaunchInALoopOverSegmentsIsJudgedAtTheLastSegment) {
   EXPECT_TRUE(contains(list.out, "the pointer 12288 bytes in]")) << list;
 }
 
+TEST(CliLaunchDomain, TheProgramsLaunchFailingAnAssertIsAFinding) {
+  // Threads past n fail `assert(i < n)` in the launch the host makes, and in
+  // the user's launch of the same shape: a finding on the assert's line, not
+  // an unjudged launch.
+  Outcome o = simulee({corpus("assert_instead_of_guard.cu"), "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "assert_instead_of_guard.cu:8:3: warning: assertion `i < n` "
+                              "failed in thread (232,0,0) block (3,0,0) [assertion-failed]"))
+      << o;
+  EXPECT_TRUE(contains(o.out, "[site], launched at ")) << o;
+  Outcome run = simulee({"run", corpus("assert_instead_of_guard.cu"), "--grid", "4", "--block",
+                         "256", "--arg", "n=1000", "--jobs", "1", "--quiet"});
+  EXPECT_EQ(run.status, 1) << run;
+  EXPECT_TRUE(contains(run.out, "[assertion-failed]")) << run;
+  EXPECT_TRUE(contains(run.out, "[user]")) << run;
+}
+
+TEST(CliLaunchDomain, AnAssertOnContentsSimuleeMadeUpIsNoFinding) {
+  // Whether idx[i] < n holds depends on what the program stores in idx, which
+  // the host code does not say: launches that fail it are not judged, and a
+  // note says why; those that pass it are.
+  TempDir dir;
+  std::string source = dir.file("gather.cu");
+  std::ofstream(source) << "#include <cassert>\n"
+                           "__global__ void gather(const int *idx, const float *in, float *out,\n"
+                           "                       int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) {\n"
+                           "    assert(idx[i] < n);\n"
+                           "    out[i] = in[idx[i]];\n"
+                           "  }\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int n = 64, *idx;\n"
+                           "  float *in, *out;\n"
+                           "  cudaMalloc(&idx, n * sizeof(int));\n"
+                           "  cudaMalloc(&in, n * sizeof(float));\n"
+                           "  cudaMalloc(&out, n * sizeof(float));\n"
+                           "  gather<<<2, 32>>>(idx, in, out, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_FALSE(contains(o.out, "assertion-failed")) << o;
+  EXPECT_TRUE(contains(o.out, "a launch with the call site's values failed the assert "
+                              "`idx[i] < n`, but buffer contents simulee made up steer the "
+                              "kernel")) << o;
+}
+
 TEST(CliLaunchDomain, ADim3AssignedAfterItsDeclarationIsTheLaunchsShape) {
   // Read as the declaration's (1, 1, 1), the launch had one thread and no
   // race; the program's block of 64 makes threads 2k and 2k + 1 share a slot.
@@ -761,6 +808,40 @@ TEST(CliLaunchDomain, IndicesPastWhatTheyIndexAreOutsideTheConventions) {
                "--seed", "2", "--strict"});
   EXPECT_TRUE(contains(strict.out, "gather_by_index.cu:9:14: warning: out-of-bounds read"))
       << strict;
+}
+
+TEST(CliLaunchDomain, KeysMadeUpAsIndicesAreOutsideTheConventions) {
+  // The host counts letters of a text it reads: (c - 'a') / 4 is in range
+  // for every letter, but the search's contents for `text` are indices (or
+  // zeros), which the kernel rebases below 0. An overrun seen only so is a
+  // note naming the keys, a warning under --strict.
+  TempDir dir;
+  std::string source = dir.file("letters.cu");
+  std::ofstream(source) << "__global__ void letters(const char *text, int *count, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n)\n"
+                           "    atomicAdd(&count[(text[i] - 'a') / 4], 1);\n"
+                           "}\n"
+                           "int readText(char *text, int most);\n"
+                           "int main() {\n"
+                           "  char host[4096];\n"
+                           "  int n = readText(host, 4096);\n"
+                           "  char *text;\n"
+                           "  int *count;\n"
+                           "  cudaMalloc(&text, n);\n"
+                           "  cudaMalloc(&count, 7 * sizeof(int));\n"
+                           "  cudaMemcpy(text, host, n, cudaMemcpyHostToDevice);\n"
+                           "  letters<<<(n + 127) / 128, 128>>>(text, count, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet", "--seed", "2"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  EXPECT_TRUE(contains(o.out, "letters.cu:4:5: note: out-of-bounds atomic of global 'count'")) << o;
+  EXPECT_TRUE(contains(o.out, "an index computed from keys in 'text', which simulee made up"))
+      << o;
+  Outcome strict = simulee({source, "--jobs", "1", "--quiet", "--seed", "2", "--strict"});
+  EXPECT_EQ(strict.status, 1) << strict;
+  EXPECT_TRUE(contains(strict.out, "letters.cu:4:5: warning: out-of-bounds atomic")) << strict;
 }
 
 TEST(CliLaunchDomain, OffsetsThatDecreaseAreOutsideTheConventions) {

@@ -1,6 +1,7 @@
 // What a kernel reads through its pointer parameters
 // (ir/ContentConventions.h): offsets (two reads bounding one loop, never
-// one) and indices (a read that indexes an address).
+// one), indices (a read that indexes an address), and the accesses whose
+// address takes such a read as a key (rebased or scaled down first).
 #include "ir/ContentConventions.h"
 #include "ir/Loader.h"
 
@@ -10,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -119,6 +121,65 @@ TEST(ContentConventions, TheLoaderRecordsThemOnTheKernelsParameters) {
   EXPECT_EQ(spmv->params[0].contents, kOffsets);
   EXPECT_EQ(spmv->params[1].contents, kIndex);
   EXPECT_EQ(spmv->params[2].contents, kNone);
+}
+
+const char *kKeysSource = R"(
+__global__ void letters(const char *text, int *count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(&count[(text[i] - 'a') / 4], 1);
+}
+__global__ void brightness(const unsigned *pixel, int *bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(&bins[pixel[i] >> 4], 1);
+}
+__global__ void oneBased(const int *column, const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = x[column[i] - 1];
+}
+__global__ void nextSlot(const int *slot, const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[slot[i] + 1];
+}
+__global__ void reversed(const int *slot, const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[n - 1 - slot[i] * 2];
+}
+)";
+
+// The parameters that key the addresses of `kernel`'s accesses on `line`.
+std::set<uint32_t> keysOn(const std::string &kernel, uint32_t line) {
+  static std::unique_ptr<ir::Program> program = [] {
+    Result<ir::Program> p = ir::loadProgramFromCuda(kKeysSource, "keys.cu");
+    EXPECT_TRUE(p.ok()) << p.error().message;
+    return p ? std::make_unique<ir::Program>(std::move(*p)) : nullptr;
+  }();
+  const ir::KernelInfo *info = program->findKernel(kernel);
+  EXPECT_NE(info, nullptr) << kernel;
+  std::set<uint32_t> keys;
+  for (uint32_t id = 0; info && id < program->instructions.size(); ++id)
+    if (program->instructions[id].location.line == line)
+      for (uint32_t parameter : ir::keyedAddressParameters(*program, *info, id))
+        keys.insert(parameter);
+  return keys;
+}
+
+TEST(ContentConventions, ReadsRebasedOrScaledDownIntoAnAddressAreKeys) {
+  // Letters counted by (c - 'a') / 4, pixels binned by v >> 4, 1-based
+  // columns: what the buffer holds is no index of what is addressed.
+  EXPECT_EQ(keysOn("letters", 5), (std::set<uint32_t>{0}));
+  EXPECT_EQ(keysOn("brightness", 10), (std::set<uint32_t>{0}));
+  EXPECT_EQ(keysOn("oneBased", 15), (std::set<uint32_t>{0}));
+  // Indices added to or subtracted from are indices: the off-by-one past
+  // the end, the reversal.
+  EXPECT_EQ(keysOn("nextSlot", 20), (std::set<uint32_t>{}));
+  EXPECT_EQ(keysOn("reversed", 25), (std::set<uint32_t>{}));
+  // Nothing on lines without a keyed access.
+  EXPECT_EQ(keysOn("letters", 3), (std::set<uint32_t>{}));
 }
 
 } // namespace
