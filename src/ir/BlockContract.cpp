@@ -103,6 +103,42 @@ const llvm::GlobalVariable *sharedArrayAtThreadIdx(const llvm::Value *pointer) {
                                                                                      : nullptr;
 }
 
+// The static __shared__ 2-D tile a pointer indexes at [threadIdx.y]
+// [threadIdx.x], or null: `tile[threadIdx.y][threadIdx.x]` as clang writes
+// it at -O0 (one address per dimension) or as one address.
+const llvm::GlobalVariable *sharedTileAtThreadIdx(const llvm::Value *pointer) {
+  const auto *inner = llvm::dyn_cast<llvm::GEPOperator>(pointer);
+  if (!inner)
+    return nullptr;
+  auto isZero = [](const llvm::Value *value) {
+    const auto *constant = llvm::dyn_cast<llvm::ConstantInt>(value);
+    return constant && constant->isZero();
+  };
+  auto tileOf = [](const llvm::Value *base) -> const llvm::GlobalVariable * {
+    const auto *array = llvm::dyn_cast<llvm::GlobalVariable>(base->stripPointerCasts());
+    if (!array || array->getAddressSpace() != 3 || !array->getValueType()->isArrayTy() ||
+        !array->getValueType()->getArrayElementType()->isArrayTy())
+      return nullptr;
+    return array;
+  };
+  const llvm::Value *rowIndex = nullptr;
+  const llvm::GlobalVariable *tile = nullptr;
+  if (inner->getNumIndices() == 3 && isZero(inner->getOperand(1))) {
+    tile = tileOf(inner->getPointerOperand()); // one address: tile, 0, y, x
+    rowIndex = inner->getOperand(2);
+  } else if (inner->getNumIndices() == 2 && isZero(inner->getOperand(1))) {
+    const auto *outer = llvm::dyn_cast<llvm::GEPOperator>(inner->getPointerOperand());
+    if (outer && outer->getNumIndices() == 2 && isZero(outer->getOperand(1))) {
+      tile = tileOf(outer->getPointerOperand()); // the row, then the element
+      rowIndex = outer->getOperand(2);
+    }
+  }
+  if (!tile || !readsRegister(rowIndex, SpecialRegister::TidY) ||
+      !readsRegister(inner->getOperand(inner->getNumIndices()), SpecialRegister::TidX))
+    return nullptr;
+  return tile;
+}
+
 // Function attributes that carry a kernel's contract past header inlining.
 constexpr const char *kDimsAttribute = "simulee-block-contract";
 constexpr const char *kSourceAttribute = "simulee-block-contract-source";
@@ -146,26 +182,51 @@ std::optional<BlockContract> blockContractOf(const llvm::Function &kernel) {
 
 std::optional<BlockContract> sharedArrayContractOf(const llvm::Function &kernel) {
   std::optional<BlockContract> found;
+  bool readsY = false;
   for (const llvm::BasicBlock &block : kernel)
     for (const llvm::Instruction &inst : block) {
-      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
-        if (readsRegister(call, SpecialRegister::TidY) ||
-            readsRegister(call, SpecialRegister::TidZ))
+      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst)) {
+        if (readsRegister(call, SpecialRegister::TidZ))
           return std::nullopt;
+        readsY |= readsRegister(call, SpecialRegister::TidY);
+      }
       const auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
-      const llvm::GlobalVariable *array =
-          store ? sharedArrayAtThreadIdx(store->getPointerOperand()) : nullptr;
-      if (!array)
+      if (!store)
         continue;
-      uint64_t elements = array->getValueType()->getArrayNumElements();
-      if (elements < 32 || elements >= 1024)
+      std::optional<BlockContract> contract;
+      if (const llvm::GlobalVariable *array = sharedArrayAtThreadIdx(store->getPointerOperand())) {
+        uint64_t elements = array->getValueType()->getArrayNumElements();
+        if (elements < 32 || elements >= 1024)
+          return std::nullopt;
+        contract = BlockContract{{uint32_t(elements), 1, 1},
+                                 "__shared__ array '" + sourceNameOf(*array) + "' (" +
+                                     std::to_string(elements) +
+                                     " elements, stored at [threadIdx.x])"};
+      } else if (const llvm::GlobalVariable *tile =
+                     sharedTileAtThreadIdx(store->getPointerOperand())) {
+        // Tile widths are powers of two; a padded tile (`[16][17]`, against
+        // bank conflicts) is wider than the block and says nothing of it.
+        uint64_t rows = tile->getValueType()->getArrayNumElements();
+        uint64_t columns = tile->getValueType()->getArrayElementType()->getArrayNumElements();
+        if (!llvm::isPowerOf2_64(rows) || !llvm::isPowerOf2_64(columns) ||
+            rows * columns < 32 || rows * columns > 1024)
+          return std::nullopt;
+        contract = BlockContract{{uint32_t(columns), uint32_t(rows), 1},
+                                 "__shared__ tile '" + sourceNameOf(*tile) + "' (" +
+                                     std::to_string(rows) + " x " + std::to_string(columns) +
+                                     ", stored at [threadIdx.y][threadIdx.x])"};
+      }
+      if (!contract)
+        continue;
+      if (found && found->dims != contract->dims)
         return std::nullopt;
-      if (found && found->dims[0] != elements)
-        return std::nullopt;
-      found = BlockContract{{uint32_t(elements), 1, 1},
-                            "__shared__ array '" + sourceNameOf(*array) + "' (" +
-                                std::to_string(elements) + " elements, stored at [threadIdx.x])"};
+      if (!found)
+        found = contract;
     }
+  // A 1-D array at [threadIdx.x] fixes the block only where no thread
+  // index but x is read.
+  if (found && found->dims[1] == 1 && readsY)
+    return std::nullopt;
   return found;
 }
 

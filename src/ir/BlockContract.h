@@ -32,6 +32,10 @@ std::optional<BlockContract> blockContractOf(const llvm::Function &kernel);
 // writes and blocks of more overrun it. N threads; none when the kernel uses
 // threadIdx.y or .z, or its arrays disagree. A kernel meant for any block
 // size sizes its array for 1024 threads or uses dynamic shared memory.
+// Likewise a 2-D kernel storing into a static __shared__ tile of R x C
+// elements (powers of two, 32 to 1024 in all) at [threadIdx.y][threadIdx.x]
+// (a tiled matrix product's `A_tile[ty][tx] = ...`): blocks of C x R
+// threads; none when it reads threadIdx.z or its tiles disagree.
 std::optional<BlockContract> sharedArrayContractOf(const llvm::Function &kernel);
 
 // Records each kernel's contract on it (function attributes), for

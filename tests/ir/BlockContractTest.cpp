@@ -127,4 +127,58 @@ TEST(BlockContract, SharedArrayStoredAtThreadIdxNamesTheBlockSize) {
             "__shared__ array 'partial' (256 elements, stored at [threadIdx.x])");
 }
 
+const char *kSharedTiles = R"(
+#define TILE 16
+__global__ void tiledProduct(const float *a, const float *b, float *c, int n) {
+  __shared__ float aTile[TILE][TILE];
+  __shared__ float bTile[TILE][TILE];
+  int row = blockIdx.y * TILE + threadIdx.y, col = blockIdx.x * TILE + threadIdx.x;
+  float sum = 0;
+  for (int p = 0; p < n / TILE; ++p) {
+    aTile[threadIdx.y][threadIdx.x] = a[row * n + p * TILE + threadIdx.x];
+    bTile[threadIdx.y][threadIdx.x] = b[(p * TILE + threadIdx.y) * n + col];
+    __syncthreads();
+    for (int k = 0; k < TILE; ++k)
+      sum += aTile[threadIdx.y][k] * bTile[k][threadIdx.x];
+    __syncthreads();
+  }
+  c[row * n + col] = sum;
+}
+// A wide tile: 32 columns by 8 rows of threads.
+__global__ void wide(const float *in, float *out) {
+  __shared__ float t[8][32];
+  t[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x * 8 + threadIdx.y] = t[threadIdx.y][31 - threadIdx.x];
+}
+// Padded against bank conflicts: 17 columns say nothing of the block.
+__global__ void padded(const float *in, float *out) {
+  __shared__ float t[16][17];
+  t[threadIdx.y][threadIdx.x] = in[threadIdx.y * 16 + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x * 16 + threadIdx.y] = t[threadIdx.x][threadIdx.y];
+}
+// Stored transposed: no contract is read from it.
+__global__ void transposedStore(const float *in, float *out) {
+  __shared__ float t[16][16];
+  t[threadIdx.x][threadIdx.y] = in[threadIdx.y * 16 + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * 16 + threadIdx.x] = t[threadIdx.y][threadIdx.x];
+}
+)";
+
+TEST(BlockContract, SharedTileStoredAtThreadIdxYXNamesTheBlockShape) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(kSharedTiles, "tiles.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  using Dims = std::array<uint32_t, 3>;
+  EXPECT_EQ(contractOf(*program, "_Z12tiledProductPKfS0_Pfi"), (Dims{16, 16, 1}));
+  EXPECT_EQ(contractOf(*program, "_Z4widePKfPf"), (Dims{32, 8, 1}));
+  EXPECT_EQ(contractOf(*program, "_Z6paddedPKfPf"), (Dims{0, 0, 0}));
+  EXPECT_EQ(contractOf(*program, "_Z15transposedStorePKfPf"), (Dims{0, 0, 0}));
+  const ir::KernelInfo *kernel = program->findKernel("_Z12tiledProductPKfS0_Pfi");
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ(kernel->contractSource,
+            "__shared__ tile 'aTile' (16 x 16, stored at [threadIdx.y][threadIdx.x])");
+}
+
 } // namespace
