@@ -109,7 +109,8 @@ std::vector<uint32_t> keyedAddressParameters(const Program &program, const Kerne
     return {};
   // Backwards from the address through registers; `keyed`: a subtraction
   // from, a division or a right shift of the value on the way.
-  std::set<uint32_t> parameters;
+  std::set<uint32_t> keys, read;
+  bool threadRelative = false; // a thread's or block's index is a term too
   std::set<std::pair<const llvm::Value *, bool>> seen;
   std::vector<std::pair<const llvm::Value *, bool>> work;
   for (const llvm::Value *address : addressesOf(*program.instructions[instruction].llvm))
@@ -120,9 +121,19 @@ std::vector<uint32_t> keyedAddressParameters(const Program &program, const Kerne
     if (!seen.insert({value, keyed}).second)
       continue;
     if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(value)) {
-      if (const llvm::Argument *parameter = parameterRead(*load); parameter && keyed)
-        parameters.insert(parameter->getArgNo());
+      if (const llvm::Argument *parameter = parameterRead(*load)) {
+        read.insert(parameter->getArgNo());
+        if (keyed)
+          keys.insert(parameter->getArgNo());
+      }
       continue; // what it read through is its own address, not this one's
+    }
+    if (const auto *call = llvm::dyn_cast<llvm::CallInst>(value)) {
+      const llvm::Function *callee = call->getCalledFunction();
+      llvm::StringRef name = callee ? callee->getName() : "";
+      threadRelative |= name.starts_with("llvm.nvvm.read.ptx.sreg.tid") ||
+                        name.starts_with("llvm.nvvm.read.ptx.sreg.ctaid");
+      continue;
     }
     if (const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(value)) {
       switch (binary->getOpcode()) {
@@ -146,7 +157,11 @@ std::vector<uint32_t> keyedAddressParameters(const Program &program, const Kerne
     for (const llvm::Value *operand : llvm::cast<llvm::User>(value)->operands())
       work.push_back({operand, keyed});
   }
-  return {parameters.begin(), parameters.end()};
+  // Beside a thread's or block's index, a value read is an offset into its
+  // slice (`H + blockIdx.x * BINS + A[i]`), not an index of the buffer.
+  if (threadRelative)
+    keys.insert(read.begin(), read.end());
+  return {keys.begin(), keys.end()};
 }
 
 std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {

@@ -30,9 +30,10 @@ std::vector<ContentRole> contentRoles(const llvm::Function &kernel);
 // access `instruction` (a load, store, atomic or memory builtin; a Program
 // instruction id) is computed from as keys: a value read through the
 // parameter is rebased or scaled down on its way (`hist[(a[i] - 'a') / 4]`,
-// `bins[v >> 4]`), so it is no index of what it addresses but a character,
-// a pixel, a key. Values used as indices (`in[slot[i] + 1]`,
-// `out[perm[i] * 4 + k]`) are not keys. Empty for any other instruction,
+// `bins[v >> 4]`), or added to a thread's or block's index (`H + blockIdx.x
+// * BINS + A[i]`: an offset into the block's slice), so it is no index of
+// what it addresses but a character, a pixel, an offset. Values used as
+// indices (`in[slot[i] + 1]`, `out[perm[i] * 4 + k]`) are not keys. Empty for any other instruction,
 // and for an access outside `kernel`'s own code (a called function's
 // parameters are not the kernel's).
 std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,

@@ -568,22 +568,24 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
 // that name the condition of their first launch (DESIGN.md: "a finding seen
 // only outside the conventions is a note").
 // Why a finding of a launch inside CUDA's conventions says nothing of the
-// program's: an overrun at an address computed from buffer contents simulee
-// made up and used there as keys (`hist[(a[i] - 'a') / 4]`, see
-// ir::keyedAddressParameters). The search draws such contents as indices of
-// what they address, which the host's keys (letters here) are not, and the
+// program's: an overrun or a race at an address computed from buffer
+// contents simulee made up and used there as keys (`hist[(a[i] - 'a') / 4]`,
+// `H + blockIdx.x * BINS + A[i]`, see ir::keyedAddressParameters). The
+// search draws such contents as indices of the whole buffer, which the
+// host's keys (letters, offsets into a block's slice) are not, and the
 // convention is that the host's keys map into range. Empty when the finding
 // stands on the launch's own values.
 std::string madeUpKeys(const ir::Program &program, const ir::KernelInfo &kernel,
                        const LaunchResult &result, const detect::Finding &finding) {
-  if (finding.kind != detect::FindingKind::OutOfBounds || finding.sites.empty())
+  if (finding.kind != detect::FindingKind::OutOfBounds &&
+      finding.kind != detect::FindingKind::DataRace)
     return "";
-  for (uint32_t parameter :
-       ir::keyedAddressParameters(program, kernel, finding.sites.front().instruction))
-    if (parameter < result.madeUpContents.size() && result.madeUpContents[parameter])
-      return "an index computed from keys in '" + kernel.params[parameter].name +
-             "', which simulee made up (filled " + fillName(result.inputs.fills[parameter]) +
-             ")";
+  for (const detect::Site &site : finding.sites)
+    for (uint32_t parameter : ir::keyedAddressParameters(program, kernel, site.instruction))
+      if (parameter < result.madeUpContents.size() && result.madeUpContents[parameter])
+        return "an address computed from keys in '" + kernel.params[parameter].name +
+               "', which simulee made up (filled " + fillName(result.inputs.fills[parameter]) +
+               ")";
   return "";
 }
 

@@ -837,7 +837,7 @@ TEST(CliLaunchDomain, KeysMadeUpAsIndicesAreOutsideTheConventions) {
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_FALSE(contains(o.out, "warning:")) << o;
   EXPECT_TRUE(contains(o.out, "letters.cu:4:5: note: out-of-bounds atomic of global 'count'")) << o;
-  EXPECT_TRUE(contains(o.out, "an index computed from keys in 'text', which simulee made up"))
+  EXPECT_TRUE(contains(o.out, "an address computed from keys in 'text', which simulee made up"))
       << o;
   Outcome strict = simulee({source, "--jobs", "1", "--quiet", "--seed", "2", "--strict"});
   EXPECT_EQ(strict.status, 1) << strict;

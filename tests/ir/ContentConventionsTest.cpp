@@ -144,6 +144,11 @@ __global__ void nextSlot(const int *slot, const float *in, float *out, int n) {
   if (i < n)
     out[i] = in[slot[i] + 1];
 }
+__global__ void privatized(const int *bin, int *hist, int n, int bins) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(hist + blockIdx.x * bins + bin[i], 1);
+}
 __global__ void reversed(const int *slot, const float *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -177,7 +182,9 @@ TEST(ContentConventions, ReadsRebasedOrScaledDownIntoAnAddressAreKeys) {
   // Indices added to or subtracted from are indices: the off-by-one past
   // the end, the reversal.
   EXPECT_EQ(keysOn("nextSlot", 20), (std::set<uint32_t>{}));
-  EXPECT_EQ(keysOn("reversed", 25), (std::set<uint32_t>{}));
+  EXPECT_EQ(keysOn("reversed", 30), (std::set<uint32_t>{}));
+  // Beside a block's index, an offset into the block's slice.
+  EXPECT_EQ(keysOn("privatized", 25), (std::set<uint32_t>{0}));
   // Nothing on lines without a keyed access.
   EXPECT_EQ(keysOn("letters", 3), (std::set<uint32_t>{}));
 }
