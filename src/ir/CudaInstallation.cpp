@@ -147,11 +147,16 @@ std::string libdevicePath(const CudaInstallation &installation) {
   return isFile(path) ? path : std::string();
 }
 
+// `register int sum;`, common in course and book code: removed in C++17,
+// which clang's CUDA front end then refuses, while nvcc accepts it silently.
+constexpr const char *kAcceptRegister = "-Wno-register";
+
 std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &installation,
                                         const std::string &ownIncludeDir) {
   if (!installation)
-    return {"-nocudainc",   "-nocudalib", "--cuda-path=/nonexistent", "-Wno-unknown-cuda-version",
-            "-isystem",     ownIncludeDir, "-include",                "simulee_cuda.h"};
+    return {"-nocudainc",     "-nocudalib",   "--cuda-path=/nonexistent",
+            "-Wno-unknown-cuda-version", kAcceptRegister, "-isystem",
+            ownIncludeDir,    "-include",     "simulee_cuda.h"};
   // libdevice is not linked by clang: the interpreter implements the __nv_*
   // math functions natively. simulee's directory comes after NVIDIA's, so it
   // only supplies what NVIDIA's headers lack (helper_cuda.h,
@@ -162,6 +167,7 @@ std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &i
   return {"--cuda-path=" + installation->root,
           "-nocudalib",
           "-Wno-unknown-cuda-version",
+          kAcceptRegister,
           "-isystem",
           installation->root + "/include",
           "-D__SIMULEE_NVIDIA_HEADERS__=1",

@@ -198,6 +198,21 @@ TEST(Loader, InlinedFunctionParametersDoNotRenameKernelParameters) {
   EXPECT_EQ(program->kernels[0].params[1].name, "out");
 }
 
+TEST(Loader, RegisterVariablesCompileAsNvccCompilesThem) {
+  // `register` is gone from C++17, which clang then refuses; nvcc accepts
+  // it, and course code (its host helpers above all) still writes it.
+  Result<ir::Program> program = ir::loadProgramFromCuda(
+      "float sumOnHost(const float *v, int n) {\n"
+      "  register float sum = 0;\n"
+      "  for (register int i = 0; i < n; ++i) sum += v[i];\n"
+      "  return sum;\n"
+      "}\n"
+      "__global__ void k(int *out) { register int i = threadIdx.x; out[i] = i; }\n",
+      "register.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  EXPECT_EQ(program->kernels.size(), 1u);
+}
+
 TEST(Loader, CompileErrorCarriesClangDiagnosticsWithTheGivenName) {
   Result<ir::Program> program =
       ir::loadProgramFromCuda("__global__ void k(int *p) { p[0] = undeclared; }\n", "broken.cu");
