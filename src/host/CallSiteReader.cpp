@@ -282,6 +282,16 @@ private:
   };
   std::map<std::string, CXCursor> declaredIn_;
   std::map<std::string, std::vector<DimAssignment>> dimAssignments_;
+  // Integer variables by USR, the same way: the block that declares them,
+  // and the plain assignments that are statements of it (`int blocks; ...
+  // blocks = 1;`, C's way of declaring first). When every change of one is
+  // such a statement, the last before a launch holds there.
+  struct ScalarAssignment {
+    CXCursor value;
+    unsigned offset; // in its file
+  };
+  std::map<std::string, CXCursor> scalarDeclaredIn_;
+  std::map<std::string, std::vector<ScalarAssignment>> scalarAssignments_;
   // Struct variables by USR (declared in a block, like dim3s): their members
   // set as statements of that block (`p.n = n;`, `p.dims.width = w;`).
   struct StructWrite {
@@ -480,10 +490,15 @@ private:
       if (std::optional<CXCursor> dead = unreachedWithoutArguments(child))
         unreached_.push_back(*dead);
       if (kind == CXCursor_DeclStmt && kindOf(cursor) == CXCursor_CompoundStmt)
-        for (CXCursor variable : childrenOf(child))
-          if (kindOf(variable) == CXCursor_VarDecl &&
-              (isDim3(clang_getCursorType(variable)) || isStruct(clang_getCursorType(variable))))
+        for (CXCursor variable : childrenOf(child)) {
+          if (kindOf(variable) != CXCursor_VarDecl)
+            continue;
+          CXType type = clang_getCursorType(variable);
+          if (isDim3(type) || isStruct(type))
             declaredIn_.emplace(usrOf(variable), cursor);
+          else if (isIntegerOrEnum(clang_getCanonicalType(type).kind))
+            scalarDeclaredIn_.emplace(usrOf(variable), cursor);
+        }
       if (kind == CXCursor_BinaryOperator && readMemberAssignment(child, cursor)) {
         walkModified(child, inInitList);
         continue;
@@ -497,6 +512,10 @@ private:
             std::string usr = usrOf(clang_getCursorReferenced(stripWrappers(operands[0])));
             reassigned_.insert(usr);
             assignedValues_[usr].push_back(operands[1]);
+            auto declared = scalarDeclaredIn_.find(usr);
+            if (clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign &&
+                declared != scalarDeclaredIn_.end() && clang_equalCursors(declared->second, cursor))
+              scalarAssignments_[usr].push_back({operands[1], offsetOf(child)});
           }
         }
       } else if (kind == CXCursor_UnaryOperator) {
@@ -1019,6 +1038,30 @@ private:
     return value;
   }
 
+  // What an integer variable changed only by plain assignments, each a
+  // statement of its declaring block, holds at the launch being read: the
+  // last such assignment before it; its initializer when there is none
+  // (returned as an assignment at the declaration). Nothing when it is
+  // changed any other way or holds no value there.
+  std::optional<ScalarAssignment> lastAssignmentBeforeLaunch(CXCursor variable) {
+    std::string usr = usrOf(variable);
+    auto assigned = scalarAssignments_.find(usr);
+    auto changes = modifications_.find(usr);
+    if (kindOf(variable) != CXCursor_VarDecl || assigned == scalarAssignments_.end() ||
+        changes == modifications_.end() || size_t(changes->second) != assigned->second.size())
+      return std::nullopt;
+    const ScalarAssignment *last = nullptr;
+    for (const ScalarAssignment &set : assigned->second)
+      if (set.offset < launchOffset_ && (!last || set.offset > last->offset))
+        last = &set;
+    if (last)
+      return *last;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
+    if (clang_Cursor_isNull(init))
+      return std::nullopt;
+    return ScalarAssignment{init, offsetOf(variable)};
+  }
+
   // The initializer of a local variable that is never changed, if any.
   std::optional<CXCursor> initializerOf(CXCursor variable) {
     if (kindOf(variable) != CXCursor_VarDecl || modified_.count(usrOf(variable)))
@@ -1239,6 +1282,15 @@ private:
         return Formula::constant(*attribute);
       if (std::optional<CXCursor> init = initializerOf(variable))
         return formulaOf(*init, depth + 1);
+      if (std::optional<ScalarAssignment> assigned = lastAssignmentBeforeLaunch(variable)) {
+        // As it was where it was assigned (`blocks = n / threads;` reads n
+        // there).
+        unsigned launch = launchOffset_;
+        launchOffset_ = assigned->offset;
+        std::optional<Formula> value = formulaOf(assigned->value, depth + 1);
+        launchOffset_ = launch;
+        return value;
+      }
       return std::nullopt;
     }
     case CXCursor_BinaryOperator: {

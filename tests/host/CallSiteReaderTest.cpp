@@ -267,6 +267,26 @@ TEST(CallSiteReader, WholeDim3AssignmentsAreFollowed) {
   EXPECT_TRUE(host.sites[5].block[0].isUnknown());
 }
 
+TEST(CallSiteReader, IntegersAssignedAfterTheirDeclarationAreFollowed) {
+  // `int threads; ... threads = 256;`: the last plain assignment before a
+  // launch, a statement of the declaring block, holds there, and each value
+  // is read where it was assigned.
+  HostCode host = readInput("assigned_scalars.cu");
+  ASSERT_EQ(host.sites.size(), 5u);
+  const CallSite &first = host.sites[0];
+  ASSERT_TRUE(first.block[0].isConstant());
+  EXPECT_EQ(first.block[0].integer, 256);
+  EXPECT_EQ(withN(first.grid[0], 1000), 4);
+  // Reassigned before the second launch; blocks keeps what threads was.
+  ASSERT_TRUE(host.sites[1].block[0].isConstant());
+  EXPECT_EQ(host.sites[1].block[0].integer, 128);
+  EXPECT_EQ(withN(host.sites[1].grid[0], 1000), 4);
+  // Changed by ++, under an if, or assigned only after the launch: unknown.
+  EXPECT_TRUE(host.sites[2].block[0].isUnknown());
+  EXPECT_TRUE(host.sites[3].block[0].isUnknown());
+  EXPECT_TRUE(host.sites[4].block[0].isUnknown());
+}
+
 TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {
   HostCode host = readInput("template_launcher.cu");
   std::vector<std::string> kernels;
