@@ -564,9 +564,6 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
   return groups;
 }
 
-// Findings that no judged launch inside CUDA's conventions showed are notes
-// that name the condition of their first launch (DESIGN.md: "a finding seen
-// only outside the conventions is a note").
 // Why a finding of a launch inside CUDA's conventions says nothing of the
 // program's: an overrun or a race at an address computed from buffer
 // contents simulee made up and used there as keys (`hist[(a[i] - 'a') / 4]`,
@@ -589,9 +586,10 @@ std::string madeUpKeys(const ir::Program &program, const ir::KernelInfo &kernel,
   return "";
 }
 
-// Findings seen only in launches outside the conventions (or, in
-// conventional ones, only through keys made up as madeUpKeys says) are
-// notes that name the condition.
+// Findings that no judged launch inside CUDA's conventions showed (or that
+// those showed only through keys made up as madeUpKeys says) are notes that
+// name the condition of their first launch (DESIGN.md: "a finding seen only
+// outside the conventions is a note").
 void markUnconventional(const ir::Program &program, const ir::KernelInfo &kernel,
                         const std::vector<const LaunchResult *> &judged,
                         std::vector<detect::Finding> &findings) {
@@ -862,7 +860,8 @@ void addFailedAssertions(const ir::KernelInfo &kernel,
       continue;
     if (kernel.contentsSteer) {
       const std::string &condition = result->assertion->condition;
-      analysis.notes.push_back("a launch with the call site's values failed the assert" +
+      analysis.notes.push_back("a launch with every value given (by its call site or the "
+                               "command line) failed the assert" +
                                (condition.empty() ? "" : " `" + condition + "`") +
                                ", but buffer contents simulee made up steer the kernel: whether "
                                "the program's own data fails it is not known");

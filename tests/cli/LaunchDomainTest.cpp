@@ -139,7 +139,7 @@ TEST(CliLaunchDomain, AnAssertOnContentsSimuleeMadeUpIsNoFinding) {
                            "}\n";
   Outcome o = simulee({source, "--jobs", "1"});
   EXPECT_FALSE(contains(o.out, "assertion-failed")) << o;
-  EXPECT_TRUE(contains(o.out, "a launch with the call site's values failed the assert "
+  EXPECT_TRUE(contains(o.out, "(by its call site or the command line) failed the assert "
                               "`idx[i] < n`, but buffer contents simulee made up steer the "
                               "kernel")) << o;
 }
