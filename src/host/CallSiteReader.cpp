@@ -314,6 +314,14 @@ private:
   std::set<std::string> modified_;
   std::map<std::string, int> modifications_; // by variable: assignments, &v, ++, ...
   std::map<std::string, std::optional<int64_t>> queriedAttributes_;
+  // `cudaMallocPitch(&p, &pitch, widthBytes, rows)`: by the pitch variable's
+  // USR, the widths whose pitch it received, with where (the runtime pads a
+  // row to a multiple of kPitchAlignment bytes, as a GPU's does).
+  struct PitchOutput {
+    CXCursor width;
+    unsigned offset; // in its file
+  };
+  std::map<std::string, std::vector<PitchOutput>> pitchOutputs_;
   // Code the program does not run without command-line arguments (the body
   // of `if (argc > 1)`, of an option loop): its changes are not counted.
   std::vector<CXCursor> unreached_;
@@ -366,6 +374,49 @@ private:
       return;
     std::optional<int64_t> &value = queriedAttributes_[usrOf(*variable)];
     value = simulatedDeviceAttribute(spellingOf(attribute));
+  }
+
+  void readPitchOutput(CXCursor call) {
+    if (spellingOf(clang_getCursorReferenced(call)) != "cudaMallocPitch" ||
+        clang_Cursor_getNumArguments(call) < 3)
+      return;
+    CXCursor out = stripWrappers(clang_Cursor_getArgument(call, 1));
+    std::vector<CXCursor> operands = childrenOf(out);
+    if (kindOf(out) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(out) != CXUnaryOperator_AddrOf || operands.size() != 1)
+      return;
+    if (std::optional<CXCursor> variable = variableOf(operands[0]);
+        variable && kindOf(stripWrappers(operands[0])) == CXCursor_DeclRefExpr)
+      pitchOutputs_[usrOf(*variable)].push_back({clang_Cursor_getArgument(call, 2), offsetOf(call)});
+  }
+
+  // The pitch a variable holds at the launch being read, when every change
+  // of it is a cudaMallocPitch output: the last one's width, padded.
+  std::optional<Formula> pitchAtLaunch(CXCursor variable, int depth) {
+    constexpr int64_t kPitchAlignment = 256; // runtime/CudaApi.cpp's cudaMallocPitch
+    std::string usr = usrOf(variable);
+    auto outputs = pitchOutputs_.find(usr);
+    auto changes = modifications_.find(usr);
+    if (outputs == pitchOutputs_.end() || changes == modifications_.end() ||
+        size_t(changes->second) != outputs->second.size() || reassigned_.count(usr))
+      return std::nullopt;
+    const PitchOutput *last = nullptr;
+    for (const PitchOutput &output : outputs->second)
+      if (output.offset < launchOffset_ && (!last || output.offset > last->offset))
+        last = &output;
+    if (!last)
+      return std::nullopt;
+    unsigned launch = launchOffset_;
+    launchOffset_ = last->offset;
+    std::optional<Formula> width = formulaOf(last->width, depth + 1);
+    launchOffset_ = launch;
+    if (!width)
+      return std::nullopt;
+    Formula alignment = Formula::constant(kPitchAlignment);
+    Formula padded = Formula::binary(Formula::Op::Add, *width,
+                                     Formula::constant(kPitchAlignment - 1));
+    return Formula::binary(Formula::Op::Mul,
+                           Formula::binary(Formula::Op::Div, padded, alignment), alignment);
   }
 
   // Parameter `name` (argc, argv) of the program's main.
@@ -531,6 +582,7 @@ private:
       } else if (kind == CXCursor_CallExpr) {
         readObjectAssignment(child);
         readAttributeQuery(child);
+        readPitchOutput(child);
         if (std::optional<CXCursor> output = memberAllocatedBy(child))
           allocationOutputs_.push_back(*output);
         // A non-const reference parameter may change its argument.
@@ -1280,6 +1332,8 @@ private:
         return std::nullopt;
       if (std::optional<int64_t> attribute = queriedAttribute(variable))
         return Formula::constant(*attribute);
+      if (std::optional<Formula> pitch = pitchAtLaunch(variable, depth))
+        return pitch;
       if (std::optional<CXCursor> init = initializerOf(variable))
         return formulaOf(*init, depth + 1);
       if (std::optional<ScalarAssignment> assigned = lastAssignmentBeforeLaunch(variable)) {

@@ -287,6 +287,17 @@ TEST(CallSiteReader, IntegersAssignedAfterTheirDeclarationAreFollowed) {
   EXPECT_TRUE(host.sites[4].block[0].isUnknown());
 }
 
+TEST(CallSiteReader, APitchFromCudaMallocPitchIsTheRowPaddedAsTheRuntimePadsIt) {
+  // Rows padded to 256 bytes: for n = 1000 floats, 4096 bytes, 1024 floats;
+  // for n = 64, 256 bytes. A pitch changed otherwise is unknown.
+  HostCode host = readInput("pitched.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  EXPECT_EQ(withN(host.sites[0].arguments[3], 1000, 2), 4096);
+  EXPECT_EQ(withN(host.sites[0].arguments[3], 64, 2), 256);
+  EXPECT_EQ(withN(host.sites[1].arguments[3], 1000, 2), 1024);
+  EXPECT_TRUE(host.sites[2].arguments[3].isUnknown());
+}
+
 TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {
   HostCode host = readInput("template_launcher.cu");
   std::vector<std::string> kernels;
