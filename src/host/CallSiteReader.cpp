@@ -267,6 +267,9 @@ private:
   // While reading a launcher for one call: its template and integer
   // parameters by USR (their values) and template parameters by name (text).
   std::map<std::string, int64_t> boundParameters_;
+  // While reading a call of a one-line helper (`div_up(n, threads)`): its
+  // parameters by USR, as formulas of the call's arguments.
+  std::map<std::string, Formula> helperParameters_;
   std::vector<std::pair<std::string, std::string>> boundNames_;
   // The cursors from a top-level declaration down to the one being read.
   std::vector<CXCursor> ancestors_;
@@ -1325,6 +1328,9 @@ private:
       if (auto parameter = boundParameters_.find(usrOf(variable));
           parameter != boundParameters_.end())
         return Formula::constant(parameter->second);
+      if (auto parameter = helperParameters_.find(usrOf(variable));
+          parameter != helperParameters_.end())
+        return parameter->second;
       // The program as it runs plainly: no command-line arguments.
       if (isMainParameter(variable, "argc"))
         return Formula::constant(1);
@@ -1430,7 +1436,9 @@ private:
     case CXCursor_CallExpr: {
       // min(a, b) and max(a, b), std:: or not, on integers.
       std::string callee = spellingOf(clang_getCursorReferenced(cursor));
-      if ((callee != "min" && callee != "max") || clang_Cursor_getNumArguments(cursor) != 2)
+      if (callee != "min" && callee != "max")
+        return helperCallFormula(cursor, depth);
+      if (clang_Cursor_getNumArguments(cursor) != 2)
         return std::nullopt;
       std::optional<Formula> lhs = formulaOf(clang_Cursor_getArgument(cursor, 0), depth + 1);
       std::optional<Formula> rhs =
@@ -1442,6 +1450,49 @@ private:
     default:
       return std::nullopt;
     }
+  }
+
+  // A call of a helper of the program's whose body is one `return` of an
+  // integer formula of its parameters (`div_up(a, b) { return (a + b - 1) /
+  // b; }`, `iDivUp`, `ceil_div`, templates too): that formula of the call's
+  // arguments. Nothing for any other function.
+  std::optional<Formula> helperCallFormula(CXCursor call, int depth) {
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (CXCursor definition = clang_getCursorDefinition(callee); !clang_Cursor_isNull(definition))
+      callee = definition;
+    CXCursorKind kind = kindOf(callee);
+    if ((kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate) ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(callee)))
+      return std::nullopt;
+    std::vector<CXCursor> parameters, bodies;
+    for (CXCursor child : childrenOf(callee)) {
+      if (kindOf(child) == CXCursor_ParmDecl)
+        parameters.push_back(child);
+      else if (kindOf(child) == CXCursor_CompoundStmt)
+        bodies.push_back(child);
+    }
+    int count = clang_Cursor_getNumArguments(call);
+    if (bodies.size() != 1 || count < 0 || size_t(count) != parameters.size())
+      return std::nullopt;
+    std::vector<CXCursor> statements = childrenOf(bodies.front());
+    if (statements.size() != 1 || kindOf(statements.front()) != CXCursor_ReturnStmt)
+      return std::nullopt;
+    std::vector<CXCursor> returned = childrenOf(statements.front());
+    if (returned.size() != 1)
+      return std::nullopt;
+    std::map<std::string, Formula> arguments;
+    for (int i = 0; i < count; ++i) {
+      std::optional<Formula> argument =
+          formulaOf(clang_Cursor_getArgument(call, unsigned(i)), depth + 1);
+      if (!argument)
+        return std::nullopt;
+      arguments.emplace(usrOf(parameters[size_t(i)]), std::move(*argument));
+    }
+    std::map<std::string, Formula> outer = std::move(helperParameters_);
+    helperParameters_ = std::move(arguments);
+    std::optional<Formula> value = formulaOf(returned.front(), depth + 1);
+    helperParameters_ = std::move(outer);
+    return value;
   }
 
   // Grid or block: a dim3 (constructed there, or a variable holding one) or

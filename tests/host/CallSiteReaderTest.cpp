@@ -298,6 +298,19 @@ TEST(CallSiteReader, APitchFromCudaMallocPitchIsTheRowPaddedAsTheRuntimePadsIt) 
   EXPECT_TRUE(host.sites[2].arguments[3].isUnknown());
 }
 
+TEST(CallSiteReader, OneLineHelpersOfTheProgramAreFollowed) {
+  // div_up (a template), iDivUp (a conditional): a single `return` of their
+  // parameters; a helper of two statements is not followed.
+  HostCode host = readInput("helpers.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  EXPECT_EQ(withN(host.sites[0].grid[0], 1000), 4);
+  EXPECT_EQ(withN(host.sites[0].grid[0], 1024), 4);
+  EXPECT_EQ(withN(host.sites[1].grid[0], 1000), 8);
+  EXPECT_EQ(withN(host.sites[1].grid[0], 1024), 8);
+  EXPECT_EQ(withN(host.sites[1].grid[0], 1025), 9);
+  EXPECT_TRUE(host.sites[2].grid[0].isUnknown());
+}
+
 TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {
   HostCode host = readInput("template_launcher.cu");
   std::vector<std::string> kernels;
