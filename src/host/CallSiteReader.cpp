@@ -1436,6 +1436,8 @@ private:
     case CXCursor_CallExpr: {
       // min(a, b) and max(a, b), std:: or not, on integers.
       std::string callee = spellingOf(clang_getCursorReferenced(cursor));
+      if (callee == "ceil" || callee == "ceilf")
+        return ceilingFormula(cursor, depth);
       if (callee != "min" && callee != "max")
         return helperCallFormula(cursor, depth);
       if (clang_Cursor_getNumArguments(cursor) != 2)
@@ -1450,6 +1452,32 @@ private:
     default:
       return std::nullopt;
     }
+  }
+
+  // `ceil((float)n / 256)`, `ceil(n / 256.0)`: a grid rounded up in floating
+  // point, of an integer formula by a constant whole divisor, is the integer
+  // (n + 255) / 256 (for the positive sizes a grid covers). Nothing else.
+  std::optional<Formula> ceilingFormula(CXCursor call, int depth) {
+    if (clang_Cursor_getNumArguments(call) != 1)
+      return std::nullopt;
+    CXCursor quotient = stripWrappers(clang_Cursor_getArgument(call, 0));
+    std::vector<CXCursor> operands = childrenOf(quotient);
+    if (kindOf(quotient) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(quotient) != CXBinaryOperator_Div ||
+        operands.size() != 2)
+      return std::nullopt;
+    std::optional<SiteValue> divisor = folded(operands[1], "");
+    double value = !divisor ? 0 : divisor->isFloat ? divisor->real : double(divisor->integer);
+    if (!(value >= 1 && value < 1e9) || value != double(int64_t(value)))
+      return std::nullopt;
+    std::optional<Formula> numerator = formulaOf(operands[0], depth + 1);
+    if (!numerator)
+      return std::nullopt;
+    auto whole = int64_t(value);
+    return Formula::binary(
+        Formula::Op::Div,
+        Formula::binary(Formula::Op::Add, *numerator, Formula::constant(whole - 1)),
+        Formula::constant(whole));
   }
 
   // A call of a helper of the program's whose body is one `return` of an

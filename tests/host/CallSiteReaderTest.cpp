@@ -300,15 +300,21 @@ TEST(CallSiteReader, APitchFromCudaMallocPitchIsTheRowPaddedAsTheRuntimePadsIt) 
 
 TEST(CallSiteReader, OneLineHelpersOfTheProgramAreFollowed) {
   // div_up (a template), iDivUp (a conditional): a single `return` of their
-  // parameters; a helper of two statements is not followed.
+  // parameters; a helper of two statements is not followed. And ceil().
   HostCode host = readInput("helpers.cu");
-  ASSERT_EQ(host.sites.size(), 3u);
+  ASSERT_EQ(host.sites.size(), 6u);
   EXPECT_EQ(withN(host.sites[0].grid[0], 1000), 4);
   EXPECT_EQ(withN(host.sites[0].grid[0], 1024), 4);
   EXPECT_EQ(withN(host.sites[1].grid[0], 1000), 8);
   EXPECT_EQ(withN(host.sites[1].grid[0], 1024), 8);
   EXPECT_EQ(withN(host.sites[1].grid[0], 1025), 9);
   EXPECT_TRUE(host.sites[2].grid[0].isUnknown());
+  // ceil of a floating-point quotient by a whole divisor; not by 2.5.
+  EXPECT_EQ(withN(host.sites[3].grid[0], 1000), 16);
+  EXPECT_EQ(withN(host.sites[3].grid[0], 1024), 16);
+  EXPECT_EQ(withN(host.sites[4].grid[0], 1000), 32);
+  EXPECT_EQ(withN(host.sites[4].grid[0], 1025), 33);
+  EXPECT_TRUE(host.sites[5].grid[0].isUnknown());
 }
 
 TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {

@@ -1,5 +1,5 @@
-// One-line helpers computing a launch's grid, for CallSiteReaderTest; the
-// launches are in the order the test reads them.
+// One-line helpers and ceil() computing a launch's grid, for
+// CallSiteReaderTest; the launches are in the order the test reads them.
 template <typename T> inline T div_up(T a, T b) {
   return (a + b - 1) / b;
   // a comment
@@ -16,4 +16,7 @@ int main() {
   k<<<grid, block>>>(d, n);
   k<<<iDivUp(n, 128), 128>>>(d, n);
   k<<<twice(n), 128>>>(d, n);
+  k<<<ceil((float)n / 64), 64>>>(d, n);
+  k<<<ceil(n / 32.0), 32>>>(d, n);
+  k<<<ceil(n / 2.5), 32>>>(d, n);
 }
