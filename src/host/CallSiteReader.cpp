@@ -359,18 +359,26 @@ private:
     }
   }
 
+  // What a call's argument `index` takes the address of (`v` in `&v`), when
+  // it is such an argument.
+  static std::optional<CXCursor> addressTakenBy(CXCursor call, unsigned index) {
+    CXCursor argument = stripWrappers(clang_Cursor_getArgument(call, index));
+    std::vector<CXCursor> operands = childrenOf(argument);
+    if (kindOf(argument) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(argument) != CXUnaryOperator_AddrOf ||
+        operands.size() != 1)
+      return std::nullopt;
+    return operands.front();
+  }
+
   // `cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev)`: v
   // holds the simulated device's value (while nothing else changes v).
   void readAttributeQuery(CXCursor call) {
     if (spellingOf(clang_getCursorReferenced(call)) != "cudaDeviceGetAttribute" ||
         clang_Cursor_getNumArguments(call) < 2)
       return;
-    CXCursor out = stripWrappers(clang_Cursor_getArgument(call, 0));
-    std::vector<CXCursor> operands = childrenOf(out);
-    if (kindOf(out) != CXCursor_UnaryOperator ||
-        clang_getCursorUnaryOperatorKind(out) != CXUnaryOperator_AddrOf || operands.size() != 1)
-      return;
-    std::optional<CXCursor> variable = variableOf(operands[0]);
+    std::optional<CXCursor> out = addressTakenBy(call, 0);
+    std::optional<CXCursor> variable = out ? variableOf(*out) : std::nullopt;
     CXCursor attribute =
         clang_getCursorReferenced(stripWrappers(clang_Cursor_getArgument(call, 1)));
     if (!variable || kindOf(attribute) != CXCursor_EnumConstantDecl)
@@ -379,18 +387,17 @@ private:
     value = simulatedDeviceAttribute(spellingOf(attribute));
   }
 
+  // `cudaMallocPitch(&p, &pitch, width, rows)`: see pitchOutputs_.
   void readPitchOutput(CXCursor call) {
     if (spellingOf(clang_getCursorReferenced(call)) != "cudaMallocPitch" ||
         clang_Cursor_getNumArguments(call) < 3)
       return;
-    CXCursor out = stripWrappers(clang_Cursor_getArgument(call, 1));
-    std::vector<CXCursor> operands = childrenOf(out);
-    if (kindOf(out) != CXCursor_UnaryOperator ||
-        clang_getCursorUnaryOperatorKind(out) != CXUnaryOperator_AddrOf || operands.size() != 1)
-      return;
-    if (std::optional<CXCursor> variable = variableOf(operands[0]);
-        variable && kindOf(stripWrappers(operands[0])) == CXCursor_DeclRefExpr)
-      pitchOutputs_[usrOf(*variable)].push_back({clang_Cursor_getArgument(call, 2), offsetOf(call)});
+    std::optional<CXCursor> out = addressTakenBy(call, 1);
+    if (!out || kindOf(stripWrappers(*out)) != CXCursor_DeclRefExpr)
+      return; // a plain variable, not a member or an element
+    if (std::optional<CXCursor> variable = variableOf(*out))
+      pitchOutputs_[usrOf(*variable)].push_back(
+          {clang_Cursor_getArgument(call, 2), offsetOf(call)});
   }
 
   // The pitch a variable holds at the launch being read, when every change
