@@ -285,16 +285,18 @@ private:
   };
   std::map<std::string, CXCursor> declaredIn_;
   std::map<std::string, std::vector<DimAssignment>> dimAssignments_;
+  // A value a statement gives a variable, and where: a launch before it
+  // sees the value before.
+  struct ValueAt {
+    CXCursor value;
+    unsigned offset; // in its file
+  };
   // Integer variables by USR, the same way: the block that declares them,
   // and the plain assignments that are statements of it (`int blocks; ...
   // blocks = 1;`, C's way of declaring first). When every change of one is
   // such a statement, the last before a launch holds there.
-  struct ScalarAssignment {
-    CXCursor value;
-    unsigned offset; // in its file
-  };
   std::map<std::string, CXCursor> scalarDeclaredIn_;
-  std::map<std::string, std::vector<ScalarAssignment>> scalarAssignments_;
+  std::map<std::string, std::vector<ValueAt>> scalarAssignments_;
   // Struct variables by USR (declared in a block, like dim3s): their members
   // set as statements of that block (`p.n = n;`, `p.dims.width = w;`).
   struct StructWrite {
@@ -320,11 +322,7 @@ private:
   // `cudaMallocPitch(&p, &pitch, widthBytes, rows)`: by the pitch variable's
   // USR, the widths whose pitch it received, with where (the runtime pads a
   // row to a multiple of kPitchAlignment bytes, as a GPU's does).
-  struct PitchOutput {
-    CXCursor width;
-    unsigned offset; // in its file
-  };
-  std::map<std::string, std::vector<PitchOutput>> pitchOutputs_;
+  std::map<std::string, std::vector<ValueAt>> pitchOutputs_;
   // Code the program does not run without command-line arguments (the body
   // of `if (argc > 1)`, of an option loop): its changes are not counted.
   std::vector<CXCursor> unreached_;
@@ -359,16 +357,35 @@ private:
     }
   }
 
-  // What a call's argument `index` takes the address of (`v` in `&v`), when
-  // it is such an argument.
-  static std::optional<CXCursor> addressTakenBy(CXCursor call, unsigned index) {
-    CXCursor argument = stripWrappers(clang_Cursor_getArgument(call, index));
-    std::vector<CXCursor> operands = childrenOf(argument);
-    if (kindOf(argument) != CXCursor_UnaryOperator ||
-        clang_getCursorUnaryOperatorKind(argument) != CXUnaryOperator_AddrOf ||
+  // What `expression` takes the address of (`v` in `&v`), when it is such.
+  static std::optional<CXCursor> addressTakenBy(CXCursor expression) {
+    CXCursor address = stripWrappers(expression);
+    std::vector<CXCursor> operands = childrenOf(address);
+    if (kindOf(address) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
         operands.size() != 1)
       return std::nullopt;
     return operands.front();
+  }
+
+  // The last of `records` (each with an `offset`) before the launch being
+  // read, or null.
+  template <class Record> const Record *lastBeforeLaunch(const std::vector<Record> &records) const {
+    const Record *last = nullptr;
+    for (const Record &record : records)
+      if (record.offset < launchOffset_ && (!last || record.offset > last->offset))
+        last = &record;
+    return last;
+  }
+
+  // The formula of `set.value` as it was where it was set (`blocks = n /
+  // threads;` reads n there, not at the launch).
+  std::optional<Formula> formulaWhereSet(const ValueAt &set, int depth) {
+    unsigned launch = launchOffset_;
+    launchOffset_ = set.offset;
+    std::optional<Formula> value = formulaOf(set.value, depth + 1);
+    launchOffset_ = launch;
+    return value;
   }
 
   // `cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev)`: v
@@ -377,7 +394,7 @@ private:
     if (spellingOf(clang_getCursorReferenced(call)) != "cudaDeviceGetAttribute" ||
         clang_Cursor_getNumArguments(call) < 2)
       return;
-    std::optional<CXCursor> out = addressTakenBy(call, 0);
+    std::optional<CXCursor> out = addressTakenBy(clang_Cursor_getArgument(call, 0));
     std::optional<CXCursor> variable = out ? variableOf(*out) : std::nullopt;
     CXCursor attribute =
         clang_getCursorReferenced(stripWrappers(clang_Cursor_getArgument(call, 1)));
@@ -392,7 +409,7 @@ private:
     if (spellingOf(clang_getCursorReferenced(call)) != "cudaMallocPitch" ||
         clang_Cursor_getNumArguments(call) < 3)
       return;
-    std::optional<CXCursor> out = addressTakenBy(call, 1);
+    std::optional<CXCursor> out = addressTakenBy(clang_Cursor_getArgument(call, 1));
     if (!out || kindOf(stripWrappers(*out)) != CXCursor_DeclRefExpr)
       return; // a plain variable, not a member or an element
     if (std::optional<CXCursor> variable = variableOf(*out))
@@ -410,16 +427,8 @@ private:
     if (outputs == pitchOutputs_.end() || changes == modifications_.end() ||
         size_t(changes->second) != outputs->second.size() || reassigned_.count(usr))
       return std::nullopt;
-    const PitchOutput *last = nullptr;
-    for (const PitchOutput &output : outputs->second)
-      if (output.offset < launchOffset_ && (!last || output.offset > last->offset))
-        last = &output;
-    if (!last)
-      return std::nullopt;
-    unsigned launch = launchOffset_;
-    launchOffset_ = last->offset;
-    std::optional<Formula> width = formulaOf(last->width, depth + 1);
-    launchOffset_ = launch;
+    const ValueAt *last = lastBeforeLaunch(outputs->second);
+    std::optional<Formula> width = last ? formulaWhereSet(*last, depth) : std::nullopt;
     if (!width)
       return std::nullopt;
     Formula alignment = Formula::constant(kPitchAlignment);
@@ -643,16 +652,11 @@ private:
     if (!isAllocator(spellingOf(clang_getCursorReferenced(call))) ||
         clang_Cursor_getNumArguments(call) < 2)
       return std::nullopt;
-    CXCursor address = stripWrappers(clang_Cursor_getArgument(call, 0));
-    std::vector<CXCursor> operands = childrenOf(address);
-    if (kindOf(address) != CXCursor_UnaryOperator ||
-        clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
-        operands.size() != 1)
-      return std::nullopt;
-    std::optional<MemberPath> member = memberPathOf(operands.front());
+    std::optional<CXCursor> target = addressTakenBy(clang_Cursor_getArgument(call, 0));
+    std::optional<MemberPath> member = target ? memberPathOf(*target) : std::nullopt;
     if (!member || !isStruct(clang_getCursorType(member->variable)))
       return std::nullopt;
-    return address;
+    return stripWrappers(clang_Cursor_getArgument(call, 0));
   }
 
   // `v.x = value;` as a statement of the block that declares dim3 `v`: one
@@ -958,13 +962,10 @@ private:
     std::string callee = spellingOf(clang_getCursorReferenced(call));
     if (!isAllocator(callee) || clang_Cursor_getNumArguments(call) < 2)
       return;
-    CXCursor address = stripWrappers(clang_Cursor_getArgument(call, 0));
-    std::vector<CXCursor> operands = childrenOf(address);
-    if (kindOf(address) != CXCursor_UnaryOperator ||
-        clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
-        operands.size() != 1)
+    std::optional<CXCursor> target = addressTakenBy(clang_Cursor_getArgument(call, 0));
+    if (!target)
       return;
-    CXCursor pointer = stripWrappers(operands.front());
+    CXCursor pointer = stripWrappers(*target);
     // A pointer variable, by USR, or a struct's pointer member, by "USR.path".
     std::string key;
     if (kindOf(pointer) == CXCursor_DeclRefExpr)
@@ -1009,10 +1010,7 @@ private:
     auto writes = deviceWrites_.find(usrOf(clang_getCursorReferenced(pointer)));
     if (writes == deviceWrites_.end())
       return false;
-    std::optional<DeviceWrite> last;
-    for (const DeviceWrite &write : writes->second)
-      if (write.offset < launchOffset_ && (!last || write.offset > last->offset))
-        last = write;
+    const DeviceWrite *last = lastBeforeLaunch(writes->second);
     return last && last->zeros;
   }
 
@@ -1105,23 +1103,19 @@ private:
   // last such assignment before it; its initializer when there is none
   // (returned as an assignment at the declaration). Nothing when it is
   // changed any other way or holds no value there.
-  std::optional<ScalarAssignment> lastAssignmentBeforeLaunch(CXCursor variable) {
+  std::optional<ValueAt> lastAssignmentBeforeLaunch(CXCursor variable) {
     std::string usr = usrOf(variable);
     auto assigned = scalarAssignments_.find(usr);
     auto changes = modifications_.find(usr);
     if (kindOf(variable) != CXCursor_VarDecl || assigned == scalarAssignments_.end() ||
         changes == modifications_.end() || size_t(changes->second) != assigned->second.size())
       return std::nullopt;
-    const ScalarAssignment *last = nullptr;
-    for (const ScalarAssignment &set : assigned->second)
-      if (set.offset < launchOffset_ && (!last || set.offset > last->offset))
-        last = &set;
-    if (last)
+    if (const ValueAt *last = lastBeforeLaunch(assigned->second))
       return *last;
     CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
     if (clang_Cursor_isNull(init))
       return std::nullopt;
-    return ScalarAssignment{init, offsetOf(variable)};
+    return ValueAt{init, offsetOf(variable)};
   }
 
   // The initializer of a local variable that is never changed, if any.
@@ -1349,15 +1343,8 @@ private:
         return pitch;
       if (std::optional<CXCursor> init = initializerOf(variable))
         return formulaOf(*init, depth + 1);
-      if (std::optional<ScalarAssignment> assigned = lastAssignmentBeforeLaunch(variable)) {
-        // As it was where it was assigned (`blocks = n / threads;` reads n
-        // there).
-        unsigned launch = launchOffset_;
-        launchOffset_ = assigned->offset;
-        std::optional<Formula> value = formulaOf(assigned->value, depth + 1);
-        launchOffset_ = launch;
-        return value;
-      }
+      if (std::optional<ValueAt> assigned = lastAssignmentBeforeLaunch(variable))
+        return formulaWhereSet(*assigned, depth);
       return std::nullopt;
     }
     case CXCursor_BinaryOperator: {
@@ -1707,13 +1694,10 @@ private:
       return {};
     std::vector<CXCursor> values;
     for (CXCursor element : childrenOf(init)) {
-      CXCursor address = stripWrappers(element);
-      std::vector<CXCursor> operands = childrenOf(address);
-      if (kindOf(address) != CXCursor_UnaryOperator ||
-          clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
-          operands.size() != 1)
+      std::optional<CXCursor> function = addressTakenBy(element);
+      if (!function)
         return {};
-      values.push_back(operands.front());
+      values.push_back(*function);
     }
     return values;
   }
