@@ -1,5 +1,7 @@
 #include "ir/ContentConventions.h"
 
+#include "ir/Builtins.h"
+
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
@@ -82,6 +84,18 @@ bool indexes(const llvm::LoadInst &load) {
   return false;
 }
 
+// Whether `call` reads a thread's or a block's index (threadIdx, blockIdx),
+// as the interpreter's builtin table classifies it.
+bool readsThreadOrBlockIndex(const llvm::CallInst &call) {
+  const llvm::Function *callee = call.getCalledFunction();
+  std::optional<Builtin> builtin = callee ? classifyBuiltin(callee->getName()) : std::nullopt;
+  if (!builtin || builtin->kind != BuiltinKind::SpecialReg)
+    return false;
+  auto reg = SpecialRegister(builtin->selector);
+  return (reg >= SpecialRegister::TidX && reg <= SpecialRegister::TidZ) ||
+         (reg >= SpecialRegister::CtaIdX && reg <= SpecialRegister::CtaIdZ);
+}
+
 // The addresses an access reads or writes: its pointer operands.
 std::vector<const llvm::Value *> addressesOf(const llvm::Instruction &access) {
   if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&access))
@@ -129,10 +143,7 @@ std::vector<uint32_t> keyedAddressParameters(const Program &program, const Kerne
       continue; // what it read through is its own address, not this one's
     }
     if (const auto *call = llvm::dyn_cast<llvm::CallInst>(value)) {
-      const llvm::Function *callee = call->getCalledFunction();
-      llvm::StringRef name = callee ? callee->getName() : "";
-      threadRelative |= name.starts_with("llvm.nvvm.read.ptx.sreg.tid") ||
-                        name.starts_with("llvm.nvvm.read.ptx.sreg.ctaid");
+      threadRelative |= readsThreadOrBlockIndex(*call);
       continue;
     }
     if (const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(value)) {

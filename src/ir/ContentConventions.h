@@ -33,9 +33,9 @@ std::vector<ContentRole> contentRoles(const llvm::Function &kernel);
 // `bins[v >> 4]`), or added to a thread's or block's index (`H + blockIdx.x
 // * BINS + A[i]`: an offset into the block's slice), so it is no index of
 // what it addresses but a character, a pixel, an offset. Values used as
-// indices (`in[slot[i] + 1]`, `out[perm[i] * 4 + k]`) are not keys. Empty for any other instruction,
-// and for an access outside `kernel`'s own code (a called function's
-// parameters are not the kernel's).
+// indices (`in[slot[i] + 1]`, `out[perm[i] * 4 + k]`) are not keys. Empty
+// for any other instruction, and for an access outside `kernel`'s own code
+// (a called function's parameters are not the kernel's).
 std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,
                                              uint32_t instruction);
 

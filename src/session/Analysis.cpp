@@ -571,18 +571,24 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
 // search draws such contents as indices of the whole buffer, which the
 // host's keys (letters, offsets into a block's slice) are not, and the
 // convention is that the host's keys map into range. Empty when the finding
-// stands on the launch's own values.
+// stands on the launch's own values. `keyed`: keyedAddressParameters by
+// instruction, as far as asked (every judged launch asks of its findings).
 std::string madeUpKeys(const ir::Program &program, const ir::KernelInfo &kernel,
-                       const LaunchResult &result, const detect::Finding &finding) {
+                       const LaunchResult &result, const detect::Finding &finding,
+                       std::map<uint32_t, std::vector<uint32_t>> &keyed) {
   if (finding.kind != detect::FindingKind::OutOfBounds &&
       finding.kind != detect::FindingKind::DataRace)
     return "";
-  for (const detect::Site &site : finding.sites)
-    for (uint32_t parameter : ir::keyedAddressParameters(program, kernel, site.instruction))
+  for (const detect::Site &site : finding.sites) {
+    auto [known, added] = keyed.try_emplace(site.instruction);
+    if (added)
+      known->second = ir::keyedAddressParameters(program, kernel, site.instruction);
+    for (uint32_t parameter : known->second)
       if (parameter < result.madeUpContents.size() && result.madeUpContents[parameter])
         return "an address computed from keys in '" + kernel.params[parameter].name +
                "', which simulee made up (filled " + fillName(result.inputs.fills[parameter]) +
                ")";
+  }
   return "";
 }
 
@@ -595,11 +601,12 @@ void markUnconventional(const ir::Program &program, const ir::KernelInfo &kernel
                         std::vector<detect::Finding> &findings) {
   std::set<detect::FindingKey> conventional;
   std::map<detect::FindingKey, std::string> outside; // the first launch's condition
+  std::map<uint32_t, std::vector<uint32_t>> keyed;
   for (const LaunchResult *result : judged)
     for (const detect::Finding &finding : result->findings->findings()) {
       std::string condition = result->outsideConventions;
       if (condition.empty())
-        condition = madeUpKeys(program, kernel, *result, finding);
+        condition = madeUpKeys(program, kernel, *result, finding, keyed);
       if (condition.empty())
         conventional.insert(detect::keyOf(finding));
       else
