@@ -36,8 +36,19 @@ echo "sanitize: built in $(elapsed)"
 # A sanitizer report exits 86, so no test can mistake it for a finding (1).
 export ASAN_OPTIONS=detect_leaks=0:exitcode=86:abort_on_error=0
 export UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1
+# Each suite in $JOBS shards at once (its tests already run side by side
+# under ctest); the first failing shard's status is the leg's.
 for suite in ir interp cli; do
-  "$BUILD/simulee_${suite}_tests" --gtest_brief=1
+  pids=()
+  for ((shard = 0; shard < JOBS; ++shard)); do
+    GTEST_TOTAL_SHARDS=$JOBS GTEST_SHARD_INDEX=$shard "$BUILD/simulee_${suite}_tests" --gtest_brief=1 &
+    pids+=($!)
+  done
+  failed=0
+  for pid in "${pids[@]}"; do
+    wait "$pid" || { status=$?; ((failed)) || failed=$status; }
+  done
+  ((failed == 0)) || { echo "sanitize: $suite suite failed (exit $failed)"; exit "$failed"; }
 done
 echo "sanitize: test suites passed in $(elapsed)"
 
