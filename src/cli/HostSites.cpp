@@ -51,6 +51,8 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
     }
     if (!site->lastIteration.empty())
       out << "(its loop's last iteration, " << site->lastIteration << ") ";
+    if (!site->iteration.empty())
+      out << "(in its loop, at " << site->iteration << ") ";
     out << "grid (" << host::describeDims(site->grid) << ") block ("
         << host::describeDims(site->block) << ")";
     if (!site->sharedBytes.isConstant() || site->sharedBytes.integer != 0)

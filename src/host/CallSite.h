@@ -124,6 +124,10 @@ struct CallSite {
   // Where the site is read at its loop's last iteration (a pointer moved
   // through its allocation by the loop variable): the values, "s = 3".
   std::string lastIteration;
+  // Where the site is one of several read at iterations of the loops around
+  // the launch (its grid computed from a loop variable no argument passes):
+  // that iteration's values, "segment = 2048".
+  std::string iteration;
   // Per kernel parameter: the host's last write into the buffer before the
   // launch was `cudaMemset(p, 0, ...)`, so it holds zeros.
   std::vector<bool> zeroed;

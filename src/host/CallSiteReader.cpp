@@ -273,18 +273,23 @@ private:
   std::vector<std::pair<std::string, std::string>> boundNames_;
   // The cursors from a top-level declaration down to the one being read.
   std::vector<CXCursor> ancestors_;
-  // dim3 variables by USR: the block that declares them, and what the
-  // statements of that block assign after the declaration, in source order:
-  // one axis (`threads.x = 16;`) or all three (`threads = dim3(512, 1);`).
-  // Those statements run in order, so the last one before a launch holds
-  // there; an assignment anywhere else makes the variable unknown.
-  struct DimAssignment {
-    std::optional<unsigned> axis; // none: the whole dim3
+  // The same while walkModified walks: the parents of the cursor it reads.
+  std::vector<CXCursor> walked_;
+  // A plain assignment to a local variable: one axis of a dim3 (`threads.x
+  // = 16;`) or the whole variable (`threads = dim3(512, 1);`, `blocks = 1;`),
+  // and the block it is a statement of (null when it is not one: under an
+  // `if`, inside an expression). assignmentsAtLaunch says which hold at a
+  // launch.
+  struct Assignment {
+    std::optional<unsigned> axis; // none: the whole variable
     CXCursor value;
     unsigned offset; // in its file: a launch before it sees the value before
+    CXCursor block;
   };
+  // dim3 and struct variables by USR: the block that declares them; a
+  // dim3's assignments after the declaration, in source order.
   std::map<std::string, CXCursor> declaredIn_;
-  std::map<std::string, std::vector<DimAssignment>> dimAssignments_;
+  std::map<std::string, std::vector<Assignment>> dimAssignments_;
   // A value a statement gives a variable, and where: a launch before it
   // sees the value before.
   struct ValueAt {
@@ -292,11 +297,11 @@ private:
     unsigned offset; // in its file
   };
   // Integer variables by USR, the same way: the block that declares them,
-  // and the plain assignments that are statements of it (`int blocks; ...
-  // blocks = 1;`, C's way of declaring first). When every change of one is
-  // such a statement, the last before a launch holds there.
+  // and their plain assignments (`int blocks; ... blocks = 1;`, C's way of
+  // declaring first). When every change of one is such an assignment, what
+  // assignmentsAtLaunch says holds at a launch.
   std::map<std::string, CXCursor> scalarDeclaredIn_;
-  std::map<std::string, std::vector<ValueAt>> scalarAssignments_;
+  std::map<std::string, std::vector<Assignment>> scalarAssignments_;
   // Struct variables by USR (declared in a block, like dim3s): their members
   // set as statements of that block (`p.n = n;`, `p.dims.width = w;`).
   struct StructWrite {
@@ -552,6 +557,7 @@ private:
 
 
   void walkModified(CXCursor cursor, bool inInitList) {
+    walked_.push_back(cursor);
     for (CXCursor child : childrenOf(cursor)) {
       if (std::any_of(unreached_.begin(), unreached_.end(),
                       [&](CXCursor dead) { return clang_equalCursors(dead, child); }))
@@ -582,10 +588,10 @@ private:
             std::string usr = usrOf(clang_getCursorReferenced(stripWrappers(operands[0])));
             reassigned_.insert(usr);
             assignedValues_[usr].push_back(operands[1]);
-            auto declared = scalarDeclaredIn_.find(usr);
             if (clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign &&
-                declared != scalarDeclaredIn_.end() && clang_equalCursors(declared->second, cursor))
-              scalarAssignments_[usr].push_back({operands[1], offsetOf(child)});
+                scalarDeclaredIn_.count(usr))
+              scalarAssignments_[usr].push_back(
+                  {std::nullopt, operands[1], offsetOf(child), statementBlock()});
           }
         }
       } else if (kind == CXCursor_UnaryOperator) {
@@ -619,6 +625,77 @@ private:
       }
       walkModified(child, inInitList || kind == CXCursor_InitListExpr);
     }
+    walked_.pop_back();
+  }
+
+  // The block whose statement the expression walkModified reads is (seen
+  // through the wrappers clang puts around a temporary), or a null cursor.
+  CXCursor statementBlock() const {
+    for (size_t i = walked_.size(); i-- > 0;) {
+      CXCursorKind kind = kindOf(walked_[i]);
+      if (kind == CXCursor_CompoundStmt)
+        return walked_[i];
+      if (kind != CXCursor_UnexposedExpr)
+        break;
+    }
+    return clang_getNullCursor();
+  }
+
+  static bool isLoop(CXCursor cursor) {
+    CXCursorKind kind = kindOf(cursor);
+    return kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt ||
+           kind == CXCursor_CXXForRangeStmt;
+  }
+
+  static bool encloses(CXCursor statement, unsigned offset) {
+    CXSourceRange extent = clang_getCursorExtent(statement);
+    unsigned begin = 0, end = 0;
+    clang_getExpansionLocation(clang_getRangeStart(extent), nullptr, nullptr, nullptr, &begin);
+    clang_getExpansionLocation(clang_getRangeEnd(extent), nullptr, nullptr, nullptr, &end);
+    return begin <= offset && offset < end;
+  }
+
+  // The assignments of one variable (declared at `declared`) that decide
+  // its value at the launch being read, in source order; nothing when that
+  // value is not known. An assignment before the launch that is a statement
+  // of a block around it runs on every way there, so the last such whole
+  // assignment (else the declaration) starts the value, and the axes
+  // assigned after it so too change it. Any other assignment after that
+  // start may run before the launch: one written before the launch (under an
+  // `if`), or one after it inside a loop around the launch that does not
+  // also hold the start (the next iteration sees it). Then the value is not
+  // known.
+  std::optional<std::vector<const Assignment *>>
+  assignmentsAtLaunch(const std::vector<Assignment> &records, unsigned declared) const {
+    auto aroundLaunch = [&](CXCursor block) {
+      return !clang_Cursor_isNull(block) &&
+             std::any_of(ancestors_.begin(), ancestors_.end(),
+                         [&](CXCursor ancestor) { return clang_equalCursors(ancestor, block); });
+    };
+    auto runs = [&](const Assignment &set) {
+      return set.offset < launchOffset_ && aroundLaunch(set.block);
+    };
+    unsigned start = declared;
+    for (const Assignment &set : records)
+      if (!set.axis && runs(set))
+        start = std::max(start, set.offset);
+    std::vector<const Assignment *> held;
+    for (const Assignment &set : records) {
+      if (set.offset < start)
+        continue;
+      if (set.offset < launchOffset_) {
+        if (!runs(set))
+          return std::nullopt;
+        held.push_back(&set);
+        continue;
+      }
+      for (CXCursor ancestor : ancestors_)
+        if (isLoop(ancestor) && encloses(ancestor, set.offset) && !encloses(ancestor, start))
+          return std::nullopt;
+    }
+    std::sort(held.begin(), held.end(),
+              [](const Assignment *a, const Assignment *b) { return a->offset < b->offset; });
+    return held;
   }
 
   // A member of a local variable, as written: `p.n`, `p.dims.width`, `v.x`
@@ -682,19 +759,17 @@ private:
           {member->path, operands[1], offsetOf(assignment), inDeclaringBlock});
       return true;
     }
-    if (!inDeclaringBlock)
-      return false;
     std::optional<unsigned> axis = axisNamed(member->path);
-    if (!axis)
+    if (!axis || !isDim3(clang_getCursorType(member->variable)))
       return false;
-    dimAssignments_[usr].push_back({*axis, operands[1], offsetOf(assignment)});
+    dimAssignments_[usr].push_back({*axis, operands[1], offsetOf(assignment), statementBlock()});
     return true;
   }
 
   // An assignment operator of a class called on an object (`threads =
   // dim3(512, 1);`, `p = other;`, `v += w;`): C++ spells it as a call, not
-  // as the assignment a number gets. A whole dim3 assigned as a statement of
-  // its declaring block is recorded; any other such object is changed.
+  // as the assignment a number gets. A whole dim3 assigned is recorded; any
+  // other such object is changed.
   void readObjectAssignment(CXCursor call) {
     std::string callee = spellingOf(clang_getCursorReferenced(call));
     bool assigns = callee.rfind("operator", 0) == 0 && callee.size() > 8 &&
@@ -708,15 +783,9 @@ private:
     auto declared = declaredIn_.find(usrOf(variable));
     if (callee == "operator=" && kindOf(object) == CXCursor_DeclRefExpr &&
         isDim3(clang_getCursorType(variable)) && declared != declaredIn_.end()) {
-      // A statement of that block, not one nested in it (the call may sit
-      // in a wrapper clang adds for the temporary).
-      std::vector<CXCursor> statements = childrenOf(declared->second);
-      if (std::any_of(statements.begin(), statements.end(), [&](CXCursor statement) {
-            return clang_equalCursors(stripWrappers(statement), call);
-          })) {
-        dimAssignments_[declared->first].push_back({std::nullopt, value, offsetOf(call)});
-        return;
-      }
+      dimAssignments_[declared->first].push_back(
+          {std::nullopt, value, offsetOf(call), statementBlock()});
+      return;
     }
     markModified(object);
   }
@@ -1017,7 +1086,8 @@ private:
   // The allocation a pointer argument points into: a variable allocated once
   // and never reassigned, passed as it is (its start) or moved by an integer
   // (`p + k`, `&p[k]`: `offset` is then set to k, in p's elements).
-  const Allocation *allocationOf(CXCursor argument, std::optional<CXCursor> &offset) {
+  const Allocation *allocationOf(CXCursor argument, std::optional<CXCursor> &offset,
+                                 int depth = 0) {
     CXCursor pointer = stripWrappers(argument);
     offset.reset();
     if (kindOf(pointer) == CXCursor_BinaryOperator &&
@@ -1041,8 +1111,15 @@ private:
     }
     if (kindOf(pointer) != CXCursor_DeclRefExpr)
       return nullptr;
-    std::string usr = usrOf(clang_getCursorReferenced(pointer));
+    CXCursor variable = clang_getCursorReferenced(pointer);
+    std::string usr = usrOf(variable);
     auto found = allocations_.find(usr);
+    // A copy never changed (`unsigned *src = d_in;`): the allocation of
+    // what it copies.
+    if (found == allocations_.end() && !offset && depth < 4)
+      if (std::optional<CXCursor> copied = initializerOf(variable);
+          copied && clang_getCanonicalType(clang_getCursorType(*copied)).kind == CXType_Pointer)
+        return allocationOf(*copied, offset, depth + 1);
     if (found == allocations_.end() || found->second.size() != 1 || reassigned_.count(usr))
       return nullptr;
     return &found->second.front();
@@ -1098,11 +1175,11 @@ private:
     return value;
   }
 
-  // What an integer variable changed only by plain assignments, each a
-  // statement of its declaring block, holds at the launch being read: the
-  // last such assignment before it; its initializer when there is none
-  // (returned as an assignment at the declaration). Nothing when it is
-  // changed any other way or holds no value there.
+  // What an integer variable changed only by plain assignments holds at the
+  // launch being read: the assignment assignmentsAtLaunch finds; its
+  // initializer when there is none (returned as an assignment at the
+  // declaration). Nothing when it is changed any other way or its value
+  // there is not known.
   std::optional<ValueAt> lastAssignmentBeforeLaunch(CXCursor variable) {
     std::string usr = usrOf(variable);
     auto assigned = scalarAssignments_.find(usr);
@@ -1110,8 +1187,12 @@ private:
     if (kindOf(variable) != CXCursor_VarDecl || assigned == scalarAssignments_.end() ||
         changes == modifications_.end() || size_t(changes->second) != assigned->second.size())
       return std::nullopt;
-    if (const ValueAt *last = lastBeforeLaunch(assigned->second))
-      return *last;
+    std::optional<std::vector<const Assignment *>> held =
+        assignmentsAtLaunch(assigned->second, offsetOf(variable));
+    if (!held)
+      return std::nullopt;
+    if (!held->empty())
+      return ValueAt{held->back()->value, held->back()->offset};
     CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
     if (clang_Cursor_isNull(init))
       return std::nullopt;
@@ -1539,21 +1620,26 @@ private:
       std::optional<CXCursor> init = initializerOf(variable);
       if (!init)
         return unknown();
-      dimsOf(*init, dims, depth + 1);
       auto assigned = dimAssignments_.find(usrOf(variable));
-      if (assigned == dimAssignments_.end())
+      std::optional<std::vector<const Assignment *>> held;
+      if (assigned != dimAssignments_.end()) {
+        held = assignmentsAtLaunch(assigned->second, offsetOf(variable));
+        if (!held)
+          return unknown();
+      }
+      if (!held || held->empty() || held->front()->axis)
+        dimsOf(*init, dims, depth + 1);
+      if (!held)
         return;
       // Each value as it was where it was assigned (`blocks = dim3(n /
       // threads.x)` reads threads there).
       unsigned launch = launchOffset_;
-      for (const DimAssignment &set : assigned->second) {
-        if (set.offset >= launch)
-          continue;
-        launchOffset_ = set.offset;
-        if (set.axis)
-          dims[*set.axis] = valueOf(set.value, depth + 1);
+      for (const Assignment *set : *held) {
+        launchOffset_ = set->offset;
+        if (set->axis)
+          dims[*set->axis] = valueOf(set->value, depth + 1);
         else
-          dimsOf(set.value, dims, depth + 1);
+          dimsOf(set->value, dims, depth + 1);
       }
       launchOffset_ = launch;
       return;
@@ -1563,7 +1649,15 @@ private:
     int count = clang_Cursor_getNumArguments(cursor);
     if (count == 1 && isDim3(clang_getCursorType(clang_Cursor_getArgument(cursor, 0))))
       return dimsOf(clang_Cursor_getArgument(cursor, 0), dims, depth + 1); // a copy
-    // dim3(x, y, z), defaults 1; uint3 and others are not followed.
+    // From a uint3 made on the spot (`blocks = make_uint3(n / 256, 1, 1)`).
+    if (count == 1) {
+      CXCursor made = stripWrappers(clang_Cursor_getArgument(cursor, 0));
+      std::string maker = spellingOf(clang_getCursorReferenced(made));
+      if (kindOf(made) == CXCursor_CallExpr && (maker == "make_uint3" || maker == "make_int3") &&
+          clang_Cursor_getNumArguments(made) == 3)
+        cursor = made, count = 3;
+    }
+    // dim3(x, y, z), defaults 1; other uint3s are not followed.
     for (int axis = 0; axis < count && axis < 3; ++axis) {
       CXCursor argument = clang_Cursor_getArgument(cursor, unsigned(axis));
       if (clang_getCursorType(argument).kind == CXType_Record)
@@ -1751,8 +1845,7 @@ private:
         CallSite site;
         site.form = form;
         site.kernel = *name; // the kernel's source name: no symbol to match
-        readSite(call, int(arguments.size()), *grid, *block, shared, arguments, site);
-        sites.push_back(std::move(site));
+        readSites(call, int(arguments.size()), *grid, *block, shared, arguments, site, sites);
       }
       return;
     }
@@ -1764,9 +1857,86 @@ private:
       std::vector<CXCursor> passed = arguments;
       if (params >= 0 && passed.size() != size_t(params))
         passed.clear(); // cudaLaunchKernel's array could not be read
-      readSite(call, params, *grid, *block, shared, passed, site);
-      sites.push_back(std::move(site));
+      readSites(call, params, *grid, *block, shared, passed, site, sites);
     }
+  }
+
+  // How many of a site's dims, shared bytes and arguments are unknown.
+  static size_t unknownsOf(const CallSite &site) {
+    size_t unknowns = site.sharedBytes.isUnknown();
+    for (int axis = 0; axis < 3; ++axis)
+      unknowns += site.grid[axis].isUnknown() + site.block[axis].isUnknown();
+    for (const SiteValue &argument : site.arguments)
+      unknowns += argument.isUnknown();
+    return unknowns;
+  }
+
+  // Reads one launch of `prototype`'s kernel into `sites`. Where values of
+  // the launch are unknown because they are computed from the variables of
+  // counted loops around it that no argument passes (`blocks =
+  // make_uint3(segment / 512, 1, 1)` in `for (unsigned segment = 1024;
+  // segment < n; segment <<= 1)`), the launch is read at the loops'
+  // iterations instead, each a launch the program makes: all of them when
+  // they are at most kMostIterations, else that many spread from the first
+  // to the last.
+  void readSites(CXCursor call, int params, CXCursor grid, CXCursor block,
+                 std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
+                 const CallSite &prototype, std::vector<CallSite> &sites) {
+    constexpr size_t kMostIterations = 4, kMostEnumerated = 4096;
+    CallSite site = prototype;
+    readSite(call, params, grid, block, shared, arguments, site);
+    size_t unknowns = unknownsOf(site);
+    std::vector<std::pair<CountedLoop, std::vector<int64_t>>> loops;
+    size_t combinations = 1;
+    for (size_t i = ancestors_.size() - 1; unknowns > 0 && i-- > 0;) {
+      CXCursor parent = ancestors_[i];
+      CXCursorKind kind = kindOf(parent);
+      if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
+          kind == CXCursor_LambdaExpr)
+        break;
+      std::vector<CXCursor> parts = childrenOf(parent);
+      if (kind != CXCursor_ForStmt || parts.size() != 4 ||
+          !clang_equalCursors(ancestors_[i + 1], parts[3]))
+        continue;
+      std::optional<CountedLoop> loop = countedLoopOf(parts[0], parts[1], parts[2]);
+      if (!loop || boundParameters_.count(loop->usr) ||
+          std::any_of(arguments.begin(), arguments.end(),
+                      [&](CXCursor argument) { return namesVariable(argument, loop->usr); }))
+        continue;
+      std::optional<std::vector<int64_t>> values = valuesOf(*loop, kMostEnumerated);
+      if (!values || combinations * values->size() > kMostEnumerated)
+        continue;
+      combinations *= values->size();
+      loops.emplace_back(std::move(*loop), std::move(*values));
+    }
+    if (loops.empty()) {
+      sites.push_back(std::move(site));
+      return;
+    }
+    std::vector<CallSite> iterations;
+    size_t count = std::min(combinations, kMostIterations);
+    for (size_t k = 0; k < count; ++k) {
+      size_t index = count == 1 ? 0 : k * (combinations - 1) / (count - 1);
+      CallSite at = prototype;
+      // The outermost loop (last found) varies slowest.
+      for (const auto &[loop, values] : loops) {
+        int64_t value = values[index % values.size()];
+        index /= values.size();
+        boundParameters_[loop.usr] = value;
+        at.iteration = loop.name + " = " + std::to_string(value) +
+                       (at.iteration.empty() ? "" : ", ") + at.iteration;
+      }
+      readSite(call, params, grid, block, shared, arguments, at);
+      for (const auto &[loop, values] : loops)
+        boundParameters_.erase(loop.usr);
+      iterations.push_back(std::move(at));
+    }
+    if (unknownsOf(iterations.front()) >= unknowns) {
+      sites.push_back(std::move(site));
+      return;
+    }
+    for (CallSite &at : iterations)
+      sites.push_back(std::move(at));
   }
 
   // What one launch passes: location, arguments, dims, shared bytes and the
@@ -1905,11 +2075,98 @@ private:
            usrOf(clang_getCursorReferenced(cursor)) == usr;
   }
 
+  // `for (int v = A; v < E; step)` (or `v <= E`, `v != E`, `E > v`) with A
+  // and E constants and v changed only by the step (loopStep's): the loop's
+  // parts, if it runs at all.
+  struct CountedLoop {
+    std::string usr, name;
+    int64_t first = 0;
+    LoopStep step;
+    int64_t last = 0; // the largest value the condition admits
+  };
+  std::optional<CountedLoop> countedLoopOf(CXCursor init, CXCursor condition, CXCursor step) {
+    std::vector<CXCursor> declared = childrenOf(init);
+    if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1 ||
+        kindOf(declared[0]) != CXCursor_VarDecl)
+      return std::nullopt;
+    CXCursor variable = declared[0];
+    std::string usr = usrOf(variable);
+    CXCursor start = clang_Cursor_getVarDeclInitializer(variable);
+    std::optional<int64_t> first;
+    if (!clang_Cursor_isNull(start))
+      if (std::optional<Formula> value = formulaOf(start, 0))
+        first = constantValue(*value);
+    auto changes = modifications_.find(usr);
+    if (!first || changes == modifications_.end() || changes->second != 1)
+      return std::nullopt;
+    // The step: the variable's one change.
+    std::optional<LoopStep> stepped = loopStep(step, variable);
+    if (!stepped)
+      return std::nullopt;
+    auto isVariable = [&](CXCursor expression) { return namesVariable(expression, usr); };
+    // The condition: the variable against a constant end.
+    CXCursor test = stripWrappers(condition);
+    std::vector<CXCursor> sides = childrenOf(test);
+    if (kindOf(test) != CXCursor_BinaryOperator || sides.size() != 2)
+      return std::nullopt;
+    CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(test);
+    if (isVariable(sides[1]) && !isVariable(sides[0])) {
+      std::swap(sides[0], sides[1]);
+      op = op == CXBinaryOperator_GT   ? CXBinaryOperator_LT
+           : op == CXBinaryOperator_GE ? CXBinaryOperator_LE
+                                       : op;
+    }
+    std::optional<Formula> bound = isVariable(sides[0]) ? formulaOf(sides[1], 0) : std::nullopt;
+    std::optional<int64_t> end = bound ? constantValue(*bound) : std::nullopt;
+    if (!end)
+      return std::nullopt;
+    CountedLoop loop{usr, spellingOf(variable), *first, *stepped, 0};
+    bool unitStep = stepped->op == Formula::Op::Add && stepped->amount == 1;
+    if (op == CXBinaryOperator_LT || (op == CXBinaryOperator_NE && unitStep))
+      loop.last = *end - 1;
+    else if (op == CXBinaryOperator_LE)
+      loop.last = *end;
+    else
+      return std::nullopt;
+    if (loop.last < *first)
+      return std::nullopt;
+    return loop;
+  }
+
   // A counted loop's variable and its last value.
   struct LastValue {
     std::string usr, name;
     int64_t value = 0;
   };
+
+  // An adding loop's variable and its last value.
+  std::optional<LastValue> lastValueOf(CXCursor init, CXCursor condition, CXCursor step) {
+    std::optional<CountedLoop> loop = countedLoopOf(init, condition, step);
+    if (!loop || loop->step.op != Formula::Op::Add)
+      return std::nullopt;
+    int64_t amount = loop->step.amount;
+    return LastValue{loop->usr, loop->name,
+                     loop->first + (loop->last - loop->first) / amount * amount};
+  }
+
+  // The values a counted loop's variable takes, in order, when they are at
+  // most `most`.
+  static std::optional<std::vector<int64_t>> valuesOf(const CountedLoop &loop, size_t most) {
+    std::vector<int64_t> values;
+    for (int64_t v = loop.first; v <= loop.last;) {
+      if (values.size() == most)
+        return std::nullopt;
+      values.push_back(v);
+      int64_t next = loop.step.op == Formula::Op::Add   ? v + loop.step.amount
+                     : loop.step.op == Formula::Op::Mul ? v * loop.step.amount
+                     : loop.step.amount < 62            ? v << loop.step.amount
+                                                        : 0;
+      if (next <= v) // overflow, or a loop of zeros
+        return std::nullopt;
+      v = next;
+    }
+    return values;
+  }
 
   // Where a pointer argument moves through its allocation by the variable of
   // a counted loop around the launch (`for (int s = 0; s < 4; ++s)`, and
@@ -1960,58 +2217,6 @@ private:
       bind(false);
     }
     return {};
-  }
-
-  // `for (int v = A; v < E; ++v)` (or `v <= E`, `v != E`, `E > v`; `v++`,
-  // `v += C`) with A and E constants and v changed only by the step: v and
-  // its last value, if the loop runs at all.
-  std::optional<LastValue> lastValueOf(CXCursor init, CXCursor condition, CXCursor step) {
-    std::vector<CXCursor> declared = childrenOf(init);
-    if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1 ||
-        kindOf(declared[0]) != CXCursor_VarDecl)
-      return std::nullopt;
-    CXCursor variable = declared[0];
-    std::string usr = usrOf(variable);
-    CXCursor start = clang_Cursor_getVarDeclInitializer(variable);
-    std::optional<int64_t> first;
-    if (!clang_Cursor_isNull(start))
-      if (std::optional<Formula> value = formulaOf(start, 0))
-        first = constantValue(*value);
-    auto changes = modifications_.find(usr);
-    if (!first || changes == modifications_.end() || changes->second != 1)
-      return std::nullopt;
-    // The step: the variable's one change.
-    std::optional<LoopStep> stepped = loopStep(step, variable);
-    if (!stepped || stepped->op != Formula::Op::Add)
-      return std::nullopt;
-    int64_t amount = stepped->amount;
-    auto isVariable = [&](CXCursor expression) { return namesVariable(expression, usr); };
-    // The condition: the variable against a constant end.
-    CXCursor test = stripWrappers(condition);
-    std::vector<CXCursor> sides = childrenOf(test);
-    if (kindOf(test) != CXCursor_BinaryOperator || sides.size() != 2)
-      return std::nullopt;
-    CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(test);
-    if (isVariable(sides[1]) && !isVariable(sides[0])) {
-      std::swap(sides[0], sides[1]);
-      op = op == CXBinaryOperator_GT   ? CXBinaryOperator_LT
-           : op == CXBinaryOperator_GE ? CXBinaryOperator_LE
-                                       : op;
-    }
-    std::optional<Formula> bound = isVariable(sides[0]) ? formulaOf(sides[1], 0) : std::nullopt;
-    std::optional<int64_t> end = bound ? constantValue(*bound) : std::nullopt;
-    if (!end)
-      return std::nullopt;
-    int64_t lastReached = 0; // the largest value the condition admits
-    if (op == CXBinaryOperator_LT || (op == CXBinaryOperator_NE && amount == 1))
-      lastReached = *end - 1;
-    else if (op == CXBinaryOperator_LE)
-      lastReached = *end;
-    else
-      return std::nullopt;
-    if (lastReached < *first)
-      return std::nullopt;
-    return LastValue{usr, spellingOf(variable), *first + (lastReached - *first) / amount * amount};
   }
 
   // The conditions that hold whenever control reaches the launch being read

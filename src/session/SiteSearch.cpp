@@ -685,7 +685,12 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
       return makeError(analysis.error().message + " (launched at " + host::locationText(*site) +
                        ")");
     detect::LaunchOrigin origin{site->file, site->line};
-    combined.sites.push_back(origin);
+    // One launch read at several iterations of its loop is one call site.
+    if (std::none_of(combined.sites.begin(), combined.sites.end(),
+                     [&](const detect::LaunchOrigin &seen) {
+                       return seen.file == origin.file && seen.line == origin.line;
+                     }))
+      combined.sites.push_back(origin);
     if (analyses.empty() || analysis->provenance == detect::Provenance::SiteSearch)
       combined.provenance = analysis->provenance;
     for (detect::Finding &finding : analysis->findings)

@@ -287,6 +287,48 @@ TEST(CallSiteReader, IntegersAssignedAfterTheirDeclarationAreFollowed) {
   EXPECT_TRUE(host.sites[4].block[0].isUnknown());
 }
 
+TEST(CallSiteReader, AssignmentsInBlocksAndLoopsAroundALaunchAreFollowed) {
+  HostCode host = readInput("loop_assignments.cu");
+  ASSERT_EQ(host.sites.size(), 13u);
+  // Reassigned only in a loop after the launch: the initializers hold.
+  EXPECT_EQ(withN(host.sites[0].block[0], 0), 256);
+  EXPECT_EQ(withN(host.sites[0].grid[0], 0), 4);
+  EXPECT_TRUE(host.sites[0].iteration.empty());
+  // Assigned in the loop's body (make_uint3), read with the segment passed.
+  const CallSite &passed = host.sites[1];
+  EXPECT_EQ(passed.kernel, "pass");
+  EXPECT_EQ(withN(passed.block[0], 2048), 8);
+  EXPECT_EQ(withN(passed.grid[0], 2048), 8);
+  EXPECT_TRUE(passed.iteration.empty());
+  // The segment not passed: one site per iteration.
+  const int64_t segments[] = {1024, 2048, 4096, 8192};
+  for (int k = 0; k < 4; ++k) {
+    const CallSite &site = host.sites[2 + k];
+    EXPECT_EQ(site.iteration, "segment = " + std::to_string(segments[k]));
+    ASSERT_TRUE(site.block[0].isConstant()) << k;
+    EXPECT_EQ(site.block[0].integer, segments[k] / 256);
+    EXPECT_EQ(site.grid[0].integer, 16384 / segments[k]);
+  }
+  // An assignment after the launch in the loop around it: not known.
+  EXPECT_TRUE(host.sites[6].block[0].isUnknown());
+  // A statement of the if's block around the launch.
+  ASSERT_TRUE(host.sites[7].block[0].isConstant());
+  EXPECT_EQ(host.sites[7].block[0].integer, 32);
+  // 34 iterations: four of them, first and last included.
+  const int64_t grids[] = {1, 34, 67, 100};
+  for (int k = 0; k < 4; ++k) {
+    const CallSite &site = host.sites[8 + k];
+    ASSERT_TRUE(site.grid[0].isConstant()) << k;
+    EXPECT_EQ(site.grid[0].integer, grids[k]);
+    EXPECT_EQ(site.iteration, "i = " + std::to_string(grids[k] - 1));
+  }
+  // A copy of an allocated pointer has its allocation: 4000 bytes.
+  const CallSite &copied = host.sites[12];
+  ASSERT_EQ(copied.allocationBytes.size(), 1u);
+  ASSERT_TRUE(copied.allocationBytes[0].isConstant());
+  EXPECT_EQ(copied.allocationBytes[0].integer, 4000);
+}
+
 TEST(CallSiteReader, APitchFromCudaMallocPitchIsTheRowPaddedAsTheRuntimePadsIt) {
   // Rows padded to 256 bytes: for n = 1000 floats, 4096 bytes, 1024 floats;
   // for n = 64, 256 bytes. A pitch changed otherwise is unknown.
