@@ -4,6 +4,10 @@
 
 namespace simulee::detect {
 
+std::string byteOffsetText(uint64_t offset) {
+  return std::to_string(static_cast<int64_t>(offset));
+}
+
 const char *findingKindName(FindingKind kind) {
   switch (kind) {
   case FindingKind::DataRace: return "data-race";

@@ -30,6 +30,10 @@ enum class FindingKind : uint8_t {
 inline constexpr unsigned kFindingKinds = 9;
 
 const char *findingKindName(FindingKind kind); // "data-race", "redundant-barrier", ...
+// A byte offset into a buffer as a signed number: an index below the
+// buffer's start wraps to an offset past 2^63, and reads "-92", not
+// "18446744073709551524".
+std::string byteOffsetText(uint64_t offset);
 bool isBug(FindingKind kind);                  // false for notes (UnreachedBarrier)
 
 // Races whose outcome cannot depend on the order: reported as notes unless

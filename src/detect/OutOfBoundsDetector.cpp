@@ -6,7 +6,7 @@ std::string outOfBoundsReason(const interp::OutOfBoundsEvent &event) {
   const interp::AccessEvent &access = event.access;
   std::string what = std::to_string(access.sizeBytes) + "-byte " +
                      interp::accessKindName(access.kind) + " at byte offset " +
-                     std::to_string(access.offset);
+                     byteOffsetText(access.offset);
   if (event.bufferSizeBytes == 0)
     return what + " through a pointer into no buffer";
   return what + " of a " + std::to_string(event.bufferSizeBytes) + "-byte buffer";

@@ -261,7 +261,9 @@ bool isAboutMemory(FindingKind kind) {
 std::string exampleAddressText(const Finding &finding) {
   if (!isAboutMemory(finding.kind) || finding.variable.empty())
     return "";
-  return "'" + finding.variable + "' + " + std::to_string(finding.exampleOffset) + " bytes";
+  int64_t offset = static_cast<int64_t>(finding.exampleOffset);
+  return "'" + finding.variable + (offset < 0 ? "' - " : "' + ") +
+         std::to_string(offset < 0 ? 0 - uint64_t(offset) : uint64_t(offset)) + " bytes";
 }
 
 std::string launchNoteText(const Finding &finding) {

@@ -71,7 +71,8 @@ Json findingJson(const ir::Program &program, const std::string &kernel, const Fi
   json["space"] = interp::memSpaceName(finding.space);
   json["variable"] = finding.variable;
   if (isAboutMemory(finding.kind))
-    json["address"] = {{"variable", finding.variable}, {"offset", finding.exampleOffset}};
+    json["address"] = {{"variable", finding.variable},
+                       {"offset", static_cast<int64_t>(finding.exampleOffset)}};
   Json accesses = Json::array();
   for (const Site &site : finding.sites)
     accesses.push_back(siteJson(program, finding, site));

@@ -243,7 +243,7 @@ private:
     json["properties"] = {{"kernel", kernel},
                           {"space", interp::memSpaceName(finding.space)},
                           {"variable", finding.variable},
-                          {"exampleOffset", finding.exampleOffset},
+                          {"exampleOffset", static_cast<int64_t>(finding.exampleOffset)},
                           {"launch", launchText(finding.launch)},
                           {"provenance", detect::provenanceName(finding.launch.provenance)},
                           {"occurrences", finding.occurrences}};

@@ -82,9 +82,13 @@ struct HostSizes {
   // The dynamic shared memory, when the site (or the user) states its size
   // and the block it is sized for.
   bool dynamicShared = false;
+  // The kernel's static shared arrays, when the launch's grid, block and
+  // numbers are all the site's (or the user's): the program's own launch,
+  // whose shape the kernel's arrays were written for.
+  bool staticShared = false;
 
   bool any() const {
-    return dynamicShared || !members.empty() ||
+    return dynamicShared || staticShared || !members.empty() ||
            std::find(buffers.begin(), buffers.end(), true) != buffers.end();
   }
 };
@@ -336,8 +340,9 @@ bool overrunsOnlyHostSizes(const ir::Program &program, const ir::KernelInfo &ker
   return std::all_of(overruns.begin(), overruns.end(), [&](const interp::OutOfBoundsEvent &e) {
     const interp::AccessEvent &access = e.access;
     if (access.space == interp::MemSpace::Shared)
-      return sizedByHost.dynamicShared && access.buffer < program.sharedVariables.size() &&
-             program.sharedVariables[access.buffer].isDynamicShared;
+      return access.buffer < program.sharedVariables.size() &&
+             (program.sharedVariables[access.buffer].isDynamicShared ? sizedByHost.dynamicShared
+                                                                     : sizedByHost.staticShared);
     if (access.space != interp::MemSpace::Global || e.bufferSizeBytes == 0)
       return false;
     if (sizedByHost.members.count(access.buffer))
@@ -1375,6 +1380,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
           ir::memberBufferId(uint32_t(member.ref.param), uint32_t(member.ref.member)));
     }
     sizedByHost.dynamicShared = sharedStated;
+    sizedByHost.staticShared = fixedShape;
     for (size_t g = 0; g < space.scalars.size(); ++g)
       if (values[g].kind == evo::GeneKind::Int && values[g].integer > 0)
         positiveInts.push_back(uint64_t(values[g].integer));
