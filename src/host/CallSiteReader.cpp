@@ -1951,26 +1951,15 @@ private:
     size_t unknowns = unknownsOf(site);
     std::vector<std::pair<CountedLoop, std::vector<int64_t>>> loops;
     size_t combinations = 1;
-    for (size_t i = ancestors_.size() - 1; unknowns > 0 && i-- > 0;) {
-      CXCursor parent = ancestors_[i];
-      CXCursorKind kind = kindOf(parent);
-      if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
-          kind == CXCursor_LambdaExpr)
-        break;
-      std::vector<CXCursor> parts = childrenOf(parent);
-      if (kind != CXCursor_ForStmt || parts.size() != 4 ||
-          !clang_equalCursors(ancestors_[i + 1], parts[3]))
+    for (CountedLoop &loop : unknowns ? countedLoopsAroundLaunch() : std::vector<CountedLoop>{}) {
+      if (std::any_of(arguments.begin(), arguments.end(),
+                      [&](CXCursor argument) { return namesVariable(argument, loop.usr); }))
         continue;
-      std::optional<CountedLoop> loop = countedLoopOf(parts[0], parts[1], parts[2]);
-      if (!loop || boundParameters_.count(loop->usr) ||
-          std::any_of(arguments.begin(), arguments.end(),
-                      [&](CXCursor argument) { return namesVariable(argument, loop->usr); }))
-        continue;
-      std::optional<std::vector<int64_t>> values = valuesOf(*loop, kMostEnumerated);
+      std::optional<std::vector<int64_t>> values = valuesOf(loop, kMostEnumerated);
       if (!values || combinations * values->size() > kMostEnumerated)
         continue;
       combinations *= values->size();
-      loops.emplace_back(std::move(*loop), std::move(*values));
+      loops.emplace_back(std::move(loop), std::move(*values));
     }
     if (loops.empty()) {
       sites.push_back(std::move(site));
@@ -2202,14 +2191,25 @@ private:
     int64_t value = 0;
   };
 
-  // An adding loop's variable and its last value.
-  std::optional<LastValue> lastValueOf(CXCursor init, CXCursor condition, CXCursor step) {
-    std::optional<CountedLoop> loop = countedLoopOf(init, condition, step);
-    if (!loop || loop->step.op != Formula::Op::Add)
-      return std::nullopt;
-    int64_t amount = loop->step.amount;
-    return LastValue{loop->usr, loop->name,
-                     loop->first + (loop->last - loop->first) / amount * amount};
+  // The counted loops whose body holds the launch being read, innermost
+  // first, but those whose variable a launcher's call or a branch binds.
+  std::vector<CountedLoop> countedLoopsAroundLaunch() {
+    std::vector<CountedLoop> loops;
+    for (size_t i = ancestors_.size() - 1; i-- > 0;) {
+      CXCursor parent = ancestors_[i];
+      CXCursorKind kind = kindOf(parent);
+      if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
+          kind == CXCursor_LambdaExpr)
+        break;
+      std::vector<CXCursor> parts = childrenOf(parent);
+      if (kind != CXCursor_ForStmt || parts.size() != 4 ||
+          !clang_equalCursors(ancestors_[i + 1], parts[3]))
+        continue;
+      if (std::optional<CountedLoop> loop = countedLoopOf(parts[0], parts[1], parts[2]);
+          loop && !boundParameters_.count(loop->usr))
+        loops.push_back(std::move(*loop));
+    }
+    return loops;
   }
 
   // The values a counted loop's variable takes, in order, when they are at
@@ -2240,20 +2240,11 @@ private:
   std::vector<std::string> bindLastIteration(const std::vector<CXCursor> &arguments,
                                              CallSite &site) {
     std::vector<LastValue> loops;
-    for (size_t i = ancestors_.size() - 1; i-- > 0;) {
-      CXCursor parent = ancestors_[i];
-      CXCursorKind kind = kindOf(parent);
-      if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
-          kind == CXCursor_LambdaExpr)
-        break;
-      std::vector<CXCursor> parts = childrenOf(parent);
-      if (kind != CXCursor_ForStmt || parts.size() != 4 ||
-          !clang_equalCursors(ancestors_[i + 1], parts[3]))
-        continue;
-      if (std::optional<LastValue> last = lastValueOf(parts[0], parts[1], parts[2]);
-          last && !boundParameters_.count(last->usr))
-        loops.push_back(*last);
-    }
+    for (const CountedLoop &loop : countedLoopsAroundLaunch())
+      if (loop.step.op == Formula::Op::Add) // its last value: the end, less what the step skips
+        loops.push_back({loop.usr, loop.name,
+                         loop.first + (loop.last - loop.first) / loop.step.amount *
+                                          loop.step.amount});
     auto bind = [&](bool on) {
       for (const LastValue &loop : loops)
         if (on)
