@@ -544,68 +544,6 @@ private:
     return holds && !*holds ? std::optional<CXCursor>(parts[3]) : std::nullopt;
   }
 
-  // `switch (argc) { case 1: break; case 2: n = atoi(argv[1]); break; }`:
-  // with no command-line arguments only the statements from the label of
-  // the selector's value (else `default:`) to the first that leaves the
-  // switch run; the others are added to `unreached`.
-  void addUnreachedCasesWithoutArguments(CXCursor statement, std::vector<CXCursor> &unreached) {
-    std::vector<CXCursor> parts = childrenOf(statement);
-    if (kindOf(statement) != CXCursor_SwitchStmt || parts.size() != 2 ||
-        kindOf(parts[1]) != CXCursor_CompoundStmt)
-      return;
-    commandLineOnly_ = true;
-    std::optional<Formula> formula = formulaOf(parts[0], 0);
-    commandLineOnly_ = false;
-    std::optional<int64_t> selector = formula ? constantValue(*formula) : std::nullopt;
-    if (!selector)
-      return;
-    // The labels a statement stands after (`case 1: case 2: s;`), and s.
-    auto labelsOf = [&](CXCursor child, std::vector<std::optional<int64_t>> &values,
-                        bool &isDefault, bool &unknownLabel) {
-      while (kindOf(child) == CXCursor_CaseStmt || kindOf(child) == CXCursor_DefaultStmt) {
-        std::vector<CXCursor> label = childrenOf(child);
-        if (kindOf(child) == CXCursor_DefaultStmt) {
-          isDefault = true;
-        } else {
-          std::optional<SiteValue> value = label.empty() ? std::nullopt : folded(label[0], "");
-          unknownLabel |= !value || value->isFloat;
-          values.push_back(value && !value->isFloat ? std::optional(value->integer)
-                                                    : std::nullopt);
-        }
-        if (label.empty())
-          break;
-        child = label.back();
-      }
-      return child;
-    };
-    std::vector<CXCursor> children = childrenOf(parts[1]);
-    bool matched = false, unknownLabel = false;
-    for (CXCursor child : children) {
-      std::vector<std::optional<int64_t>> values;
-      bool isDefault = false;
-      labelsOf(child, values, isDefault, unknownLabel);
-      matched |= std::find(values.begin(), values.end(), std::optional(*selector)) != values.end();
-    }
-    if (unknownLabel)
-      return;
-    bool reached = false;
-    for (CXCursor child : children) {
-      std::vector<std::optional<int64_t>> values;
-      bool isDefault = false, ignored = false;
-      CXCursor last = labelsOf(child, values, isDefault, ignored);
-      bool labelled = isDefault || !values.empty();
-      if (labelled)
-        reached = reached ||
-                  std::find(values.begin(), values.end(), std::optional(*selector)) !=
-                      values.end() ||
-                  (isDefault && !matched);
-      if (!reached)
-        unreached.push_back(child);
-      else if (exits(last))
-        reached = false;
-    }
-  }
-
   std::optional<int64_t> queriedAttribute(CXCursor variable) const {
     std::string usr = usrOf(variable);
     auto query = queriedAttributes_.find(usr);
@@ -627,7 +565,6 @@ private:
       CXCursorKind kind = kindOf(child);
       if (std::optional<CXCursor> dead = unreachedWithoutArguments(child))
         unreached_.push_back(*dead);
-      addUnreachedCasesWithoutArguments(child, unreached_);
       if (kind == CXCursor_DeclStmt && kindOf(cursor) == CXCursor_CompoundStmt)
         for (CXCursor variable : childrenOf(child)) {
           if (kindOf(variable) != CXCursor_VarDecl)

@@ -47,28 +47,5 @@ int main(int argc, char **argv) {
   offsetAdd<<<n / threads, threads>>>(a, offset, n);
   scaled<<<blocksWanted + n / threads, threads>>>(a, n, times * unknown);
   scaled<<<n / threads, threads>>>(a, times, times << shift);
-  // A switch on argc: only `case 1:` runs, up to its break.
-  int rows = 64, cols = 32, depth = 2;
-  switch (argc) {
-  case 3:
-    cols = atoi(argv[2]);
-  case 2:
-    rows = atoi(argv[1]);
-    break;
-  case 1:
-    depth = 4;
-    break;
-  default:
-    cols = 1;
-  }
-  int pick = 8;
-  switch (argc) {
-  case 2:
-    pick = atoi(argv[1]);
-    break;
-  default:
-    pick = 16;
-  }
-  scaled<<<rows, cols>>>(a, depth, pick);
   return 0;
 }
