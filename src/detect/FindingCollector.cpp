@@ -40,6 +40,15 @@ void FindingCollector::addLaunch(const memmodel::MemoryModel &model, const Launc
     barriers_.addLaunch(model, launch);
 }
 
+void FindingCollector::addPartialLaunch(const memmodel::MemoryModel &model,
+                                        const LaunchRecord &launch) {
+  for (std::vector<Finding> found :
+       {findDataRaces(model, launch), findOutOfBounds(model, launch),
+        findUndefinedBehavior(model, launch), findAtomicityViolations(model, launch)})
+    for (Finding &finding : found)
+      add(std::move(finding));
+}
+
 void FindingCollector::merge(const FindingCollector &other) {
   for (const auto &[key, finding] : other.byKey_)
     add(finding);

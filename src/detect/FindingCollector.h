@@ -27,6 +27,12 @@ public:
                             std::vector<uint32_t> requiredBarrierInstructions = {});
 
   void addLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
+  // A launch cut short (its time budget ran out): what the blocks it ran
+  // show that the rest of the launch cannot take back -- races, overruns,
+  // undefined behaviour, atomicity violations. Barrier divergence (threads
+  // not yet run may still arrive), reads of memory a later block may write,
+  // and barrier advice need the whole launch: not said.
+  void addPartialLaunch(const memmodel::MemoryModel &model, const LaunchRecord &launch);
   // Adds every launch `other` collected, as if added here after ours. Lets
   // launches simulated in parallel be combined in a fixed order.
   void merge(const FindingCollector &other);

@@ -22,7 +22,7 @@ std::string skippedReasons(const LaunchCounts &counts) {
       text += (text.empty() ? "" : ", ") + std::to_string(count) + " " + reason;
   };
   add(counts.outOfBounds, "out of bounds");
-  add(counts.tooCostly, "too costly");
+  add(counts.tooCostly - counts.cutShort, "too costly");
   add(counts.nonTerminating, "non-terminating");
   add(counts.failed, "failed");
   return text;

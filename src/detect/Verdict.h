@@ -26,6 +26,10 @@ struct LaunchCounts {
   uint64_t judged = 0;
   uint64_t outOfBounds = 0;    // broke a fixed size contract (a static array, a fixed size)
   uint64_t tooCostly = 0;      // over the cost cap
+  // Of those, launches of the program (every value its call site's or the
+  // user's) that their time budget cut short, judged for the blocks they ran
+  // and showing a bug there (FindingCollector::addPartialLaunch): not skipped.
+  uint64_t cutShort = 0;
   uint64_t nonTerminating = 0; // over the per-thread instruction budget
   uint64_t failed = 0;         // any other error of the simulation
   // Judged launches with a searched size of 0 or less (outside CUDA's
@@ -43,12 +47,15 @@ struct LaunchCounts {
   uint64_t blocks = 0;
   uint64_t blocksModelled = 0;
 
-  uint64_t skipped() const { return outOfBounds + tooCostly + nonTerminating + failed; }
-  uint64_t simulated() const { return judged + skipped(); }
+  uint64_t skipped() const {
+    return outOfBounds + tooCostly - cutShort + nonTerminating + failed;
+  }
+  uint64_t simulated() const { return judged + cutShort + skipped(); }
   LaunchCounts &operator+=(const LaunchCounts &other) {
     judged += other.judged;
     outOfBounds += other.outOfBounds;
     tooCostly += other.tooCostly;
+    cutShort += other.cutShort;
     nonTerminating += other.nonTerminating;
     failed += other.failed;
     unconventional += other.unconventional;

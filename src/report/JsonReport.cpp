@@ -141,6 +141,7 @@ Json launchCountsJson(const detect::LaunchCounts &counts) {
   return Json{{"judged", counts.judged},
               {"outOfBounds", counts.outOfBounds},
               {"tooCostly", counts.tooCostly},
+              {"cutShort", counts.cutShort},
               {"nonTerminating", counts.nonTerminating},
               {"failed", counts.failed},
               {"unconventional", counts.unconventional},

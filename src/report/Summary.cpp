@@ -47,8 +47,15 @@ std::string verdictText(const KernelFindings &kernel) {
   case Verdict::Findings:
     if (counts.simulated() == 0)
       return text;
-    text += " (" + std::to_string(counts.judged) +
-            (counts.judged == 1 ? " launch" : " launches") + " judged";
+    text += " (";
+    if (counts.judged || !counts.cutShort)
+      text += std::to_string(counts.judged) + (counts.judged == 1 ? " launch" : " launches") +
+              " judged" + (counts.cutShort ? "; " : "");
+    if (counts.cutShort)
+      text += std::to_string(counts.cutShort) + (counts.judged ? " more" : "") +
+              (counts.cutShort == 1 ? " launch" : " launches") +
+              " judged for the blocks it ran before its time budget cut it short "
+              "(--launch-seconds)";
     if (counts.lightlyChecked)
       text += "; " + std::to_string(counts.lightlyChecked) +
               " more checked only for out-of-bounds accesses, undefined behaviour and barrier "

@@ -138,6 +138,11 @@ struct LaunchResult {
   uint64_t blocksModelled = 0;
   // Failed: the `assert` that stopped it, if one did.
   std::optional<interp::AssertionEvent> assertion;
+  // TooCostly, a launch judged at its full size (its own values, a time
+  // budget): `findings` holds what the blocks it ran show
+  // (FindingCollector::addPartialLaunch); conclude uses them for the
+  // program's own launch.
+  bool cutShort = false;
 };
 
 LaunchOutcome outcomeOfError(const std::string &error) {
@@ -426,6 +431,11 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
     result.outcome = outcomeOfError(result.error);
     if (stoppedByKernel(result.error))
       result.assertion = simulation.model->assertion();
+    if (result.outcome == LaunchOutcome::TooCostly && result.inputs.config.budgetSeconds > 0) {
+      result.cutShort = true;
+      result.findings.emplace(std::vector<uint32_t>{});
+      result.findings->addPartialLaunch(*simulation.model, result.record);
+    }
     return result;
   }
   const memmodel::MemoryModel &model = *simulation.model;
@@ -908,9 +918,18 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
     else if (!result->error.empty() && analysis.firstLaunchError.empty())
       analysis.firstLaunchError = result->error;
   }
-  if (!judged.empty())
+  // The program's own launches cut short by their time budget: what the
+  // blocks they ran show stands (a bug there is a bug of the launch).
+  std::vector<const LaunchResult *> withFindings = judged;
+  uint64_t cutShort = 0;
+  for (const LaunchResult *result : results)
+    if (programsOwn && result->cutShort) {
+      withFindings.push_back(result);
+      ++cutShort;
+    }
+  if (!withFindings.empty())
     analysis.findings =
-        combineFindings(program, kernel, judged, options, searched, conventionsMatter);
+        combineFindings(program, kernel, withFindings, options, searched, conventionsMatter);
   addFailedAssertions(kernel, results, programsOwn, analysis);
   finishFindings(program, kernel, options, analysis.findings);
   // A barrier no judged launch reached may well be reached by those skipped
@@ -920,6 +939,9 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
       return finding.kind == detect::FindingKind::UnreachedBarrier;
     });
   analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
+  // Judged in part only when that showed a bug; else simply too costly.
+  if (analysis.verdict == detect::Verdict::Findings)
+    analysis.counts.cutShort = cutShort;
   if (analysis.verdict == detect::Verdict::Inconclusive && analysis.counts.judged)
     analysis.notes.push_back("every launch judged had a size of 0 or less, outside what CUDA "
                              "code assumes (the first: " + unconventional +

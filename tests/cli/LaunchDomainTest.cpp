@@ -512,6 +512,52 @@ TEST(CliLaunchDomain, ALaunchPastItsTimeBudgetIsInconclusiveAndSaysWhere) {
   EXPECT_LT(seconds, 30.0) << o; // cut short, not run to its end
 }
 
+TEST(CliLaunchDomain, ALaunchCutShortByItsTimeBudgetKeepsTheBugsOfTheBlocksItRan) {
+  // The program's own launch of 65536 blocks, each spinning a while, is cut
+  // short by its time budget; the race every block has (a shared total
+  // added to without an atomic) is in the blocks it ran, so it stands. The
+  // atomic twin shows nothing there: inconclusive, never clean.
+  TempDir dir;
+  auto write = [&](const std::string &name, const std::string &add) {
+    std::string source = dir.file(name);
+    std::ofstream(source) << "__global__ void spin_sum(float *out, int rounds) {\n"
+                             "  __shared__ float total;\n"
+                             "  if (threadIdx.x == 0) total = 0.0f;\n"
+                             "  __syncthreads();\n"
+                             "  float mine = 0.0f;\n"
+                             "  for (int r = 0; r < rounds; ++r) mine += r * 0.5f;\n"
+                          << "  " << add << "\n"
+                          << "  __syncthreads();\n"
+                             "  if (threadIdx.x == 0) out[blockIdx.x] = total;\n"
+                             "}\n"
+                             "int main() {\n"
+                             "  float *out;\n"
+                             "  cudaMalloc(&out, 65536 * sizeof(float));\n"
+                             "  spin_sum<<<65536, 256>>>(out, 4096);\n"
+                             "}\n";
+    return source;
+  };
+  std::string racy = write("racy.cu", "total += mine;");
+  Outcome o = simulee({racy, "--jobs", "1", "--launch-seconds", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "racy.cu:7:")) << o;
+  EXPECT_TRUE(contains(o.out, "[data-race]")) << o;
+  EXPECT_TRUE(contains(o.out, "findings (1 launch judged for the blocks it ran before its time "
+                              "budget cut it short (--launch-seconds))"))
+      << o;
+  // `run`'s launch likewise.
+  o = simulee({"run", racy, "--grid", "65536", "--block", "256", "--arg", "rounds=4096",
+               "--launch-seconds", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "[data-race]")) << o;
+  std::string atomic = write("atomic.cu", "atomicAdd(&total, mine);");
+  o = simulee({atomic, "--jobs", "1", "--launch-seconds", "1"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'spin_sum': inconclusive: no launch could be judged (1 too "
+                              "costly)"))
+      << o;
+}
+
 TEST(CliLaunchDomain, AProgramsLaunchOverSimuleesLimitsIsInconclusiveNotACrash) {
   // Everything fixed by the site, and more threads than simulee runs in
   // 512 MiB: the program's launch is refused, and the verdict says why.
