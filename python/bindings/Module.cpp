@@ -452,8 +452,11 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly(
           "non_terminating_launches",
           [](const AnalysisResult &r) { return r.analysis.counts.nonTerminating; })
+      // Less those judged for the blocks they ran (LaunchCounts::cutShort).
       .def_property_readonly("too_costly_launches",
-                             [](const AnalysisResult &r) { return r.analysis.counts.tooCostly; })
+                             [](const AnalysisResult &r) {
+                               return r.analysis.counts.tooCostly - r.analysis.counts.cutShort;
+                             })
       .def_property_readonly("out_of_bounds_launches",
                              [](const AnalysisResult &r) { return r.analysis.counts.outOfBounds; })
       .def_property_readonly("first_launch_error",

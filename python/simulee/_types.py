@@ -250,7 +250,8 @@ class KernelVerdict:
     def _from_report(cls, d: Dict[str, Any]) -> "KernelVerdict":
         counts = d["launches"]
         skipped = {"failed": counts["failed"], "non-terminating": counts["nonTerminating"],
-                   "too-costly": counts["tooCostly"], "out-of-bounds": counts["outOfBounds"]}
+                   "too-costly": counts["tooCostly"] - counts.get("cutShort", 0),
+                   "out-of-bounds": counts["outOfBounds"]}
         return cls(d["kernel"] or "", d["file"], d["verdict"], counts["judged"], counts["lightlyChecked"],
                    skipped, d["cause"] or "")
 
