@@ -114,17 +114,25 @@ std::vector<const llvm::Value *> addressesOf(const llvm::Instruction &access) {
   return pointers;
 }
 
-} // namespace
+// Where an access's address comes from, backwards through registers: the
+// kernel's parameters whose contents it reads (`read`), those among them
+// it uses as keys (see keyedAddressParameters), and whether a thread's or
+// block's index is a term too.
+struct AddressSources {
+  std::set<uint32_t> keys, read;
+  bool threadRelative = false;
+};
 
-std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,
-                                             uint32_t instruction) {
+AddressSources addressSourcesOf(const Program &program, const KernelInfo &kernel,
+                                uint32_t instruction) {
+  AddressSources sources;
   if (instruction >= program.instructions.size() || !program.instructions[instruction].llvm ||
       program.instructions[instruction].llvm->getFunction()->getName() != kernel.name)
-    return {};
-  // Backwards from the address through registers; `keyed`: a subtraction
-  // from, a division or a right shift of the value on the way.
-  std::set<uint32_t> keys, read;
-  bool threadRelative = false; // a thread's or block's index is a term too
+    return sources;
+  // `keyed`: a subtraction from, a division or a right shift of the value on
+  // the way.
+  std::set<uint32_t> &keys = sources.keys, &read = sources.read;
+  bool &threadRelative = sources.threadRelative;
   std::set<std::pair<const llvm::Value *, bool>> seen;
   std::vector<std::pair<const llvm::Value *, bool>> work;
   for (const llvm::Value *address : addressesOf(*program.instructions[instruction].llvm))
@@ -168,11 +176,25 @@ std::vector<uint32_t> keyedAddressParameters(const Program &program, const Kerne
     for (const llvm::Value *operand : llvm::cast<llvm::User>(value)->operands())
       work.push_back({operand, keyed});
   }
+  return sources;
+}
+
+} // namespace
+
+std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,
+                                             uint32_t instruction) {
+  AddressSources sources = addressSourcesOf(program, kernel, instruction);
   // Beside a thread's or block's index, a value read is an offset into its
   // slice (`H + blockIdx.x * BINS + A[i]`), not an index of the buffer.
-  if (threadRelative)
-    keys.insert(read.begin(), read.end());
-  return {keys.begin(), keys.end()};
+  if (sources.threadRelative)
+    sources.keys.insert(sources.read.begin(), sources.read.end());
+  return {sources.keys.begin(), sources.keys.end()};
+}
+
+std::vector<uint32_t> addressParameters(const Program &program, const KernelInfo &kernel,
+                                        uint32_t instruction) {
+  AddressSources sources = addressSourcesOf(program, kernel, instruction);
+  return {sources.read.begin(), sources.read.end()};
 }
 
 std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {

@@ -39,4 +39,11 @@ std::vector<ContentRole> contentRoles(const llvm::Function &kernel);
 std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,
                                              uint32_t instruction);
 
+// Every parameter whose contents the address of access `instruction` is
+// computed from, keys or indices (`hist[A[i]]`: A); empty where the address
+// reads no buffer (`tile[(t + 1) * 2 * s - 1]`), and for an access outside
+// `kernel`'s own code, as above.
+std::vector<uint32_t> addressParameters(const Program &program, const KernelInfo &kernel,
+                                        uint32_t instruction);
+
 } // namespace simulee::ir

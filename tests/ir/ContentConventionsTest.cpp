@@ -156,8 +156,9 @@ __global__ void reversed(const int *slot, const float *in, float *out, int n) {
 }
 )";
 
-// The parameters that key the addresses of `kernel`'s accesses on `line`.
-std::set<uint32_t> keysOn(const std::string &kernel, uint32_t line) {
+// The parameters that key (or, with `anyRead`, are read into) the
+// addresses of `kernel`'s accesses on `line`.
+std::set<uint32_t> keysOn(const std::string &kernel, uint32_t line, bool anyRead = false) {
   static std::unique_ptr<ir::Program> program = [] {
     Result<ir::Program> p = ir::loadProgramFromCuda(kKeysSource, "keys.cu");
     EXPECT_TRUE(p.ok()) << p.error().message;
@@ -168,7 +169,8 @@ std::set<uint32_t> keysOn(const std::string &kernel, uint32_t line) {
   std::set<uint32_t> keys;
   for (uint32_t id = 0; info && id < program->instructions.size(); ++id)
     if (program->instructions[id].location.line == line)
-      for (uint32_t parameter : ir::keyedAddressParameters(*program, *info, id))
+      for (uint32_t parameter : anyRead ? ir::addressParameters(*program, *info, id)
+                                        : ir::keyedAddressParameters(*program, *info, id))
         keys.insert(parameter);
   return keys;
 }
@@ -187,6 +189,16 @@ TEST(ContentConventions, ReadsRebasedOrScaledDownIntoAnAddressAreKeys) {
   EXPECT_EQ(keysOn("privatized", 25), (std::set<uint32_t>{0}));
   // Nothing on lines without a keyed access.
   EXPECT_EQ(keysOn("letters", 3), (std::set<uint32_t>{}));
+}
+
+TEST(ContentConventions, TheBuffersAnAddressIsReadFromAreKnownKeysOrIndices) {
+  // Keys and indices alike: slot in `in[slot[i] + 1]`, column in
+  // `x[column[i] - 1]`; `out[i]` reads no buffer (nor do the lines without
+  // an access).
+  EXPECT_EQ(keysOn("nextSlot", 20, true), (std::set<uint32_t>{0}));
+  EXPECT_EQ(keysOn("oneBased", 15, true), (std::set<uint32_t>{0}));
+  EXPECT_EQ(keysOn("privatized", 25, true), (std::set<uint32_t>{0}));
+  EXPECT_EQ(keysOn("letters", 3, true), (std::set<uint32_t>{}));
 }
 
 } // namespace
