@@ -2122,12 +2122,6 @@ private:
     return loop;
   }
 
-  // A counted loop's variable and its last value.
-  struct LastValue {
-    std::string usr, name;
-    int64_t value = 0;
-  };
-
   // The counted loops whose body holds the launch being read, innermost
   // first, but those whose variable a launcher's call or a branch binds.
   std::vector<CountedLoop> countedLoopsAroundLaunch() {
@@ -2176,16 +2170,16 @@ private:
   // Returns what it bound; `site.lastIteration` names it.
   std::vector<std::string> bindLastIteration(const std::vector<CXCursor> &arguments,
                                              CallSite &site) {
-    std::vector<LastValue> loops;
-    for (const CountedLoop &loop : countedLoopsAroundLaunch())
-      if (loop.step.op == Formula::Op::Add) // its last value: the end, less what the step skips
-        loops.push_back({loop.usr, loop.name,
-                         loop.first + (loop.last - loop.first) / loop.step.amount *
-                                          loop.step.amount});
+    std::vector<CountedLoop> loops = countedLoopsAroundLaunch();
+    std::erase_if(loops, [](const CountedLoop &loop) { return loop.step.op != Formula::Op::Add; });
+    // An adding loop's last value: its end, less what the step skips.
+    auto lastValue = [](const CountedLoop &loop) {
+      return loop.first + (loop.last - loop.first) / loop.step.amount * loop.step.amount;
+    };
     auto bind = [&](bool on) {
-      for (const LastValue &loop : loops)
+      for (const CountedLoop &loop : loops)
         if (on)
-          boundParameters_[loop.usr] = loop.value;
+          boundParameters_[loop.usr] = lastValue(loop);
         else
           boundParameters_.erase(loop.usr);
     };
@@ -2198,10 +2192,10 @@ private:
       bind(true);
       if (formulaOf(*offset, 0)) {
         std::vector<std::string> bound;
-        for (const LastValue &loop : loops) {
+        for (const CountedLoop &loop : loops) {
           bound.push_back(loop.usr);
           site.lastIteration += (site.lastIteration.empty() ? "" : ", ") + loop.name + " = " +
-                                std::to_string(loop.value);
+                                std::to_string(lastValue(loop));
         }
         return bound;
       }

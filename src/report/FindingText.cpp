@@ -261,9 +261,10 @@ bool isAboutMemory(FindingKind kind) {
 std::string exampleAddressText(const Finding &finding) {
   if (!isAboutMemory(finding.kind) || finding.variable.empty())
     return "";
-  int64_t offset = static_cast<int64_t>(finding.exampleOffset);
-  return "'" + finding.variable + (offset < 0 ? "' - " : "' + ") +
-         std::to_string(offset < 0 ? 0 - uint64_t(offset) : uint64_t(offset)) + " bytes";
+  // Below the variable's start: "'s' - 92 bytes".
+  std::string offset = detect::byteOffsetText(finding.exampleOffset);
+  return "'" + finding.variable +
+         (offset.front() == '-' ? "' - " + offset.substr(1) : "' + " + offset) + " bytes";
 }
 
 std::string launchNoteText(const Finding &finding) {
