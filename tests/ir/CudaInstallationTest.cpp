@@ -99,8 +99,10 @@ TEST(CudaInstallation, UserCudaPathMustBeAnInstallation) {
       << program.error().message;
 }
 
-// What nvcc gives and clang does not: assert without <cassert>, host min/max
-// and __managed__ variables, which are device variables marked as managed.
+// What nvcc gives and clang does not: assert without <cassert>, the C
+// library's stdio, stdlib, string and time functions without their headers,
+// host min/max and __managed__ variables, which are device variables marked
+// as managed.
 TEST(CudaInstallation, NvccConveniencesCompile) {
   const char *source = R"(
 __managed__ int hits;
@@ -112,6 +114,11 @@ __global__ void k(int *out, int n) {
   out[threadIdx.x] = plain + int(weights[threadIdx.x % 4]);
 }
 int blocksFor(int n) { return max(1, min(n / 256, 64)); }
+void report(FILE *log, const char *what, int *copy) {
+  fprintf(stderr, "%s\n", what);
+  memcpy(copy, malloc(4), 4);
+  fprintf(log, "%ld\n", (long)clock());
+}
 )";
   Result<ir::Program> program = ir::loadProgramFromCuda(source, "nvcc.cu");
   ASSERT_TRUE(program.ok()) << program.error().message;

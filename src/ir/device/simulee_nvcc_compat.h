@@ -36,9 +36,15 @@ __SIMULEE_HOST_MINMAX(double, double, float)
 
 #if defined(__CUDA__)
 
-// assert() without #include <cassert>: nvcc's cuda_runtime.h includes
-// <assert.h> (through crt/common_functions.h); clang's wrapper does not.
+// assert(), printf(stderr, ...), FILE, malloc, memcpy and clock() without
+// their #includes: nvcc's cuda_runtime.h includes <assert.h>, <stdio.h>,
+// <stdlib.h>, <string.h> and <time.h> (through crt/common_functions.h), and
+// code written for nvcc relies on it; clang's wrapper does not.
 #include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 // nvcc defines __CUDACC__ as 1 (clang: empty, so `#if __CUDACC__` fails to
 // preprocess) and its version, here the CUDA release of NVIDIA's headers.
