@@ -156,7 +156,8 @@ std::string bufferName(const ir::Program &program, const ir::KernelInfo &kernel,
       const ir::PointerMember &pointer = param.pointerMembers[ref->member];
       return param.name + (pointer.name.empty()
                                ? " (pointer at byte " + std::to_string(pointer.offset) + ")"
-                               : "." + pointer.name);
+                           : pointer.name.starts_with('[') ? pointer.name // "rows[]"
+                                                           : "." + pointer.name);
     }
     if (buffer >= ir::kFirstHeapBuffer && buffer < ir::kFirstBoundBuffer)
       return "device-heap allocation #" + std::to_string(buffer - ir::kFirstHeapBuffer + 1) +

@@ -22,6 +22,18 @@ const llvm::Argument *parameterRead(const llvm::LoadInst &load) {
   return argument && argument->getType()->isPointerTy() ? argument : nullptr;
 }
 
+// The parameter whose memory a load reads: through the parameter itself,
+// or through a pointer read from it (`s.maxVal[i]` of a struct `s` passed
+// by value, `n->data[i]` of a `Node *n`), memory simulee gives the
+// parameter's pointer members and fills as it fills the parameter's.
+const llvm::Argument *memoryRead(const llvm::LoadInst &load) {
+  if (const llvm::Argument *parameter = parameterRead(load))
+    return parameter;
+  const auto *pointer = llvm::dyn_cast<llvm::LoadInst>(
+      llvm::getUnderlyingObject(load.getPointerOperand(), 0));
+  return pointer && pointer->getType()->isPointerTy() ? parameterRead(*pointer) : nullptr;
+}
+
 // The loads whose values `bounds` are computed from through registers
 // (arithmetic, casts, comparisons, selects, phis); not through memory.
 std::set<const llvm::LoadInst *> loadsBehind(const std::vector<const llvm::Value *> &bounds) {
@@ -123,27 +135,37 @@ struct AddressSources {
   bool threadRelative = false;
 };
 
-AddressSources addressSourcesOf(const Program &program, const KernelInfo &kernel,
-                                uint32_t instruction) {
-  AddressSources sources;
+// The kernel's own LLVM instruction of Program instruction `instruction`,
+// or null (none, or in another function).
+const llvm::Instruction *kernelInstruction(const Program &program, const KernelInfo &kernel,
+                                           uint32_t instruction) {
   if (instruction >= program.instructions.size() || !program.instructions[instruction].llvm ||
       program.instructions[instruction].llvm->getFunction()->getName() != kernel.name)
-    return sources;
+    return nullptr;
+  return program.instructions[instruction].llvm;
+}
+
+// Where `values` come from, backwards through registers (see AddressSources).
+AddressSources sourcesOf(const std::vector<const llvm::Value *> &values) {
+  AddressSources sources;
   // `keyed`: a subtraction from, a division or a right shift of the value on
   // the way.
   std::set<uint32_t> &keys = sources.keys, &read = sources.read;
   bool &threadRelative = sources.threadRelative;
   std::set<std::pair<const llvm::Value *, bool>> seen;
   std::vector<std::pair<const llvm::Value *, bool>> work;
-  for (const llvm::Value *address : addressesOf(*program.instructions[instruction].llvm))
-    work.push_back({address, false});
+  for (const llvm::Value *value : values)
+    work.push_back({value, false});
   while (!work.empty()) {
     auto [value, keyed] = work.back();
     work.pop_back();
     if (!seen.insert({value, keyed}).second)
       continue;
     if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(value)) {
-      if (const llvm::Argument *parameter = parameterRead(*load)) {
+      // A pointer read from a buffer (`grid->cells[i]`) is memory the host
+      // allocated, whose bytes are no key or index of the address.
+      if (const llvm::Argument *parameter = memoryRead(*load);
+          parameter && !load->getType()->isPointerTy()) {
         read.insert(parameter->getArgNo());
         if (keyed)
           keys.insert(parameter->getArgNo());
@@ -179,6 +201,12 @@ AddressSources addressSourcesOf(const Program &program, const KernelInfo &kernel
   return sources;
 }
 
+AddressSources addressSourcesOf(const Program &program, const KernelInfo &kernel,
+                                uint32_t instruction) {
+  const llvm::Instruction *access = kernelInstruction(program, kernel, instruction);
+  return access ? sourcesOf(addressesOf(*access)) : AddressSources{};
+}
+
 } // namespace
 
 std::vector<uint32_t> keyedAddressParameters(const Program &program, const KernelInfo &kernel,
@@ -194,6 +222,16 @@ std::vector<uint32_t> keyedAddressParameters(const Program &program, const Kerne
 std::vector<uint32_t> addressParameters(const Program &program, const KernelInfo &kernel,
                                         uint32_t instruction) {
   AddressSources sources = addressSourcesOf(program, kernel, instruction);
+  return {sources.read.begin(), sources.read.end()};
+}
+
+std::vector<uint32_t> operandParameters(const Program &program, const KernelInfo &kernel,
+                                        uint32_t instruction) {
+  const auto *arithmetic =
+      llvm::dyn_cast_or_null<llvm::BinaryOperator>(kernelInstruction(program, kernel, instruction));
+  if (!arithmetic)
+    return {};
+  AddressSources sources = sourcesOf({arithmetic->getOperand(0), arithmetic->getOperand(1)});
   return {sources.read.begin(), sources.read.end()};
 }
 

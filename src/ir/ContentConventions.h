@@ -46,4 +46,11 @@ std::vector<uint32_t> keyedAddressParameters(const Program &program, const Kerne
 std::vector<uint32_t> addressParameters(const Program &program, const KernelInfo &kernel,
                                         uint32_t instruction);
 
+// Every parameter whose contents an operand of the arithmetic `instruction`
+// (a division, remainder or shift, on which undefined behaviour hangs: `x /
+// data[i].maxVal`) is computed from; empty for other instructions, where
+// the operands read no buffer, and outside `kernel`'s own code, as above.
+std::vector<uint32_t> operandParameters(const Program &program, const KernelInfo &kernel,
+                                        uint32_t instruction);
+
 } // namespace simulee::ir

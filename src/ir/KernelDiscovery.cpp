@@ -246,6 +246,52 @@ void describeMembers(const llvm::DIType *type, uint64_t offset, const std::strin
   }
 }
 
+// The pointers inside the struct a pointer parameter points to (`Node *n`
+// with `float *data`), from its debug type: their offsets in one element,
+// below `limit` (the element's size), members, base classes and array
+// elements, nested ones too. describeMembers then names them.
+void collectPointeePointers(const llvm::DIType *type, uint64_t offset, uint64_t limit,
+                            std::vector<PointerMember> &members, unsigned depth = 0) {
+  bool ignored = false;
+  type = stripQualifiers(type, ignored);
+  if (!type || depth > 8 || members.size() >= kMaxPointerMembers)
+    return;
+  if (auto *pointer = llvm::dyn_cast<llvm::DIDerivedType>(type);
+      pointer && pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
+    if (offset + 8 <= limit) {
+      PointerMember member;
+      member.offset = uint32_t(offset);
+      members.push_back(std::move(member));
+    }
+    return;
+  }
+  auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type);
+  if (!composite)
+    return;
+  if (composite->getTag() == llvm::dwarf::DW_TAG_array_type) {
+    const llvm::DIType *element = stripQualifiers(composite->getBaseType(), ignored);
+    uint64_t elementBits = element ? element->getSizeInBits() : 0;
+    for (uint64_t i = 0; elementBits && i < composite->getSizeInBits() / elementBits &&
+                         members.size() < kMaxPointerMembers;
+         ++i)
+      collectPointeePointers(element, offset + i * elementBits / 8, limit, members, depth + 1);
+    return;
+  }
+  if (composite->getTag() != llvm::dwarf::DW_TAG_structure_type &&
+      composite->getTag() != llvm::dwarf::DW_TAG_class_type)
+    return;
+  for (const llvm::DINode *element : composite->getElements()) {
+    auto *member = llvm::dyn_cast_or_null<llvm::DIDerivedType>(element);
+    // A virtual table pointer (artificial) is the compiler's, not the host's.
+    if (!member || member->isStaticMember() || member->isArtificial())
+      continue;
+    if (member->getTag() == llvm::dwarf::DW_TAG_inheritance ||
+        member->getTag() == llvm::dwarf::DW_TAG_member)
+      collectPointeePointers(member->getBaseType(), offset + member->getOffsetInBits() / 8, limit,
+                             members, depth + 1);
+  }
+}
+
 // cudaTextureObject_t / cudaSurfaceObject_t, seen through typedefs and
 // qualifiers of the parameter's declared type.
 ResourceKind resourceKindOf(const llvm::DIType *type) {
@@ -348,9 +394,23 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
         params[i].bfloat = basic->getSizeInBits() == 16 && basic->getName() == "__bf16";
       }
       auto *pointer = llvm::dyn_cast_or_null<llvm::DIDerivedType>(argType);
+      // A reference (`Node &n`) is a pointer to one element.
       if (params[i].kind == ValueKind::Pointer && pointer &&
-          pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type)
+          (pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type ||
+           pointer->getTag() == llvm::dwarf::DW_TAG_reference_type ||
+           pointer->getTag() == llvm::dwarf::DW_TAG_rvalue_reference_type)) {
         describePointee(pointer->getBaseType(), params[i]);
+        if (params[i].elementKind == ValueKind::Aggregate) {
+          collectPointeePointers(pointer->getBaseType(), 0, params[i].elementBytes,
+                                 params[i].pointerMembers);
+          describeMembers(pointer->getBaseType(), 0, "", params[i]);
+        } else if (params[i].elementKind == ValueKind::Pointer) {
+          // Pointers to pointers (`float **rows`): each element is a member
+          // of its own at offset 0, named "[]" ("rows[]").
+          collectPointeePointers(pointer->getBaseType(), 0, 8, params[i].pointerMembers);
+          describeMembers(pointer->getBaseType(), 0, "[]", params[i]);
+        }
+      }
     }
   }
 }

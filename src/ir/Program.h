@@ -81,8 +81,9 @@ enum class ValueKind : uint8_t { Int, Float, Pointer, Aggregate };
 enum class ResourceKind : uint8_t { None, Texture, Surface };
 
 // A pointer stored inside an aggregate passed by value (a struct's `float
-// *data`): the launch backs it with a buffer of its own, as it does a pointer
-// parameter (ir::memberBufferId).
+// *data`), or inside each struct a pointer parameter points to: the launch
+// backs it with a buffer of its own, as it does a pointer parameter
+// (ir::memberBufferId).
 struct PointerMember {
   uint32_t offset = 0; // bytes from the aggregate's start
   std::string name;    // member path from debug info ("data", "in.m_iterator"); may be empty
@@ -120,7 +121,9 @@ struct ParamInfo {
   ValueKind elementKind = ValueKind::Int;
   uint32_t elementBytes = 0; // 0 = unknown (treated as 1-byte elements)
   uint32_t byValueBytes = 0; // aggregate passed by value (byval): its size
-  std::vector<PointerMember> pointerMembers; // aggregates: their pointers, by offset
+  // Aggregates: their pointers, by offset. Pointers to structs: the pointers
+  // inside each element (offsets in one element, from debug info).
+  std::vector<PointerMember> pointerMembers;
   std::vector<ScalarMember> scalarMembers;   // aggregates: their named numbers, by offset
   bool isConst = false;      // `const T*` in the source
   bool isSigned = true;      // integers: from debug info (unsigned, bool)
@@ -255,7 +258,8 @@ struct Function {
 // here; pointer parameters use 0..params-1.
 constexpr uint32_t kFirstGlobalVariableBuffer = 1u << 20;
 // Buffer ids of the memory the pointer members of by-value aggregate
-// parameters point to: memberBufferId(parameter, member), below the global
+// parameters (or of the structs a pointer parameter points to) point to:
+// memberBufferId(parameter, member), below the global
 // variables' ids. A kernel has at most kMaxMemberParams parameters with such
 // buffers and each at most kMaxPointerMembers of them.
 constexpr uint32_t kFirstMemberBuffer = 1u << 19;

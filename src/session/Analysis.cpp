@@ -315,10 +315,11 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
 }
 
 // A null or wild pointer dereferenced in a launch where simulee made up the
-// bytes of a by-value struct argument: the pointer may well come from that
-// struct (an address stored as an integer, a pointer to pointers), which
-// simulee cannot fill with the host's pointers, so the launch cannot be
-// judged (never a finding, never clean). The reason, or nullopt.
+// bytes of a by-value struct argument, or of the structs or pointers a
+// pointer argument points to: the pointer may well come from there (an
+// address stored as an integer, a pointer to pointers), which simulee
+// cannot fill with the host's pointers, so the launch cannot be judged
+// (never a finding, never clean). The reason, or nullopt.
 std::optional<std::string> pointerFromMadeUpStruct(const ir::KernelInfo &kernel,
                                                    const BuiltArguments &built,
                                                    const memmodel::MemoryModel &model) {
@@ -327,13 +328,24 @@ std::optional<std::string> pointerFromMadeUpStruct(const ir::KernelInfo &kernel,
                                   return event.kind == interp::UndefinedBehavior::NullPointer ||
                                          event.kind == interp::UndefinedBehavior::WildPointer;
                                 });
-  for (size_t p = 0; wildAccess && p < kernel.params.size() && p < built.values.size(); ++p)
-    if (kernel.params[p].byValueBytes && built.values[p].autoSized)
+  for (size_t p = 0; wildAccess && p < kernel.params.size() && p < built.values.size(); ++p) {
+    const ir::ParamInfo &param = kernel.params[p];
+    if (param.byValueBytes && built.values[p].autoSized)
       return "an access through a null or wild pointer, which may come from the by-value "
-             "struct argument '" + kernel.params[p].name +
+             "struct argument '" + param.name +
              "' whose bytes simulee made up (its pointer members get buffers, but not a "
              "pointer it holds as an integer or behind another pointer): the launch cannot be "
              "judged";
+    bool holdsPointers = param.elementKind == ir::ValueKind::Aggregate ||
+                         param.elementKind == ir::ValueKind::Pointer;
+    bool madeUp = built.values[p].kind == interp::ArgumentValue::Kind::Buffer &&
+                  (p >= built.record.size() || built.record[p].second.rfind('@', 0) != 0);
+    if (param.kind == ir::ValueKind::Pointer && !param.byValueBytes && holdsPointers && madeUp)
+      return "an access through a null or wild pointer, which may come from the memory '" +
+             param.name + "' points to, whose contents simulee made up (pointers it holds " +
+             "behind other pointers or as integers are not the host's): the launch cannot be "
+             "judged";
+  }
   return std::nullopt;
 }
 
@@ -590,23 +602,29 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
 // search draws such contents as indices of the whole buffer, which the
 // host's keys (letters, offsets into a block's slice) are not, and the
 // convention is that the host's keys map into range. Empty when the finding
-// stands on the launch's own values. `keyed`: keyedAddressParameters by
-// instruction, as far as asked (every judged launch asks of its findings).
+// stands on the launch's own values. Likewise undefined arithmetic whose
+// operands are computed from such contents (`x / data[i].maxVal`: the host
+// may never store a zero there; ir::operandParameters). `keyed`: those
+// parameters by instruction, as far as asked (every judged launch asks of
+// its findings).
 std::string madeUpKeys(const ir::Program &program, const ir::KernelInfo &kernel,
                        const LaunchResult &result, const detect::Finding &finding,
                        std::map<uint32_t, std::vector<uint32_t>> &keyed) {
-  if (finding.kind != detect::FindingKind::OutOfBounds &&
+  bool arithmetic = finding.kind == detect::FindingKind::UndefinedBehavior;
+  if (!arithmetic && finding.kind != detect::FindingKind::OutOfBounds &&
       finding.kind != detect::FindingKind::DataRace)
     return "";
   for (const detect::Site &site : finding.sites) {
     auto [known, added] = keyed.try_emplace(site.instruction);
     if (added)
-      known->second = ir::keyedAddressParameters(program, kernel, site.instruction);
+      known->second = arithmetic ? ir::operandParameters(program, kernel, site.instruction)
+                                 : ir::keyedAddressParameters(program, kernel, site.instruction);
     for (uint32_t parameter : known->second)
       if (parameter < result.madeUpContents.size() && result.madeUpContents[parameter])
-        return "an address computed from keys in '" + kernel.params[parameter].name +
-               "', which simulee made up (filled " + fillName(result.inputs.fills[parameter]) +
-               ")";
+        return (arithmetic ? "an operand computed from contents of '"
+                           : "an address computed from keys in '") +
+               kernel.params[parameter].name + "', which simulee made up (filled " +
+               fillName(result.inputs.fills[parameter]) + ")";
   }
   return "";
 }
@@ -1424,6 +1442,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       if (gene.role == evo::GeneRole::BufferFill && !gene.fixed &&
           gene.param < result.madeUpContents.size())
         result.madeUpContents[gene.param] = true;
+    // What a by-value struct's pointers point to is filled by simulee too
+    // (as `fills` says), whoever sized it.
+    for (size_t p = 0; p < kernel.params.size(); ++p)
+      if (kernel.params[p].byValueBytes && !kernel.params[p].pointerMembers.empty() && !given[p])
+        result.madeUpContents[p] = true;
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = fitnessOf(result);

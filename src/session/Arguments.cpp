@@ -357,6 +357,51 @@ Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint
   return value;
 }
 
+// The structs a pointer parameter points to hold pointers (a `Node *` whose
+// `float *data`), or it points to pointers (`float **rows`): in each of the
+// buffer's elements, every pointer member points to a slice of a buffer of
+// its own (one per member, filled as `fill` says), `perElement` elements
+// long (the size an automatic buffer of a pointer parameter gets), or as
+// `given` says. The host fills such pointers with memory it allocated,
+// never with random bytes. Where the slices would take more than
+// kMaxPointeeElements, the pointers stay as filled (simulee's, so a launch
+// that dereferences them is not judged: pointerFromMadeUpStruct).
+Status attachPointeeBuffers(const ir::ParamInfo &param, uint32_t index,
+                                  interp::ArgumentValue &value, uint64_t perElement, Fill fill,
+                                  uint64_t indexRange, uint64_t seed,
+                                  const std::map<uint32_t, MemberPlan> &given) {
+  constexpr uint64_t kMaxPointeeElements = uint64_t(1) << 22;
+  uint64_t elements = value.bytes.size() / std::max<uint32_t>(param.elementBytes, 1);
+  if (index >= ir::kMaxMemberParams || elements == 0 ||
+      saturatingMultiply(elements, perElement) > kMaxPointeeElements)
+    return Ok{};
+  for (uint32_t m = 0; m < param.pointerMembers.size(); ++m) {
+    const ir::PointerMember &member = param.pointerMembers[m];
+    ir::ParamInfo pointee;
+    pointee.name = pointerMemberName(param, member);
+    pointee.kind = ir::ValueKind::Pointer;
+    pointee.elementKind = member.elementKind;
+    pointee.elementBytes = member.elementBytes;
+    pointee.elementSigned = member.elementSigned;
+    auto plan = given.find(m);
+    uint64_t slice = plan != given.end() ? plan->second.elements : perElement;
+    uint64_t total = saturatingMultiply(slice, elements);
+    if (Result<uint64_t> bytes = bufferBytes(pointee, total, elementSize(pointee)); !bytes)
+      return bytes.error();
+    value.members.push_back(fillContents(pointee, ir::memberBufferId(index, m), total,
+                                         plan != given.end() ? plan->second.fill : fill,
+                                         indexRange, seed));
+    for (uint64_t e = 0; e < elements; ++e) {
+      uint64_t at = e * param.elementBytes + member.offset;
+      uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, ir::memberBufferId(index, m),
+                                           e * slice * elementSize(pointee));
+      if (at + sizeof pointer <= value.bytes.size())
+        std::memcpy(value.bytes.data() + at, &pointer, sizeof pointer);
+    }
+  }
+  return Ok{};
+}
+
 // The raw bytes of `path` for a buffer: a regular file only (a FIFO would
 // block, /dev/zero never ends) and no larger than the memory limit.
 Result<std::vector<uint8_t>> readBufferFile(const ir::ParamInfo &param, const std::string &path) {
@@ -418,13 +463,15 @@ std::optional<MemberRef> findScalarMember(const ir::KernelInfo &kernel, const st
 }
 
 std::string pointerMemberName(const ir::ParamInfo &aggregate, const ir::PointerMember &member) {
+  if (member.name.starts_with('['))
+    return aggregate.name + member.name; // the elements of a pointer to pointers: "rows[]"
   return aggregate.name + "." + (member.name.empty() ? std::to_string(member.offset) : member.name);
 }
 
 std::optional<MemberRef> findPointerMember(const ir::KernelInfo &kernel, const std::string &name) {
   for (size_t p = 0; p < kernel.params.size(); ++p) {
     const ir::ParamInfo &param = kernel.params[p];
-    if (!param.byValueBytes || name.compare(0, param.name.size(), param.name) != 0)
+    if (name.compare(0, param.name.size(), param.name) != 0)
       continue;
     for (size_t m = 0; m < param.pointerMembers.size(); ++m)
       if (pointerMemberName(param, param.pointerMembers[m]) == name)
@@ -765,6 +812,14 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
         /*autoSized=*/!given[i]);
     built.values[i].texture = texture;
     built.values[i].pointerOffset = plans[i].offset * elementSize(param);
+    if (!texture && !param.pointerMembers.empty() &&
+        (param.elementKind == ir::ValueKind::Aggregate || param.elementKind == ir::ValueKind::Pointer))
+      if (Status attached =
+              attachPointeeBuffers(param, uint32_t(i), built.values[i],
+                                   automaticElements(kernel, config, positiveInts), plans[i].fill,
+                                   indexRange, seed, memberPlans[i]);
+          !attached)
+        return attached.error();
     if (!given[i])
       built.record[i] = {kernel.params[i].name,
                          texture ? texture->describe() + ":" + fillName(plans[i].fill)

@@ -108,11 +108,13 @@ std::string scalarMemberName(const ir::ParamInfo &aggregate, const ir::ScalarMem
 // parseScalar.
 ir::ParamInfo memberAsParameter(const ir::ParamInfo &aggregate, const ir::ScalarMember &member);
 
-// A pointer inside a by-value aggregate parameter, named "PARAM.MEMBER" (a
-// path of ir::ParamInfo::pointerMembers, else its byte offset: "io.in",
-// "io.8"). As an ArgumentSpec its value is FILL:N: the buffer it points to
-// has N elements of its pointee type, filled as FILL says, and is never
-// grown (an access past it is out of bounds).
+// A pointer inside a by-value aggregate parameter, or inside each struct a
+// pointer parameter points to, named "PARAM.MEMBER" (a path of
+// ir::ParamInfo::pointerMembers, else its byte offset: "io.in", "io.8"). As
+// an ArgumentSpec its value is FILL:N: the buffer it points to has N
+// elements of its pointee type (for each struct a pointer parameter points
+// to), filled as FILL says, and is never grown (an access past it is out of
+// bounds).
 std::optional<MemberRef> findPointerMember(const ir::KernelInfo &kernel, const std::string &name);
 std::string pointerMemberName(const ir::ParamInfo &aggregate, const ir::PointerMember &member);
 

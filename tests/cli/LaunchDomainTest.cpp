@@ -735,6 +735,112 @@ TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerInAMadeUpStructIsNeverAFinding) {
   EXPECT_FALSE(contains(o.out, "warning:")) << o;
 }
 
+TEST(CliLaunchDomain, PointersTheHostStoresInAStructItPassesByPointerAreMemory) {
+  // The host copies a struct holding a pointer it allocated to the device
+  // and passes a pointer to it (NVIDIA's unified-memory blog samples). The
+  // struct's bytes are simulee's, but its pointer member gets memory of its
+  // own: the write through it is judged (clean), not a wild pointer.
+  TempDir dir;
+  std::string source = dir.file("named_element.cu");
+  std::ofstream(source) << "struct Element { char *name; int value; };\n"
+                           "__global__ void rename(Element *e) {\n"
+                           "  e->name[0] = 'd';\n"
+                           "  e->value++;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  Element *d_e; char *d_name;\n"
+                           "  cudaMalloc(&d_e, sizeof(Element));\n"
+                           "  cudaMalloc(&d_name, 6);\n"
+                           "  cudaMemcpy(&d_e->name, &d_name, sizeof(char *), cudaMemcpyHostToDevice);\n"
+                           "  rename<<<1, 1>>>(d_e);\n"
+                           "  cudaDeviceSynchronize();\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'rename': clean")) << o;
+  EXPECT_FALSE(contains(o.out, "wild pointer")) << o;
+  // Through a reference, and through a pointer to row pointers, alike: the
+  // rows are read (no null pointer), and the race the kernel has, every
+  // thread adding into its block's sum, is found.
+  std::string withElement = dir.file("rows_element.cu");
+  std::ofstream(withElement) << "struct Element { char *name; int value; };\n"
+                                "__global__ void sum_rows(float **rows, float *sums, int n) {\n"
+                                "  if (blockIdx.x < n)\n"
+                                "    sums[blockIdx.x] += rows[blockIdx.x][threadIdx.x];\n"
+                                "}\n"
+                                "__global__ void bump(Element &e) { e.name[threadIdx.x] = 'x'; }\n";
+  Outcome r = simulee({withElement, "--jobs", "1"});
+  EXPECT_EQ(r.status, 1) << r;
+  EXPECT_TRUE(contains(r.out, "kernel 'bump': clean")) << r;
+  EXPECT_TRUE(contains(r.out, "data race on global 'sums'")) << r;
+  EXPECT_FALSE(contains(r.out, "wild pointer")) << r;
+  EXPECT_FALSE(contains(r.out, "null pointer")) << r;
+}
+
+TEST(CliLaunchDomain, AnAddressHeldAsAnIntegerBehindAPointerIsNeverAFinding) {
+  // A pointer a struct holds as an integer gets no memory: dereferenced
+  // through the struct the kernel's pointer argument points to, it is wild,
+  // and the launch cannot be judged, never a finding.
+  TempDir dir;
+  std::string source = dir.file("address_behind_pointer.cu");
+  std::ofstream(source) << "struct Vec { unsigned long long address; int n; };\n"
+                           "__global__ void scale(Vec *v) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  ((float *)v->address)[i % 32] *= 2.0f;\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "inconclusive")) << o;
+  EXPECT_TRUE(contains(o.out, "the memory 'v' points to, whose contents simulee made up")) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+}
+
+TEST(CliLaunchDomain, ADivisionByContentsSimuleeMadeUpIsANote) {
+  // The divisor is read from memory the host filled (a struct array at its
+  // call site, the members of a by-value struct): a zero simulee drew there
+  // is no zero of the program's, so the division is a note naming the
+  // condition. A divisor from the thread's own index is zero in the
+  // program too: a warning.
+  TempDir dir;
+  std::string source = dir.file("divisors.cu");
+  std::ofstream(source) << "struct Pixel { int sum; int count; };\n"
+                           "struct Planes { int *sum; int *count; };\n"
+                           "__global__ void mean(Pixel *px, int *out, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) out[i] = px[i].sum / px[i].count;\n"
+                           "}\n"
+                           "__global__ void planes(Planes p, int *out, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) out[i] = p.sum[i] / p.count[i];\n"
+                           "}\n"
+                           "__global__ void cycle(int *out, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) out[i] = 100 / (i % 4);\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int n = 1024; Pixel *px; int *out; Planes p;\n"
+                           "  cudaMalloc(&px, n * sizeof(Pixel));\n"
+                           "  cudaMalloc(&out, n * sizeof(int));\n"
+                           "  cudaMalloc(&p.sum, n * sizeof(int));\n"
+                           "  cudaMalloc(&p.count, n * sizeof(int));\n"
+                           "  mean<<<n / 256, 256>>>(px, out, n);\n"
+                           "  planes<<<n / 256, 256>>>(p, out, n);\n"
+                           "  cycle<<<n / 256, 256>>>(out, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "divisors.cu:5:33: note: undefined behavior: integer division by "
+                              "zero")) << o;
+  EXPECT_TRUE(contains(o.out, "an operand computed from contents of 'px', which simulee made up"))
+      << o;
+  EXPECT_TRUE(contains(o.out, "divisors.cu:9:32: note: undefined behavior")) << o;
+  EXPECT_TRUE(contains(o.out, "an operand computed from contents of 'p', which simulee made up"))
+      << o;
+  EXPECT_TRUE(contains(o.out, "divisors.cu:13:27: warning: undefined behavior: integer division "
+                              "by zero")) << o;
+  EXPECT_TRUE(contains(o.out, "1 warning, 2 notes")) << o;
+}
+
 TEST(CliLaunchDomain, ALibraryKernelIsSearchedAtItsDispatchBlockEvenUnderExplore) {
   // Thrust's transform kernel: launched by the library (never 'not
   // launched'), and only with the block its __launch_bounds__ names, so the

@@ -154,11 +154,19 @@ __global__ void reversed(const int *slot, const float *in, float *out, int n) {
   if (i < n)
     out[i] = in[n - 1 - slot[i] * 2];
 }
+struct Table { int *keys; float *cells; int scale; };
+__global__ void throughMembers(Table t, Table *p, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  p->cells[i] = t.cells[t.keys[i] - 1];
+  out[i] = n / t.keys[i] + (n >> p->keys[i]) + n / p->scale + i % n;
+}
 )";
 
 // The parameters that key (or, with `anyRead`, are read into) the
-// addresses of `kernel`'s accesses on `line`.
-std::set<uint32_t> keysOn(const std::string &kernel, uint32_t line, bool anyRead = false) {
+// addresses of `kernel`'s accesses on `line`; with `operands`, those read
+// into the operands of its arithmetic there.
+std::set<uint32_t> keysOn(const std::string &kernel, uint32_t line, bool anyRead = false,
+                          bool operands = false) {
   static std::unique_ptr<ir::Program> program = [] {
     Result<ir::Program> p = ir::loadProgramFromCuda(kKeysSource, "keys.cu");
     EXPECT_TRUE(p.ok()) << p.error().message;
@@ -169,8 +177,9 @@ std::set<uint32_t> keysOn(const std::string &kernel, uint32_t line, bool anyRead
   std::set<uint32_t> keys;
   for (uint32_t id = 0; info && id < program->instructions.size(); ++id)
     if (program->instructions[id].location.line == line)
-      for (uint32_t parameter : anyRead ? ir::addressParameters(*program, *info, id)
-                                        : ir::keyedAddressParameters(*program, *info, id))
+      for (uint32_t parameter : operands  ? ir::operandParameters(*program, *info, id)
+                                : anyRead ? ir::addressParameters(*program, *info, id)
+                                          : ir::keyedAddressParameters(*program, *info, id))
         keys.insert(parameter);
   return keys;
 }
@@ -199,6 +208,21 @@ TEST(ContentConventions, TheBuffersAnAddressIsReadFromAreKnownKeysOrIndices) {
   EXPECT_EQ(keysOn("oneBased", 15, true), (std::set<uint32_t>{0}));
   EXPECT_EQ(keysOn("privatized", 25, true), (std::set<uint32_t>{0}));
   EXPECT_EQ(keysOn("letters", 3, true), (std::set<uint32_t>{}));
+}
+
+TEST(ContentConventions, ContentsBehindAStructsPointersAreTheStructs) {
+  // t.keys[i] - 1 keys an address: the contents are the by-value struct
+  // t's (its member buffers), while the pointers t.cells and p->cells, read
+  // from the structs, are memory, no key or index of anything.
+  EXPECT_EQ(keysOn("throughMembers", 35), (std::set<uint32_t>{0}));
+  EXPECT_EQ(keysOn("throughMembers", 35, true), (std::set<uint32_t>{0}));
+}
+
+TEST(ContentConventions, TheBuffersArithmeticOperandsAreReadFromAreKnown) {
+  // n / t.keys[i] and n >> p->keys[i] hang on contents (t's, p's members);
+  // n / p->scale on p's own bytes; i % n on no buffer at all.
+  EXPECT_EQ(keysOn("throughMembers", 36, false, true), (std::set<uint32_t>{0, 1}));
+  EXPECT_EQ(keysOn("privatized", 25, false, true), (std::set<uint32_t>{}));
 }
 
 } // namespace

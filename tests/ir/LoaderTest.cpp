@@ -161,6 +161,46 @@ TEST(Loader, PointersInsideAByValueStructAreFoundWithNamesAndPointeeTypes) {
   EXPECT_EQ(grid.scalarMembers[0].bits, 32u);
 }
 
+// The structs a pointer (or a reference) points to, and the pointers a
+// pointer to pointers points to, hold the host's pointers: each is a member
+// with its offset in one element, so that a launch backs it with memory.
+TEST(Loader, PointersInsideTheStructsAPointerParameterPointsToAreFound) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(
+      "struct Node { int count; const float *weights; struct { int *ids[2]; } index; };\n"
+      "struct Virtual { __device__ virtual void f() {} float *data; };\n"
+      "__device__ void use(Virtual *v) { Virtual made; *v = made; }\n"
+      "__global__ void k(Node *nodes, Node &one, float **rows, Virtual *v, int *plain) {\n"
+      "  rows[0][0] = nodes[1].weights[0] + one.index.ids[1][0] + v->data[0] + plain[0];\n"
+      "}\n",
+      "pointee.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  const std::vector<ir::ParamInfo> &params = program->kernels[0].params;
+  for (const ir::ParamInfo *node : {&params[0], &params[1]}) {
+    EXPECT_EQ(node->kind, ir::ValueKind::Pointer);
+    EXPECT_EQ(node->elementKind, ir::ValueKind::Aggregate);
+    EXPECT_EQ(node->elementBytes, 32u);
+    ASSERT_EQ(node->pointerMembers.size(), 3u);
+    EXPECT_EQ(node->pointerMembers[0].offset, 8u);
+    EXPECT_EQ(node->pointerMembers[0].name, "weights");
+    EXPECT_EQ(node->pointerMembers[0].elementKind, ir::ValueKind::Float);
+    EXPECT_TRUE(node->pointerMembers[0].isConst);
+    EXPECT_EQ(node->pointerMembers[2].offset, 24u);
+    EXPECT_EQ(node->pointerMembers[2].name, "index.ids[1]");
+    EXPECT_EQ(node->pointerMembers[2].elementBytes, 4u);
+    EXPECT_TRUE(node->scalarMembers.empty()); // its numbers are buffer contents
+  }
+  ASSERT_EQ(params[2].pointerMembers.size(), 1u);
+  EXPECT_EQ(params[2].elementKind, ir::ValueKind::Pointer);
+  EXPECT_EQ(params[2].pointerMembers[0].offset, 0u);
+  EXPECT_EQ(params[2].pointerMembers[0].name, "[]");
+  EXPECT_EQ(params[2].pointerMembers[0].elementKind, ir::ValueKind::Float);
+  // The virtual table pointer is the compiler's: only `data` is a member.
+  ASSERT_EQ(params[3].pointerMembers.size(), 1u);
+  EXPECT_EQ(params[3].pointerMembers[0].name, "data");
+  EXPECT_EQ(params[3].pointerMembers[0].offset, 8u);
+  EXPECT_TRUE(params[4].pointerMembers.empty());
+}
+
 // A class is described in clang's debug info only where its constructor is
 // compiled unless simulee asks for every layout: a parameter struct built on
 // the host (its constructor never in device code) kept no member names.
