@@ -319,11 +319,47 @@ struct MemberPlan {
   Fill fill = Fill::Random;
 };
 
+// Appends to `value.members` the buffer pointer member `m` of `param`
+// points to: `copies` slices of `elements` elements each (or as `given` says
+// for the member), filled as `fill` (or `given`) says. The bytes of one
+// slice, or the error.
+Result<uint64_t> addMemberBuffer(const ir::ParamInfo &param, uint32_t index, uint32_t m,
+                                 uint64_t elements, uint64_t copies, Fill fill,
+                                 uint64_t indexRange, uint64_t seed,
+                                 const std::map<uint32_t, MemberPlan> &given,
+                                 interp::ArgumentValue &value) {
+  const ir::PointerMember &member = param.pointerMembers[m];
+  ir::ParamInfo pointee;
+  pointee.name = pointerMemberName(param, member);
+  pointee.kind = ir::ValueKind::Pointer;
+  pointee.elementKind = member.elementKind;
+  pointee.elementBytes = member.elementBytes;
+  pointee.elementSigned = member.elementSigned;
+  auto plan = given.find(m);
+  uint64_t slice = plan != given.end() ? plan->second.elements : elements;
+  uint64_t total = saturatingMultiply(slice, copies);
+  if (Result<uint64_t> bytes = bufferBytes(pointee, total, elementSize(pointee)); !bytes)
+    return bytes.error();
+  value.members.push_back(fillContents(pointee, ir::memberBufferId(index, m), total,
+                                       plan != given.end() ? plan->second.fill : fill,
+                                       indexRange, seed));
+  return slice * elementSize(pointee);
+}
+
+// A pointer to member `m`'s buffer, `offset` bytes into it, written at byte
+// `at` of `bytes` where it fits.
+void storeMemberPointer(std::vector<uint8_t> &bytes, uint64_t at, uint32_t index, uint32_t m,
+                        uint64_t offset) {
+  uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, ir::memberBufferId(index, m),
+                                       offset);
+  if (at + sizeof pointer <= bytes.size())
+    std::memcpy(bytes.data() + at, &pointer, sizeof pointer);
+}
+
 // An aggregate passed by value: its bytes filled as `fill` says, except its
 // pointer members, which point to buffers of their own of `memberElements`
 // elements each, filled the same way (a struct's `float *data` is memory the
 // host allocated, never random bytes), or as `given` says for a member.
-
 Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint32_t index,
                                                 uint64_t memberElements, Fill fill,
                                                 uint64_t indexRange, uint64_t seed,
@@ -336,23 +372,11 @@ Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint
   if (index >= ir::kMaxMemberParams)
     return value;
   for (uint32_t m = 0; m < param.pointerMembers.size(); ++m) {
-    const ir::PointerMember &member = param.pointerMembers[m];
-    ir::ParamInfo pointee;
-    pointee.name = pointerMemberName(param, member);
-    pointee.kind = ir::ValueKind::Pointer;
-    pointee.elementKind = member.elementKind;
-    pointee.elementBytes = member.elementBytes;
-    pointee.elementSigned = member.elementSigned;
-    auto plan = given.find(m);
-    uint64_t elements = plan != given.end() ? plan->second.elements : memberElements;
-    if (Result<uint64_t> bytes = bufferBytes(pointee, elements, elementSize(pointee)); !bytes)
-      return bytes.error();
-    value.members.push_back(fillContents(pointee, ir::memberBufferId(index, m), elements,
-                                         plan != given.end() ? plan->second.fill : fill,
-                                         indexRange, seed));
-    uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, ir::memberBufferId(index, m), 0);
-    if (uint64_t(member.offset) + sizeof pointer <= value.bytes.size())
-      std::memcpy(value.bytes.data() + member.offset, &pointer, sizeof pointer);
+    if (Result<uint64_t> added = addMemberBuffer(param, index, m, memberElements, 1, fill,
+                                                 indexRange, seed, given, value);
+        !added)
+      return added.error();
+    storeMemberPointer(value.bytes, param.pointerMembers[m].offset, index, m, 0);
   }
   return value;
 }
@@ -367,37 +391,22 @@ Result<interp::ArgumentValue> aggregateArgument(const ir::ParamInfo &param, uint
 // kMaxPointeeElements, the pointers stay as filled (simulee's, so a launch
 // that dereferences them is not judged: pointerFromMadeUpStruct).
 Status attachPointeeBuffers(const ir::ParamInfo &param, uint32_t index,
-                                  interp::ArgumentValue &value, uint64_t perElement, Fill fill,
-                                  uint64_t indexRange, uint64_t seed,
-                                  const std::map<uint32_t, MemberPlan> &given) {
+                            interp::ArgumentValue &value, uint64_t perElement, Fill fill,
+                            uint64_t indexRange, uint64_t seed,
+                            const std::map<uint32_t, MemberPlan> &given) {
   constexpr uint64_t kMaxPointeeElements = uint64_t(1) << 22;
   uint64_t elements = value.bytes.size() / std::max<uint32_t>(param.elementBytes, 1);
   if (index >= ir::kMaxMemberParams || elements == 0 ||
       saturatingMultiply(elements, perElement) > kMaxPointeeElements)
     return Ok{};
   for (uint32_t m = 0; m < param.pointerMembers.size(); ++m) {
-    const ir::PointerMember &member = param.pointerMembers[m];
-    ir::ParamInfo pointee;
-    pointee.name = pointerMemberName(param, member);
-    pointee.kind = ir::ValueKind::Pointer;
-    pointee.elementKind = member.elementKind;
-    pointee.elementBytes = member.elementBytes;
-    pointee.elementSigned = member.elementSigned;
-    auto plan = given.find(m);
-    uint64_t slice = plan != given.end() ? plan->second.elements : perElement;
-    uint64_t total = saturatingMultiply(slice, elements);
-    if (Result<uint64_t> bytes = bufferBytes(pointee, total, elementSize(pointee)); !bytes)
-      return bytes.error();
-    value.members.push_back(fillContents(pointee, ir::memberBufferId(index, m), total,
-                                         plan != given.end() ? plan->second.fill : fill,
-                                         indexRange, seed));
-    for (uint64_t e = 0; e < elements; ++e) {
-      uint64_t at = e * param.elementBytes + member.offset;
-      uint64_t pointer = ir::encodePointer(ir::PointerSpace::Global, ir::memberBufferId(index, m),
-                                           e * slice * elementSize(pointee));
-      if (at + sizeof pointer <= value.bytes.size())
-        std::memcpy(value.bytes.data() + at, &pointer, sizeof pointer);
-    }
+    Result<uint64_t> sliceBytes = addMemberBuffer(param, index, m, perElement, elements, fill,
+                                                  indexRange, seed, given, value);
+    if (!sliceBytes)
+      return sliceBytes.error();
+    for (uint64_t e = 0; e < elements; ++e)
+      storeMemberPointer(value.bytes, e * param.elementBytes + param.pointerMembers[m].offset,
+                         index, m, e * *sliceBytes);
   }
   return Ok{};
 }
