@@ -210,6 +210,16 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
       return makeError(path + ": cannot run clang (" + args[0] + "): " + execError);
     while (!clangOutput.empty() && clangOutput.back() == '\n')
       clangOutput.pop_back();
+    // Headers of another CUDA toolkit (a system-wide CUDA 13's cublas_v2.h
+    // beside NVIDIA's CUDA 12 wheels) break the compile in ways that name
+    // no cause: the cause first, then the compiler's first error.
+    if (!ownHeadersOnly) {
+      size_t error = clangOutput.find("error: ");
+      std::string first =
+          error == std::string::npos ? "" : clangOutput.substr(error, clangOutput.find('\n', error) - error);
+      return makeError(ownHeadersOnly.error().message +
+                       (first.empty() ? "" : " (the compile failed: " + first + ")"));
+    }
     if (*cuda && (clangOutput.find("no template named 'texture'") != std::string::npos ||
                   clangOutput.find("no template named 'surface'") != std::string::npos))
       clangOutput += "\nnote: texture and surface references (texture<T, N> and surface<void, N> "

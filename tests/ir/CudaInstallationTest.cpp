@@ -87,6 +87,18 @@ TEST(CudaInstallation, HeaderFromAnotherToolkitIsAnErrorNamingIt) {
   EXPECT_TRUE(contains(program.error().message, "fake_cufft.h is not in simulee's CUDA installation"))
       << program.error().message;
   EXPECT_TRUE(contains(program.error().message, "--cuda-path")) << program.error().message;
+  // A foreign header that breaks the compile (a newer toolkit's cuBLAS
+  // naming types the wheels' runtime lacks) is named as the cause all the
+  // same, with the compiler's first error after it.
+  Result<ir::Program> broken = ir::loadProgramFromCuda(
+      "#include <fake_cufft.h>\nFAKE_TOOLKIT_TYPE *x;\n__global__ void k(int *p) { p[0] = 1; }\n",
+      "leak_broken.cu", options);
+  ASSERT_FALSE(broken.ok());
+  EXPECT_TRUE(contains(broken.error().message, "fake_cufft.h is not in simulee's CUDA installation"))
+      << broken.error().message;
+  EXPECT_TRUE(contains(broken.error().message, "(the compile failed: error: unknown type name "
+                                               "'FAKE_TOOLKIT_TYPE')"))
+      << broken.error().message;
 }
 
 TEST(CudaInstallation, UserCudaPathMustBeAnInstallation) {
