@@ -603,6 +603,20 @@ LaunchSource launchSourceOf(const ir::Program &program, const ir::KernelInfo &ke
                          "constants rule out)";
     return source;
   }
+  // The launches of its name are all of other overloads (`scale(float *)`
+  // launched beside this `scale(double *)`), resolved by their symbols.
+  auto named = [&](const host::CallSite &site) { return unqualifiedName(site.kernel) == name; };
+  bool siblingsOnly =
+      std::any_of(host.sites.begin(), host.sites.end(), named) &&
+      std::all_of(host.sites.begin(), host.sites.end(), [&](const host::CallSite &site) {
+        return !named(site) ||
+               (site.mangledName != kernel.name && program.findKernel(site.mangledName));
+      });
+  if (siblingsOnly) {
+    source.notLaunched = "the file's host code launches another overload of '" + name +
+                         "' but never this one";
+    return source;
+  }
   if (host.namedFunctions.count(name))
     return source;
   if (host.launchedInText.count(name))

@@ -841,6 +841,29 @@ TEST(CliLaunchDomain, ADivisionByContentsSimuleeMadeUpIsANote) {
   EXPECT_TRUE(contains(o.out, "1 warning, 2 notes")) << o;
 }
 
+TEST(CliLaunchDomain, AnOverloadTheHostNeverLaunchesIsNotLaunched) {
+  // The host launches scale(float *) only: the double overload shares its
+  // name but none of its launches (CUDA by Example's two float_to_color),
+  // and its racy body is never searched.
+  TempDir dir;
+  std::string source = dir.file("overloads.cu");
+  std::ofstream(source) << "__global__ void scale(float *p, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) p[i] *= 2.0f;\n"
+                           "}\n"
+                           "__global__ void scale(double *p, int n) { p[0] += p[threadIdx.x]; }\n"
+                           "int main() {\n"
+                           "  float *p; cudaMalloc(&p, 256 * sizeof(float));\n"
+                           "  scale<<<1, 256>>>(p, 256);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'scale': clean (1 launch judged) at its call site")) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'scale': not launched: the file's host code launches "
+                              "another overload of 'scale' but never this one")) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+}
+
 TEST(CliLaunchDomain, ALibraryKernelIsSearchedAtItsDispatchBlockEvenUnderExplore) {
   // Thrust's transform kernel: launched by the library (never 'not
   // launched'), and only with the block its __launch_bounds__ names, so the
