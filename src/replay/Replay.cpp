@@ -361,8 +361,9 @@ Result<LaunchReplay> replayLaunch(const ir::Program &program, const ir::KernelIn
       return makeError(prefix + "replay does not create CUDA texture or surface objects yet "
                                 "(parameter '" + param.name + "')");
     if (!param.pointerMembers.empty())
-      return makeError(prefix + "replay does not allocate the memory a by-value struct's "
-                                "pointers point to yet (parameter '" + param.name + "')");
+      return makeError(prefix + "replay does not allocate the memory the pointers inside a "
+                                "struct argument (or behind a pointer argument) point to yet "
+                                "(parameter '" + param.name + "')");
   }
   for (const session::ArgumentSpec &arg : spec.args)
     if (size_t colon = arg.value.find(':');
