@@ -215,8 +215,9 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     // no cause: the cause first, then the compiler's first error.
     if (!ownHeadersOnly) {
       size_t error = clangOutput.find("error: ");
-      std::string first =
-          error == std::string::npos ? "" : clangOutput.substr(error, clangOutput.find('\n', error) - error);
+      std::string first = error == std::string::npos
+                              ? ""
+                              : clangOutput.substr(error, clangOutput.find('\n', error) - error);
       return makeError(ownHeadersOnly.error().message +
                        (first.empty() ? "" : " (the compile failed: " + first + ")"));
     }

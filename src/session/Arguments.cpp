@@ -821,8 +821,9 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
         /*autoSized=*/!given[i]);
     built.values[i].texture = texture;
     built.values[i].pointerOffset = plans[i].offset * elementSize(param);
-    if (!texture && !param.pointerMembers.empty() &&
-        (param.elementKind == ir::ValueKind::Aggregate || param.elementKind == ir::ValueKind::Pointer))
+    bool holdsPointers = param.elementKind == ir::ValueKind::Aggregate ||
+                         param.elementKind == ir::ValueKind::Pointer;
+    if (!texture && holdsPointers && !param.pointerMembers.empty())
       if (Status attached =
               attachPointeeBuffers(param, uint32_t(i), built.values[i],
                                    automaticElements(kernel, config, positiveInts), plans[i].fill,
