@@ -157,9 +157,13 @@ void collectPointerMembers(llvm::Type *type, uint64_t offset, const llvm::DataLa
 
 // Names and pointee types of `param`'s pointer members from the aggregate's
 // debug type (members by their offsets, base classes at theirs), and its
-// named numbers (ParamInfo::scalarMembers).
+// named numbers (ParamInfo::scalarMembers). With `pointersBelow`, the type
+// is the struct a pointer parameter points to (`Node *n` with `float
+// *data`), whose pointers below that offset (the element's size) are added
+// as members first; its virtual table pointer is the compiler's, not the
+// host's, and is left out.
 void describeMembers(const llvm::DIType *type, uint64_t offset, const std::string &path,
-                     ParamInfo &param, unsigned depth = 0) {
+                     ParamInfo &param, uint64_t pointersBelow = 0, unsigned depth = 0) {
   bool ignored = false;
   type = stripQualifiers(type, ignored);
   if (!type || depth > 8)
@@ -188,6 +192,13 @@ void describeMembers(const llvm::DIType *type, uint64_t offset, const std::strin
   }
   if (auto *pointer = llvm::dyn_cast<llvm::DIDerivedType>(type);
       pointer && pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
+    auto atOffset = [&](const PointerMember &member) { return member.offset == offset; };
+    if (offset + 8 <= pointersBelow && param.pointerMembers.size() < kMaxPointerMembers &&
+        std::none_of(param.pointerMembers.begin(), param.pointerMembers.end(), atOffset)) {
+      PointerMember added;
+      added.offset = uint32_t(offset);
+      param.pointerMembers.push_back(std::move(added));
+    }
     for (PointerMember &member : param.pointerMembers) {
       if (member.offset != offset || !member.name.empty())
         continue;
@@ -225,7 +236,7 @@ void describeMembers(const llvm::DIType *type, uint64_t offset, const std::strin
                          i < kMaxPointerMembers;
          ++i)
       describeMembers(element, offset + i * elementBits / 8,
-                      path + "[" + std::to_string(i) + "]", param, depth + 1);
+                      path + "[" + std::to_string(i) + "]", param, pointersBelow, depth + 1);
     return;
   }
   if (!composite || (composite->getTag() != llvm::dwarf::DW_TAG_structure_type &&
@@ -233,62 +244,16 @@ void describeMembers(const llvm::DIType *type, uint64_t offset, const std::strin
     return;
   for (const llvm::DINode *element : composite->getElements()) {
     auto *member = llvm::dyn_cast_or_null<llvm::DIDerivedType>(element);
-    if (!member || member->isStaticMember())
+    if (!member || member->isStaticMember() || (pointersBelow && member->isArtificial()))
       continue;
     uint64_t at = offset + member->getOffsetInBits() / 8;
     if (member->getTag() == llvm::dwarf::DW_TAG_inheritance)
-      describeMembers(member->getBaseType(), at, path, param, depth + 1);
+      describeMembers(member->getBaseType(), at, path, param, pointersBelow, depth + 1);
     else if (member->getTag() == llvm::dwarf::DW_TAG_member)
       describeMembers(member->getBaseType(), at,
                       path.empty() ? member->getName().str()
                                    : path + "." + member->getName().str(),
-                      param, depth + 1);
-  }
-}
-
-// The pointers inside the struct a pointer parameter points to (`Node *n`
-// with `float *data`), from its debug type: their offsets in one element,
-// below `limit` (the element's size), members, base classes and array
-// elements, nested ones too. describeMembers then names them.
-void collectPointeePointers(const llvm::DIType *type, uint64_t offset, uint64_t limit,
-                            std::vector<PointerMember> &members, unsigned depth = 0) {
-  bool ignored = false;
-  type = stripQualifiers(type, ignored);
-  if (!type || depth > 8 || members.size() >= kMaxPointerMembers)
-    return;
-  if (auto *pointer = llvm::dyn_cast<llvm::DIDerivedType>(type);
-      pointer && pointer->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
-    if (offset + 8 <= limit) {
-      PointerMember member;
-      member.offset = uint32_t(offset);
-      members.push_back(std::move(member));
-    }
-    return;
-  }
-  auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type);
-  if (!composite)
-    return;
-  if (composite->getTag() == llvm::dwarf::DW_TAG_array_type) {
-    const llvm::DIType *element = stripQualifiers(composite->getBaseType(), ignored);
-    uint64_t elementBits = element ? element->getSizeInBits() : 0;
-    for (uint64_t i = 0; elementBits && i < composite->getSizeInBits() / elementBits &&
-                         members.size() < kMaxPointerMembers;
-         ++i)
-      collectPointeePointers(element, offset + i * elementBits / 8, limit, members, depth + 1);
-    return;
-  }
-  if (composite->getTag() != llvm::dwarf::DW_TAG_structure_type &&
-      composite->getTag() != llvm::dwarf::DW_TAG_class_type)
-    return;
-  for (const llvm::DINode *element : composite->getElements()) {
-    auto *member = llvm::dyn_cast_or_null<llvm::DIDerivedType>(element);
-    // A virtual table pointer (artificial) is the compiler's, not the host's.
-    if (!member || member->isStaticMember() || member->isArtificial())
-      continue;
-    if (member->getTag() == llvm::dwarf::DW_TAG_inheritance ||
-        member->getTag() == llvm::dwarf::DW_TAG_member)
-      collectPointeePointers(member->getBaseType(), offset + member->getOffsetInBits() / 8, limit,
-                             members, depth + 1);
+                      param, pointersBelow, depth + 1);
   }
 }
 
@@ -400,16 +365,12 @@ void applyDebugInfo(llvm::Function &function, std::vector<ParamInfo> &params) {
            pointer->getTag() == llvm::dwarf::DW_TAG_reference_type ||
            pointer->getTag() == llvm::dwarf::DW_TAG_rvalue_reference_type)) {
         describePointee(pointer->getBaseType(), params[i]);
-        if (params[i].elementKind == ValueKind::Aggregate) {
-          collectPointeePointers(pointer->getBaseType(), 0, params[i].elementBytes,
-                                 params[i].pointerMembers);
-          describeMembers(pointer->getBaseType(), 0, "", params[i]);
-        } else if (params[i].elementKind == ValueKind::Pointer) {
-          // Pointers to pointers (`float **rows`): each element is a member
-          // of its own at offset 0, named "[]" ("rows[]").
-          collectPointeePointers(pointer->getBaseType(), 0, 8, params[i].pointerMembers);
-          describeMembers(pointer->getBaseType(), 0, "[]", params[i]);
-        }
+        // Pointers to pointers (`float **rows`): each element is a member
+        // of its own at offset 0, named "[]" ("rows[]").
+        if (params[i].elementKind == ValueKind::Aggregate)
+          describeMembers(pointer->getBaseType(), 0, "", params[i], params[i].elementBytes);
+        else if (params[i].elementKind == ValueKind::Pointer)
+          describeMembers(pointer->getBaseType(), 0, "[]", params[i], 8);
       }
     }
   }

@@ -138,6 +138,13 @@ struct ParamInfo {
   // pointer parameter; resourceDims is what the module's fetches use (1-3).
   ResourceKind resource = ResourceKind::None;
   uint8_t resourceDims = 0;
+
+  // A pointer whose elements are structs or pointers: memory that may hold
+  // the host's pointers (pointerMembers, where debug info names them).
+  bool pointsToPointers() const {
+    return kind == ValueKind::Pointer &&
+           (elementKind == ValueKind::Aggregate || elementKind == ValueKind::Pointer);
+  }
 };
 
 // A load or store no other thread's access can conflict with

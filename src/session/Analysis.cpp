@@ -336,11 +336,9 @@ std::optional<std::string> pointerFromMadeUpStruct(const ir::KernelInfo &kernel,
              "' whose bytes simulee made up (its pointer members get buffers, but not a "
              "pointer it holds as an integer or behind another pointer): the launch cannot be "
              "judged";
-    bool holdsPointers = param.elementKind == ir::ValueKind::Aggregate ||
-                         param.elementKind == ir::ValueKind::Pointer;
     bool madeUp = built.values[p].kind == interp::ArgumentValue::Kind::Buffer &&
                   (p >= built.record.size() || built.record[p].second.rfind('@', 0) != 0);
-    if (param.kind == ir::ValueKind::Pointer && !param.byValueBytes && holdsPointers && madeUp)
+    if (param.pointsToPointers() && madeUp)
       return "an access through a null or wild pointer, which may come from the memory '" +
              param.name + "' points to, whose contents simulee made up (pointers it holds " +
              "behind other pointers or as integers are not the host's): the launch cannot be "

@@ -821,9 +821,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
         /*autoSized=*/!given[i]);
     built.values[i].texture = texture;
     built.values[i].pointerOffset = plans[i].offset * elementSize(param);
-    bool holdsPointers = param.elementKind == ir::ValueKind::Aggregate ||
-                         param.elementKind == ir::ValueKind::Pointer;
-    if (!texture && holdsPointers && !param.pointerMembers.empty())
+    if (!texture && param.pointsToPointers() && !param.pointerMembers.empty())
       if (Status attached =
               attachPointeeBuffers(param, uint32_t(i), built.values[i],
                                    automaticElements(kernel, config, positiveInts), plans[i].fill,

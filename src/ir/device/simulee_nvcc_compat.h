@@ -36,7 +36,7 @@ __SIMULEE_HOST_MINMAX(double, double, float)
 
 #if defined(__CUDA__)
 
-// assert(), printf(stderr, ...), FILE, malloc, memcpy and clock() without
+// assert(), fprintf(stderr, ...), FILE, malloc, memcpy and clock() without
 // their #includes: nvcc's cuda_runtime.h includes <assert.h>, <stdio.h>,
 // <stdlib.h>, <string.h> and <time.h> (through crt/common_functions.h), and
 // code written for nvcc relies on it; clang's wrapper does not.
