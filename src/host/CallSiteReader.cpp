@@ -17,6 +17,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -226,6 +227,15 @@ public:
 
   std::set<std::string> takeNamedFunctions() { return std::move(namedFunctions_); }
 
+  // The kernels a launch through a pointer or a table may run, none of
+  // whose stores any launch read can take (see HostCode::ruledOut).
+  std::set<std::string> ruledOut() const {
+    std::set<std::string> kernels;
+    std::set_difference(choicesSeen_.begin(), choicesSeen_.end(), choicesTaken_.begin(),
+                        choicesTaken_.end(), std::inserter(kernels, kernels.end()));
+    return kernels;
+  }
+
   // Whether some launch is written inside a template (a launcher, a class
   // template's member): its instantiations are known only where a call the
   // reader follows names them.
@@ -249,24 +259,59 @@ private:
     bool zeros;      // cudaMemset to 0
   };
   std::map<std::string, std::vector<DeviceWrite>> deviceWrites_;
-  // Everything assigned to a variable as a whole (`kernel = &copy;`), by USR.
-  std::map<std::string, std::vector<CXCursor>> assignedValues_;
+  // A value a variable is known to hold where a statement runs: `d` is 0 in
+  // `case 0:` of `switch (d)` and in the branch of `if (d == 0)`.
+  using Binding = std::pair<std::string, int64_t>; // the variable's USR, its value
+  // Everything assigned to a variable as a whole (`kernel = &copy;`), by
+  // USR, with the values the assignment is written under.
+  struct GuardedValue {
+    CXCursor value;
+    std::vector<Binding> guards;
+  };
+  std::map<std::string, std::vector<GuardedValue>> assignedValues_;
+  // An element of an array assigned as a whole (`table[1] = &k;`,
+  // `grid[0][1] = dim3(16, 4);`), by the array's USR: its indices (those
+  // that are constants), the value, and the values the statement is written
+  // under.
+  struct ElementAssignment {
+    std::vector<std::optional<int64_t>> indices;
+    CXCursor value;
+    std::vector<Binding> guards;
+    unsigned offset; // in its file
+    CXCursor block;  // the block it is a statement of, or null
+  };
+  std::map<std::string, std::vector<ElementAssignment>> elementAssignments_;
   std::set<std::string> namedFunctions_;
+  // The kernels launches through pointers and tables may run, by name, and
+  // those of them some launch read does run.
+  std::set<std::string> choicesSeen_, choicesTaken_;
   // How host code calls each of the program's functions (`launch<16>(d, n,
   // 256)`), by the function's (or its template's) USR: the template
   // arguments as text ("16", "float") and the integer arguments that are
   // constants. A launcher's launches are read once per distinct call.
+  // A pointer a call passes that points at the start of an allocation of
+  // a constant size: the size, as written, and where it was allocated.
+  struct PassedAllocation {
+    int64_t bytes;
+    std::string text;  // "n * sizeof(float)"
+    std::string where; // "cudaMalloc at main.cu:40"
+    auto operator<=>(const PassedAllocation &) const = default;
+  };
   struct LauncherCall {
     std::vector<std::string> templateArguments;
-    std::vector<std::optional<int64_t>> values; // by parameter
+    std::vector<std::optional<int64_t>> values;               // by parameter
+    std::vector<std::optional<PassedAllocation>> allocations; // by parameter
     bool operator<(const LauncherCall &other) const {
-      return std::tie(templateArguments, values) < std::tie(other.templateArguments, other.values);
+      return std::tie(templateArguments, values, allocations) <
+             std::tie(other.templateArguments, other.values, other.allocations);
     }
   };
   std::map<std::string, std::set<LauncherCall>> calls_;
   // While reading a launcher for one call: its template and integer
   // parameters by USR (their values) and template parameters by name (text).
   std::map<std::string, int64_t> boundParameters_;
+  // The same for its pointer parameters a call passes an allocation.
+  std::map<std::string, PassedAllocation> boundAllocations_;
   // While reading a call of a one-line helper (`div_up(n, threads)`): its
   // parameters by USR, as formulas of the call's arguments.
   std::map<std::string, Formula> helperParameters_;
@@ -555,6 +600,111 @@ private:
     return query->second;
   }
 
+  // `a[i][j]` for an array variable a: a and the indices, outermost first.
+  struct Subscripts {
+    CXCursor array;
+    std::vector<CXCursor> indices;
+  };
+  static std::optional<Subscripts> subscriptsOf(CXCursor expression) {
+    Subscripts subscripts;
+    CXCursor cursor = stripWrappers(expression);
+    while (kindOf(cursor) == CXCursor_ArraySubscriptExpr) {
+      std::vector<CXCursor> operands = childrenOf(cursor);
+      if (operands.size() != 2)
+        return std::nullopt;
+      subscripts.indices.insert(subscripts.indices.begin(), operands[1]);
+      cursor = stripWrappers(operands[0]);
+    }
+    if (subscripts.indices.empty() || kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    subscripts.array = clang_getCursorReferenced(cursor);
+    if (kindOf(subscripts.array) != CXCursor_VarDecl ||
+        clang_getCursorType(subscripts.array).kind != CXType_ConstantArray)
+      return std::nullopt;
+    return subscripts;
+  }
+
+  // `table[1] = &k;`, `grid[0][1] = dim3(16, 4);`: see elementAssignments_.
+  void readElementAssignment(CXCursor target, CXCursor value, CXCursor statement) {
+    std::optional<Subscripts> subscripts = subscriptsOf(target);
+    if (!subscripts)
+      return;
+    ElementAssignment set{{}, value, guardsOf(statement), offsetOf(statement), statementBlock()};
+    for (CXCursor index : subscripts->indices) {
+      std::optional<SiteValue> constant = folded(index, "");
+      set.indices.push_back(constant && !constant->isFloat ? std::optional(constant->integer)
+                                                           : std::nullopt);
+    }
+    elementAssignments_[usrOf(subscripts->array)].push_back(std::move(set));
+  }
+
+  // The value the array element `expression` (`grid[d][fp]`) holds at the
+  // launch being read, where every change of the array is an element given
+  // at constant indices and the indices here are known: that element's one
+  // assignment. A global array may be filled in another function (any one
+  // assignment counts); a local one's must be a statement of a block around
+  // the launch, before it.
+  std::optional<ValueAt> elementAtLaunch(CXCursor expression) {
+    std::optional<Subscripts> subscripts = subscriptsOf(expression);
+    if (!subscripts)
+      return std::nullopt;
+    std::string usr = usrOf(subscripts->array);
+    auto assigned = elementAssignments_.find(usr);
+    auto changes = modifications_.find(usr);
+    if (assigned == elementAssignments_.end() || changes == modifications_.end() ||
+        size_t(changes->second) != assigned->second.size())
+      return std::nullopt;
+    std::vector<int64_t> indices;
+    for (CXCursor index : subscripts->indices) {
+      SiteValue value = valueOf(index);
+      if (!value.isConstant() || value.isFloat)
+        return std::nullopt;
+      indices.push_back(value.integer);
+    }
+    const ElementAssignment *match = nullptr;
+    for (const ElementAssignment &set : assigned->second) {
+      bool other = false, exact = set.indices.size() == indices.size();
+      for (size_t i = 0; i < set.indices.size() && i < indices.size(); ++i) {
+        other = other || (set.indices[i] && *set.indices[i] != indices[i]);
+        exact = exact && set.indices[i];
+      }
+      if (other)
+        continue; // another element
+      if (!exact || match)
+        return std::nullopt; // maybe this one, or given twice
+      match = &set;
+    }
+    CXCursorKind scope = kindOf(clang_getCursorSemanticParent(subscripts->array));
+    bool global = scope == CXCursor_TranslationUnit || scope == CXCursor_Namespace;
+    if (!match || (!global && (match->offset >= launchOffset_ || !aroundLaunch(match->block))))
+      return std::nullopt;
+    return ValueAt{match->value, match->offset};
+  }
+
+  // The values `statement`, a child of what walkModified reads, is written
+  // under: each switch case and `if (v == c)` branch around it.
+  std::vector<Binding> guardsOf(CXCursor statement) const {
+    std::vector<Binding> guards;
+    for (size_t i = walked_.size(); i-- > 0;) {
+      CXCursor inner = i + 1 < walked_.size() ? walked_[i + 1] : statement;
+      std::vector<CXCursor> parts = childrenOf(walked_[i]);
+      std::optional<Binding> guard;
+      if (kindOf(walked_[i]) == CXCursor_IfStmt && parts.size() >= 2 &&
+          clang_equalCursors(parts[1], inner))
+        guard = equalityBinding(parts[0]);
+      else if (kindOf(walked_[i]) == CXCursor_SwitchStmt && i + 1 < walked_.size())
+        // walked_[i + 1] is the body; the statement of it holding this one:
+        if (std::optional<SwitchCases> cases = casesOf(walked_[i])) {
+          CXCursor member = i + 2 < walked_.size() ? walked_[i + 2] : statement;
+          for (const auto &[body, value] : cases->statements)
+            if (value && clang_equalCursors(body, member))
+              guard = Binding{cases->variable, *value};
+        }
+      if (guard)
+        guards.push_back(*guard);
+    }
+    return guards;
+  }
 
   void walkModified(CXCursor cursor, bool inInitList) {
     walked_.push_back(cursor);
@@ -584,10 +734,13 @@ private:
           std::vector<CXCursor> operands = childrenOf(child);
           if (!operands.empty())
             markModified(operands.front());
+          if (operands.size() == 2 &&
+              clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign)
+            readElementAssignment(operands[0], operands[1], child);
           if (operands.size() == 2 && kindOf(stripWrappers(operands[0])) == CXCursor_DeclRefExpr) {
             std::string usr = usrOf(clang_getCursorReferenced(stripWrappers(operands[0])));
             reassigned_.insert(usr);
-            assignedValues_[usr].push_back(operands[1]);
+            assignedValues_[usr].push_back({operands[1], guardsOf(child)});
             if (clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign &&
                 scalarDeclaredIn_.count(usr))
               scalarAssignments_[usr].push_back(
@@ -655,6 +808,13 @@ private:
     return begin <= offset && offset < end;
   }
 
+  // Whether `block` (null for none) holds the launch being read.
+  bool aroundLaunch(CXCursor block) const {
+    return !clang_Cursor_isNull(block) &&
+           std::any_of(ancestors_.begin(), ancestors_.end(),
+                       [&](CXCursor ancestor) { return clang_equalCursors(ancestor, block); });
+  }
+
   // The assignments of one variable (declared at `declared`) that decide
   // its value at the launch being read, in source order; nothing when that
   // value is not known. An assignment before the launch that is a statement
@@ -667,11 +827,6 @@ private:
   // known.
   std::optional<std::vector<const Assignment *>>
   assignmentsAtLaunch(const std::vector<Assignment> &records, unsigned declared) const {
-    auto aroundLaunch = [&](CXCursor block) {
-      return !clang_Cursor_isNull(block) &&
-             std::any_of(ancestors_.begin(), ancestors_.end(),
-                         [&](CXCursor ancestor) { return clang_equalCursors(ancestor, block); });
-    };
     auto runs = [&](const Assignment &set) {
       return set.offset < launchOffset_ && aroundLaunch(set.block);
     };
@@ -787,6 +942,8 @@ private:
           {std::nullopt, value, offsetOf(call), statementBlock()});
       return;
     }
+    if (callee == "operator=")
+      readElementAssignment(object, value, call);
     markModified(object);
   }
 
@@ -842,6 +999,20 @@ private:
       walkHostCode(child);
   }
 
+  // The allocation `argument`, a pointer a call passes, points at the start
+  // of, where its size is a constant.
+  std::optional<PassedAllocation> passedAllocation(CXCursor argument) {
+    if (clang_getCanonicalType(clang_getCursorType(argument)).kind != CXType_Pointer)
+      return std::nullopt;
+    std::optional<CXCursor> offset;
+    const Allocation *allocation = allocationOf(argument, offset);
+    std::optional<SiteValue> bytes = allocation && !offset ? allocatedBytes(*allocation)
+                                                           : std::nullopt;
+    if (!bytes || !bytes->isConstant())
+      return std::nullopt;
+    return PassedAllocation{bytes->integer, bytes->text, allocation->where};
+  }
+
   // A call of a function of the program's (a launcher): its template
   // arguments, and the integer arguments it passes that are constants.
   void readCall(CXCursor call) {
@@ -872,6 +1043,7 @@ private:
         launcherCall.values.push_back(formula->nodes[0].value);
       else
         launcherCall.values.push_back(std::nullopt);
+      launcherCall.allocations.push_back(passedAllocation(argument));
     }
     calls_[usrOf(specialization ? pattern : function)].insert(std::move(launcherCall));
   }
@@ -883,7 +1055,8 @@ private:
   void readLaunchesIn(CXCursor cursor, std::vector<CallSite> &sites) {
     CXCursorKind kind = kindOf(cursor);
     bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl;
-    auto called = function && boundNames_.empty() && boundParameters_.empty()
+    auto called = function && boundNames_.empty() && boundParameters_.empty() &&
+                          boundAllocations_.empty()
                       ? calls_.find(usrOf(cursor))
                       : calls_.end();
     constexpr size_t kMostCalls = 16;
@@ -913,12 +1086,16 @@ private:
         for (size_t i = 0; i < parameters.size() && i < call.values.size(); ++i)
           if (call.values[i])
             boundParameters_[usrOf(parameters[i])] = *call.values[i];
+        for (size_t i = 0; i < parameters.size() && i < call.allocations.size(); ++i)
+          if (call.allocations[i] && !modified_.count(usrOf(parameters[i])))
+            boundAllocations_[usrOf(parameters[i])] = *call.allocations[i];
         ancestors_.push_back(cursor);
         for (CXCursor child : childrenOf(cursor))
           readLaunchesIn(child, sites);
         ancestors_.pop_back();
         boundNames_.clear();
         boundParameters_.clear();
+        boundAllocations_.clear();
       }
       return;
     }
@@ -935,22 +1112,22 @@ private:
     ancestors_.pop_back();
   }
 
-  // `switch (v) { case 512: k<512><<<dim3(v), ...>>>(...); break; ... }`:
-  // in the statements of a case reached only by its label (the one before
-  // it ends with break, return or the like), v is that case's value.
-  void readSwitch(CXCursor statement, std::vector<CallSite> &sites) {
+  // `switch (v) { ... }`: v's USR (empty when the selector is no variable)
+  // and the statements of its body, each with the value v holds there: its
+  // case's, where the case is reached only by its label (the statement
+  // before ends with break, return or the like).
+  struct SwitchCases {
+    std::string variable;
+    std::vector<std::pair<CXCursor, std::optional<int64_t>>> statements;
+  };
+  static std::optional<SwitchCases> casesOf(CXCursor statement) {
     std::vector<CXCursor> parts = childrenOf(statement);
-    if (parts.size() != 2 || kindOf(parts[1]) != CXCursor_CompoundStmt) {
-      for (CXCursor part : parts)
-        readLaunchesIn(part, sites);
-      return;
-    }
+    if (parts.size() != 2 || kindOf(parts[1]) != CXCursor_CompoundStmt)
+      return std::nullopt;
+    SwitchCases cases;
     CXCursor selector = stripWrappers(parts[0]);
-    std::string variable = kindOf(selector) == CXCursor_DeclRefExpr
-                               ? usrOf(clang_getCursorReferenced(selector))
-                               : std::string();
-    readLaunchesIn(parts[0], sites);
-    ancestors_.push_back(parts[1]);
+    if (kindOf(selector) == CXCursor_DeclRefExpr)
+      cases.variable = usrOf(clang_getCursorReferenced(selector));
     bool reachedOnlyByLabel = true; // the statement before ends control flow
     std::optional<int64_t> current; // the value of the case being read
     for (CXCursor child : childrenOf(parts[1])) {
@@ -966,35 +1143,56 @@ private:
         if (constant && !constant->isFloat && reachedOnlyByLabel && !stacked)
           current = constant->integer;
       }
-      bool bind = current && !variable.empty() && !boundParameters_.count(variable);
-      if (bind)
-        boundParameters_[variable] = *current;
-      readLaunchesIn(child, sites);
-      if (bind)
-        boundParameters_.erase(variable);
+      cases.statements.emplace_back(child, cases.variable.empty() ? std::nullopt : current);
       reachedOnlyByLabel = exits(lastStatementOf(child));
     }
+    return cases;
+  }
+
+  // `switch (v) { case 512: k<512><<<dim3(v), ...>>>(...); break; ... }`:
+  // in the statements of a case (see casesOf), v is that case's value.
+  void readSwitch(CXCursor statement, std::vector<CallSite> &sites) {
+    std::vector<CXCursor> parts = childrenOf(statement);
+    std::optional<SwitchCases> cases = casesOf(statement);
+    if (!cases) {
+      for (CXCursor part : parts)
+        readLaunchesIn(part, sites);
+      return;
+    }
+    readLaunchesIn(parts[0], sites);
+    ancestors_.push_back(parts[1]);
+    for (const auto &[child, value] : cases->statements) {
+      bool bind = value && !boundParameters_.count(cases->variable);
+      if (bind)
+        boundParameters_[cases->variable] = *value;
+      readLaunchesIn(child, sites);
+      if (bind)
+        boundParameters_.erase(cases->variable);
+    }
     ancestors_.pop_back();
+  }
+
+  // `v == c` (either way round): v's USR and c.
+  static std::optional<Binding> equalityBinding(CXCursor condition) {
+    CXCursor comparison = stripWrappers(condition);
+    std::vector<CXCursor> sides = childrenOf(comparison);
+    if (kindOf(comparison) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(comparison) != CXBinaryOperator_EQ || sides.size() != 2)
+      return std::nullopt;
+    for (int side = 0; side < 2; ++side) {
+      CXCursor variable = stripWrappers(sides[side]);
+      std::optional<SiteValue> constant = folded(sides[1 - side], "");
+      if (kindOf(variable) == CXCursor_DeclRefExpr && constant && !constant->isFloat)
+        return Binding{usrOf(clang_getCursorReferenced(variable)), constant->integer};
+    }
+    return std::nullopt;
   }
 
   // `if (v == 16) { k<16><<<dim3(v, v), ...>>>(...); }`: in the branch taken
   // when the condition holds, v is that value (as in a switch's case).
   void readIf(CXCursor statement, std::vector<CallSite> &sites) {
     std::vector<CXCursor> parts = childrenOf(statement);
-    std::optional<std::pair<std::string, int64_t>> binding;
-    if (parts.size() >= 2) {
-      CXCursor condition = stripWrappers(parts[0]);
-      std::vector<CXCursor> sides = childrenOf(condition);
-      if (kindOf(condition) == CXCursor_BinaryOperator &&
-          clang_getCursorBinaryOperatorKind(condition) == CXBinaryOperator_EQ &&
-          sides.size() == 2)
-        for (int side = 0; side < 2 && !binding; ++side) {
-          CXCursor variable = stripWrappers(sides[side]);
-          std::optional<SiteValue> constant = folded(sides[1 - side], "");
-          if (kindOf(variable) == CXCursor_DeclRefExpr && constant && !constant->isFloat)
-            binding.emplace(usrOf(clang_getCursorReferenced(variable)), constant->integer);
-        }
-    }
+    std::optional<Binding> binding = parts.size() >= 2 ? equalityBinding(parts[0]) : std::nullopt;
     // Inside the branch the condition holds whatever value a launcher's call
     // bound v to: the branch's launches are described as they run.
     bool bind = binding && !reassigned_.count(binding->first);
@@ -1644,6 +1842,16 @@ private:
       launchOffset_ = launch;
       return;
     }
+    if (kindOf(cursor) == CXCursor_ArraySubscriptExpr) {
+      std::optional<ValueAt> element = elementAtLaunch(cursor);
+      if (!element)
+        return unknown();
+      unsigned launch = launchOffset_;
+      launchOffset_ = element->offset;
+      dimsOf(element->value, dims, depth + 1);
+      launchOffset_ = launch;
+      return;
+    }
     if (kindOf(cursor) != CXCursor_CallExpr)
       return unknown();
     int count = clang_Cursor_getNumArguments(cursor);
@@ -1666,21 +1874,53 @@ private:
     }
   }
 
-  // The kernels any of `expressions` names, each once.
-  std::vector<CXCursor> kernelsNamedByAny(const std::vector<CXCursor> &expressions, int depth) {
-    std::vector<CXCursor> kernels;
+  // A kernel a launch may run, and what running it implies about the
+  // host's variables: the index of the table element holding it and the
+  // case that stored it there (`fpDeriv[fp]<<<...>>>` runs k where
+  // `case 2: fpDeriv[1] = k;` of `switch (d)` stored it: fp is 1, d is 2).
+  struct KernelChoice {
+    CXCursor kernel;
+    std::vector<Binding> bindings;
+  };
+
+  // The kernels any of `expressions` names, each once per bindings.
+  std::vector<KernelChoice> kernelsNamedByAny(const std::vector<CXCursor> &expressions, int depth) {
+    std::vector<KernelChoice> choices;
     for (CXCursor expression : expressions)
-      for (CXCursor kernel : kernelsNamedBy(expression, depth))
-        if (std::none_of(kernels.begin(), kernels.end(),
-                         [&](CXCursor k) { return clang_equalCursors(k, kernel); }))
-          kernels.push_back(kernel);
-    return kernels;
+      for (KernelChoice &choice : kernelsNamedBy(expression, depth))
+        addChoice(choices, std::move(choice));
+    return choices;
+  }
+
+  // The values a kernel pointer was stored under hold where it is launched,
+  // while nothing changes the variables they bind.
+  void addGuards(KernelChoice &choice, const std::vector<Binding> &guards) const {
+    for (const Binding &guard : guards)
+      if (!modified_.count(guard.first))
+        choice.bindings.push_back(guard);
+  }
+
+  // Adds `choice` unless `choices` has it or it binds a variable to two
+  // values (stored at index 1 under `if (i == 0)`: no launch runs it).
+  static void addChoice(std::vector<KernelChoice> &choices, KernelChoice choice) {
+    std::sort(choice.bindings.begin(), choice.bindings.end());
+    choice.bindings.erase(std::unique(choice.bindings.begin(), choice.bindings.end()),
+                          choice.bindings.end());
+    auto sameVariable = [](const Binding &a, const Binding &b) { return a.first == b.first; };
+    if (std::adjacent_find(choice.bindings.begin(), choice.bindings.end(), sameVariable) !=
+        choice.bindings.end())
+      return;
+    if (std::none_of(choices.begin(), choices.end(), [&](const KernelChoice &c) {
+          return clang_equalCursors(c.kernel, choice.kernel) && c.bindings == choice.bindings;
+        }))
+      choices.push_back(std::move(choice));
   }
 
   // The kernels a `<<<>>>` callee or a cudaLaunchKernel's first argument
   // names: a kernel (`k`, `&k`, `(void *)k`), a pointer variable or a table
-  // of them initialized with kernels (`table[i]`), either side of `c ? a : b`.
-  std::vector<CXCursor> kernelsNamedBy(CXCursor expression, int depth = 0) {
+  // of them initialized or assigned with kernels (`table[i]`), either side
+  // of `c ? a : b`.
+  std::vector<KernelChoice> kernelsNamedBy(CXCursor expression, int depth = 0) {
     CXCursor cursor = stripWrappers(expression);
     std::vector<CXCursor> operands = childrenOf(cursor);
     if (depth > 8)
@@ -1692,8 +1932,9 @@ private:
         return {};
       return kernelsNamedBy(operands.front(), depth + 1);
     case CXCursor_ArraySubscriptExpr:
-      return operands.empty() ? std::vector<CXCursor>{}
-                              : kernelsNamedBy(operands.front(), depth + 1);
+      if (operands.size() != 2)
+        return {};
+      return kernelsInTable(cursor, depth);
     case CXCursor_ConditionalOperator:
       if (operands.size() != 3)
         return {};
@@ -1705,19 +1946,63 @@ private:
       // assigned with (`void (*kernel)(...) = &copy; ... kernel = &transpose;`).
       CXCursor target = clang_getCursorReferenced(cursor);
       if (kindOf(target) == CXCursor_FunctionDecl)
-        return {target};
+        return {{target, {}}};
       if (kindOf(target) != CXCursor_VarDecl)
         return {};
-      std::vector<CXCursor> values;
+      std::vector<KernelChoice> choices;
       if (CXCursor init = clang_Cursor_getVarDeclInitializer(target); !clang_Cursor_isNull(init))
-        values.push_back(init);
+        choices = kernelsNamedBy(init, depth + 1);
       if (auto assigned = assignedValues_.find(usrOf(target)); assigned != assignedValues_.end())
-        values.insert(values.end(), assigned->second.begin(), assigned->second.end());
-      return kernelsNamedByAny(values, depth + 1);
+        for (const GuardedValue &set : assigned->second)
+          for (KernelChoice &choice : kernelsNamedBy(set.value, depth + 1)) {
+            addGuards(choice, set.guards);
+            addChoice(choices, std::move(choice));
+          }
+      return choices;
     }
     default:
       return {};
     }
+  }
+
+  // The kernels `table[index]` names. Where the table is an array variable
+  // whose elements are given kernels one by one (`{&a, &b}`, `table[1] =
+  // &b;`), each kernel comes with the index that holds it, bound to the
+  // index variable (`table[i]`), and with the cases it was stored under.
+  std::vector<KernelChoice> kernelsInTable(CXCursor subscript, int depth) {
+    std::vector<CXCursor> operands = childrenOf(subscript);
+    CXCursor indexVariable = stripWrappers(operands[1]);
+    std::optional<std::string> indexUsr;
+    if (kindOf(indexVariable) == CXCursor_DeclRefExpr &&
+        isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(indexVariable)).kind))
+      indexUsr = usrOf(clang_getCursorReferenced(indexVariable));
+    std::vector<KernelChoice> choices;
+    auto add = [&](CXCursor value, std::optional<int64_t> position,
+                   const std::vector<Binding> &guards) {
+      for (KernelChoice &choice : kernelsNamedBy(value, depth + 1)) {
+        if (indexUsr && position)
+          choice.bindings.push_back({*indexUsr, *position});
+        addGuards(choice, guards);
+        addChoice(choices, std::move(choice));
+      }
+    };
+    std::optional<Subscripts> array = subscriptsOf(subscript);
+    if (array && array->indices.size() == 1) {
+      CXCursor init = clang_Cursor_getVarDeclInitializer(array->array);
+      if (!clang_Cursor_isNull(init) && kindOf(stripWrappers(init)) == CXCursor_InitListExpr) {
+        std::vector<CXCursor> elements = childrenOf(stripWrappers(init));
+        for (size_t i = 0; i < elements.size(); ++i)
+          add(elements[i], int64_t(i), {});
+      }
+      if (auto assigned = elementAssignments_.find(usrOf(array->array));
+          assigned != elementAssignments_.end())
+        for (const ElementAssignment &set : assigned->second)
+          if (set.indices.size() == 1)
+            add(set.value, set.indices.front(), set.guards);
+      if (!choices.empty())
+        return choices;
+    }
+    return kernelsNamedBy(operands[0], depth + 1);
   }
 
   // The configuration call clang makes of `<<<grid, block, shmem, stream>>>`.
@@ -1805,14 +2090,14 @@ private:
                           kind == CXCursor_ClassTemplatePartialSpecialization;
     }
     LaunchForm form = LaunchForm::TripleChevron;
-    std::vector<CXCursor> kernels;
+    std::vector<KernelChoice> kernels;
     std::optional<CXCursor> grid, block, shared;
     std::vector<CXCursor> arguments;
     if (std::optional<CXCursor> config = configurationOf(call)) {
       CXCursor callee = clang_getCursorReferenced(call);
       std::vector<CXCursor> children = childrenOf(call);
       if (kindOf(callee) == CXCursor_FunctionDecl)
-        kernels = {callee};
+        kernels = {{callee, {}}};
       else if (!children.empty())
         kernels = kernelsNamedBy(children.front());
       int count = clang_Cursor_getNumArguments(*config);
@@ -1849,15 +2134,44 @@ private:
       }
       return;
     }
-    for (CXCursor kernel : kernels) {
+    std::vector<CountedLoop> loops = countedLoopsAroundLaunch();
+    for (const KernelChoice &choice : kernels) {
+      choicesSeen_.insert(spellingOf(choice.kernel));
+      // A kernel its table holds only where a launcher's call, a case around
+      // the launch or the loop over the table's index rules it out is not
+      // launched here.
+      auto excluded = [&](const Binding &b) {
+        auto bound = boundParameters_.find(b.first);
+        if (bound != boundParameters_.end())
+          return bound->second != b.second;
+        auto loop = std::find_if(loops.begin(), loops.end(),
+                                 [&](const CountedLoop &l) { return l.usr == b.first; });
+        std::optional<std::vector<int64_t>> values =
+            loop == loops.end() ? std::nullopt : valuesOf(*loop, 4096);
+        return values && std::find(values->begin(), values->end(), b.second) == values->end();
+      };
+      if (std::any_of(choice.bindings.begin(), choice.bindings.end(), excluded))
+        continue;
+      choicesTaken_.insert(spellingOf(choice.kernel));
       CallSite site;
       site.form = form;
-      describeKernel(kernel, site);
-      int params = clang_Cursor_getNumArguments(kernel);
+      describeKernel(choice.kernel, site);
+      std::vector<std::string> added;
+      for (const CountedLoop &loop : loops)
+        for (const Binding &binding : choice.bindings)
+          if (binding.first == loop.usr)
+            site.iteration += (site.iteration.empty() ? "" : ", ") + loop.name + " = " +
+                              std::to_string(binding.second);
+      for (const Binding &binding : choice.bindings)
+        if (boundParameters_.emplace(binding).second)
+          added.push_back(binding.first);
+      int params = clang_Cursor_getNumArguments(choice.kernel);
       std::vector<CXCursor> passed = arguments;
       if (params >= 0 && passed.size() != size_t(params))
         passed.clear(); // cudaLaunchKernel's array could not be read
       readSites(call, params, *grid, *block, shared, passed, site, sites);
+      for (const std::string &usr : added)
+        boundParameters_.erase(usr);
     }
   }
 
@@ -1988,6 +2302,16 @@ private:
       std::optional<CXCursor> offset;
       const Allocation *allocation =
           type.kind == CXType_Pointer ? allocationOf(arguments[i], offset) : nullptr;
+      // A launcher's parameter: the allocation its call passes.
+      CXCursor parameter = stripWrappers(arguments[i]);
+      auto passed = kindOf(parameter) == CXCursor_DeclRefExpr
+                        ? boundAllocations_.find(usrOf(clang_getCursorReferenced(parameter)))
+                        : boundAllocations_.end();
+      if (!allocation && passed != boundAllocations_.end()) {
+        site.allocationBytes[i] = SiteValue::ofInteger(passed->second.bytes, passed->second.text);
+        site.allocations[i] = passed->second.where;
+        continue;
+      }
       if (!allocation)
         continue;
       std::optional<SiteValue> allocated = allocatedBytes(*allocation);
@@ -2532,6 +2856,7 @@ Result<HostCode> readCallSites(const std::string &path,
   Reader reader(unit);
   host.sites = reader.read();
   host.namedFunctions = reader.takeNamedFunctions();
+  host.ruledOut = reader.ruledOut();
   bool templated = reader.launchesInTemplates();
   clang_disposeTranslationUnit(unit);
   for (const std::string &file : closure.files)

@@ -23,6 +23,11 @@ struct HostCode {
   // a kernel named here with no site may be launched in a way the sites do
   // not show.
   std::set<std::string> namedFunctions;
+  // Kernels named only as what a pointer or table launched through may hold,
+  // where every launch read rules them out: they were stored under a case
+  // (`case 2: table[0] = k;` of `switch (axis)`) that the launch's calls
+  // never take (`run(0)`, `run(1)`).
+  std::set<std::string> ruledOut;
   // The kernels the file's text (and the files it #includes "...") launches
   // by name, in active code or not: `k<<<` inside `#if 0` is here.
   std::set<std::string> launchedInText;

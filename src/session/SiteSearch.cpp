@@ -617,6 +617,11 @@ LaunchSource launchSourceOf(const ir::Program &program, const ir::KernelInfo &ke
                          "' but never this one";
     return source;
   }
+  if (host.ruledOut.count(name)) {
+    source.notLaunched = "the file's host code launches it only through a kernel pointer it "
+                         "stores under a value its launches never have";
+    return source;
+  }
   if (host.namedFunctions.count(name))
     return source;
   if (host.launchedInText.count(name))

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <string>
 
 using namespace simulee;
@@ -421,6 +422,41 @@ TEST(CallSiteReader, AKernelPointerVariableLaunchesEveryKernelAssignedToIt) {
     EXPECT_EQ(site.block[0].integer, 64);
     EXPECT_EQ(site.arguments[2].integer, 256);
   }
+}
+
+TEST(CallSiteReader, AKernelPointerStoredInACaseIsLaunchedWhereTheCaseHolds) {
+  HostCode host = readInput("kernel_pointer_switch.cu");
+  // launch(0) runs narrow, launch(1) wide; neither runs the other or unused.
+  ASSERT_EQ(host.sites.size(), 4u);
+  EXPECT_EQ(host.sites[0].kernel, "narrow");
+  EXPECT_EQ(host.sites[0].block[0].integer, 64);
+  // grids[0], stored by setup(): the global table's element.
+  ASSERT_TRUE(host.sites[0].grid[0].isConstant());
+  EXPECT_EQ(host.sites[0].grid[0].integer, 8);
+  EXPECT_EQ(host.sites[0].grid[1].integer, 1);
+  EXPECT_EQ(host.sites[1].kernel, "wide");
+  EXPECT_EQ(host.sites[1].block[0].integer, 128);
+  EXPECT_EQ(host.sites[1].grid[0].integer, 4);
+  EXPECT_EQ(host.sites[1].grid[1].integer, 2);
+  // stages[s] for s = 0, 1: the table's first two entries, each with its s.
+  EXPECT_EQ(host.sites[2].kernel, "first");
+  EXPECT_EQ(host.sites[2].block[0].integer, 32);
+  EXPECT_EQ(host.sites[2].iteration, "s = 0");
+  EXPECT_EQ(host.sites[3].kernel, "second");
+  EXPECT_EQ(host.sites[3].block[0].integer, 64);
+  EXPECT_EQ(host.ruledOut, (std::set<std::string>{"third", "unused"}));
+}
+
+TEST(CallSiteReader, ALauncherCallPassesTheAllocationsOfItsPointers) {
+  HostCode host = readInput("launcher_buffers.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  // launch(a, n) and launch(b, 2 * n): each launch's buffer is the call's.
+  EXPECT_EQ(host.sites[0].allocationBytes[0].integer, 4000);
+  EXPECT_NE(host.sites[0].allocations[0].find("launcher_buffers.cu:10"), std::string::npos);
+  EXPECT_EQ(host.sites[0].arguments[1].integer, 1000);
+  EXPECT_EQ(host.sites[1].allocationBytes[0].integer, 8000);
+  EXPECT_NE(host.sites[1].allocations[0].find("launcher_buffers.cu:11"), std::string::npos);
+  EXPECT_EQ(host.sites[1].arguments[1].integer, 2000);
 }
 
 TEST(CallSiteReader, ABufferTheHostZeroesLastBeforeTheLaunchHoldsZeros) {
