@@ -279,8 +279,19 @@ private:
     std::vector<Binding> guards;
     unsigned offset; // in its file
     CXCursor block;  // the block it is a statement of, or null
+    bool setup;      // a statement of a function's outermost block
   };
   std::map<std::string, std::vector<ElementAssignment>> elementAssignments_;
+  // Global variables (integers, dim3s) assigned as a whole, by USR: the
+  // value, where, and whether it is a statement of a function's outermost
+  // block (set up whenever that function runs: `void init() { threads =
+  // dim3(256); }`).
+  struct GlobalAssignment {
+    CXCursor value;
+    unsigned offset; // in its file
+    bool setup;
+  };
+  std::map<std::string, std::vector<GlobalAssignment>> globalAssignments_;
   std::set<std::string> namedFunctions_;
   // The kernels launches through pointers and tables may run, by name, and
   // those of them some launch read does run.
@@ -629,7 +640,12 @@ private:
     std::optional<Subscripts> subscripts = subscriptsOf(target);
     if (!subscripts)
       return;
-    ElementAssignment set{{}, value, guardsOf(statement), offsetOf(statement), statementBlock()};
+    ElementAssignment set{{},
+                          value,
+                          guardsOf(statement),
+                          offsetOf(statement),
+                          statementBlock(),
+                          inOutermostBlock()};
     for (CXCursor index : subscripts->indices) {
       std::optional<SiteValue> constant = folded(index, "");
       set.indices.push_back(constant && !constant->isFloat ? std::optional(constant->integer)
@@ -674,11 +690,39 @@ private:
         return std::nullopt; // maybe this one, or given twice
       match = &set;
     }
-    CXCursorKind scope = kindOf(clang_getCursorSemanticParent(subscripts->array));
-    bool global = scope == CXCursor_TranslationUnit || scope == CXCursor_Namespace;
-    if (!match || (!global && (match->offset >= launchOffset_ || !aroundLaunch(match->block))))
+    if (!match || (isGlobal(subscripts->array)
+                       ? !match->setup
+                       : match->offset >= launchOffset_ || !aroundLaunch(match->block)))
       return std::nullopt;
     return ValueAt{match->value, match->offset};
+  }
+
+  static bool isGlobal(CXCursor variable) {
+    CXCursorKind scope = kindOf(clang_getCursorSemanticParent(variable));
+    return scope == CXCursor_TranslationUnit || scope == CXCursor_Namespace;
+  }
+
+  // A global the program assigns exactly once, as a statement of a
+  // function's outermost block, and changes no other way: that value.
+  std::optional<ValueAt> setupValueOf(CXCursor variable) const {
+    std::string usr = usrOf(variable);
+    auto assigned = globalAssignments_.find(usr);
+    auto changes = modifications_.find(usr);
+    if (assigned == globalAssignments_.end() || assigned->second.size() != 1 ||
+        !assigned->second.front().setup || changes == modifications_.end() ||
+        changes->second != 1)
+      return std::nullopt;
+    return ValueAt{assigned->second.front().value, assigned->second.front().offset};
+  }
+
+  void readGlobalAssignment(CXCursor target, CXCursor value, CXCursor statement) {
+    CXCursor variable = stripWrappers(target);
+    if (kindOf(variable) != CXCursor_DeclRefExpr)
+      return;
+    variable = clang_getCursorReferenced(variable);
+    if (kindOf(variable) == CXCursor_VarDecl && isGlobal(variable))
+      globalAssignments_[usrOf(variable)].push_back(
+          {value, offsetOf(statement), inOutermostBlock()});
   }
 
   // The values `statement`, a child of what walkModified reads, is written
@@ -735,8 +779,10 @@ private:
           if (!operands.empty())
             markModified(operands.front());
           if (operands.size() == 2 &&
-              clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign)
+              clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign) {
             readElementAssignment(operands[0], operands[1], child);
+            readGlobalAssignment(operands[0], operands[1], child);
+          }
           if (operands.size() == 2 && kindOf(stripWrappers(operands[0])) == CXCursor_DeclRefExpr) {
             std::string usr = usrOf(clang_getCursorReferenced(stripWrappers(operands[0])));
             reassigned_.insert(usr);
@@ -792,6 +838,21 @@ private:
         break;
     }
     return clang_getNullCursor();
+  }
+
+  // Whether that block is a function's body.
+  bool inOutermostBlock() const {
+    for (size_t i = walked_.size(); i-- > 1;) {
+      CXCursorKind kind = kindOf(walked_[i]);
+      if (kind == CXCursor_CompoundStmt) {
+        CXCursorKind parent = kindOf(walked_[i - 1]);
+        return parent == CXCursor_FunctionDecl || parent == CXCursor_CXXMethod ||
+               parent == CXCursor_Constructor || parent == CXCursor_FunctionTemplate;
+      }
+      if (kind != CXCursor_UnexposedExpr)
+        break;
+    }
+    return false;
   }
 
   static bool isLoop(CXCursor cursor) {
@@ -942,8 +1003,10 @@ private:
           {std::nullopt, value, offsetOf(call), statementBlock()});
       return;
     }
-    if (callee == "operator=")
+    if (callee == "operator=") {
       readElementAssignment(object, value, call);
+      readGlobalAssignment(object, value, call);
+    }
     markModified(object);
   }
 
@@ -1624,6 +1687,8 @@ private:
         return formulaOf(*init, depth + 1);
       if (std::optional<ValueAt> assigned = lastAssignmentBeforeLaunch(variable))
         return formulaWhereSet(*assigned, depth);
+      if (std::optional<ValueAt> set = setupValueOf(variable))
+        return formulaWhereSet(*set, depth);
       return std::nullopt;
     }
     case CXCursor_BinaryOperator: {
@@ -1816,6 +1881,13 @@ private:
     if (kindOf(cursor) == CXCursor_DeclRefExpr) {
       CXCursor variable = clang_getCursorReferenced(cursor);
       std::optional<CXCursor> init = initializerOf(variable);
+      if (std::optional<ValueAt> set = init ? std::nullopt : setupValueOf(variable)) {
+        unsigned launch = launchOffset_;
+        launchOffset_ = set->offset;
+        dimsOf(set->value, dims, depth + 1);
+        launchOffset_ = launch;
+        return;
+      }
       if (!init)
         return unknown();
       auto assigned = dimAssignments_.find(usrOf(variable));

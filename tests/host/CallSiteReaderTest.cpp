@@ -459,6 +459,19 @@ TEST(CallSiteReader, ALauncherCallPassesTheAllocationsOfItsPointers) {
   EXPECT_EQ(host.sites[1].arguments[1].integer, 2000);
 }
 
+TEST(CallSiteReader, AGlobalASetupFunctionAssignsOnceHoldsThatValue) {
+  HostCode host = readInput("setup_globals.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  const CallSite &site = host.sites[0];
+  EXPECT_EQ(site.grid[0].integer, 16);
+  EXPECT_EQ(site.block[0].integer, 256);
+  EXPECT_EQ(site.arguments[1].integer, 4096);
+  EXPECT_EQ(site.allocationBytes[0].integer, 16384);
+  // Assigned under an if, or changed twice: not known.
+  EXPECT_TRUE(host.sites[1].block[0].isUnknown());
+  EXPECT_TRUE(host.sites[2].grid[0].isUnknown());
+}
+
 TEST(CallSiteReader, ABufferTheHostZeroesLastBeforeTheLaunchHoldsZeros) {
   HostCode host = readInput("zeroed.cu");
   ASSERT_EQ(host.sites.size(), 2u);
