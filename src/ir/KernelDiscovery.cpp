@@ -94,6 +94,21 @@ std::string baseName(const llvm::Function &function) {
   return symbol;
 }
 
+// "(float*, int)" for a mangled symbol, else empty.
+std::string parameterList(const llvm::Function &function) {
+  std::string symbol = function.getName().str();
+  llvm::ItaniumPartialDemangler demangler;
+  if (demangler.partialDemangle(symbol.c_str()))
+    return "";
+  size_t size = 0;
+  char *parameters = demangler.getFunctionParameters(nullptr, &size);
+  if (!parameters)
+    return "";
+  std::string result(parameters);
+  std::free(parameters);
+  return result;
+}
+
 // Strips typedefs and cv-qualifiers; sets isConst when a const was seen.
 const llvm::DIType *stripQualifiers(const llvm::DIType *type, bool &isConst) {
   while (auto *derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) {
@@ -435,6 +450,7 @@ KernelInfo describeKernel(llvm::Function &function) {
   KernelInfo kernel;
   kernel.name = function.getName().str();
   kernel.sourceName = baseName(function);
+  kernel.parameters = parameterList(function);
   kernel.maxThreadsPerBlock = launchBoundOf(function);
   std::optional<BlockContract> contract = recordedBlockContract(function);
   if (!contract)

@@ -1,5 +1,6 @@
 #include "ir/Program.h"
 
+#include <algorithm>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
@@ -23,6 +24,12 @@ const KernelInfo *Program::findKernel(const std::string &name) const {
     if (kernel.name == name || kernel.sourceName == name)
       return &kernel;
   return nullptr;
+}
+
+bool Program::overloaded(const KernelInfo &kernel) const {
+  return std::any_of(kernels.begin(), kernels.end(), [&](const KernelInfo &other) {
+    return other.sourceName == kernel.sourceName && other.name != kernel.name;
+  });
 }
 
 std::string Program::instructionText(uint32_t id) const {

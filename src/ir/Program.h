@@ -163,6 +163,9 @@ enum class BuiltinVariable : uint8_t { ThreadIdx, BlockIdx, BlockDim, GridDim };
 struct KernelInfo {
   std::string name;       // symbol name (possibly mangled)
   std::string sourceName; // demangled base name, e.g. "reduce"
+  // The parameter types as the symbol spells them ("(float*, int)"); empty
+  // for a name that is not mangled (extern "C").
+  std::string parameters;
   uint32_t function = 0;  // index into Program::functions
   std::vector<ParamInfo> params;
   // __launch_bounds__(N): the most threads per block a GPU launches it with
@@ -319,6 +322,8 @@ struct Program {
   std::unique_ptr<llvm::Module> module;
 
   const KernelInfo *findKernel(const std::string &name) const; // source or symbol name
+  // Whether another kernel has `kernel`'s source name (an overload).
+  bool overloaded(const KernelInfo &kernel) const;
   std::string instructionText(uint32_t id) const;              // the LLVM text
   std::string functionName(uint32_t id) const;                 // enclosing function (source name)
 };

@@ -168,6 +168,8 @@ Json jsonReport(const ReportInput &input) {
                                           : Json()},
                        {"notes", kernel.notes},
                        {"findings", kernel.findings.size()}});
+    if (!kernel.parameters.empty())
+      kernels.back()["parameters"] = kernel.parameters;
     if (!kernel.program)
       continue;
     for (const Finding &finding : kernel.findings)

@@ -35,6 +35,9 @@ struct KernelFindings {
 
   const ir::Program *program = nullptr;
   std::string kernel; // source name, e.g. "reduce"
+  // The kernel's parameter types ("(float*, int)"), where the file has
+  // other kernels of the same name (overloads) to tell it from.
+  std::string parameters;
   std::vector<detect::Finding> findings;
   // Unset: derived from the findings (findings or clean).
   std::optional<detect::Verdict> verdict;

@@ -75,7 +75,7 @@ std::string verdictText(const KernelFindings &kernel) {
 std::string verdictLine(const KernelFindings &kernel) {
   std::string line = kernel.path() + ": ";
   if (!kernel.kernel.empty())
-    line += "kernel '" + kernel.kernel + "': ";
+    line += "kernel '" + kernel.kernel + kernel.parameters + "': ";
   line += verdictText(kernel);
   if (!kernel.callSites.empty()) {
     line += kernel.callSites.size() == 1 ? " at its call site " : " at its call sites ";

@@ -858,10 +858,14 @@ TEST(CliLaunchDomain, AnOverloadTheHostNeverLaunchesIsNotLaunched) {
                            "}\n";
   Outcome o = simulee({source, "--jobs", "1"});
   EXPECT_EQ(o.status, 0) << o;
-  EXPECT_TRUE(contains(o.out, "kernel 'scale': clean (1 launch judged) at its call site")) << o;
-  EXPECT_TRUE(contains(o.out, "kernel 'scale': not launched: the file's host code launches "
-                              "another overload of 'scale' but never this one")) << o;
+  // Each verdict names its overload by its parameters.
+  EXPECT_TRUE(contains(o.out, "kernel 'scale(float*, int)': clean (1 launch judged) at its "
+                              "call site")) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'scale(double*, int)': not launched: the file's host code "
+                              "launches another overload of 'scale' but never this one")) << o;
   EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  Outcome json = simulee({source, "--jobs", "1", "--format", "json"});
+  EXPECT_TRUE(contains(json.out, "\"parameters\": \"(double*, int)\"")) << json;
 }
 
 TEST(CliLaunchDomain, ALibraryKernelIsSearchedAtItsDispatchBlockEvenUnderExplore) {
