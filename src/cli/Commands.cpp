@@ -89,10 +89,15 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
 
 namespace {
 
+// A kernel's name as --kernel takes it: overloads with their parameters.
+std::string titleOf(const ir::Program &program, const ir::KernelInfo &kernel) {
+  return kernel.sourceName + (program.overloaded(kernel) ? kernel.parameters : "");
+}
+
 std::string kernelList(const ir::Program &program) {
   std::string known;
   for (const ir::KernelInfo &k : program.kernels)
-    known += (known.empty() ? "" : ", ") + k.sourceName;
+    known += (known.empty() ? "" : ", ") + titleOf(program, k);
   return known;
 }
 
@@ -101,8 +106,21 @@ Result<std::vector<const ir::KernelInfo *>> selectKernels(const ir::Program &pro
                                                           const std::string &name,
                                                           bool requireOne) {
   if (!name.empty()) {
-    if (const ir::KernelInfo *kernel = program.findKernel(name))
-      return std::vector<const ir::KernelInfo *>{kernel};
+    // A name several overloads share means them all, or (where one is
+    // asked for) which one must be said.
+    std::vector<const ir::KernelInfo *> named;
+    for (const ir::KernelInfo &kernel : program.kernels)
+      if (kernel.name == name || titleOf(program, kernel) == name)
+        return std::vector<const ir::KernelInfo *>{&kernel};
+      else if (kernel.sourceName == name)
+        named.push_back(&kernel);
+    if (named.size() > 1 && requireOne)
+      return makeError(program.path + ": " + std::to_string(named.size()) + " kernels named '" +
+                       name + "' (" + kernelList(program) +
+                       "); choose one with its parameters, --kernel '" +
+                       titleOf(program, *named.front()) + "'");
+    if (!named.empty())
+      return named;
     return makeError(program.path + ": no kernel named '" + name + "' (kernels: " +
                      kernelList(program) + ")");
   }

@@ -104,8 +104,9 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
 
 void addLaunchOptions(CLI::App &app, LaunchOptions &launch) {
   app.add_option("--kernel,-k", launch.kernel,
-                 "Kernel to analyse (source or mangled name); default: every kernel of the file "
-                 "(`run`: the only one)");
+                 "Kernel to analyse (source or mangled name; an overload by its parameters, "
+                 "'scale(double*, int)', as its verdict names it); default: every kernel of the "
+                 "file (`run`: the only one)");
   app.add_option("--grid,-g", launch.grid,
                  "Grid dimensions X[,Y[,Z]] (search: fixed instead of searched)");
   app.add_option("--block,-b", launch.block,

@@ -119,7 +119,7 @@ void writeTextReport(std::ostream &out, const ReportInput &input, const ReportOp
   for (const KernelFindings &kernel : input.kernels)
     if (kernel.program)
       for (const Finding &finding : kernel.findings)
-        writer.write(*kernel.program, kernel.kernel, finding);
+        writer.write(*kernel.program, kernel.kernel + kernel.parameters, finding);
   // Every kernel's verdict, so that nothing unanalysed can pass for clean.
   for (const KernelFindings &kernel : input.kernels) {
     out << verdictLine(kernel) << "\n";

@@ -866,6 +866,15 @@ TEST(CliLaunchDomain, AnOverloadTheHostNeverLaunchesIsNotLaunched) {
   EXPECT_FALSE(contains(o.out, "warning:")) << o;
   Outcome json = simulee({source, "--jobs", "1", "--format", "json"});
   EXPECT_TRUE(contains(json.out, "\"parameters\": \"(double*, int)\"")) << json;
+  // `run` needs one of them, named with its parameters.
+  Outcome ambiguous = simulee({"run", source, "--kernel", "scale", "--grid", "1", "--block", "32"});
+  EXPECT_EQ(ambiguous.status, 2) << ambiguous;
+  EXPECT_TRUE(contains(ambiguous.err, "2 kernels named 'scale' (scale(float*, int), "
+                                      "scale(double*, int)); choose one with its parameters"))
+      << ambiguous;
+  Outcome chosen = simulee(
+      {"run", source, "--kernel", "scale(double*, int)", "--grid", "1", "--block", "32"});
+  EXPECT_TRUE(contains(chosen.out, "kernel 'scale(double*, int)': findings")) << chosen;
 }
 
 TEST(CliLaunchDomain, ALibraryKernelIsSearchedAtItsDispatchBlockEvenUnderExplore) {
