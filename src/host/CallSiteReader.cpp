@@ -312,17 +312,24 @@ private:
     std::vector<std::string> templateArguments;
     std::vector<std::optional<int64_t>> values;               // by parameter
     std::vector<std::optional<PassedAllocation>> allocations; // by parameter
+    // By parameter: the USR of the kernel a function-pointer argument
+    // names (`time(scale, n)`), or empty.
+    std::vector<std::string> kernels;
     bool operator<(const LauncherCall &other) const {
-      return std::tie(templateArguments, values, allocations) <
-             std::tie(other.templateArguments, other.values, other.allocations);
+      return std::tie(templateArguments, values, allocations, kernels) <
+             std::tie(other.templateArguments, other.values, other.allocations, other.kernels);
     }
   };
+  // The kernels launcher calls pass, by USR.
+  std::map<std::string, CXCursor> passedKernels_;
   std::map<std::string, std::set<LauncherCall>> calls_;
   // While reading a launcher for one call: its template and integer
   // parameters by USR (their values) and template parameters by name (text).
   std::map<std::string, int64_t> boundParameters_;
-  // The same for its pointer parameters a call passes an allocation.
+  // The same for its pointer parameters a call passes an allocation, and
+  // its function-pointer parameters a call passes a kernel.
   std::map<std::string, PassedAllocation> boundAllocations_;
+  std::map<std::string, CXCursor> boundKernels_;
   // While reading a call of a one-line helper (`div_up(n, threads)`): its
   // parameters by USR, as formulas of the call's arguments.
   std::map<std::string, Formula> helperParameters_;
@@ -1076,6 +1083,24 @@ private:
     return PassedAllocation{bytes->integer, bytes->text, allocation->where};
   }
 
+  // The kernel an argument names as it is (`scale`, `&scale`).
+  static std::optional<CXCursor> passedKernel(CXCursor argument) {
+    CXCursor cursor = stripWrappers(argument);
+    std::vector<CXCursor> operands = childrenOf(cursor);
+    if (kindOf(cursor) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(cursor) == CXUnaryOperator_AddrOf && operands.size() == 1)
+      cursor = stripWrappers(operands.front());
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    CXCursor function = clang_getCursorReferenced(cursor);
+    std::vector<CXCursor> attributes = childrenOf(function);
+    if (kindOf(function) != CXCursor_FunctionDecl ||
+        std::none_of(attributes.begin(), attributes.end(),
+                     [](CXCursor c) { return kindOf(c) == CXCursor_CUDAGlobalAttr; }))
+      return std::nullopt;
+    return function;
+  }
+
   // A call of a function of the program's (a launcher): its template
   // arguments, and the integer arguments it passes that are constants.
   void readCall(CXCursor call) {
@@ -1107,6 +1132,10 @@ private:
       else
         launcherCall.values.push_back(std::nullopt);
       launcherCall.allocations.push_back(passedAllocation(argument));
+      std::optional<CXCursor> kernel = passedKernel(argument);
+      launcherCall.kernels.push_back(kernel ? usrOf(*kernel) : std::string());
+      if (kernel)
+        passedKernels_.emplace(usrOf(*kernel), *kernel);
     }
     calls_[usrOf(specialization ? pattern : function)].insert(std::move(launcherCall));
   }
@@ -1119,7 +1148,7 @@ private:
     CXCursorKind kind = kindOf(cursor);
     bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl;
     auto called = function && boundNames_.empty() && boundParameters_.empty() &&
-                          boundAllocations_.empty()
+                          boundAllocations_.empty() && boundKernels_.empty()
                       ? calls_.find(usrOf(cursor))
                       : calls_.end();
     constexpr size_t kMostCalls = 16;
@@ -1152,6 +1181,9 @@ private:
         for (size_t i = 0; i < parameters.size() && i < call.allocations.size(); ++i)
           if (call.allocations[i] && !modified_.count(usrOf(parameters[i])))
             boundAllocations_[usrOf(parameters[i])] = *call.allocations[i];
+        for (size_t i = 0; i < parameters.size() && i < call.kernels.size(); ++i)
+          if (!call.kernels[i].empty() && !modified_.count(usrOf(parameters[i])))
+            boundKernels_[usrOf(parameters[i])] = passedKernels_.at(call.kernels[i]);
         ancestors_.push_back(cursor);
         for (CXCursor child : childrenOf(cursor))
           readLaunchesIn(child, sites);
@@ -1159,6 +1191,7 @@ private:
         boundNames_.clear();
         boundParameters_.clear();
         boundAllocations_.clear();
+        boundKernels_.clear();
       }
       return;
     }
@@ -2019,6 +2052,9 @@ private:
       CXCursor target = clang_getCursorReferenced(cursor);
       if (kindOf(target) == CXCursor_FunctionDecl)
         return {{target, {}}};
+      // A launcher's parameter: the kernel the call being read passes.
+      if (auto passed = boundKernels_.find(usrOf(target)); passed != boundKernels_.end())
+        return {{passed->second, {}}};
       if (kindOf(target) != CXCursor_VarDecl)
         return {};
       std::vector<KernelChoice> choices;

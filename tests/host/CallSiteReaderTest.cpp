@@ -472,6 +472,21 @@ TEST(CallSiteReader, AGlobalASetupFunctionAssignsOnceHoldsThatValue) {
   EXPECT_TRUE(host.sites[2].grid[0].isUnknown());
 }
 
+TEST(CallSiteReader, AKernelPassedToALauncherIsWhatItsParameterLaunches) {
+  HostCode host = readInput("kernel_parameter.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  // One site per call (in no particular order), each of the kernel it passes.
+  bool scaleFirst = host.sites[0].kernel == "scale";
+  const CallSite &scale = host.sites[scaleFirst ? 0 : 1];
+  const CallSite &shift = host.sites[scaleFirst ? 1 : 0];
+  EXPECT_EQ(scale.kernel, "scale");
+  EXPECT_EQ(scale.grid[0].integer, 4);
+  EXPECT_EQ(scale.allocationBytes[0].integer, 4000);
+  EXPECT_EQ(shift.kernel, "shift");
+  EXPECT_EQ(shift.grid[0].integer, 2);
+  EXPECT_EQ(shift.arguments[1].integer, 512);
+}
+
 TEST(CallSiteReader, ABufferTheHostZeroesLastBeforeTheLaunchHoldsZeros) {
   HostCode host = readInput("zeroed.cu");
   ASSERT_EQ(host.sites.size(), 2u);
