@@ -313,7 +313,7 @@ private:
     std::vector<std::optional<int64_t>> values;               // by parameter
     std::vector<std::optional<PassedAllocation>> allocations; // by parameter
     // By parameter: the USR of the kernel a function-pointer argument
-    // names (`time(scale, n)`), or empty.
+    // names (`timed(scale, d, n)`), or empty.
     std::vector<std::string> kernels;
     bool operator<(const LauncherCall &other) const {
       return std::tie(templateArguments, values, allocations, kernels) <
@@ -664,9 +664,9 @@ private:
   // The value the array element `expression` (`grid[d][fp]`) holds at the
   // launch being read, where every change of the array is an element given
   // at constant indices and the indices here are known: that element's one
-  // assignment. A global array may be filled in another function (any one
-  // assignment counts); a local one's must be a statement of a block around
-  // the launch, before it.
+  // assignment. A global array may be filled in another function, by a
+  // statement of its outermost block (as setupValueOf's globals); a local
+  // one's must be a statement of a block around the launch, before it.
   std::optional<ValueAt> elementAtLaunch(CXCursor expression) {
     std::optional<Subscripts> subscripts = subscriptsOf(expression);
     if (!subscripts)
@@ -722,6 +722,8 @@ private:
     return ValueAt{assigned->second.front().value, assigned->second.front().offset};
   }
 
+  // `N = 1 << 20;`, `threads = dim3(256);` for a global: see
+  // globalAssignments_.
   void readGlobalAssignment(CXCursor target, CXCursor value, CXCursor statement) {
     CXCursor variable = stripWrappers(target);
     if (kindOf(variable) != CXCursor_DeclRefExpr)
@@ -847,7 +849,8 @@ private:
     return clang_getNullCursor();
   }
 
-  // Whether that block is a function's body.
+  // Whether the block statementBlock() finds is a function's body: the
+  // statement runs whenever the function does.
   bool inOutermostBlock() const {
     for (size_t i = walked_.size(); i-- > 1;) {
       CXCursorKind kind = kindOf(walked_[i]);
