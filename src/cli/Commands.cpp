@@ -91,7 +91,7 @@ namespace {
 
 // A kernel's name as --kernel takes it: overloads with their parameters.
 std::string titleOf(const ir::Program &program, const ir::KernelInfo &kernel) {
-  return kernel.sourceName + (program.overloaded(kernel) ? kernel.parameters : "");
+  return kernel.sourceName + program.overloadParameters(kernel);
 }
 
 std::string kernelList(const ir::Program &program) {

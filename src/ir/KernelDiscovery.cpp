@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace simulee::ir {
 namespace {
@@ -77,36 +78,37 @@ bool hasKernelCallingConvention(const llvm::Function &function) {
   }
 }
 
+// One part of a mangled symbol's demangled form (its base name "reduce",
+// its parameters "(float*, int)"); nothing for a symbol that is not mangled.
+std::optional<std::string> demangledPart(const std::string &symbol,
+                                         char *(llvm::ItaniumPartialDemangler::*part)(
+                                             char *, size_t *) const) {
+  llvm::ItaniumPartialDemangler demangler;
+  if (demangler.partialDemangle(symbol.c_str()))
+    return std::nullopt;
+  size_t size = 0;
+  char *text = (demangler.*part)(nullptr, &size);
+  if (!text)
+    return std::nullopt;
+  std::string result(text);
+  std::free(text);
+  return result;
+}
+
 std::string baseName(const llvm::Function &function) {
   if (const llvm::DISubprogram *sp = function.getSubprogram())
     if (!sp->getName().empty())
       return sp->getName().str();
   std::string symbol = function.getName().str();
-  llvm::ItaniumPartialDemangler demangler;
-  if (!demangler.partialDemangle(symbol.c_str())) {
-    size_t size = 0;
-    if (char *name = demangler.getFunctionBaseName(nullptr, &size)) {
-      std::string result(name);
-      std::free(name);
-      return result;
-    }
-  }
-  return symbol;
+  return demangledPart(symbol, &llvm::ItaniumPartialDemangler::getFunctionBaseName)
+      .value_or(symbol);
 }
 
 // "(float*, int)" for a mangled symbol, else empty.
 std::string parameterList(const llvm::Function &function) {
-  std::string symbol = function.getName().str();
-  llvm::ItaniumPartialDemangler demangler;
-  if (demangler.partialDemangle(symbol.c_str()))
-    return "";
-  size_t size = 0;
-  char *parameters = demangler.getFunctionParameters(nullptr, &size);
-  if (!parameters)
-    return "";
-  std::string result(parameters);
-  std::free(parameters);
-  return result;
+  return demangledPart(function.getName().str(),
+                       &llvm::ItaniumPartialDemangler::getFunctionParameters)
+      .value_or("");
 }
 
 // Strips typedefs and cv-qualifiers; sets isConst when a const was seen.

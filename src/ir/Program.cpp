@@ -26,10 +26,11 @@ const KernelInfo *Program::findKernel(const std::string &name) const {
   return nullptr;
 }
 
-bool Program::overloaded(const KernelInfo &kernel) const {
-  return std::any_of(kernels.begin(), kernels.end(), [&](const KernelInfo &other) {
+std::string Program::overloadParameters(const KernelInfo &kernel) const {
+  bool overloaded = std::any_of(kernels.begin(), kernels.end(), [&](const KernelInfo &other) {
     return other.sourceName == kernel.sourceName && other.name != kernel.name;
   });
+  return overloaded ? kernel.parameters : "";
 }
 
 std::string Program::instructionText(uint32_t id) const {

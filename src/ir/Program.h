@@ -322,8 +322,9 @@ struct Program {
   std::unique_ptr<llvm::Module> module;
 
   const KernelInfo *findKernel(const std::string &name) const; // source or symbol name
-  // Whether another kernel has `kernel`'s source name (an overload).
-  bool overloaded(const KernelInfo &kernel) const;
+  // The parameters that tell `kernel` from other kernels of its source name
+  // (overloads): KernelInfo::parameters, or empty when it has none.
+  std::string overloadParameters(const KernelInfo &kernel) const;
   std::string instructionText(uint32_t id) const;              // the LLVM text
   std::string functionName(uint32_t id) const;                 // enclosing function (source name)
 };

@@ -1145,8 +1145,7 @@ void Runtime::writeReport() {
       continue;
     report::KernelFindings entry(&*record.module->program, record.kernel->sourceName,
                                  record.findings);
-    if (record.module->program->overloaded(*record.kernel))
-      entry.parameters = record.kernel->parameters;
+    entry.parameters = record.module->program->overloadParameters(*record.kernel);
     entry.verdict = detect::verdictOf(record.findings, record.counts);
     entry.launches = record.counts;
     entry.cause = record.firstLaunchError;

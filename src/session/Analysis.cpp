@@ -1510,8 +1510,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
 report::KernelFindings reportEntry(const ir::Program &program, const KernelAnalysis &analysis) {
   report::KernelFindings entry(&program, analysis.kernel ? analysis.kernel->sourceName : "",
                                analysis.findings);
-  if (analysis.kernel && program.overloaded(*analysis.kernel))
-    entry.parameters = analysis.kernel->parameters;
+  if (analysis.kernel)
+    entry.parameters = program.overloadParameters(*analysis.kernel);
   entry.verdict = analysis.verdict;
   entry.launches = analysis.counts;
   entry.cause = analysis.firstLaunchError;
