@@ -91,6 +91,8 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
         out << "[" << host::describe(member.allocationBytes) << " bytes, " << member.allocation
             << "]";
     }
+    for (const host::CallSite::Variable &variable : site->variables)
+      out << " " << variable.name << "=? (searched)";
     out << "\n";
     if (!site->constraints.empty()) {
       out << "    when";

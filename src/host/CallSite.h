@@ -158,6 +158,20 @@ struct CallSite {
     std::string allocation;
   };
   std::vector<Member> members;
+  // Integer variables of the host code that the launch's values are computed
+  // from but that no argument passes and nothing is known of (a block size
+  // read from the command line, a launcher's parameter no call fixes):
+  // searched, one value each, and the site's formulas refer to each as
+  // argument `index` (past the kernel's parameters and the struct leaves),
+  // so that a block of `threads`, `threads * sizeof(float)` shared bytes
+  // and a grid of `(n + threads - 1) / threads` follow one choice.
+  struct Variable {
+    std::string name; // as declared: "threads"
+    uint32_t index = 0;
+    uint32_t bits = 32;
+    bool isSigned = true;
+  };
+  std::vector<Variable> variables;
 };
 
 // The device-side symbol of a kernel. In the host-side compile clang mangles

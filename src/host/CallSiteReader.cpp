@@ -131,6 +131,20 @@ bool isIntegerOrEnum(CXTypeKind kind) {
   return (kind >= CXType_Bool && kind <= CXType_Int128) || kind == CXType_Enum;
 }
 
+// Whether a canonical integer or enum type is signed.
+bool isSignedInteger(CXType type) {
+  switch (type.kind) {
+  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+  case CXType_Long: case CXType_LongLong: case CXType_Int128:
+    return true;
+  case CXType_Enum:
+    return isSignedInteger(clang_getCanonicalType(
+        clang_getEnumDeclIntegerType(clang_getTypeDeclaration(type))));
+  default:
+    return false;
+  }
+}
+
 // Whether a write of member `written` sets member `path` (itself, or a
 // struct holding it).
 bool covers(const std::string &written, const std::string &path) {
@@ -402,6 +416,10 @@ private:
   // The struct members that are leaves of the launch being read, by
   // (parameter, member path): their index in formulas.
   std::map<std::pair<uint32_t, std::string>, uint32_t> leafMembers_;
+  // While the values of a launch are read with its variables searched: the
+  // site they are added to, and the next leaf index.
+  CallSite *variablesOf_ = nullptr;
+  uint32_t nextLeaf_ = 0;
 
   // The variable a changed expression names: `v`, `v.x`, `v[i]`.
   static std::optional<CXCursor> variableOf(CXCursor expression) {
@@ -1632,10 +1650,32 @@ private:
     return variable;
   }
 
+  // An integer variable nothing is known of, while the values of a launch
+  // are read (variablesOf_): a leaf of the launch's formulas of its own
+  // (CallSite::Variable), the same leaf wherever the launch's values use it.
+  std::optional<Formula> searchedVariable(CXCursor variable) {
+    if (!variablesOf_ || commandLineOnly_ ||
+        (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl))
+      return std::nullopt;
+    CXType type = clang_getCanonicalType(clang_getCursorType(variable));
+    long long bytes = clang_Type_getSizeOf(type);
+    if (!isIntegerOrEnum(type.kind) || bytes < 1 || bytes > 8)
+      return std::nullopt;
+    CallSite::Variable leaf;
+    leaf.name = spellingOf(variable);
+    leaf.index = nextLeaf_++;
+    leaf.bits = type.kind == CXType_Bool ? 1 : uint32_t(bytes * 8);
+    leaf.isSigned = isSignedInteger(type);
+    bound_[usrOf(variable)] = leaf.index;
+    variablesOf_->variables.push_back(std::move(leaf));
+    return Formula::argument(variablesOf_->variables.back().index);
+  }
+
   // Struct members set from a variable nothing is known of (`p.n = n;`) make
   // that variable a leaf of the launch's formulas, numbered after its
-  // arguments; the first such member is the one searched.
-  void bindStructLeaves(const std::vector<CXCursor> &arguments) {
+  // arguments; the first such member is the one searched. The next free
+  // leaf index.
+  uint32_t bindStructLeaves(const std::vector<CXCursor> &arguments) {
     uint32_t next = uint32_t(arguments.size());
     for (size_t i = 0; i < arguments.size(); ++i) {
       std::optional<CXCursor> variable = structPassed(arguments[i]);
@@ -1662,6 +1702,7 @@ private:
         leafMembers_[{uint32_t(i), path}] = next++;
       }
     }
+    return next;
   }
 
   // Whether the struct variable with USR `usr` has member `path` assigned.
@@ -1719,13 +1760,14 @@ private:
         return Formula::constant(*attribute);
       if (std::optional<Formula> pitch = pitchAtLaunch(variable, depth))
         return pitch;
+      std::optional<Formula> known;
       if (std::optional<CXCursor> init = initializerOf(variable))
-        return formulaOf(*init, depth + 1);
-      if (std::optional<ValueAt> assigned = lastAssignmentBeforeLaunch(variable))
-        return formulaWhereSet(*assigned, depth);
-      if (std::optional<ValueAt> set = setupValueOf(variable))
-        return formulaWhereSet(*set, depth);
-      return std::nullopt;
+        known = formulaOf(*init, depth + 1);
+      else if (std::optional<ValueAt> assigned = lastAssignmentBeforeLaunch(variable))
+        known = formulaWhereSet(*assigned, depth);
+      else if (std::optional<ValueAt> set = setupValueOf(variable))
+        known = formulaWhereSet(*set, depth);
+      return known ? known : searchedVariable(variable);
     }
     case CXCursor_BinaryOperator: {
       std::optional<Formula::Op> op = binaryOp(clang_getCursorBinaryOperatorKind(cursor));
@@ -2308,9 +2350,22 @@ private:
                  std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
                  const CallSite &prototype, std::vector<CallSite> &sites) {
     constexpr size_t kMostIterations = 4, kMostEnumerated = 4096;
+    // Read first with the variables nothing is known of left unknown: those
+    // of counted loops are better read at their iterations.
     CallSite site = prototype;
-    readSite(call, params, grid, block, shared, arguments, site);
+    readSite(call, params, grid, block, shared, arguments, site, false);
     size_t unknowns = unknownsOf(site);
+    auto searched = [&](std::vector<CallSite> &&read) {
+      for (CallSite &at : read)
+        if (unknownsOf(at)) {
+          CallSite again = prototype;
+          again.iteration = at.iteration;
+          readSite(call, params, grid, block, shared, arguments, again, true);
+          at = std::move(again);
+        }
+      for (CallSite &at : read)
+        sites.push_back(std::move(at));
+    };
     std::vector<std::pair<CountedLoop, std::vector<int64_t>>> loops;
     size_t combinations = 1;
     for (CountedLoop &loop : unknowns ? countedLoopsAroundLaunch() : std::vector<CountedLoop>{}) {
@@ -2323,13 +2378,11 @@ private:
       combinations *= values->size();
       loops.emplace_back(std::move(loop), std::move(*values));
     }
-    if (loops.empty()) {
-      sites.push_back(std::move(site));
-      return;
-    }
-    std::vector<CallSite> iterations;
+    if (loops.empty())
+      return searched({std::move(site)});
     size_t count = std::min(combinations, kMostIterations);
-    for (size_t k = 0; k < count; ++k) {
+    // Iteration k's site, with the loop variables bound to its values.
+    auto iteration = [&](size_t k, bool searchVariables) {
       size_t index = count == 1 ? 0 : k * (combinations - 1) / (count - 1);
       CallSite at = prototype;
       // The outermost loop (last found) varies slowest.
@@ -2340,24 +2393,27 @@ private:
         at.iteration = loop.name + " = " + std::to_string(value) +
                        (at.iteration.empty() ? "" : ", ") + at.iteration;
       }
-      readSite(call, params, grid, block, shared, arguments, at);
+      readSite(call, params, grid, block, shared, arguments, at, searchVariables);
       for (const auto &[loop, values] : loops)
         boundParameters_.erase(loop.usr);
-      iterations.push_back(std::move(at));
-    }
-    if (unknownsOf(iterations.front()) >= unknowns) {
-      sites.push_back(std::move(site));
-      return;
-    }
+      return at;
+    };
+    if (unknownsOf(iteration(0, false)) >= unknowns)
+      return searched({std::move(site)});
+    std::vector<CallSite> iterations;
+    for (size_t k = 0; k < count; ++k)
+      iterations.push_back(iteration(k, true));
     for (CallSite &at : iterations)
       sites.push_back(std::move(at));
   }
 
   // What one launch passes: location, arguments, dims, shared bytes and the
-  // allocations of its buffers.
+  // allocations of its buffers. With `searchVariables`, the integer
+  // variables these are computed from that nothing is known of become the
+  // site's searched variables.
   void readSite(CXCursor call, int params, CXCursor grid, CXCursor block,
                 std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
-                CallSite &site) {
+                CallSite &site, bool searchVariables) {
     CXFile file = nullptr;
     clang_getExpansionLocation(clang_getCursorLocation(call), &file, &site.line, &site.column,
                                &launchOffset_);
@@ -2393,7 +2449,11 @@ private:
     std::vector<std::string> lastIteration = bindLastIteration(arguments, site);
     if (!lastIteration.empty())
       bindLeaves();
-    bindStructLeaves(arguments);
+    uint32_t nextLeaf = bindStructLeaves(arguments);
+    if (searchVariables) {
+      variablesOf_ = &site;
+      nextLeaf_ = std::max(nextLeaf, uint32_t(std::max(params, 0)));
+    }
     for (size_t i = 0; i < arguments.size(); ++i)
       site.arguments.push_back(isLeaf[i] ? SiteValue::unknown(textOf(arguments[i]))
                                          : valueOf(arguments[i]));
@@ -2402,6 +2462,10 @@ private:
     dimsOf(grid, site.grid);
     dimsOf(block, site.block);
     site.sharedBytes = shared ? valueOf(*shared) : SiteValue::ofInteger(0, "");
+    // Allocations, struct members and conditions only use what the launch's
+    // values made searched: a size computed from a variable of its own would
+    // be chosen apart from the bounds the kernel is passed.
+    variablesOf_ = nullptr;
     site.allocationBytes.assign(site.arguments.size(), SiteValue::unknown(""));
     site.allocations.assign(site.arguments.size(), "");
     site.zeroed.assign(site.arguments.size(), false);

@@ -1033,11 +1033,12 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
 // hold (ir/ContentConventions.h): offsets that may decrease, indices that
 // may fall outside what they index.
 std::string outsideConventions(const ir::KernelInfo &kernel, const evo::SearchSpace &space,
-                               const detect::LaunchRecord &launch, const std::vector<Fill> &fills,
-                               bool *nonPositiveSize = nullptr) {
+                               const SitePlan *site, const detect::LaunchRecord &launch,
+                               const std::vector<Fill> &fills, bool *nonPositiveSize = nullptr) {
   std::vector<std::string> reasons;
   uint64_t threads = launch.block.count();
-  if (!space.block.fixed && threads % 32 != 0)
+  bool blockSearched = !space.block.fixed || (site && site->searchesBlock());
+  if (blockSearched && threads % 32 != 0)
     reasons.push_back("a block of " + std::to_string(threads) + " threads, not a multiple of 32");
   for (const evo::Gene &gene : space.scalars) {
     std::optional<int64_t> value =
@@ -1434,7 +1435,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                                            settings.search.seed,
                                            isProgramsLaunch ? programsOptions : searchOptions);
     result.outsideConventions =
-        outsideConventions(kernel, space, result.record, fills, &result.nonPositiveSize);
+        outsideConventions(kernel, space, fixed.site, result.record, fills,
+                           &result.nonPositiveSize);
     result.madeUpContents.assign(kernel.params.size(), false);
     for (const evo::Gene &gene : space.buffers)
       if (gene.role == evo::GeneRole::BufferFill && !gene.fixed &&

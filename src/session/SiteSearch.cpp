@@ -1,5 +1,6 @@
 #include "session/SiteSearch.h"
 
+#include "interp/Launch.h"
 #include "ir/PointerEncoding.h"
 #include "support/MemoryLimit.h"
 
@@ -117,15 +118,37 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
       if (scalar.name == member.path && scalar.kind == ir::ValueKind::Int)
         leaves[*member.leaf] = memberAsParameter(aggregate, scalar);
   }
-  // Leaves numbered params, params + 1, ...: a gap ends them.
-  for (uint32_t index = uint32_t(params); leaves.count(index); ++index)
-    leaves_.push_back(leaves[index]);
+  // The host's variables the site's values are computed from: searched
+  // integers of their own, named apart from every parameter.
+  std::set<uint32_t> variables;
+  for (const host::CallSite::Variable &variable : site.variables) {
+    if (variable.index < params || leaves.count(variable.index))
+      continue;
+    ir::ParamInfo leaf;
+    leaf.name = variable.name + " (host)";
+    leaf.kind = ir::ValueKind::Int;
+    leaf.bits = variable.bits;
+    leaf.isSigned = variable.isSigned;
+    leaves[variable.index] = leaf;
+    variables.insert(variable.index);
+  }
+  // Leaves numbered params, params + 1, ...; one without a name is none.
+  if (!leaves.empty() && leaves.rbegin()->first >= params) {
+    leaves_.resize(leaves.rbegin()->first + 1 - params);
+    hostVariable_.assign(leaves_.size(), false);
+    for (const auto &[index, leaf] : leaves)
+      if (index >= params) {
+        leaves_[index - params] = leaf;
+        hostVariable_[index - params] = variables.count(index) != 0;
+      }
+  }
   // A formula may only read integer parameters and the leaves.
   auto usable = [&](const SiteValue &value) {
     if (!value.isFormula())
       return value;
     for (uint32_t argument : value.formula.arguments()) {
-      bool leaf = argument >= params && argument < params + leaves_.size();
+      bool leaf = argument >= params && argument < params + leaves_.size() &&
+                  !leaves_[argument - params].name.empty();
       if (!leaf && (argument >= params || kernel.params[argument].kind != ir::ValueKind::Int))
         return SiteValue::unknown(value.text);
     }
@@ -193,6 +216,77 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
       if (scalar && !(kind == ir::ValueKind::Float && value.isFormula()))
         arguments_[i] = usable(value);
     }
+  // A host variable that only the shared bytes or an allocation read would
+  // be chosen apart from everything the kernel sees (its dims, arguments and
+  // struct numbers): such values stay unknown, as if the site said nothing
+  // of them (`k<<<1, threads, share_size>>>` with share_size set under ifs).
+  std::set<uint32_t> seen;
+  auto see = [&](const SiteValue &value) {
+    if (value.isFormula())
+      for (uint32_t argument : value.formula.arguments())
+        seen.insert(argument);
+  };
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    see(grid_[axis]);
+    see(block_[axis]);
+  }
+  for (const SiteValue &argument : arguments_)
+    see(argument);
+  for (const MemberValue &member : memberValues_)
+    see(member.value);
+  auto unseen = [&](const SiteValue &value) {
+    if (!value.isFormula())
+      return false;
+    for (uint32_t argument : value.formula.arguments())
+      if (argument >= params && hostVariable_[argument - params] && !seen.count(argument))
+        return true;
+    return false;
+  };
+  if (unseen(shared_))
+    shared_ = SiteValue::unknown(shared_.text);
+  for (size_t i = 0; i < allocationBytes_.size(); ++i)
+    if (unseen(allocationBytes_[i]) || unseen(allocationOffsets_[i]))
+      allocationBytes_[i] = SiteValue::unknown(allocationBytes_[i].text);
+  std::erase_if(memberAllocations_,
+                [&](const MemberAllocation &member) { return unseen(member.bytes); });
+  // A block (then a grid) of searched integers as they are, distinct, with
+  // 1 after them.
+  auto searchedInteger = [&](uint32_t index) {
+    if (index >= params)
+      return index - params < leaves_.size() && hostVariable_[index - params];
+    return kernel.params[index].kind == ir::ValueKind::Int && !userArgument_[index] &&
+           arguments_[index].isUnknown();
+  };
+  std::set<uint32_t> taken;
+  auto searchedDims = [&](const SiteValue(&dims)[3], bool byUser) {
+    SearchedDims searched;
+    std::set<uint32_t> axes;
+    for (unsigned axis = 0; axis < 3 && !byUser; ++axis) {
+      const SiteValue &extent = dims[axis];
+      if (extent.isConstant() && !extent.isFloat && extent.integer == 1)
+        continue;
+      bool bare = extent.isFormula() && extent.formula.nodes.size() == 1 &&
+                  extent.formula.nodes[0].op == host::Formula::Op::Argument;
+      uint32_t index = bare ? extent.formula.nodes[0].argument : 0;
+      if (!bare || searched.rank != axis || !searchedInteger(index) || taken.count(index) ||
+          !axes.insert(index).second)
+        return SearchedDims{};
+      searched.leaf[axis] = index;
+      searched.rank = axis + 1;
+    }
+    taken.insert(axes.begin(), axes.end());
+    return searched;
+  };
+  searchedBlock_ = searchedDims(block_, user.block.has_value());
+  searchedGrid_ = searchedDims(grid_, user.grid.has_value());
+}
+
+bool SitePlan::isDimsLeaf(size_t index) const {
+  for (const SearchedDims *dims : {&searchedBlock_, &searchedGrid_})
+    for (const std::optional<uint32_t> &leaf : dims->leaf)
+      if (leaf == index)
+        return true;
+  return false;
 }
 
 bool SitePlan::determined(const SiteValue (&dims)[3]) const {
@@ -216,6 +310,11 @@ bool SitePlan::sizesShared() const {
   bool shared = user_.dynamicSharedBytes != 0 || !shared_.isUnknown();
   bool block = user_.block.has_value() || determined(block_);
   return shared && block;
+}
+
+bool SitePlan::searchesBlock() const {
+  return !user_.block && std::any_of(std::begin(block_), std::end(block_),
+                                     [](const SiteValue &axis) { return axis.isFormula(); });
 }
 
 FixedSettings SitePlan::fixed() const {
@@ -271,7 +370,8 @@ FixedSettings SitePlan::fixed() const {
 }
 
 bool SitePlan::derives(size_t index) const {
-  return index < arguments_.size() && !userArgument_[index] && arguments_[index].isFormula();
+  return index < arguments_.size() && !userArgument_[index] &&
+         (arguments_[index].isFormula() || isDimsLeaf(index));
 }
 
 uint32_t SitePlan::formulaIndexOf(const evo::Gene &gene) const {
@@ -345,9 +445,15 @@ SitePlan::candidatesNear(int64_t value,
 bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) const {
   if (holds(arguments))
     return true;
-  // One searched integer moved to the nearest value that meets them all.
-  for (size_t i = 0; i < arguments.size() && i < arguments_.size(); ++i) {
-    if (!arguments[i] || userArgument_[i] || !arguments_[i].isUnknown())
+  // One searched integer (a parameter or a host variable) moved to the
+  // nearest value that meets them all.
+  auto searched = [&](size_t i) {
+    if (i >= arguments_.size())
+      return i - arguments_.size() < leaves_.size() && hostVariable_[i - arguments_.size()];
+    return !userArgument_[i] && arguments_[i].isUnknown();
+  };
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (!arguments[i] || !searched(i))
       continue;
     int64_t original = *arguments[i];
     for (int64_t candidate : candidatesNear(original, arguments)) {
@@ -410,9 +516,49 @@ uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
 }
 
 void SitePlan::shape(evo::SearchSpace &space) const {
-  if (!user_.grid && !space.grid.fixed && determined(grid_))
-    space.grid.fixed = evo::Dims{1, 1, 1}; // apply() sets it per launch
-  if (!user_.block && !space.block.fixed && determined(block_))
+  // The host's variables that the values the site gives read are searched.
+  std::set<uint32_t> read;
+  auto reads = [&](const SiteValue &value) {
+    if (value.isFormula())
+      for (uint32_t argument : value.formula.arguments())
+        read.insert(argument);
+  };
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    if (!user_.grid)
+      reads(grid_[axis]);
+    if (!user_.block)
+      reads(block_[axis]);
+  }
+  if (!user_.dynamicSharedBytes)
+    reads(shared_);
+  for (size_t i = 0; i < arguments_.size(); ++i)
+    if (derives(i))
+      reads(arguments_[i]);
+  for (size_t i = 0; i < allocationBytes_.size(); ++i)
+    if (sizes(i)) {
+      reads(allocationBytes_[i]);
+      reads(allocationOffsets_[i]);
+    }
+  for (const MemberValue &member : memberValues_)
+    reads(member.value);
+  for (const MemberAllocation &member : memberAllocations_)
+    reads(member.bytes);
+  for (size_t leaf = 0; leaf < leaves_.size(); ++leaf)
+    if (hostVariable_[leaf] && read.count(uint32_t(arguments_.size() + leaf)) &&
+        !isDimsLeaf(arguments_.size() + leaf)) {
+      space.scalars.push_back(
+          evo::Gene::integer(leaves_[leaf].name, leaves_[leaf].bits, leaves_[leaf].isSigned));
+      space.scalars.back().param = uint32_t(arguments_.size() + leaf);
+    }
+  // apply() sets determined dims per launch, and takes the integers of
+  // searched dims from the search's.
+  if (searchedGrid_.rank && !space.grid.fixed)
+    space.grid.rank = searchedGrid_.rank;
+  else if (!user_.grid && !space.grid.fixed && determined(grid_))
+    space.grid.fixed = evo::Dims{1, 1, 1};
+  if (searchedBlock_.rank && !space.block.fixed)
+    space.block.rank = searchedBlock_.rank;
+  else if (!user_.block && !space.block.fixed && determined(block_))
     space.block.fixed = evo::Dims{1, 1, 1};
   std::set<uint32_t> sizing; // parameters the dims and allocations are computed from
   auto addSizing = [&](const SiteValue &value) {
@@ -460,6 +606,12 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
                      std::vector<uint64_t> &bufferOffsets,
                      std::vector<SizedMember> *members) const {
   std::vector<std::optional<int64_t>> arguments(formulaValues());
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    if (searchedGrid_.leaf[axis])
+      arguments[*searchedGrid_.leaf[axis]] = int64_t(axisOf(config.grid, axis));
+    if (searchedBlock_.leaf[axis])
+      arguments[*searchedBlock_.leaf[axis]] = int64_t(axisOf(config.block, axis));
+  }
   for (const ArgumentSpec &spec : specs) {
     for (size_t leaf = 0; leaf < leaves_.size(); ++leaf)
       if (leaves_[leaf].name == spec.name)
@@ -474,6 +626,14 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
     if (Result<size_t> index = findParameter(*kernel_, spec.name);
         index && arguments[*index] && kernel_->params[*index].kind == ir::ValueKind::Int)
       spec.value = integerText(*arguments[*index], kernel_->params[*index]);
+  // The host's variables are no kernel arguments: their values are in the
+  // dims, shared bytes and arguments computed from them.
+  std::erase_if(specs, [&](const ArgumentSpec &spec) {
+    for (size_t leaf = 0; leaf < leaves_.size(); ++leaf)
+      if (hostVariable_[leaf] && leaves_[leaf].name == spec.name)
+        return true;
+    return false;
+  });
   auto setDims = [&](const SiteValue(&dims)[3], interp::Dim3 &out) {
     for (unsigned axis = 0; axis < 3; ++axis) {
       if (dims[axis].isUnknown())
@@ -495,10 +655,21 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
       return false;
     config.dynamicSharedBytes = uint32_t(*bytes);
   }
+  // Dims computed from searched values that a GPU refuses (a block of 4096
+  // threads) make no launch of the program's.
+  auto computed = [](const SiteValue(&dims)[3]) {
+    return std::any_of(std::begin(dims), std::end(dims),
+                       [](const SiteValue &axis) { return axis.isFormula(); });
+  };
+  if (((!user_.grid && computed(grid_)) || searchesBlock() ||
+       (!user_.dynamicSharedBytes && shared_.isFormula())) &&
+      !interp::validateLaunch(config))
+    return false;
   for (size_t i = 0; i < arguments_.size(); ++i) {
     if (!derives(i))
       continue;
-    std::optional<int64_t> value = valueOf(arguments_[i], arguments);
+    std::optional<int64_t> value =
+        arguments_[i].isFormula() ? valueOf(arguments_[i], arguments) : arguments[i];
     if (!value)
       return false;
     const ir::ParamInfo &param = kernel_->params[i];

@@ -33,8 +33,9 @@ public:
   // the launch fits maxThreads. The result points at this plan for the rest.
   FixedSettings fixed() const;
 
-  // Whether the site computes parameter `index` from other arguments: it is
-  // not searched.
+  // Whether the site computes parameter `index` from other arguments, or
+  // passes the block's or grid's extent as it (SearchedDims): it is not
+  // searched.
   bool derives(size_t index) const;
 
   // Whether the host allocated the buffer it passes as parameter `index`
@@ -62,6 +63,10 @@ public:
   // Whether the site (or the user) states the dynamic shared memory's size
   // and the block: an access past it is a finding.
   bool sizesShared() const;
+
+  // Whether the block of a launch is computed from searched values (a block
+  // of `threads` the host does not fix): chosen by the search, not the host.
+  bool searchesBlock() const;
 
   // Keeps the search to launches the site can make: grid and block that the
   // site determines are not searched, and the searched integers that size
@@ -113,9 +118,23 @@ private:
   };
   std::vector<MemberAllocation> memberAllocations_;
   // The searched struct members the site's formulas read (CallSite::Member::
-  // leaf), by formula index minus the number of parameters, each as a
-  // parameter of its own named "p.n".
+  // leaf), each as a parameter of its own named "p.n", and the host's
+  // variables (CallSite::Variable), named "threads (host)", by formula index
+  // minus the number of parameters; an index with no leaf has no name.
   std::vector<ir::ParamInfo> leaves_;
+  std::vector<bool> hostVariable_; // by leaf: a host variable, not a struct member
+  // A block (or grid) whose axes are searched integers as they are
+  // (`<<<blocks, threads>>>` with threads a host variable or a searched
+  // argument, `dim3 b(w, h)`): the search draws it as it draws blocks
+  // (multiples of 32, powers of two) or grids, and each axis's integer (by
+  // formula index) follows it. The first `rank` axes are such; the rest are
+  // 1. rank 0: not such dims.
+  struct SearchedDims {
+    std::optional<uint32_t> leaf[3];
+    uint32_t rank = 0;
+  };
+  SearchedDims searchedBlock_, searchedGrid_;
+  bool isDimsLeaf(size_t index) const;
 
   // How many values a formula may read: the parameters, then the leaves.
   size_t formulaValues() const { return arguments_.size() + leaves_.size(); }

@@ -950,6 +950,54 @@ TEST(CliLaunchDomain, ALaunchCutShortByItsTimeBudgetNamesTheThreadThatRanLong) {
     EXPECT_TRUE(contains(o.out, part)) << "lacks " << part << "\n" << o;
 }
 
+
+TEST(CliLaunchDomain, AVariableTheHostDecidesIsOneSearchedValueForBlockSharedAndGrid) {
+  // A launcher whose block size is a parameter no call in the file fixes:
+  // the block, the shared bytes and the grid follow one searched `threads`.
+  // Searched apart, the shared bytes rarely fit the block and every launch
+  // was skipped as out of bounds (an inconclusive verdict).
+  TempDir dir;
+  auto write = [&](const std::string &name, const std::string &sharedBytes) {
+    std::string source = dir.file(name);
+    std::ofstream(source)
+        << "__global__ void block_sum(const float *in, float *out, int n) {\n"
+           "  extern __shared__ float partial[];\n"
+           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+           "  partial[threadIdx.x] = i < n ? in[i] : 0.0f;\n"
+           "  __syncthreads();\n"
+           "  for (unsigned s = blockDim.x / 2; s > 0; s /= 2) {\n"
+           "    if (threadIdx.x < s) partial[threadIdx.x] += partial[threadIdx.x + s];\n"
+           "    __syncthreads();\n"
+           "  }\n"
+           "  if (threadIdx.x == 0) out[blockIdx.x] = partial[0];\n"
+           "}\n"
+           "void launch(const float *in, float *out, int n, int threads) {\n"
+           "  block_sum<<<(n + threads - 1) / threads, threads, "
+        << sharedBytes << ">>>(in, out, n);\n"
+           "}\n";
+    return source;
+  };
+  std::string fitting = write("fitting.cu", "threads * sizeof(float)");
+  Outcome listed = simulee({"list", fitting});
+  EXPECT_TRUE(contains(listed.out, "block (threads, 1, 1) shared threads * sizeof(float)"))
+      << listed;
+  EXPECT_TRUE(contains(listed.out, " threads=? (searched)")) << listed;
+  Outcome o = simulee({fitting, "--jobs", "1", "--quiet", "--format", "json"});
+  EXPECT_EQ(o.status, 0) << o;
+  nlohmann::json report = jsonOf(o);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  const nlohmann::json *sum = kernelEntry(report, "block_sum");
+  ASSERT_NE(sum, nullptr) << o;
+  EXPECT_EQ((*sum)["verdict"], "clean") << o;
+  EXPECT_GT((*sum)["launches"]["judged"].get<int>(), 100) << o;
+  EXPECT_EQ((*sum)["launches"]["outOfBounds"], 0) << o;
+  // Shared bytes for a quarter of the block: the program's bug, at blocks
+  // the search draws as blocks (multiples of 32 among them).
+  std::string short_ = write("short.cu", "threads");
+  Outcome bug = simulee({short_, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(bug.status, 1) << bug;
+  EXPECT_TRUE(contains(bug.out, "warning: out-of-bounds write of shared 'partial'")) << bug;
+}
 } // namespace
 } // namespace simulee::cli_test
 

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <string>
@@ -40,6 +41,23 @@ std::optional<int64_t> withN(const SiteValue &value, int64_t n, uint32_t nIndex 
       return n;
     return std::nullopt;
   });
+}
+
+// The names of the site's searched variables (CallSite::Variable) `value`
+// is computed from, in formula order; empty when it is no such formula or
+// reads anything else.
+std::vector<std::string> variablesOf(const CallSite &site, const SiteValue &value) {
+  std::vector<std::string> names;
+  if (!value.isFormula())
+    return names;
+  for (uint32_t index : value.formula.arguments()) {
+    auto variable = std::find_if(site.variables.begin(), site.variables.end(),
+                                 [&](const CallSite::Variable &v) { return v.index == index; });
+    if (variable == site.variables.end())
+      return {};
+    names.push_back(variable->name);
+  }
+  return names;
 }
 
 TEST(CallSiteReader, FindsEveryLaunchInSourceOrder) {
@@ -282,10 +300,12 @@ TEST(CallSiteReader, IntegersAssignedAfterTheirDeclarationAreFollowed) {
   ASSERT_TRUE(host.sites[1].block[0].isConstant());
   EXPECT_EQ(host.sites[1].block[0].integer, 128);
   EXPECT_EQ(withN(host.sites[1].grid[0], 1000), 4);
-  // Changed by ++, under an if, or assigned only after the launch: unknown.
-  EXPECT_TRUE(host.sites[2].block[0].isUnknown());
-  EXPECT_TRUE(host.sites[3].block[0].isUnknown());
-  EXPECT_TRUE(host.sites[4].block[0].isUnknown());
+  // Changed by ++, under an if, or assigned only after the launch: not
+  // known, so searched as the variable it is.
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(variablesOf(host.sites[2], host.sites[2].block[0]), Names{"stepped"});
+  EXPECT_EQ(variablesOf(host.sites[3], host.sites[3].block[0]), Names{"guarded"});
+  EXPECT_EQ(variablesOf(host.sites[4], host.sites[4].block[0]), Names{"later"});
 }
 
 TEST(CallSiteReader, AssignmentsInBlocksAndLoopsAroundALaunchAreFollowed) {
@@ -310,8 +330,10 @@ TEST(CallSiteReader, AssignmentsInBlocksAndLoopsAroundALaunchAreFollowed) {
     EXPECT_EQ(site.block[0].integer, segments[k] / 256);
     EXPECT_EQ(site.grid[0].integer, 16384 / segments[k]);
   }
-  // An assignment after the launch in the loop around it: not known.
-  EXPECT_TRUE(host.sites[6].block[0].isUnknown());
+  // An assignment after the launch in the loop around it: not known, so
+  // searched as the variable it is.
+  EXPECT_EQ(variablesOf(host.sites[6], host.sites[6].block[0]),
+            std::vector<std::string>{"threads"});
   // A statement of the if's block around the launch.
   ASSERT_TRUE(host.sites[7].block[0].isConstant());
   EXPECT_EQ(host.sites[7].block[0].integer, 32);
@@ -459,6 +481,41 @@ TEST(CallSiteReader, ALauncherCallPassesTheAllocationsOfItsPointers) {
   EXPECT_EQ(host.sites[1].arguments[1].integer, 2000);
 }
 
+TEST(CallSiteReader, VariablesTheProgramDecidesAndDoesNotPassAreSearchedOnce) {
+  HostCode host = readInput("searched_variables.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  // The launcher's threads: one variable for the block, the shared bytes
+  // and the grid (with n, the argument it passes).
+  const CallSite &launcher = host.sites[0];
+  ASSERT_EQ(launcher.variables.size(), 1u);
+  const CallSite::Variable &threads = launcher.variables[0];
+  EXPECT_EQ(threads.name, "threads");
+  EXPECT_EQ(threads.index, 3u); // after the kernel's three parameters
+  EXPECT_EQ(threads.bits, 32u);
+  EXPECT_TRUE(threads.isSigned);
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(variablesOf(launcher, launcher.block[0]), Names{"threads"});
+  EXPECT_EQ(variablesOf(launcher, launcher.sharedBytes), Names{"threads"});
+  auto at = [&](const SiteValue &value, int64_t n, int64_t threadCount) {
+    return evaluate(value.formula, [&](uint32_t index) -> std::optional<int64_t> {
+      return index == 2 ? n : index == 3 ? std::optional<int64_t>(threadCount) : std::nullopt;
+    });
+  };
+  ASSERT_TRUE(launcher.grid[0].isFormula());
+  EXPECT_EQ(at(launcher.grid[0], 1000, 256), 4);
+  EXPECT_EQ(at(launcher.sharedBytes, 0, 256), 1024);
+  // main's threads sizes the block, the grid and out's allocation; in's
+  // size is a variable of its own the launch does not use: unknown.
+  const CallSite &site = host.sites[1];
+  ASSERT_EQ(site.variables.size(), 1u);
+  EXPECT_EQ(variablesOf(site, site.block[0]), Names{"threads"});
+  EXPECT_EQ(variablesOf(site, site.grid[0]), Names{"threads"});
+  ASSERT_EQ(site.allocationBytes.size(), 3u);
+  EXPECT_EQ(variablesOf(site, site.allocationBytes[1]), Names{"threads"});
+  EXPECT_TRUE(site.allocationBytes[0].isUnknown());
+  EXPECT_EQ(at(site.grid[0], 0, 1024), 1024);
+}
+
 TEST(CallSiteReader, AGlobalASetupFunctionAssignsOnceHoldsThatValue) {
   HostCode host = readInput("setup_globals.cu");
   ASSERT_EQ(host.sites.size(), 3u);
@@ -467,9 +524,11 @@ TEST(CallSiteReader, AGlobalASetupFunctionAssignsOnceHoldsThatValue) {
   EXPECT_EQ(site.block[0].integer, 256);
   EXPECT_EQ(site.arguments[1].integer, 4096);
   EXPECT_EQ(site.allocationBytes[0].integer, 16384);
-  // Assigned under an if, or changed twice: not known.
-  EXPECT_TRUE(host.sites[1].block[0].isUnknown());
-  EXPECT_TRUE(host.sites[2].grid[0].isUnknown());
+  // Assigned under an if, or changed twice: not known, so searched.
+  EXPECT_EQ(variablesOf(host.sites[1], host.sites[1].block[0]),
+            std::vector<std::string>{"wide"});
+  EXPECT_EQ(variablesOf(host.sites[2], host.sites[2].grid[0]),
+            std::vector<std::string>{"scale"});
 }
 
 TEST(CallSiteReader, AKernelPassedToALauncherIsWhatItsParameterLaunches) {
@@ -545,7 +604,8 @@ TEST(CallSiteReader, DeviceAttributesQueriedIntoAVariableAreTheSimulatedDevices)
   EXPECT_EQ(host->sites[0].grid[0].integer, 432);
   ASSERT_TRUE(host->sites[0].block[0].isConstant());
   EXPECT_EQ(host->sites[0].block[0].integer, 128);
-  EXPECT_TRUE(host->sites[1].grid[0].isUnknown());
+  EXPECT_EQ(variablesOf(host->sites[1], host->sites[1].grid[0]),
+            std::vector<std::string>{"bumped"});
 }
 
 // The member of `site`'s struct argument at `path`, or null.
@@ -692,8 +752,12 @@ TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
   ASSERT_TRUE(host.sites[0].block[0].isConstant());
   EXPECT_EQ(host.sites[0].block[0].integer, 128);
   EXPECT_EQ(withN(host.sites[0].sharedBytes, 0), 512);
-  // case 32: case 64: either value reaches the launch: not known.
-  EXPECT_TRUE(host.sites[1].block[0].isUnknown());
+  // case 32: case 64: either value reaches the launch: not known, so the
+  // block and the shared bytes follow one searched `threads`.
+  EXPECT_EQ(variablesOf(host.sites[1], host.sites[1].block[0]),
+            std::vector<std::string>{"threads"});
+  EXPECT_EQ(variablesOf(host.sites[1], host.sites[1].sharedBytes),
+            std::vector<std::string>{"threads"});
 }
 
 TEST(CallSiteReader, ValuesTheCommandLineOverridesAreTheDefaultsWithoutArguments) {
@@ -716,11 +780,13 @@ TEST(CallSiteReader, ValuesTheCommandLineOverridesAreTheDefaultsWithoutArguments
   EXPECT_EQ(scaled.grid[0].integer, 32);
   // `argc > 2 ? atoi(argv[2]) : 3` is 3, but a change under a condition
   // the command line does not decide (`n > 100 && ...`) still counts.
-  EXPECT_TRUE(scaled.arguments[2].isUnknown());
+  EXPECT_EQ(variablesOf(scaled, scaled.arguments[2]),
+            std::vector<std::string>{"unknown"});
   ASSERT_TRUE(host.sites[2].arguments[1].isConstant());
   EXPECT_EQ(host.sites[2].arguments[1].integer, 3);
   // The branch taken without arguments (an else) still changes its variable.
-  EXPECT_TRUE(host.sites[2].arguments[2].isUnknown());
+  EXPECT_EQ(variablesOf(host.sites[2], host.sites[2].arguments[2]),
+            std::vector<std::string>{"shift"});
 }
 
 TEST(CallSiteReader, LaunchesInTemplatesComeFromTheCompiledHostCode) {

@@ -28,10 +28,14 @@ std::vector<SearchCase> searchCases() {
   return cases;
 }
 
-session::FixedSettings fixedSettings(const nlohmann::json &manifest) {
+// What a user would give on the command line: the manifest's "fixed"
+// settings, and the dynamic shared bytes of a kernel no call site sizes (a
+// site states them, computed from its block where it searches that).
+session::FixedSettings fixedSettings(const nlohmann::json &manifest, bool launchedBySites) {
   session::FixedSettings fixed;
   const nlohmann::json &launch = manifest["launch"];
-  fixed.dynamicSharedBytes = launch.value("sharedBytes", 0u);
+  if (!launchedBySites)
+    fixed.dynamicSharedBytes = launch.value("sharedBytes", 0u);
   std::vector<session::ArgumentSpec> args = argsOf(launch);
   for (const nlohmann::json &name : manifest["search"].value("fixed", nlohmann::json::array())) {
     std::string fixedName = name.get<std::string>();
@@ -69,7 +73,8 @@ TEST_P(CorpusSearch, DefaultSearchFindsTheLabeledBugsAndNothingElse) {
       session::launchSourceOf(program, *kernel, hostCodeFor(c.manifest.source));
   const std::vector<const host::CallSite *> &sites = source.sites;
   Result<session::KernelAnalysis> analysis =
-      session::analyzeKernel(program, *kernel, source, fixedSettings(json), settings, options);
+      session::analyzeKernel(program, *kernel, source, fixedSettings(json, !sites.empty()),
+                             settings, options);
   ASSERT_TRUE(analysis.ok()) << analysis.error().message;
   // Every launch says where it came from: the manifest's provenance, else a
   // site's when the file launches the kernel, else free.
