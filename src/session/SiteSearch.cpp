@@ -90,6 +90,14 @@ std::vector<SiteValue> argumentsOf(const ir::KernelInfo &kernel, const host::Cal
   return mapped;
 }
 
+// Adds the arguments `value`'s formula reads (none for a constant or an
+// unknown) to `into`.
+void addFormulaArguments(const SiteValue &value, std::set<uint32_t> &into) {
+  if (value.isFormula())
+    for (uint32_t argument : value.formula.arguments())
+      into.insert(argument);
+}
+
 } // namespace
 
 SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
@@ -221,11 +229,7 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
   // struct numbers): such values stay unknown, as if the site said nothing
   // of them (`k<<<1, threads, share_size>>>` with share_size set under ifs).
   std::set<uint32_t> seen;
-  auto see = [&](const SiteValue &value) {
-    if (value.isFormula())
-      for (uint32_t argument : value.formula.arguments())
-        seen.insert(argument);
-  };
+  auto see = [&](const SiteValue &value) { addFormulaArguments(value, seen); };
   for (unsigned axis = 0; axis < 3; ++axis) {
     see(grid_[axis]);
     see(block_[axis]);
@@ -518,11 +522,7 @@ uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
 void SitePlan::shape(evo::SearchSpace &space) const {
   // The host's variables that the values the site gives read are searched.
   std::set<uint32_t> read;
-  auto reads = [&](const SiteValue &value) {
-    if (value.isFormula())
-      for (uint32_t argument : value.formula.arguments())
-        read.insert(argument);
-  };
+  auto reads = [&](const SiteValue &value) { addFormulaArguments(value, read); };
   for (unsigned axis = 0; axis < 3; ++axis) {
     if (!user_.grid)
       reads(grid_[axis]);
@@ -561,11 +561,7 @@ void SitePlan::shape(evo::SearchSpace &space) const {
   else if (!user_.block && !space.block.fixed && determined(block_))
     space.block.fixed = evo::Dims{1, 1, 1};
   std::set<uint32_t> sizing; // parameters the dims and allocations are computed from
-  auto addSizing = [&](const SiteValue &value) {
-    if (value.isFormula())
-      for (uint32_t argument : value.formula.arguments())
-        sizing.insert(argument);
-  };
+  auto addSizing = [&](const SiteValue &value) { addFormulaArguments(value, sizing); };
   for (const SiteValue *dims : {grid_, block_})
     for (unsigned axis = 0; axis < 3; ++axis)
       addSizing(dims[axis]);
