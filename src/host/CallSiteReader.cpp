@@ -2740,6 +2740,24 @@ private:
           add(condition, false);
         if (kind == CXCursor_ForStmt && parts.size() == 4)
           addLoopVariableRange(parts[0], parts[2], site);
+      } else if (kind == CXCursor_CompoundStmt && i > 0 &&
+                 kindOf(ancestors_[i - 1]) == CXCursor_SwitchStmt) {
+        // `case 32: case 64:` before the launch: the selector is one of them.
+        std::vector<CXCursor> selector = childrenOf(ancestors_[i - 1]);
+        std::optional<std::vector<int64_t>> labels = labelsReaching(parts, child);
+        std::optional<Formula> value =
+            labels && !labels->empty() ? formulaOf(selector.front(), 0) : std::nullopt;
+        if (!value || value->arguments().empty())
+          continue;
+        Formula holds = Formula::constant(0);
+        std::string text;
+        for (int64_t label : *labels) {
+          Formula equal = Formula::binary(Formula::Op::Eq, *value, Formula::constant(label));
+          holds = text.empty() ? equal : Formula::binary(Formula::Op::LogicalOr, holds, equal);
+          text += (text.empty() ? "" : " || ") + textOf(selector.front()) +
+                  " == " + std::to_string(label);
+        }
+        site.constraints.push_back({std::move(holds), std::move(text)});
       } else if (kind == CXCursor_CompoundStmt) {
         for (CXCursor statement : parts) {
           if (clang_equalCursors(statement, child))
@@ -2751,6 +2769,40 @@ private:
         }
       }
     }
+  }
+
+  // The case labels through which control reaches statement `child` of a
+  // switch's body: those since the last statement that ends control flow
+  // (fallthrough included). Nothing when a default label or one that is no
+  // constant is among them.
+  static std::optional<std::vector<int64_t>> labelsReaching(const std::vector<CXCursor> &body,
+                                                            CXCursor child) {
+    std::vector<int64_t> labels;
+    bool anything = false; // a default or a label of no constant value
+    for (CXCursor statement : body) {
+      CXCursor cursor = statement;
+      while (kindOf(cursor) == CXCursor_CaseStmt || kindOf(cursor) == CXCursor_DefaultStmt) {
+        std::vector<CXCursor> label = childrenOf(cursor);
+        std::optional<SiteValue> constant = kindOf(cursor) == CXCursor_CaseStmt &&
+                                                    label.size() == 2
+                                                ? folded(label.front(), "")
+                                                : std::nullopt;
+        if (constant && !constant->isFloat)
+          labels.push_back(constant->integer);
+        else
+          anything = true;
+        if (label.empty())
+          break;
+        cursor = label.back();
+      }
+      if (clang_equalCursors(statement, child))
+        return anything ? std::nullopt : std::optional<std::vector<int64_t>>(labels);
+      if (exits(lastStatementOf(statement))) {
+        labels.clear();
+        anything = false;
+      }
+    }
+    return std::nullopt;
   }
 
   // `for (int v = A; ...; v++ / v += C / v *= 2 / v <<= 1)` with v passed

@@ -951,6 +951,35 @@ TEST(CliLaunchDomain, ALaunchCutShortByItsTimeBudgetNamesTheThreadThatRanLong) {
 }
 
 
+TEST(CliLaunchDomain, TheCaseLabelsAroundALaunchBoundItsSearchedVariable) {
+  // reduce<64> is launched only under `case 32: case 64:` of the block size
+  // it is launched with: a block of 96 (a race by design here) is never one
+  // of its launches, while the default case's reduce<1024> takes any.
+  TempDir dir;
+  std::string source = dir.file("switched.cu");
+  std::ofstream(source)
+      << "template <unsigned BLOCK> __global__ void reduce(const float *in, float *out) {\n"
+         "  if (blockDim.x > BLOCK) out[0] = threadIdx.x;\n"
+         "  else if (threadIdx.x == 0) out[blockIdx.x] = in[0];\n"
+         "}\n"
+         "void launchReduce(const float *in, float *out, int threads) {\n"
+         "  switch (threads) {\n"
+         "  case 32:\n"
+         "  case 64:\n"
+         "    reduce<64><<<4, threads>>>(in, out);\n"
+         "    break;\n"
+         "  default:\n"
+         "    reduce<1024><<<4, threads>>>(in, out);\n"
+         "  }\n"
+         "}\n";
+  Outcome listed = simulee({"list", source});
+  EXPECT_TRUE(contains(listed.out, "when threads == 32 || threads == 64")) << listed;
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'reduce<64U>': clean (")) << o;
+  EXPECT_FALSE(contains(o.out, "data race")) << o;
+}
+
 TEST(CliLaunchDomain, AVariableTheHostDecidesIsOneSearchedValueForBlockSharedAndGrid) {
   // A launcher whose block size is a parameter no call in the file fixes:
   // the block, the shared bytes and the grid follow one searched `threads`.

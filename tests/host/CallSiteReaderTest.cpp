@@ -758,6 +758,17 @@ TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
             std::vector<std::string>{"threads"});
   EXPECT_EQ(variablesOf(host.sites[1], host.sites[1].sharedBytes),
             std::vector<std::string>{"threads"});
+  // ... and the labels that reach the launch constrain it: 32 or 64.
+  ASSERT_EQ(host.sites[1].constraints.size(), 1u);
+  const CallSite::Constraint &labels = host.sites[1].constraints[0];
+  EXPECT_EQ(labels.text, "threads == 32 || threads == 64");
+  uint32_t threads = host.sites[1].variables.at(0).index;
+  for (int64_t value : {16, 32, 64, 96}) {
+    std::optional<int64_t> holds = evaluate(labels.holds, [&](uint32_t index) {
+      return index == threads ? std::optional<int64_t>(value) : std::nullopt;
+    });
+    EXPECT_EQ(holds, value == 32 || value == 64 ? 1 : 0) << value;
+  }
 }
 
 TEST(CallSiteReader, ValuesTheCommandLineOverridesAreTheDefaultsWithoutArguments) {
