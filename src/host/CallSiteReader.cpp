@@ -2350,25 +2350,27 @@ private:
                  std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
                  const CallSite &prototype, std::vector<CallSite> &sites) {
     constexpr size_t kMostIterations = 4, kMostEnumerated = 4096;
-    // Read first with the variables nothing is known of left unknown: those
-    // of counted loops are better read at their iterations.
+    // The site with the variables nothing is known of searched.
+    auto searched = [&] {
+      CallSite at = prototype;
+      readSite(call, params, grid, block, shared, arguments, at, true);
+      sites.push_back(std::move(at));
+    };
+    std::vector<CountedLoop> around = countedLoopsAroundLaunch();
+    if (around.empty())
+      return searched();
+    // Read first with those variables left unknown: a counted loop's are
+    // better read at its iterations.
     CallSite site = prototype;
     readSite(call, params, grid, block, shared, arguments, site, false);
     size_t unknowns = unknownsOf(site);
-    auto searched = [&](std::vector<CallSite> &&read) {
-      for (CallSite &at : read)
-        if (unknownsOf(at)) {
-          CallSite again = prototype;
-          again.iteration = at.iteration;
-          readSite(call, params, grid, block, shared, arguments, again, true);
-          at = std::move(again);
-        }
-      for (CallSite &at : read)
-        sites.push_back(std::move(at));
-    };
+    if (!unknowns) {
+      sites.push_back(std::move(site));
+      return;
+    }
     std::vector<std::pair<CountedLoop, std::vector<int64_t>>> loops;
     size_t combinations = 1;
-    for (CountedLoop &loop : unknowns ? countedLoopsAroundLaunch() : std::vector<CountedLoop>{}) {
+    for (CountedLoop &loop : around) {
       if (std::any_of(arguments.begin(), arguments.end(),
                       [&](CXCursor argument) { return namesVariable(argument, loop.usr); }))
         continue;
@@ -2379,7 +2381,7 @@ private:
       loops.emplace_back(std::move(loop), std::move(*values));
     }
     if (loops.empty())
-      return searched({std::move(site)});
+      return searched();
     size_t count = std::min(combinations, kMostIterations);
     // Iteration k's site, with the loop variables bound to its values.
     auto iteration = [&](size_t k, bool searchVariables) {
@@ -2399,7 +2401,7 @@ private:
       return at;
     };
     if (unknownsOf(iteration(0, false)) >= unknowns)
-      return searched({std::move(site)});
+      return searched();
     std::vector<CallSite> iterations;
     for (size_t k = 0; k < count; ++k)
       iterations.push_back(iteration(k, true));

@@ -90,6 +90,12 @@ std::vector<SiteValue> argumentsOf(const ir::KernelInfo &kernel, const host::Cal
   return mapped;
 }
 
+// Whether any axis of `dims` is computed (a formula).
+bool anyComputed(const SiteValue (&dims)[3]) {
+  return std::any_of(std::begin(dims), std::end(dims),
+                     [](const SiteValue &axis) { return axis.isFormula(); });
+}
+
 // Adds the arguments `value`'s formula reads (none for a constant or an
 // unknown) to `into`.
 void addFormulaArguments(const SiteValue &value, std::set<uint32_t> &into) {
@@ -242,7 +248,7 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
     if (!value.isFormula())
       return false;
     for (uint32_t argument : value.formula.arguments())
-      if (argument >= params && hostVariable_[argument - params] && !seen.count(argument))
+      if (isHostVariable(argument) && !seen.count(argument))
         return true;
     return false;
   };
@@ -257,7 +263,7 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
   // 1 after them.
   auto searchedInteger = [&](uint32_t index) {
     if (index >= params)
-      return index - params < leaves_.size() && hostVariable_[index - params];
+      return isHostVariable(index);
     return kernel.params[index].kind == ir::ValueKind::Int && !userArgument_[index] &&
            arguments_[index].isUnknown();
   };
@@ -316,9 +322,11 @@ bool SitePlan::sizesShared() const {
   return shared && block;
 }
 
-bool SitePlan::searchesBlock() const {
-  return !user_.block && std::any_of(std::begin(block_), std::end(block_),
-                                     [](const SiteValue &axis) { return axis.isFormula(); });
+bool SitePlan::searchesBlock() const { return !user_.block && anyComputed(block_); }
+
+bool SitePlan::isHostVariable(size_t index) const {
+  return index >= arguments_.size() && index - arguments_.size() < leaves_.size() &&
+         hostVariable_[index - arguments_.size()];
 }
 
 FixedSettings SitePlan::fixed() const {
@@ -452,9 +460,8 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
   // One searched integer (a parameter or a host variable) moved to the
   // nearest value that meets them all.
   auto searched = [&](size_t i) {
-    if (i >= arguments_.size())
-      return i - arguments_.size() < leaves_.size() && hostVariable_[i - arguments_.size()];
-    return !userArgument_[i] && arguments_[i].isUnknown();
+    return i >= arguments_.size() ? isHostVariable(i)
+                                  : !userArgument_[i] && arguments_[i].isUnknown();
   };
   for (size_t i = 0; i < arguments.size(); ++i) {
     if (!arguments[i] || !searched(i))
@@ -544,8 +551,8 @@ void SitePlan::shape(evo::SearchSpace &space) const {
   for (const MemberAllocation &member : memberAllocations_)
     reads(member.bytes);
   for (size_t leaf = 0; leaf < leaves_.size(); ++leaf)
-    if (hostVariable_[leaf] && read.count(uint32_t(arguments_.size() + leaf)) &&
-        !isDimsLeaf(arguments_.size() + leaf)) {
+    if (isHostVariable(arguments_.size() + leaf) &&
+        read.count(uint32_t(arguments_.size() + leaf)) && !isDimsLeaf(arguments_.size() + leaf)) {
       space.scalars.push_back(
           evo::Gene::integer(leaves_[leaf].name, leaves_[leaf].bits, leaves_[leaf].isSigned));
       space.scalars.back().param = uint32_t(arguments_.size() + leaf);
@@ -653,11 +660,7 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
   }
   // Dims computed from searched values that a GPU refuses (a block of 4096
   // threads) make no launch of the program's.
-  auto computed = [](const SiteValue(&dims)[3]) {
-    return std::any_of(std::begin(dims), std::end(dims),
-                       [](const SiteValue &axis) { return axis.isFormula(); });
-  };
-  if (((!user_.grid && computed(grid_)) || searchesBlock() ||
+  if (((!user_.grid && anyComputed(grid_)) || searchesBlock() ||
        (!user_.dynamicSharedBytes && shared_.isFormula())) &&
       !interp::validateLaunch(config))
     return false;

@@ -135,6 +135,8 @@ private:
   };
   SearchedDims searchedBlock_, searchedGrid_;
   bool isDimsLeaf(size_t index) const;
+  // Whether formula index `index` is a host variable's leaf.
+  bool isHostVariable(size_t index) const;
 
   // How many values a formula may read: the parameters, then the leaves.
   size_t formulaValues() const { return arguments_.size() + leaves_.size(); }
