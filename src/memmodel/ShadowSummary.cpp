@@ -149,6 +149,24 @@ bool WitnessGroup::add(const Access &access) {
 //
 // An access whose visit order or step does not fit (2^24 barriers, 2^49
 // steps of one warp) goes to the pool at once, where both have room.
+//
+// A twin holds two singles, A (created first) and B, of one instruction,
+// action, block, visit order and step, on disjoint byte masks, with values
+// of at most 32 bits:
+//
+//   instruction, block, next   both's
+//   visitAndBytes  A's byte mask (8) | the visit order (24), as a single's
+//   packed         63 62 61 60  59  58  57    50 49      40 39      30 29      0
+//                 +-----+-----+---+---+--------+----------+----------+----------+
+//                 |state|actn |vkA|vkB| mask B | thread B | thread A | step (30)|
+//                 +-----+-----+---+---+--------+----------+----------+----------+
+//   value          A's value in the low 32 bits, B's in the high 32
+//
+// It holds exactly what the two singles would, and it sits where the chain
+// had A, with B right after it, so every rule sees the same accesses in the
+// same order. B is only twinned with A when A is the chain's last cell (B
+// would be appended after it), and a twin whose half sees a second access
+// is split back into the two singles in that order.
 namespace {
 constexpr unsigned kVisitBits = GroupCell::kVisitBits, kCellStepBits = 49;
 constexpr unsigned kStateShift = GroupCell::kStateShift, kActionShift = GroupCell::kActionShift,
@@ -190,6 +208,53 @@ Access unpack(const GroupIdentity &group, const GranuleKey &key, Witness witness
 
 bool sameOrAdjacent(uint32_t prior, uint32_t now) { return prior == now || prior + 1 == now; }
 
+constexpr unsigned kTwinStepBits = 30, kTwinThreadA = 30, kTwinThreadB = 40, kTwinMaskB = 50,
+                   kTwinKnownB = 58;
+static_assert(kTwinStepBits == kTwinThreadA && kTwinThreadA + kThreadBits == kTwinThreadB &&
+                  kTwinThreadB + kThreadBits == kTwinMaskB && kTwinMaskB + 8 == kTwinKnownB &&
+                  kTwinKnownB + 1 == kValueKnownBit,
+              "a twin's fields fill its word");
+
+uint64_t singleStep(const GroupCell &cell) {
+  return (cell.packed >> kThreadBits) & lowBits(kCellStepBits);
+}
+
+// Whether `access`, on `mask`, can join the single `cell` as its twin.
+bool canTwin(const GroupCell &cell, const Access &access, ByteMask mask) {
+  return cell.state() == GroupCell::State::Single && cell.instruction == access.instruction &&
+         cell.action() == access.action && (cell.bytes() & mask) == 0 &&
+         cell.block == access.block &&
+         (cell.visitAndBytes & lowBits(kVisitBits)) == access.visitOrder &&
+         singleStep(cell) == access.step && access.step <= lowBits(kTwinStepBits) &&
+         cell.value <= lowBits(32) && (!access.valueKnown || access.value <= lowBits(32));
+}
+
+// The single `a` and `b`'s access on `maskB` as one twin.
+GroupCell twinOf(const GroupCell &a, const Access &b, ByteMask maskB) {
+  GroupCell twin = a;
+  twin.packed = cellTag(GroupCell::State::Twin, b.action) |
+                (a.packed & uint64_t(1) << kValueKnownBit) |
+                uint64_t(b.valueKnown) << kTwinKnownB | uint64_t(maskB) << kTwinMaskB |
+                uint64_t(b.thread) << kTwinThreadB |
+                (a.packed & lowBits(kThreadBits)) << kTwinThreadA | b.step;
+  twin.value = a.value | (b.valueKnown ? b.value : 0) << 32;
+  return twin;
+}
+
+// Half 0 (A) or 1 (B) of a twin as the single it stands for, `next` included.
+GroupCell halfOf(const GroupCell &twin, unsigned half) {
+  const uint64_t packed = twin.packed;
+  ByteMask mask = half ? ByteMask(packed >> kTwinMaskB) : twin.bytes();
+  uint64_t thread = packed >> (half ? kTwinThreadB : kTwinThreadA) & lowBits(kThreadBits);
+  uint64_t known = packed >> (half ? kTwinKnownB : kValueKnownBit) & 1;
+  GroupCell single = twin;
+  single.visitAndBytes = uint32_t(mask) << kVisitBits | (twin.visitAndBytes & lowBits(kVisitBits));
+  single.packed = cellTag(GroupCell::State::Single, twin.action()) | known << kValueKnownBit |
+                  (packed & lowBits(kTwinStepBits)) << kThreadBits | thread;
+  single.value = half ? twin.value >> 32 : twin.value & lowBits(32);
+  return single;
+}
+
 // The single access a cell holds, as the Access it was recorded from (as far
 // as a WitnessGroup reads one).
 Access singleAccess(const GroupCell &cell) {
@@ -200,7 +265,7 @@ Access singleAccess(const GroupCell &cell) {
   access.thread = uint32_t(cell.packed & lowBits(kThreadBits));
   access.warp = access.thread / interp::kWarpSize;
   access.lane = access.thread % interp::kWarpSize;
-  access.step = (cell.packed >> kThreadBits) & lowBits(kCellStepBits);
+  access.step = singleStep(cell);
   access.instruction = cell.instruction;
   access.valueKnown = cell.packed >> kValueKnownBit & 1;
   access.value = cell.value;
@@ -279,9 +344,20 @@ void ShadowSummary::keep(Region &region, GroupCell &cell, const Access &access, 
     ++droppedWitnesses_;
 }
 
+GroupCell &ShadowSummary::split(Region &region, GroupCell &twin) {
+  SIMULEE_ASSERT(region.moreCount < UINT32_MAX, "group cell overflow");
+  uint32_t index = region.moreCount++;
+  ++chainedCount_;
+  GroupCell &second = region.moreCells.at(index);
+  second = halfOf(twin, 1);
+  twin = halfOf(twin, 0);
+  twin.next = index + 1;
+  return second;
+}
+
 // Shows every group overlapping `mask` (in creation order, so the first
 // example pair of each kind is the full log's), then keeps the access in its
-// group, creating it at the chain's end.
+// group, creating it at the chain's end (or as the twin of the last cell).
 void ShadowSummary::recordInGranule(Region &region, const GranuleKey &key, ByteMask mask,
                                     const Access &access, PriorAccessVisitor &visitor) {
   GroupCell &first = region.firstCell.at(key.index);
@@ -290,23 +366,45 @@ void ShadowSummary::recordInGranule(Region &region, const GranuleKey &key, ByteM
     keep(region, first, access, mask);
     return;
   }
-  GroupCell *matching = nullptr, *last = nullptr;
+  auto show = [&](const GroupCell &cell) {
+    GroupIdentity identity = cell.identity();
+    if (!(identity.bytes & mask) || !actionsCanConflict(identity.action, access.action))
+      return;
+    if (cell.state() == GroupCell::State::Single)
+      showSingle(cell, access, key, visitor);
+    else
+      region.pooled.existing(uint32_t(cell.packed)).showTo(identity, access, key, visitor);
+  };
+  GroupCell *matching = nullptr, *last = nullptr, *matchingTwin = nullptr;
+  unsigned matchingHalf = 0;
   for (GroupCell *cell = &first; cell;
        cell = cell->next ? &region.moreCells.existing(cell->next - 1) : nullptr) {
-    GroupIdentity identity = cell->identity();
-    if ((identity.bytes & mask) && actionsCanConflict(identity.action, access.action)) {
-      if (cell->state() == GroupCell::State::Single)
-        showSingle(*cell, access, key, visitor);
-      else
-        region.pooled.existing(uint32_t(cell->packed)).showTo(identity, access, key, visitor);
+    if (cell->state() == GroupCell::State::Twin) {
+      for (unsigned half : {0u, 1u}) {
+        GroupCell single = halfOf(*cell, half);
+        show(single);
+        if (single.matches(access, mask))
+          matchingTwin = cell, matchingHalf = half;
+      }
+    } else {
+      show(*cell);
+      if (cell->matches(access, mask))
+        matching = cell;
     }
-    if (cell->matches(access, mask))
-      matching = cell;
     last = cell;
   }
-  if (!matching) {
+  if (matchingTwin) {
+    GroupCell &second = split(region, *matchingTwin);
+    matching = matchingHalf ? &second : matchingTwin;
+  } else if (!matching) {
+    if (canTwin(*last, access, mask)) {
+      *last = twinOf(*last, access, mask);
+      ++groupCount_;
+      return;
+    }
     SIMULEE_ASSERT(region.moreCount < UINT32_MAX, "group cell overflow");
     uint32_t index = region.moreCount++;
+    ++chainedCount_;
     matching = &region.moreCells.at(index);
     last->next = index + 1;
   }

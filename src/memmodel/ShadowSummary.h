@@ -4,7 +4,7 @@
 // can still tell apart: a 32-byte GroupCell while the group has seen one
 // access, a pooled WitnessGroup from its second. Memory per address is
 // bounded by the number of instructions touching it, never by the number of
-// threads; a word each thread touches once costs 32 bytes.
+// threads; a word each thread touches once costs 16 bytes (a twin cell).
 // Which verdicts are exact, and the one approximation, are in
 // ShadowSummary.cpp next to the retention code.
 #pragma once
@@ -85,8 +85,11 @@ struct WitnessGroup {
 // sits in the granule's own slot. A group one access has made so far holds
 // that access whole (single); from its second access on, its witnesses live
 // in a pooled WitnessGroup. Most granules of a large launch see one access
-// per group, so most never need the pool. Bit layout next to GroupCell's
-// accessors in ShadowSummary.cpp.
+// per group, so most never need the pool. Two singles of one instruction,
+// block, visit order and step on disjoint bytes of at most 4 each (two
+// threads of a warp storing neighbouring words) share one cell (a twin),
+// so a word each thread touches once costs 16 bytes. Bit layout next to
+// GroupCell's accessors in ShadowSummary.cpp.
 struct GroupCell {
   uint32_t instruction = 0;
   uint32_t block = 0;          // single: its access's block
@@ -95,7 +98,7 @@ struct GroupCell {
   uint64_t packed = 0;         // state, action; single: value known, step, thread; pooled: index
   uint64_t value = 0;          // single: the value it stored, if known
 
-  enum class State : uint8_t { Empty, Single, Pooled };
+  enum class State : uint8_t { Empty, Single, Pooled, Twin };
   // The layout (ShadowSummary.cpp): visit order bits of visitAndBytes, and
   // where the state, action and value-known bit sit in `packed`.
   static constexpr unsigned kVisitBits = 24;
@@ -122,6 +125,9 @@ public:
   uint64_t groupCount() const { return groupCount_; }
   // Groups that saw a second access and moved to the pool.
   uint64_t pooledGroupCount() const { return pooledCount_; }
+  // Group cells in use: one per granule touched, plus one per further group
+  // in a chain that is not its predecessor's twin.
+  uint64_t cellCount() const { return granuleCount_ + chainedCount_; }
   // Accesses whose storing dropped a witness no retained one stands for; 0
   // means every verdict so far is exactly the full log's (see the .cpp).
   uint64_t droppedWitnesses() const { return droppedWitnesses_; }
@@ -149,6 +155,9 @@ private:
 
   void recordInGranule(Region &region, const GranuleKey &key, ByteMask mask, const Access &access,
                        PriorAccessVisitor &visitor);
+  // Splits a twin into its two singles, the second right after the first
+  // in the chain (where it was created); returns the second.
+  GroupCell &split(Region &region, GroupCell &twin);
   // Keeps `access` in `cell`, a group it belongs to (or an empty cell).
   void keep(Region &region, GroupCell &cell, const Access &access, ByteMask mask);
 
@@ -156,6 +165,7 @@ private:
   uint64_t granuleCount_ = 0; // granules ever touched, released ones included
   uint64_t groupCount_ = 0;
   uint64_t pooledCount_ = 0;
+  uint64_t chainedCount_ = 0;
   uint64_t droppedWitnesses_ = 0;
 };
 

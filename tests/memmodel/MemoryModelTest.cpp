@@ -48,6 +48,82 @@ TEST(ShadowWitness, PackUnpackRoundTrips) {
   EXPECT_TRUE(Witness{}.empty());
 }
 
+namespace {
+// What a ShadowSummary shows a new access, in order.
+struct Shown : PriorAccessVisitor {
+  std::vector<Access> priors;
+  void visit(const Access &prior) override { priors.push_back(prior); }
+};
+
+// Thread `thread`'s `size`-byte access of global buffer 0 at `offset`.
+Access globalAccess(AccessKind action, uint32_t instruction, uint32_t thread, uint64_t offset,
+                    uint32_t size, uint64_t step, uint64_t value = 0) {
+  return {.space = MemSpace::Global, .action = action, .offset = offset, .sizeBytes = size,
+          .thread = thread, .warp = thread / 32, .lane = thread % 32, .step = step,
+          .instruction = instruction, .activeMask = kAllLanes, .value = value,
+          .valueKnown = action == AccessKind::Write};
+}
+
+std::vector<uint32_t> threadsOf(const Shown &shown) {
+  std::vector<uint32_t> threads;
+  for (const Access &prior : shown.priors)
+    threads.push_back(prior.thread);
+  return threads;
+}
+} // namespace
+
+TEST(ShadowSummary, NeighbouringWordsOfOneStepShareACellAndSplitInCreationOrder) {
+  ShadowSummary shadow;
+  Shown nothing;
+  shadow.record(globalAccess(AccessKind::Write, 7, 0, 0, 4, 5, 10), nothing);
+  shadow.record(globalAccess(AccessKind::Write, 7, 1, 4, 4, 5, 11), nothing);
+  EXPECT_TRUE(nothing.priors.empty());
+  EXPECT_EQ(shadow.groupCount(), 2u);
+  EXPECT_EQ(shadow.cellCount(), 1u); // one twin: 16 bytes per word
+
+  // A store over the whole granule sees both words as they were stored.
+  Shown both;
+  shadow.record(globalAccess(AccessKind::Write, 8, 40, 0, 8, 9, 12), both);
+  ASSERT_EQ(threadsOf(both), (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(both.priors[0].offset, 0u);
+  EXPECT_EQ(both.priors[0].value, 10u);
+  EXPECT_EQ(both.priors[1].offset, 4u);
+  EXPECT_EQ(both.priors[1].sizeBytes, 4u);
+  EXPECT_EQ(both.priors[1].value, 11u);
+  EXPECT_TRUE(both.priors[1].valueKnown);
+  EXPECT_EQ(both.priors[1].step, 5u);
+  EXPECT_EQ(shadow.cellCount(), 2u);
+
+  // A second store of the second word splits the twin: the word's group
+  // goes to the pool, and stays before the 8-byte store in the chain.
+  Shown second;
+  shadow.record(globalAccess(AccessKind::Write, 7, 33, 4, 4, 2, 11), second);
+  EXPECT_EQ(threadsOf(second), (std::vector<uint32_t>{1, 40}));
+  EXPECT_EQ(shadow.pooledGroupCount(), 1u);
+  EXPECT_EQ(shadow.cellCount(), 3u);
+  Shown all;
+  shadow.record(globalAccess(AccessKind::Read, 9, 64, 0, 8, 3), all);
+  EXPECT_EQ(threadsOf(all), (std::vector<uint32_t>{0, 33, 1, 40}));
+}
+
+TEST(ShadowSummary, WordsOfDifferentStepsOrInstructionsKeepTheirOwnCells) {
+  ShadowSummary steps;
+  Shown nothing;
+  steps.record(globalAccess(AccessKind::Write, 7, 0, 0, 4, 5, 10), nothing);
+  steps.record(globalAccess(AccessKind::Write, 7, 1, 4, 4, 6, 11), nothing);
+  EXPECT_EQ(steps.cellCount(), 2u);
+  ShadowSummary instructions;
+  instructions.record(globalAccess(AccessKind::Write, 7, 0, 0, 4, 5, 10), nothing);
+  instructions.record(globalAccess(AccessKind::Write, 8, 1, 4, 4, 5, 11), nothing);
+  EXPECT_EQ(instructions.cellCount(), 2u);
+  // A twin keeps 30 bits of step.
+  ShadowSummary late;
+  late.record(globalAccess(AccessKind::Write, 7, 0, 0, 4, uint64_t(1) << 30, 10), nothing);
+  late.record(globalAccess(AccessKind::Write, 7, 1, 4, 4, uint64_t(1) << 30, 11), nothing);
+  EXPECT_EQ(late.cellCount(), 2u);
+  EXPECT_TRUE(nothing.priors.empty());
+}
+
 class MemoryModelBoth : public ::testing::TestWithParam<Representation> {
 protected:
   ModelOptions options() { return {.representation = GetParam()}; }
