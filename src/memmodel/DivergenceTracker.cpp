@@ -24,8 +24,8 @@ DivergenceTracker::WarpState &DivergenceTracker::stateOf(uint32_t warp) {
     state.blockSerial = blockSerial_;
     state.active = 0;
     state.activeSince = 0;
-    state.lastCommonStepPlus1.valid = 0;
-    state.lastSyncStepPlus1.valid = 0;
+    state.lastCommonStepPlus1.clear();
+    state.lastSyncStepPlus1.clear();
   }
   return state;
 }
@@ -37,6 +37,10 @@ const DivergenceTracker::WarpState *DivergenceTracker::findState(uint32_t warp) 
 }
 
 void DivergenceTracker::markPairs(LanePairSteps &table, LaneMask lanes, uint64_t stepPlus1) {
+  if (lanes == ~LaneMask(0)) {
+    table.allLanes = stepPlus1;
+    return;
+  }
   for (LaneMask rows = lanes; rows; rows &= rows - 1) {
     unsigned a = unsigned(std::countr_zero(rows));
     std::array<uint64_t, interp::kWarpSize> &row = table.rows[a];

@@ -8,7 +8,8 @@
 // and the step it took effect, plus lastCommonStep[a][b]: the last step of any
 // closed mask interval that contained both lanes. A query made while the later
 // access executes (s2 = now) is then O(1): both lanes active now, or
-// lastCommonStep[a][b] >= s1. Closing an interval costs popcount(mask)^2.
+// lastCommonStep[a][b] >= s1. Closing an interval costs popcount(mask)^2,
+// or one write when the whole warp ran.
 #pragma once
 
 #include "interp/Events.h"
@@ -42,11 +43,18 @@ private:
   // Steps are stored +1 so that 0 means "never".
   // Row a holds lane a's pairs. Rows not in `valid` are stale (from an
   // earlier block) and read as all zero, so a new block clears nothing.
+  // A whole warp's mark is one word, `allLanes`: a warp's steps only grow,
+  // so a pair's last mark is the larger of its row's and that word.
   struct LanePairSteps {
     std::array<std::array<uint64_t, interp::kWarpSize>, interp::kWarpSize> rows;
     interp::LaneMask valid = 0;
+    uint64_t allLanes = 0;
 
-    uint64_t at(unsigned a, unsigned b) const { return valid >> a & 1 ? rows[a][b] : 0; }
+    uint64_t at(unsigned a, unsigned b) const {
+      uint64_t row = valid >> a & 1 ? rows[a][b] : 0;
+      return row > allLanes ? row : allLanes;
+    }
+    void clear() { valid = 0, allLanes = 0; }
   };
 
   struct WarpState {
