@@ -366,5 +366,31 @@ TEST(ThrustFunctors, TransformAndPlusReductionMatchHost) {
   EXPECT_TRUE(matches(wantSums, valuesOf<float>(args[3].bytes)));
 }
 
+TEST(CacheHints, HintedLoadsAndStoresAreThePlainOnes) {
+  const int n = 64;
+  std::vector<float> in4 = randomValues<float>(4 * n, -8.f, 8.f, 3), out4(4 * n, 0);
+  std::vector<float> in = randomValues<float>(n, -8.f, 8.f, 4), out(3 * n, 0);
+  std::vector<uint16_t> inHalf(n), outHalf(n, 0);
+  for (int i = 0; i < n; ++i)
+    inHalf[i] = uint16_t(0x3c00 + (i % 4) * 0x0400); // 1, 2, 4, 8 as __half
+  std::vector<ArgumentValue> args = {bufferArg(in4),    bufferArg(out4),    bufferArg(in),
+                                     bufferArg(out),    bufferArg(inHalf),  bufferArg(outHalf),
+                                     scalarArg(int32_t(n))};
+  ASSERT_TRUE(runNvidia("cache_hints.cu", "cacheHints", {2, 1, 1}, {32, 1, 1}, args));
+  std::vector<float> want4 = in4, want(3 * n);
+  std::vector<uint16_t> wantHalf(n);
+  const uint16_t plusOne[4] = {0x4000, 0x4200, 0x4500, 0x4880}; // 2, 3, 5, 9
+  for (int i = 0; i < n; ++i) {
+    want4[4 * i] += 1.0f;
+    want[i] = float(2.0 * in[i] + in[i] + in[i] + in[i]);
+    want[n + i] = in[i];
+    want[2 * n + i] = -in[i];
+    wantHalf[i] = plusOne[i % 4];
+  }
+  EXPECT_TRUE(matches(want4, valuesOf<float>(args[1].bytes)));
+  EXPECT_TRUE(matches(want, valuesOf<float>(args[3].bytes)));
+  EXPECT_EQ(wantHalf, valuesOf<uint16_t>(args[5].bytes));
+}
+
 } // namespace
 } // namespace simulee::interp_test

@@ -112,9 +112,10 @@ TEST(CudaInstallation, UserCudaPathMustBeAnInstallation) {
 }
 
 // What nvcc gives and clang does not: assert without <cassert>, the C
-// library's stdio, stdlib, string and time functions without their headers,
-// host min/max and __managed__ variables, which are device variables marked
-// as managed.
+// library's stdio, stdlib, string, time and math functions without their
+// headers (isfinite(float) in host code), host min/max, the cache-hinted
+// loads and stores, and __managed__ variables, which are device variables
+// marked as managed.
 TEST(CudaInstallation, NvccConveniencesCompile) {
   const char *source = R"(
 __managed__ int hits;
@@ -126,6 +127,8 @@ __global__ void k(int *out, int n) {
   out[threadIdx.x] = plain + int(weights[threadIdx.x % 4]);
 }
 int blocksFor(int n) { return max(1, min(n / 256, 64)); }
+__global__ void copy4(const int4 *in, int4 *out) { __stcs(out + threadIdx.x, __ldcs(in + threadIdx.x)); }
+bool valid(float x, double y) { return isfinite(x) && !isnan(y) && !isinf(x) && fabsf(x) < 1; }
 void report(FILE *log, const char *what, int *copy) {
   fprintf(stderr, "%s\n", what);
   memcpy(copy, malloc(4), 4);

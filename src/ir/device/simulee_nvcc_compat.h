@@ -45,6 +45,36 @@ __SIMULEE_HOST_MINMAX(double, double, float)
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+// Likewise <math.h> (crt/math_functions.h): host code calls isfinite(float),
+// isnan and isinf unqualified, which clang's <cmath> leaves in namespace std.
+#include <math.h>
+
+// The cache-hinted loads and stores of sm_32_intrinsics.h (__ldcg, __ldca,
+// __ldcs, __ldlu, __ldcv; __stwb, __stcg, __stcs, __stwt), which clang's
+// wrapper leaves out with the rest of that header. A hint only tells the
+// caches how to keep the line, and simulated memory has none: each is the
+// plain load or store of its type, for every type NVIDIA declares them for
+// (NVIDIA's own overloads, such as cuda_fp16.h's for __half, come first).
+#define __SIMULEE_CACHE_HINTED_LOAD(NAME)                                                         \
+  template <class T> static __device__ __forceinline__ T NAME(const T *ptr) { return *ptr; }
+// The value converts to the pointee's type, as it would to an overload's.
+template <class T> struct __simulee_pointee { using type = T; };
+#define __SIMULEE_CACHE_HINTED_STORE(NAME)                                                        \
+  template <class T>                                                                              \
+  static __device__ __forceinline__ void NAME(T *ptr, typename __simulee_pointee<T>::type value) { \
+    *ptr = value;                                                                                 \
+  }
+__SIMULEE_CACHE_HINTED_LOAD(__ldcg)
+__SIMULEE_CACHE_HINTED_LOAD(__ldca)
+__SIMULEE_CACHE_HINTED_LOAD(__ldcs)
+__SIMULEE_CACHE_HINTED_LOAD(__ldlu)
+__SIMULEE_CACHE_HINTED_LOAD(__ldcv)
+__SIMULEE_CACHE_HINTED_STORE(__stwb)
+__SIMULEE_CACHE_HINTED_STORE(__stcg)
+__SIMULEE_CACHE_HINTED_STORE(__stcs)
+__SIMULEE_CACHE_HINTED_STORE(__stwt)
+#undef __SIMULEE_CACHE_HINTED_LOAD
+#undef __SIMULEE_CACHE_HINTED_STORE
 
 // nvcc defines __CUDACC__ as 1 (clang: empty, so `#if __CUDACC__` fails to
 // preprocess) and its version, here the CUDA release of NVIDIA's headers.
