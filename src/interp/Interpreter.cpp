@@ -754,13 +754,13 @@ Status Launch::execute(Warp &warp) {
       const uint64_t *a = src(in.a), *b = src(in.b);
       if (in.width == 32 && in.op == Op::FAdd) {
         forEachLane(mask, [&](unsigned l) {
-          d[l] = std::bit_cast<uint32_t>(std::bit_cast<float>(uint32_t(a[l])) +
-                                         std::bit_cast<float>(uint32_t(b[l])));
+          d[l] = floatResultBits(std::bit_cast<float>(uint32_t(a[l])) +
+                                 std::bit_cast<float>(uint32_t(b[l])));
         });
       } else if (in.width == 32 && in.op == Op::FMul) {
         forEachLane(mask, [&](unsigned l) {
-          d[l] = std::bit_cast<uint32_t>(std::bit_cast<float>(uint32_t(a[l])) *
-                                         std::bit_cast<float>(uint32_t(b[l])));
+          d[l] = floatResultBits(std::bit_cast<float>(uint32_t(a[l])) *
+                                 std::bit_cast<float>(uint32_t(b[l])));
         });
       } else {
         forEachLane(mask, [&](unsigned l) { d[l] = floatArithmetic(in.op, a[l], b[l], in.width); });
@@ -792,6 +792,12 @@ Status Launch::execute(Warp &warp) {
       const uint64_t *a = src(in.a);
       bool isSigned = in.op == Op::SIToFP;
       unsigned from = unsigned(in.imm);
+      if (auto mode = ir::RoundingMode(in.flags); mode != ir::RoundingMode::Nearest) {
+        forEachLane(mask, [&](unsigned l) {
+          d[l] = intToFloatBits(a[l], from, isSigned, in.width, mode);
+        });
+        break;
+      }
       forEachLane(mask, [&](unsigned l) {
         uint64_t v = a[l] & widthMask(from);
         if (in.width == 32) // round once, directly to float

@@ -61,8 +61,37 @@ uint64_t doubleToFloatBits(double value, unsigned width) {
   if (width == 64)
     return std::bit_cast<uint64_t>(value);
   if (width == 32)
-    return std::bit_cast<uint32_t>(float(value));
+    return floatResultBits(float(value));
   return floatToHalf(float(value));
+}
+
+namespace {
+// `exact` (a long double holds every 64-bit integer) rounded to T in `mode`:
+// the nearest T, then one step toward the direction asked if it overshot.
+template <class T> T roundedTo(long double exact, ir::RoundingMode mode) {
+  T nearest = T(exact);
+  long double got = nearest;
+  switch (mode) {
+  case ir::RoundingMode::Nearest:
+    return nearest;
+  case ir::RoundingMode::TowardZero:
+    return std::fabs(got) > std::fabs(exact) ? std::nextafter(nearest, T(0)) : nearest;
+  case ir::RoundingMode::Up:
+    return got < exact ? std::nextafter(nearest, std::numeric_limits<T>::infinity()) : nearest;
+  case ir::RoundingMode::Down:
+    return got > exact ? std::nextafter(nearest, -std::numeric_limits<T>::infinity()) : nearest;
+  }
+  return nearest;
+}
+} // namespace
+
+uint64_t intToFloatBits(uint64_t value, unsigned fromWidth, bool isSigned, unsigned width,
+                        ir::RoundingMode mode) {
+  uint64_t bits = value & widthMask(fromWidth);
+  long double exact = isSigned ? (long double)signExtend(bits, fromWidth) : (long double)bits;
+  if (width == 64)
+    return std::bit_cast<uint64_t>(roundedTo<double>(exact, mode));
+  return std::bit_cast<uint32_t>(roundedTo<float>(exact, mode));
 }
 
 uint64_t floatToUnsigned(double value, unsigned intWidth) {
@@ -209,9 +238,12 @@ uint64_t floatArithmetic(ir::Op op, uint64_t a, uint64_t b, unsigned width) {
   if (width == 64)
     return std::bit_cast<uint64_t>(
         arithmetic<double>(op, std::bit_cast<double>(a), std::bit_cast<double>(b)));
-  if (width == 32)
-    return std::bit_cast<uint32_t>(arithmetic<float>(op, std::bit_cast<float>(uint32_t(a)),
-                                                     std::bit_cast<float>(uint32_t(b))));
+  if (width == 32) {
+    float result =
+        arithmetic<float>(op, std::bit_cast<float>(uint32_t(a)), std::bit_cast<float>(uint32_t(b)));
+    // Negation flips the sign bit, NaN or not.
+    return op == ir::Op::FNeg ? std::bit_cast<uint32_t>(result) : floatResultBits(result);
+  }
   return floatToHalf(arithmetic<float>(op, halfToFloat(uint16_t(a)), halfToFloat(uint16_t(b))));
 }
 

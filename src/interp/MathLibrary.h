@@ -5,6 +5,7 @@
 
 #include "ir/Opcodes.h"
 
+#include <bit>
 #include <cstdint>
 
 namespace simulee::interp {
@@ -19,8 +20,24 @@ constexpr int64_t signExtend(uint64_t value, unsigned width) {
 float halfToFloat(uint16_t half);
 uint16_t floatToHalf(float value);
 
+// A single-precision result as a GPU writes it: any NaN is the canonical
+// quiet NaN 0x7fffffff (CUDA's floating-point standard: the result of an
+// operation involving NaNs), never the host's propagated payload or x86's
+// default 0xffc00000. Two lanes adding the same NaNs in either order get the
+// same bits, as they do on the GPU.
+constexpr uint32_t kCanonicalNan32 = 0x7fffffff;
+inline uint32_t floatResultBits(float value) {
+  return value != value ? kCanonicalNan32 : std::bit_cast<uint32_t>(value);
+}
+
 double floatBitsToDouble(uint64_t bits, unsigned width); // width 16, 32 or 64
+// A computed result in the format of `width`: for 32, canonical NaN.
 uint64_t doubleToFloatBits(double value, unsigned width);
+
+// The integer `value` (its low `fromWidth` bits) as a float of `width` (32
+// or 64), rounded in `mode`: __int2float_rz, __ull2double_ru ...
+uint64_t intToFloatBits(uint64_t value, unsigned fromWidth, bool isSigned, unsigned width,
+                        ir::RoundingMode mode);
 
 // Saturating conversions (C++ leaves out-of-range conversions undefined).
 uint64_t floatToUnsigned(double value, unsigned intWidth);

@@ -111,6 +111,20 @@ std::optional<Builtin> classifyLibdevice(llvm::StringRef name) {
   if (auto it = special.find(name); it != special.end())
     return it->second;
 
+  // Integers to floats with a rounding mode: __nv_int2float_rz, __nv_ull2double_ru ...
+  for (const char *from : {"int2", "uint2", "ll2", "ull2"}) {
+    llvm::StringRef rest = name;
+    if (!rest.consume_front(from) || !(rest.starts_with("float_") || rest.starts_with("double_")))
+      continue;
+    llvm::StringRef rounding = rest.split('_').second;
+    Builtin b = make(BuiltinKind::IntToFloat, rounding == "rz"   ? RoundingMode::TowardZero
+                                              : rounding == "ru" ? RoundingMode::Up
+                                              : rounding == "rd" ? RoundingMode::Down
+                                                                 : RoundingMode::Nearest);
+    b.isSigned = from[0] != 'u';
+    return b;
+  }
+
   // Conversions with a rounding mode: __nv_float2int_rn, __nv_double2uint_rz ...
   for (const char *from : {"float2", "double2"}) {
     if (!name.starts_with(from))
@@ -299,9 +313,23 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     }
   }
 
-  // Conversions libdevice uses: f2i.rn, d2ull.rz.ftz, bitcast.f2i ...
+  // Conversions libdevice uses: f2i.rn, d2ull.rz.ftz, i2f.rz, ull2d.rp, bitcast.f2i ...
   if (name.starts_with("bitcast."))
     return make(BuiltinKind::Bitcast);
+  for (const char *from : {"i2", "ui2", "ll2", "ull2"}) {
+    llvm::StringRef rest = name;
+    if (!rest.consume_front(from))
+      continue;
+    auto [target, rounding] = rest.split('.');
+    if (target != "f" && target != "d")
+      continue;
+    Builtin b = make(BuiltinKind::IntToFloat, rounding.starts_with("rz")   ? RoundingMode::TowardZero
+                                              : rounding.starts_with("rp") ? RoundingMode::Up
+                                              : rounding.starts_with("rm") ? RoundingMode::Down
+                                                                           : RoundingMode::Nearest);
+    b.isSigned = from[0] != 'u';
+    return b;
+  }
   for (const char *from : {"f2", "d2"}) {
     llvm::StringRef rest = name;
     if (!rest.consume_front(from))

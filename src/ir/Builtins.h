@@ -30,6 +30,7 @@ enum class BuiltinKind : uint8_t {
   FunnelShift,  // selector 0 = left, 1 = right
   FindNthSet,   // llvm.nvvm.fns(mask, base, offset): PTX fns
   RoundToInt,   // selector = MathFunction rounding (Rint/Trunc/Ceil/Floor); isSigned
+  IntToFloat,   // selector = RoundingMode; isSigned: __int2float_rz, llvm.nvvm.ull2d.rp ...
   Shuffle,      // selector = ShuffleMode; hasMask
   Vote,         // selector = VoteMode; hasMask
   ActiveMask,
@@ -57,7 +58,7 @@ struct Builtin {
   BuiltinKind kind;
   uint8_t selector = 0;
   bool hasMask = false;  // shuffles and votes: first argument is the member mask
-  bool isSigned = true;  // RoundToInt
+  bool isSigned = true;  // RoundToInt, IntToFloat
   bool fromPointer = false;
   bool required = false; // Barrier: never advised away (KernelInfo::requiredBarrierInstructions)
   bool blockScope = false; // AtomicRMW, CmpXchg: atomic within the block only (ir::kBlockScope)

@@ -1354,7 +1354,15 @@ void PtxLowering::lowerConvert(const Statement &s) {
     value = intrinsic(fn + fromSuffix, from, {value});
     result = isSignedType(toName) ? builder_.CreateFPToSI(value, to) : builder_.CreateFPToUI(value, to);
   } else if (to->isFloatingPointTy()) {
-    result = isSignedType(fromName) ? builder_.CreateSIToFP(value, to) : builder_.CreateUIToFP(value, to);
+    unsigned fromBits = from->getIntegerBitWidth();
+    if ((rounding == "rz" || rounding == "rm" || rounding == "rp") && (fromBits == 32 || fromBits == 64)) {
+      // Directed rounding: NVVM's conversion (i2f.rz, ull2d.rp ...), which the interpreter runs.
+      std::string name = std::string("llvm.nvvm.") + (isSignedType(fromName) ? "" : "u") +
+                         (fromBits == 64 ? "ll2" : "i2") + (to->isFloatTy() ? "f." : "d.") + rounding.str();
+      result = intrinsic(name, to, {value});
+    } else {
+      result = isSignedType(fromName) ? builder_.CreateSIToFP(value, to) : builder_.CreateUIToFP(value, to);
+    }
   } else {
     result = builder_.CreateIntCast(value, to, isSignedType(fromName));
   }

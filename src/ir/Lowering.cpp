@@ -1250,6 +1250,7 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
   case BuiltinKind::Identity: case BuiltinKind::Bitcast: case BuiltinKind::WarpSync:
   case BuiltinKind::NamedBarrier:
   case BuiltinKind::MathUnary: case BuiltinKind::IntUnary: case BuiltinKind::RoundToInt:
+  case BuiltinKind::IntToFloat:
   case BuiltinKind::Load: case BuiltinKind::Print: case BuiltinKind::Malloc:
   case BuiltinKind::Free:
     return 1;
@@ -1493,6 +1494,10 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
     emit(builtin.isSigned ? Op::FPToSI : Op::FPToUI, dst, rounded, 0, 0, from, scalarWidth(type));
     return;
   }
+  case BuiltinKind::IntToFloat:
+    emit(builtin.isSigned ? Op::SIToFP : Op::UIToFP, dst, arg(0), 0, 0,
+         scalarWidth(inst.getArgOperand(0)->getType()), floatWidth(type), builtin.selector);
+    return;
   case BuiltinKind::Shuffle: {
     unsigned first = builtin.hasMask ? 1 : 0;
     // The _sync variants order the lanes of their mask like __syncwarp.

@@ -94,6 +94,10 @@ enum class SpecialRegister : uint8_t {
   GridWorkspaceLow, GridWorkspaceHigh,
 };
 
+// The rounding of an integer-to-float conversion (Op::SIToFP, Op::UIToFP's
+// flags): IEEE's four directions, PTX's .rn, .rz, .rp and .rm.
+enum class RoundingMode : uint8_t { Nearest, TowardZero, Up, Down };
+
 enum class MathFunction : uint8_t {
   // unary
   Sqrt, Rsqrt, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Exp, Exp2,

@@ -164,5 +164,18 @@ TEST(CliSemantics, SameValueRaceIsANoteUnlessStrict) {
   EXPECT_EQ(strict.status, 1) << strict;
 }
 
+// NaN sums computed in either order are one value on a GPU (the canonical
+// NaN): lanes storing them to one word make a same-value race, not a warning.
+TEST(CliSemantics, LanesStoringNanSumsOfEitherOrderWriteTheSameValue) {
+  Outcome o = simulee({"run", std::string(SIMULEE_SOURCE_DIR) + "/tests/interp/kernels/nan_results.cu",
+                       "--kernel", "nanSums", "--grid", "1", "--block", "32", "--format", "json"});
+  EXPECT_EQ(o.status, 0) << o;
+  nlohmann::json report = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << o;
+  ASSERT_EQ(report["findings"].size(), 1u) << o;
+  EXPECT_EQ(report["findings"][0]["benign"], "same-value");
+  EXPECT_EQ(report["verdict"], "clean");
+}
+
 } // namespace
 } // namespace simulee::cli_test

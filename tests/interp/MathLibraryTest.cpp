@@ -74,6 +74,31 @@ TEST_P(MathLibrary, FloatFunctionsMatchHostLibrary) {
   }
 }
 
+TEST_P(MathLibrary, SingleNanResultsAreTheGpusCanonicalNan) {
+  std::vector<ArgumentValue> args = {bufferArg(std::vector<uint32_t>(9, 0)), scalarArg(0.0f)};
+  ASSERT_TRUE(launch("nan_results.cu", GetParam(), "nanResults", {1, 1, 1}, {1, 1, 1}, args));
+  std::vector<uint32_t> expected(8, 0x7fffffffu);
+  expected.push_back(0xffc00011u);
+  EXPECT_EQ(valuesOf<uint32_t>(args[0].bytes), expected);
+}
+
+TEST_P(MathLibrary, IntegerToFloatConversionsRoundInTheirDirection) {
+  const long long p24 = 1ll << 24, p53 = 1ll << 53;
+  std::vector<long long> in = {p24 + 1, -(p53 + 1), p53 + 1};
+  std::vector<ArgumentValue> args = {bufferArg(in), bufferArg(std::vector<float>(12, 0)),
+                                     bufferArg(std::vector<double>(5, 0))};
+  ASSERT_TRUE(
+      launch("int_to_float_rounding.cu", GetParam(), "intToFloatRounding", {1, 1, 1}, {1, 1, 1}, args));
+  const float f24 = float(p24), next24 = float(p24 + 2);
+  EXPECT_EQ(valuesOf<float>(args[1].bytes),
+            (std::vector<float>{f24, next24, f24, f24, -f24, -f24, -next24, next24,
+                                -float(p53 + (1ll << 30)), float(p53 + (1ll << 30)), next24,
+                                -next24}));
+  const double d53 = double(p53), next53 = double(p53 + 2);
+  EXPECT_EQ(valuesOf<double>(args[2].bytes),
+            (std::vector<double>{-d53, -d53, -next53, d53, next53}));
+}
+
 TEST_P(MathLibrary, DoubleFunctionsMatchHostLibrary) {
   const int n = 32;
   std::vector<double> in(n);

@@ -359,6 +359,25 @@ __SIMULEE_DEV__ float __uint2float_rn(unsigned x) { return (float)x; }
 __SIMULEE_DEV__ double __int2double_rn(int x) { return (double)x; }
 __SIMULEE_DEV__ float __ll2float_rn(long long x) { return (float)x; }
 __SIMULEE_DEV__ double __ll2double_rn(long long x) { return (double)x; }
+// The directed roundings run natively (interp::intToFloatBits).
+#define __SIMULEE_INT_TO_FLOAT(NAME, FROM, TO)                                                    \
+  __device__ TO __nv_##NAME(FROM);                                                               \
+  __SIMULEE_DEV__ TO __##NAME(FROM x) { return __nv_##NAME(x); }
+#define __SIMULEE_INT_TO_FLOAT_DIRECTED(NAME, FROM, TO)                                           \
+  __SIMULEE_INT_TO_FLOAT(NAME##_rz, FROM, TO)                                                    \
+  __SIMULEE_INT_TO_FLOAT(NAME##_ru, FROM, TO)                                                    \
+  __SIMULEE_INT_TO_FLOAT(NAME##_rd, FROM, TO)
+__SIMULEE_INT_TO_FLOAT_DIRECTED(int2float, int, float)
+__SIMULEE_INT_TO_FLOAT_DIRECTED(uint2float, unsigned, float)
+__SIMULEE_INT_TO_FLOAT_DIRECTED(ll2float, long long, float)
+__SIMULEE_INT_TO_FLOAT_DIRECTED(ull2float, unsigned long long, float)
+__SIMULEE_INT_TO_FLOAT_DIRECTED(ll2double, long long, double)
+__SIMULEE_INT_TO_FLOAT_DIRECTED(ull2double, unsigned long long, double)
+__SIMULEE_DEV__ float __ull2float_rn(unsigned long long x) { return (float)x; }
+__SIMULEE_DEV__ double __uint2double_rn(unsigned x) { return (double)x; }
+__SIMULEE_DEV__ double __ull2double_rn(unsigned long long x) { return (double)x; }
+#undef __SIMULEE_INT_TO_FLOAT_DIRECTED
+#undef __SIMULEE_INT_TO_FLOAT
 
 // ---------------------------------------------------------------------------
 // Integer intrinsics, min/max.
