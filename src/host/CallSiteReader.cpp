@@ -233,6 +233,7 @@ public:
       walkModified(declaration, /*inInitList=*/false);
       walkHostCode(declaration);
     }
+    propagateLauncherCalls();
     std::vector<CallSite> sites;
     for (CXCursor declaration : declarations)
       readLaunchesIn(declaration, sites);
@@ -337,6 +338,14 @@ private:
   // The kernels launcher calls pass, by USR.
   std::map<std::string, CXCursor> passedKernels_;
   std::map<std::string, std::set<LauncherCall>> calls_;
+  // Whose bodies hold each call of calls_ (the callers' USRs), and each
+  // called function's definition, by the USR calls_ names it by.
+  std::map<std::string, std::map<LauncherCall, std::set<std::string>>> callers_;
+  std::map<std::string, CXCursor> definitions_;
+  // The function whose body walkHostCode is in.
+  std::string walkingFunction_;
+  // A launcher called in more ways than this is read once, plainly.
+  static constexpr size_t kMostCalls = 16;
   // While reading a launcher for one call: its template and integer
   // parameters by USR (their values) and template parameters by name (text).
   std::map<std::string, int64_t> boundParameters_;
@@ -1074,6 +1083,14 @@ private:
     if ((kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate) &&
         isDeviceOnly(cursor))
       return;
+    if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
+        kind == CXCursor_CXXMethod) {
+      std::string outer = std::exchange(walkingFunction_, usrOf(cursor));
+      for (CXCursor child : childrenOf(cursor))
+        walkHostCode(child);
+      walkingFunction_ = std::move(outer);
+      return;
+    }
     if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
       CXCursor referenced = clang_getCursorReferenced(cursor);
       CXCursorKind target = kindOf(referenced);
@@ -1122,13 +1139,24 @@ private:
     return function;
   }
 
-  // A call of a function of the program's (a launcher): its template
-  // arguments, and the integer arguments it passes that are constants.
+  // A call of a function of the program's (a launcher), recorded with the
+  // function whose body holds it.
   void readCall(CXCursor call) {
+    if (std::optional<std::pair<std::string, LauncherCall>> found = launcherCallOf(call)) {
+      callers_[found->first][found->second].insert(walkingFunction_);
+      calls_[found->first].insert(std::move(found->second));
+    }
+  }
+
+  // A call of a function of the program's: the USR calls_ names the function
+  // by, its template arguments, and the integer arguments it passes that are
+  // constants (with a launcher's parameters as the call being read binds
+  // them).
+  std::optional<std::pair<std::string, LauncherCall>> launcherCallOf(CXCursor call) {
     CXCursor function = clang_getCursorReferenced(call);
     if (kindOf(function) != CXCursor_FunctionDecl ||
         clang_Location_isInSystemHeader(clang_getCursorLocation(function)))
-      return;
+      return std::nullopt;
     CXCursor pattern = clang_getSpecializedCursorTemplate(function);
     bool specialization =
         !clang_Cursor_isNull(pattern) && kindOf(pattern) == CXCursor_FunctionTemplate;
@@ -1139,7 +1167,7 @@ private:
       if (launcherCall.templateArguments.empty() ||
           std::count(launcherCall.templateArguments.begin(),
                      launcherCall.templateArguments.end(), "?"))
-        return;
+        return std::nullopt;
     }
     for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i) {
       CXCursor argument = clang_Cursor_getArgument(call, unsigned(i));
@@ -1147,9 +1175,8 @@ private:
       std::optional<Formula> formula = constant ? std::nullopt : formulaOf(argument, 0);
       if (constant && !constant->isFloat)
         launcherCall.values.push_back(constant->integer);
-      else if (formula && formula->nodes.size() == 1 &&
-               formula->nodes[0].op == Formula::Op::Constant)
-        launcherCall.values.push_back(formula->nodes[0].value);
+      else if (formula && formula->arguments().empty()) // `B * T` of two constants
+        launcherCall.values.push_back(evaluate(*formula, {}));
       else
         launcherCall.values.push_back(std::nullopt);
       launcherCall.allocations.push_back(passedAllocation(argument));
@@ -1158,7 +1185,125 @@ private:
       if (kernel)
         passedKernels_.emplace(usrOf(*kernel), *kernel);
     }
-    calls_[usrOf(specialization ? pattern : function)].insert(std::move(launcherCall));
+    CXCursor called = specialization ? pattern : function;
+    std::string usr = usrOf(called);
+    definitions_.emplace(usr, clang_getCursorDefinition(called));
+    return std::pair{std::move(usr), std::move(launcherCall)};
+  }
+
+  // Launchers calling launchers (`forward(kernel_num, ..., C, block_size)`
+  // calling `forward5(..., C, block_size)`, which launches): the calls in a
+  // launcher's body pass what its own calls bind. A launcher whose calls
+  // bind something has its body's calls read once per call of its own, and
+  // those replace the calls read from its body plainly; then the launchers
+  // it calls, a few levels down.
+  void propagateLauncherCalls() {
+    constexpr int kLevels = 4;
+    std::set<std::string> done;
+    for (int level = 0; level < kLevels; ++level) {
+      std::vector<std::string> launchers;
+      for (const auto &[usr, calls] : calls_)
+        if (!done.count(usr) && calls.size() <= kMostCalls && definitions_.count(usr) &&
+            std::any_of(calls.begin(), calls.end(), bindsSomething))
+          launchers.push_back(usr);
+      if (launchers.empty())
+        return;
+      for (const std::string &usr : launchers) {
+        done.insert(usr);
+        CXCursor definition = definitions_.at(usr);
+        if (clang_Cursor_isNull(definition))
+          continue;
+        std::map<std::string, std::set<LauncherCall>> bound;
+        bool everyCall = true;
+        for (const LauncherCall &call : std::set<LauncherCall>(calls_.at(usr))) {
+          everyCall = bindCall(definition, call) && everyCall;
+          collectCalls(definition, bound);
+          unbindCall();
+        }
+        if (!everyCall)
+          continue;
+        for (auto &[callee, callers] : callers_)
+          for (auto it = callers.begin(); it != callers.end();) {
+            if (it->second.erase(usr) && it->second.empty()) {
+              calls_[callee].erase(it->first);
+              it = callers.erase(it);
+            } else {
+              ++it;
+            }
+          }
+        for (auto &[callee, calls] : bound)
+          for (const LauncherCall &call : calls) {
+            callers_[callee][call].insert(usr);
+            calls_[callee].insert(call);
+          }
+      }
+    }
+  }
+
+  static bool bindsSomething(const LauncherCall &call) {
+    return !call.templateArguments.empty() ||
+           std::any_of(call.values.begin(), call.values.end(),
+                       [](const auto &value) { return value.has_value(); }) ||
+           std::any_of(call.allocations.begin(), call.allocations.end(),
+                       [](const auto &allocation) { return allocation.has_value(); }) ||
+           std::any_of(call.kernels.begin(), call.kernels.end(),
+                       [](const std::string &kernel) { return !kernel.empty(); });
+  }
+
+  // The calls of the program's functions below `cursor`.
+  void collectCalls(CXCursor cursor, std::map<std::string, std::set<LauncherCall>> &found) {
+    if (kindOf(cursor) == CXCursor_CallExpr)
+      if (std::optional<std::pair<std::string, LauncherCall>> call = launcherCallOf(cursor))
+        found[call->first].insert(std::move(call->second));
+    for (CXCursor child : childrenOf(cursor))
+      collectCalls(child, found);
+  }
+
+  // Reads the launcher `function` for one `call`: its template parameters
+  // bound to the call's arguments (by name, and by USR where they are
+  // integers), its integer parameters to the constants it passes, its
+  // pointer parameters to the allocations and its function-pointer
+  // parameters to the kernels. False (nothing bound) when the call's
+  // template arguments do not fit.
+  bool bindCall(CXCursor function, const LauncherCall &call) {
+    std::vector<CXCursor> templateParameters, parameters;
+    for (CXCursor child : childrenOf(function)) {
+      CXCursorKind childKind = kindOf(child);
+      if (childKind == CXCursor_TemplateTypeParameter ||
+          childKind == CXCursor_NonTypeTemplateParameter ||
+          childKind == CXCursor_TemplateTemplateParameter)
+        templateParameters.push_back(child);
+      else if (childKind == CXCursor_ParmDecl)
+        parameters.push_back(child);
+    }
+    if (call.templateArguments.size() != templateParameters.size())
+      return false;
+    for (size_t i = 0; i < templateParameters.size(); ++i) {
+      boundNames_.push_back({spellingOf(templateParameters[i]), call.templateArguments[i]});
+      const std::string &text = call.templateArguments[i];
+      int64_t value = 0;
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (kindOf(templateParameters[i]) == CXCursor_NonTypeTemplateParameter &&
+          error == std::errc() && end == text.data() + text.size())
+        boundParameters_[usrOf(templateParameters[i])] = value;
+    }
+    for (size_t i = 0; i < parameters.size() && i < call.values.size(); ++i)
+      if (call.values[i])
+        boundParameters_[usrOf(parameters[i])] = *call.values[i];
+    for (size_t i = 0; i < parameters.size() && i < call.allocations.size(); ++i)
+      if (call.allocations[i] && !modified_.count(usrOf(parameters[i])))
+        boundAllocations_[usrOf(parameters[i])] = *call.allocations[i];
+    for (size_t i = 0; i < parameters.size() && i < call.kernels.size(); ++i)
+      if (!call.kernels[i].empty() && !modified_.count(usrOf(parameters[i])))
+        boundKernels_[usrOf(parameters[i])] = passedKernels_.at(call.kernels[i]);
+    return true;
+  }
+
+  void unbindCall() {
+    boundNames_.clear();
+    boundParameters_.clear();
+    boundAllocations_.clear();
+    boundKernels_.clear();
   }
 
   // The launches below `cursor`. A function the host code calls (a launcher,
@@ -1172,47 +1317,15 @@ private:
                           boundAllocations_.empty() && boundKernels_.empty()
                       ? calls_.find(usrOf(cursor))
                       : calls_.end();
-    constexpr size_t kMostCalls = 16;
     if (called != calls_.end() && called->second.size() <= kMostCalls) {
-      std::vector<CXCursor> templateParameters, parameters;
-      for (CXCursor child : childrenOf(cursor)) {
-        CXCursorKind childKind = kindOf(child);
-        if (childKind == CXCursor_TemplateTypeParameter ||
-            childKind == CXCursor_NonTypeTemplateParameter ||
-            childKind == CXCursor_TemplateTemplateParameter)
-          templateParameters.push_back(child);
-        else if (childKind == CXCursor_ParmDecl)
-          parameters.push_back(child);
-      }
       for (const LauncherCall &call : called->second) {
-        if (call.templateArguments.size() != templateParameters.size())
-          continue;
-        for (size_t i = 0; i < templateParameters.size(); ++i) {
-          boundNames_.push_back({spellingOf(templateParameters[i]), call.templateArguments[i]});
-          const std::string &text = call.templateArguments[i];
-          int64_t value = 0;
-          auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-          if (kindOf(templateParameters[i]) == CXCursor_NonTypeTemplateParameter &&
-              error == std::errc() && end == text.data() + text.size())
-            boundParameters_[usrOf(templateParameters[i])] = value;
+        if (bindCall(cursor, call)) {
+          ancestors_.push_back(cursor);
+          for (CXCursor child : childrenOf(cursor))
+            readLaunchesIn(child, sites);
+          ancestors_.pop_back();
         }
-        for (size_t i = 0; i < parameters.size() && i < call.values.size(); ++i)
-          if (call.values[i])
-            boundParameters_[usrOf(parameters[i])] = *call.values[i];
-        for (size_t i = 0; i < parameters.size() && i < call.allocations.size(); ++i)
-          if (call.allocations[i] && !modified_.count(usrOf(parameters[i])))
-            boundAllocations_[usrOf(parameters[i])] = *call.allocations[i];
-        for (size_t i = 0; i < parameters.size() && i < call.kernels.size(); ++i)
-          if (!call.kernels[i].empty() && !modified_.count(usrOf(parameters[i])))
-            boundKernels_[usrOf(parameters[i])] = passedKernels_.at(call.kernels[i]);
-        ancestors_.push_back(cursor);
-        for (CXCursor child : childrenOf(cursor))
-          readLaunchesIn(child, sites);
-        ancestors_.pop_back();
-        boundNames_.clear();
-        boundParameters_.clear();
-        boundAllocations_.clear();
-        boundKernels_.clear();
+        unbindCall();
       }
       return;
     }

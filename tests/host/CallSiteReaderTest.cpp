@@ -745,6 +745,27 @@ TEST(CallSiteReader, AnEqualityIfFixesItsVariableInTheBranchItGuards) {
   EXPECT_EQ(host.sites[1].block[0].integer, 32);
 }
 
+TEST(CallSiteReader, LaunchersCalledFromLaunchersGetTheValuesOfTheOuterCalls) {
+  HostCode host = readInput("nested_launchers.cu");
+  // forward() passes main's sizes on to launchRows(): one site per call of
+  // main's, with n = batch * tokens and width as main sets them, and the
+  // grid and block of each call's threads.
+  ASSERT_EQ(host.sites.size(), 2u);
+  std::vector<int64_t> blocks, grids;
+  for (const CallSite &site : host.sites) {
+    ASSERT_TRUE(site.arguments[1].isConstant()) << site.arguments[1].text;
+    EXPECT_EQ(site.arguments[1].integer, 512);
+    ASSERT_TRUE(site.arguments[2].isConstant()) << site.arguments[2].text;
+    EXPECT_EQ(site.arguments[2].integer, 768);
+    ASSERT_TRUE(site.block[0].isConstant());
+    ASSERT_TRUE(site.grid[0].isConstant());
+    blocks.push_back(site.block[0].integer);
+    grids.push_back(site.grid[0].integer);
+  }
+  EXPECT_EQ(blocks, (std::vector<int64_t>{128, 256}));
+  EXPECT_EQ(grids, (std::vector<int64_t>{4, 2}));
+}
+
 TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
   HostCode host = readInput("switch_launcher.cu");
   ASSERT_EQ(host.sites.size(), 2u);
