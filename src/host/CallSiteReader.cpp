@@ -1216,9 +1216,12 @@ private:
         std::map<std::string, std::set<LauncherCall>> bound;
         bool everyCall = true;
         for (const LauncherCall &call : std::set<LauncherCall>(calls_.at(usr))) {
-          everyCall = bindCall(definition, call) && everyCall;
-          collectCalls(definition, bound);
+          everyCall = bindCall(definition, call);
+          if (everyCall)
+            collectCalls(definition, bound);
           unbindCall();
+          if (!everyCall)
+            break;
         }
         if (!everyCall)
           continue;

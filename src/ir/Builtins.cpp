@@ -17,6 +17,30 @@ template <class E> Builtin make(BuiltinKind kind, E selector) {
   return Builtin{kind, uint8_t(selector)};
 }
 
+// The rounding a conversion's name asks for, from its suffix: libdevice's
+// (`rz`, `ru`, `rd`; `rn` or none for nearest) or NVVM's (`rz`, `rp`, `rm`,
+// perhaps followed by `.ftz`).
+RoundingMode roundingOf(llvm::StringRef suffix) {
+  if (suffix.starts_with("rz"))
+    return RoundingMode::TowardZero;
+  if (suffix.starts_with("ru") || suffix.starts_with("rp"))
+    return RoundingMode::Up;
+  if (suffix.starts_with("rd") || suffix.starts_with("rm"))
+    return RoundingMode::Down;
+  return RoundingMode::Nearest;
+}
+
+// A float rounded to an integral value in `mode` (RoundToInt's selector).
+MathFunction roundingFunction(RoundingMode mode) {
+  switch (mode) {
+  case RoundingMode::TowardZero: return MF::Trunc;
+  case RoundingMode::Up: return MF::Ceil;
+  case RoundingMode::Down: return MF::Floor;
+  case RoundingMode::Nearest: break;
+  }
+  return MF::Rint;
+}
+
 // Math functions shared by LLVM intrinsics (llvm.<name>.*) and libdevice
 // (__nv_<name> for double, __nv_<name>f for float).
 const llvm::StringMap<MathFunction> &mathNames() {
@@ -116,11 +140,7 @@ std::optional<Builtin> classifyLibdevice(llvm::StringRef name) {
     llvm::StringRef rest = name;
     if (!rest.consume_front(from) || !(rest.starts_with("float_") || rest.starts_with("double_")))
       continue;
-    llvm::StringRef rounding = rest.split('_').second;
-    Builtin b = make(BuiltinKind::IntToFloat, rounding == "rz"   ? RoundingMode::TowardZero
-                                              : rounding == "ru" ? RoundingMode::Up
-                                              : rounding == "rd" ? RoundingMode::Down
-                                                                 : RoundingMode::Nearest);
+    Builtin b = make(BuiltinKind::IntToFloat, roundingOf(rest.split('_').second));
     b.isSigned = from[0] != 'u';
     return b;
   }
@@ -134,14 +154,7 @@ std::optional<Builtin> classifyLibdevice(llvm::StringRef name) {
     bool isUnsigned = rest.starts_with("uint") || rest.starts_with("ull");
     if (!isSigned && !isUnsigned)
       break;
-    MathFunction rounding = MF::Rint;
-    if (rest.ends_with("_rz"))
-      rounding = MF::Trunc;
-    else if (rest.ends_with("_ru"))
-      rounding = MF::Ceil;
-    else if (rest.ends_with("_rd"))
-      rounding = MF::Floor;
-    Builtin b = make(BuiltinKind::RoundToInt, rounding);
+    Builtin b = make(BuiltinKind::RoundToInt, roundingFunction(roundingOf(rest.split('_').second)));
     b.isSigned = isSigned;
     return b;
   }
@@ -323,10 +336,7 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     auto [target, rounding] = rest.split('.');
     if (target != "f" && target != "d")
       continue;
-    Builtin b = make(BuiltinKind::IntToFloat, rounding.starts_with("rz")   ? RoundingMode::TowardZero
-                                              : rounding.starts_with("rp") ? RoundingMode::Up
-                                              : rounding.starts_with("rm") ? RoundingMode::Down
-                                                                           : RoundingMode::Nearest);
+    Builtin b = make(BuiltinKind::IntToFloat, roundingOf(rounding));
     b.isSigned = from[0] != 'u';
     return b;
   }
@@ -338,11 +348,7 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     bool isSigned = target == "i" || target == "ll";
     if (!isSigned && target != "ui" && target != "ull")
       break;
-    MathFunction mode = rounding.starts_with("rz")   ? MF::Trunc
-                        : rounding.starts_with("rm") ? MF::Floor
-                        : rounding.starts_with("rp") ? MF::Ceil
-                                                     : MF::Rint;
-    Builtin b = make(BuiltinKind::RoundToInt, mode);
+    Builtin b = make(BuiltinKind::RoundToInt, roundingFunction(roundingOf(rounding)));
     b.isSigned = isSigned;
     return b;
   }

@@ -344,10 +344,14 @@ void ShadowSummary::keep(Region &region, GroupCell &cell, const Access &access, 
     ++droppedWitnesses_;
 }
 
-GroupCell &ShadowSummary::split(Region &region, GroupCell &twin) {
+uint32_t ShadowSummary::newChainedCell(Region &region) {
   SIMULEE_ASSERT(region.moreCount < UINT32_MAX, "group cell overflow");
-  uint32_t index = region.moreCount++;
   ++chainedCount_;
+  return region.moreCount++;
+}
+
+GroupCell &ShadowSummary::split(Region &region, GroupCell &twin) {
+  uint32_t index = newChainedCell(region);
   GroupCell &second = region.moreCells.at(index);
   second = halfOf(twin, 1);
   twin = halfOf(twin, 0);
@@ -402,9 +406,7 @@ void ShadowSummary::recordInGranule(Region &region, const GranuleKey &key, ByteM
       ++groupCount_;
       return;
     }
-    SIMULEE_ASSERT(region.moreCount < UINT32_MAX, "group cell overflow");
-    uint32_t index = region.moreCount++;
-    ++chainedCount_;
+    uint32_t index = newChainedCell(region);
     matching = &region.moreCells.at(index);
     last->next = index + 1;
   }

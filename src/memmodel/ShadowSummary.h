@@ -155,6 +155,8 @@ private:
 
   void recordInGranule(Region &region, const GranuleKey &key, ByteMask mask, const Access &access,
                        PriorAccessVisitor &visitor);
+  // The index in moreCells of a new cell for a chain (`next` holds it + 1).
+  uint32_t newChainedCell(Region &region);
   // Splits a twin into its two singles, the second right after the first
   // in the chain (where it was created); returns the second.
   GroupCell &split(Region &region, GroupCell &twin);
