@@ -98,7 +98,9 @@ SearchOutcome Searcher::run() {
                   /*generation=*/0));
   reportProgress(0);
   uint32_t generation = 0;
-  while (generation < options_.generations && !isAcceptable(bestFitness(), options_.accept)) {
+  auto hopeless = [&] { return options_.hopeless && options_.hopeless(); };
+  while (generation < options_.generations && !isAcceptable(bestFitness(), options_.accept) &&
+         !hopeless()) {
     ++generation;
     std::vector<size_t> pool = population_;
     std::vector<size_t> children = evaluateAll(makeChildren(), generation);

@@ -25,6 +25,9 @@ struct SearchOptions {
   // A launch to search around (one a program made): the initial population
   // is it and mutants of it instead of the typical and random launches.
   std::optional<Solution> start;
+  // Asked after each generation (on the calling thread): true ends the
+  // search there, as when the caller knows the rest could not be judged.
+  std::function<bool()> hopeless;
 };
 
 // Simulates one launch and measures it. Called from up to `jobs` threads at

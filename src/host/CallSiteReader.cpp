@@ -15,6 +15,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -220,7 +221,11 @@ bool isAssignment(CXBinaryOperatorKind kind) {
 // Reads one translation unit.
 class Reader {
 public:
-  explicit Reader(CXTranslationUnit unit) : unit_(unit) {}
+  // `instantiations`: the launches read from the compiled host code, whose
+  // kernels are the instantiations a launch naming a kernel template by a
+  // dependent argument (`k<size.value><<<...>>>`) makes.
+  explicit Reader(CXTranslationUnit unit, std::vector<CallSite> instantiations = {})
+      : unit_(unit), instantiations_(std::move(instantiations)) {}
 
   std::vector<CallSite> read() {
     // System headers (the C++ library, simulee's CUDA headers) launch
@@ -256,8 +261,17 @@ public:
   // reader follows names them.
   bool launchesInTemplates() const { return launchInTemplate_; }
 
+  // Whether some launch names a kernel template by arguments the reader
+  // could not resolve, which the compiled code's instantiations would.
+  bool readsDependentNames() const { return dependentNames_; }
+
 private:
   CXTranslationUnit unit_;
+  std::vector<CallSite> instantiations_;
+  bool dependentNames_ = false;
+  // While reading a launch for one instantiation: its dependent template
+  // arguments, as written without spaces, with the instantiation's values.
+  std::map<std::string, int64_t> boundTexts_;
   // Where the host code allocates device memory into a variable
   // (`cudaMalloc(&p, bytes)`), by the variable's USR: the size expression.
   struct Allocation {
@@ -330,13 +344,18 @@ private:
     // By parameter: the USR of the kernel a function-pointer argument
     // names (`timed(scale, d, n)`), or empty.
     std::vector<std::string> kernels;
+    // By parameter: the USR of a function of the program's an argument
+    // names (`pass(d, n, launchScale)`, a launcher handed to what calls it),
+    // or empty.
+    std::vector<std::string> functions;
     bool operator<(const LauncherCall &other) const {
-      return std::tie(templateArguments, values, allocations, kernels) <
-             std::tie(other.templateArguments, other.values, other.allocations, other.kernels);
+      return std::tie(templateArguments, values, allocations, kernels, functions) <
+             std::tie(other.templateArguments, other.values, other.allocations, other.kernels,
+                      other.functions);
     }
   };
-  // The kernels launcher calls pass, by USR.
-  std::map<std::string, CXCursor> passedKernels_;
+  // The kernels and the program's functions launcher calls pass, by USR.
+  std::map<std::string, CXCursor> passedKernels_, passedFunctions_;
   std::map<std::string, std::set<LauncherCall>> calls_;
   // Whose bodies hold each call of calls_ (the callers' USRs), and each
   // called function's definition, by the USR calls_ names it by.
@@ -353,6 +372,9 @@ private:
   // its function-pointer parameters a call passes a kernel.
   std::map<std::string, PassedAllocation> boundAllocations_;
   std::map<std::string, CXCursor> boundKernels_;
+  // Its parameters a call passes a function of the program's: a call through
+  // one calls that function.
+  std::map<std::string, CXCursor> boundFunctions_;
   // While reading a call of a one-line helper (`div_up(n, threads)`): its
   // parameters by USR, as formulas of the call's arguments.
   std::map<std::string, Formula> helperParameters_;
@@ -786,6 +808,35 @@ private:
     return guards;
   }
 
+  // Whether `callee` may change its argument `i`: a non-const reference
+  // parameter may. A forwarding reference (`Args &&...args` in a template,
+  // an lvalue reference in its instantiation) passes its arguments on, as a
+  // timing harness passes a launcher's sizes, and changes none.
+  static bool mayChange(CXCursor callee, int i) {
+    CXCursor param = clang_Cursor_getArgument(callee, unsigned(i));
+    if (clang_Cursor_isNull(param))
+      return false;
+    CXType type = clang_getCursorType(param);
+    if (type.kind != CXType_LValueReference ||
+        clang_isConstQualifiedType(clang_getPointeeType(type)))
+      return false;
+    CXCursor pattern = clang_getSpecializedCursorTemplate(callee);
+    if (clang_Cursor_isNull(pattern))
+      return true;
+    std::vector<CXCursor> declared;
+    for (CXCursor child : childrenOf(pattern))
+      if (kindOf(child) == CXCursor_ParmDecl)
+        declared.push_back(child);
+    if (declared.empty())
+      return true;
+    // Arguments past the pattern's last parameter are its pack's.
+    CXCursor declaration = declared[std::min(size_t(i), declared.size() - 1)];
+    CXType declaredType = clang_getCursorType(declaration);
+    bool forwarding = declaredType.kind == CXType_RValueReference ||
+                      take(clang_getTypeSpelling(declaredType)).ends_with("&&...");
+    return !forwarding;
+  }
+
   void walkModified(CXCursor cursor, bool inInitList) {
     walked_.push_back(cursor);
     for (CXCursor child : childrenOf(cursor)) {
@@ -845,18 +896,11 @@ private:
         readPitchOutput(child);
         if (std::optional<CXCursor> output = memberAllocatedBy(child))
           allocationOutputs_.push_back(*output);
-        // A non-const reference parameter may change its argument.
         CXCursor callee = clang_getCursorReferenced(child);
         int count = clang_Cursor_getNumArguments(child);
-        for (int i = 0; i < count && !clang_Cursor_isNull(callee); ++i) {
-          CXCursor param = clang_Cursor_getArgument(callee, unsigned(i));
-          if (clang_Cursor_isNull(param))
-            continue;
-          CXType type = clang_getCursorType(param);
-          if (type.kind == CXType_LValueReference &&
-              !clang_isConstQualifiedType(clang_getPointeeType(type)))
+        for (int i = 0; i < count && !clang_Cursor_isNull(callee); ++i)
+          if (mayChange(callee, i))
             markModified(clang_Cursor_getArgument(child, unsigned(i)));
-        }
       }
       walkModified(child, inInitList || kind == CXCursor_InitListExpr);
     }
@@ -1114,15 +1158,29 @@ private:
       return std::nullopt;
     std::optional<CXCursor> offset;
     const Allocation *allocation = allocationOf(argument, offset);
-    std::optional<SiteValue> bytes = allocation && !offset ? allocatedBytes(*allocation)
-                                                           : std::nullopt;
+    if (!allocation)
+      return boundAllocationOf(argument);
+    std::optional<SiteValue> bytes = !offset ? allocatedBytes(*allocation) : std::nullopt;
     if (!bytes || !bytes->isConstant())
       return std::nullopt;
     return PassedAllocation{bytes->integer, bytes->text, allocation->where};
   }
 
-  // The kernel an argument names as it is (`scale`, `&scale`).
-  static std::optional<CXCursor> passedKernel(CXCursor argument) {
+  // A launcher's parameter `argument` names: the allocation the call being
+  // read passes it.
+  std::optional<PassedAllocation> boundAllocationOf(CXCursor argument) const {
+    CXCursor parameter = stripWrappers(argument);
+    if (kindOf(parameter) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    auto passed = boundAllocations_.find(usrOf(clang_getCursorReferenced(parameter)));
+    if (passed == boundAllocations_.end())
+      return std::nullopt;
+    return passed->second;
+  }
+
+  // The function an argument names as it is (`scale`, `&scale`), when
+  // it is one.
+  static std::optional<CXCursor> namedFunction(CXCursor argument) {
     CXCursor cursor = stripWrappers(argument);
     std::vector<CXCursor> operands = childrenOf(cursor);
     if (kindOf(cursor) == CXCursor_UnaryOperator &&
@@ -1131,9 +1189,29 @@ private:
     if (kindOf(cursor) != CXCursor_DeclRefExpr)
       return std::nullopt;
     CXCursor function = clang_getCursorReferenced(cursor);
-    std::vector<CXCursor> attributes = childrenOf(function);
-    if (kindOf(function) != CXCursor_FunctionDecl ||
-        std::none_of(attributes.begin(), attributes.end(),
+    if (kindOf(function) != CXCursor_FunctionDecl)
+      return std::nullopt;
+    return function;
+  }
+
+  // A function of the program's an argument names, defined in its host
+  // code (a launcher handed to the function that calls it).
+  static std::optional<CXCursor> passedFunction(CXCursor argument) {
+    std::optional<CXCursor> function = namedFunction(argument);
+    if (!function || isDeviceOnly(*function) ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(*function)) ||
+        clang_Cursor_isNull(clang_getCursorDefinition(*function)))
+      return std::nullopt;
+    return clang_getCursorDefinition(*function);
+  }
+
+  // The kernel an argument names as it is (`scale`, `&scale`).
+  static std::optional<CXCursor> passedKernel(CXCursor argument) {
+    std::optional<CXCursor> function = namedFunction(argument);
+    if (!function)
+      return std::nullopt;
+    std::vector<CXCursor> attributes = childrenOf(*function);
+    if (std::none_of(attributes.begin(), attributes.end(),
                      [](CXCursor c) { return kindOf(c) == CXCursor_CUDAGlobalAttr; }))
       return std::nullopt;
     return function;
@@ -1154,6 +1232,13 @@ private:
   // them).
   std::optional<std::pair<std::string, LauncherCall>> launcherCallOf(CXCursor call) {
     CXCursor function = clang_getCursorReferenced(call);
+    // A call through a parameter the call being read binds to a function,
+    // with an argument for each of its parameters (not a pack forwarded).
+    if (auto passed = boundFunctions_.find(usrOf(function)); passed != boundFunctions_.end()) {
+      if (clang_Cursor_getNumArguments(call) != clang_Cursor_getNumArguments(passed->second))
+        return std::nullopt;
+      function = passed->second;
+    }
     if (kindOf(function) != CXCursor_FunctionDecl ||
         clang_Location_isInSystemHeader(clang_getCursorLocation(function)))
       return std::nullopt;
@@ -1184,6 +1269,10 @@ private:
       launcherCall.kernels.push_back(kernel ? usrOf(*kernel) : std::string());
       if (kernel)
         passedKernels_.emplace(usrOf(*kernel), *kernel);
+      std::optional<CXCursor> passed = kernel ? std::nullopt : passedFunction(argument);
+      launcherCall.functions.push_back(passed ? usrOf(*passed) : std::string());
+      if (passed)
+        passedFunctions_.emplace(usrOf(*passed), *passed);
     }
     CXCursor called = specialization ? pattern : function;
     std::string usr = usrOf(called);
@@ -1250,7 +1339,9 @@ private:
            std::any_of(call.allocations.begin(), call.allocations.end(),
                        [](const auto &allocation) { return allocation.has_value(); }) ||
            std::any_of(call.kernels.begin(), call.kernels.end(),
-                       [](const std::string &kernel) { return !kernel.empty(); });
+                       [](const std::string &kernel) { return !kernel.empty(); }) ||
+           std::any_of(call.functions.begin(), call.functions.end(),
+                       [](const std::string &function) { return !function.empty(); });
   }
 
   // The calls of the program's functions below `cursor`.
@@ -1299,6 +1390,9 @@ private:
     for (size_t i = 0; i < parameters.size() && i < call.kernels.size(); ++i)
       if (!call.kernels[i].empty() && !modified_.count(usrOf(parameters[i])))
         boundKernels_[usrOf(parameters[i])] = passedKernels_.at(call.kernels[i]);
+    for (size_t i = 0; i < parameters.size() && i < call.functions.size(); ++i)
+      if (!call.functions[i].empty() && !modified_.count(usrOf(parameters[i])))
+        boundFunctions_[usrOf(parameters[i])] = passedFunctions_.at(call.functions[i]);
     return true;
   }
 
@@ -1307,6 +1401,7 @@ private:
     boundParameters_.clear();
     boundAllocations_.clear();
     boundKernels_.clear();
+    boundFunctions_.clear();
   }
 
   // The launches below `cursor`. A function the host code calls (a launcher,
@@ -1850,6 +1945,14 @@ private:
   std::optional<Formula> formulaOf(CXCursor expression, int depth) {
     if (depth > 16)
       return std::nullopt;
+    if (!boundTexts_.empty()) {
+      std::string text;
+      for (char c : textOf(expression))
+        if (!std::isspace(static_cast<unsigned char>(c)))
+          text += c;
+      if (auto bound = boundTexts_.find(text); bound != boundTexts_.end())
+        return Formula::constant(bound->second);
+    }
     if (std::optional<SiteValue> constant = folded(expression, "")) {
       if (constant->isFloat)
         return std::nullopt;
@@ -2331,6 +2434,153 @@ private:
     return std::regex_replace(text, std::regex(R"(\s*,\s*)"), ", ");
   }
 
+  // `k<size.value><<<count, size.value>>>(...)` in a generic lambda, or
+  // `k<W>` in a template no call the reader follows instantiates: one site
+  // per instantiation the compiled code launches on this line, with the
+  // argument as written taking the instantiation's value wherever the
+  // launch's values name it. An argument a launcher's call binds must agree.
+  // False when the compiled code knows no such instantiation.
+  bool readInstantiations(CXCursor call, LaunchForm form, CXCursor grid, CXCursor block,
+                          std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
+                          std::vector<CallSite> &sites) {
+    std::vector<CXCursor> children = childrenOf(call);
+    std::optional<std::pair<std::string, std::vector<std::string>>> named =
+        children.empty() ? std::nullopt : splitTemplateName(textOf(children.front()));
+    if (!named)
+      return false;
+    dependentNames_ = true;
+    const auto &[base, written] = *named;
+    std::vector<std::string> resolved = written;
+    for (std::string &argument : resolved)
+      for (const auto &[name, value] : boundNames_)
+        argument = std::regex_replace(argument, std::regex("\\b" + name + "\\b"), value);
+    unsigned line = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(call), nullptr, &line, nullptr, nullptr);
+    bool found = false;
+    size_t before = sites.size();
+    for (const CallSite &instantiation : instantiations_) {
+      std::optional<std::pair<std::string, std::vector<std::string>>> made =
+          splitTemplateName(instantiation.kernel);
+      if (instantiation.line != line || !made || made->second.size() != written.size() ||
+          !sameName(made->first, base))
+        continue;
+      std::map<std::string, int64_t> texts;
+      bool fits = true;
+      for (size_t i = 0; i < written.size() && fits; ++i) {
+        const std::string &value = made->second[i];
+        std::optional<int64_t> number = templateInteger(value);
+        if (resolved[i] != written[i] || templateInteger(resolved[i]))
+          fits = templateInteger(resolved[i]) ? templateInteger(resolved[i]) == number
+                                              : resolved[i] == value;
+        else if (number)
+          texts[written[i]] = *number;
+      }
+      if (!fits)
+        continue;
+      found = true;
+      CallSite site;
+      site.form = form;
+      site.kernel = instantiation.kernel;
+      site.mangledName = instantiation.mangledName;
+      boundTexts_ = std::move(texts);
+      size_t first = sites.size();
+      readSites(call, int(arguments.size()), grid, block, shared, arguments, site, sites);
+      boundTexts_.clear();
+      for (size_t i = first; i < sites.size(); ++i)
+        completeFromCompiled(sites[i], instantiation);
+      // Compiled launches of one instantiation differing only where the
+      // syntax tree knows the values are one site.
+      for (size_t i = first; i < sites.size();) {
+        bool seen = std::any_of(sites.begin() + std::ptrdiff_t(before), sites.begin() + std::ptrdiff_t(i),
+                                [&](const CallSite &other) { return sameLaunch(other, sites[i]); });
+        if (seen)
+          sites.erase(sites.begin() + std::ptrdiff_t(i));
+        else
+          ++i;
+      }
+    }
+    return found;
+  }
+
+  // What the compiled code folded to constants that the syntax tree does
+  // not know (a size its launcher's caller passes through a function
+  // object): its dims, shared bytes and the arguments its stub is passed.
+  static void completeFromCompiled(CallSite &site, const CallSite &compiled) {
+    for (unsigned axis = 0; axis < 3; ++axis) {
+      if (compiled.grid[axis].isConstant() && !site.grid[axis].isConstant())
+        site.grid[axis] = compiled.grid[axis];
+      if (compiled.block[axis].isConstant() && !site.block[axis].isConstant())
+        site.block[axis] = compiled.block[axis];
+    }
+    if (compiled.sharedBytes.isConstant() && !site.sharedBytes.isConstant())
+      site.sharedBytes = compiled.sharedBytes;
+    site.loweredArguments = compiled.loweredArguments;
+  }
+
+  static bool sameLaunch(const CallSite &a, const CallSite &b) {
+    auto lowered = [](const CallSite &site) {
+      std::string text;
+      for (const SiteValue &value : site.loweredArguments)
+        text += describe(value) + ",";
+      return text;
+    };
+    return a.mangledName == b.mangledName && a.iteration == b.iteration &&
+           describe(a) == describe(b) && lowered(a) == lowered(b);
+  }
+
+  // "ns::k<a, b<c>>" as "ns::k" and its top-level template arguments, each
+  // without spaces; nothing for a name with no template arguments.
+  static std::optional<std::pair<std::string, std::vector<std::string>>>
+  splitTemplateName(const std::string &text) {
+    std::string compact;
+    for (char c : text)
+      if (!std::isspace(static_cast<unsigned char>(c)))
+        compact += c;
+    size_t open = compact.find('<');
+    if (open == std::string::npos || open == 0 || compact.back() != '>')
+      return std::nullopt;
+    std::vector<std::string> arguments(1);
+    int depth = 0;
+    for (size_t i = open + 1; i + 1 < compact.size(); ++i) {
+      char c = compact[i];
+      depth += c == '<' || c == '(' ? 1 : c == '>' || c == ')' ? -1 : 0;
+      if (depth < 0)
+        return std::nullopt;
+      if (c == ',' && depth == 0)
+        arguments.emplace_back();
+      else
+        arguments.back() += c;
+    }
+    if (depth != 0)
+      return std::nullopt;
+    return std::pair{compact.substr(0, open), std::move(arguments)};
+  }
+
+  // Whether two names of one function agree, one maybe more qualified
+  // ("k" and "ns::k").
+  static bool sameName(const std::string &a, const std::string &b) {
+    const std::string &longer = a.size() >= b.size() ? a : b;
+    const std::string &shorter = a.size() >= b.size() ? b : a;
+    return longer == shorter ||
+           (longer.ends_with(shorter) && longer.ends_with("::" + shorter));
+  }
+
+  // A template argument's integer value as demangled or written ("64",
+  // "true", "(unsigned char)3", "16u"); nothing for a type or an expression.
+  static std::optional<int64_t> templateInteger(std::string text) {
+    if (text == "true" || text == "false")
+      return text == "true";
+    if (text.starts_with("(") && text.find(')') != std::string::npos)
+      text = text.substr(text.find(')') + 1);
+    while (!text.empty() && std::strchr("uUlL", text.back()))
+      text.pop_back();
+    int64_t value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size())
+      return std::nullopt;
+    return value;
+  }
+
   // The expressions of `void *args[] = {&a, &n}` passed to cudaLaunchKernel.
   std::vector<CXCursor> launchArgumentArray(CXCursor expression) {
     CXCursor cursor = stripWrappers(expression);
@@ -2395,6 +2645,8 @@ private:
         shared = clang_Cursor_getArgument(call, 4);
     }
     if (kernels.empty()) {
+      if (readInstantiations(call, form, *grid, *block, shared, arguments, sites))
+        return;
       if (std::optional<std::string> name = instantiatedKernelName(call)) {
         CallSite site;
         site.form = form;
@@ -2596,13 +2848,11 @@ private:
       const Allocation *allocation =
           type.kind == CXType_Pointer ? allocationOf(arguments[i], offset) : nullptr;
       // A launcher's parameter: the allocation its call passes.
-      CXCursor parameter = stripWrappers(arguments[i]);
-      auto passed = kindOf(parameter) == CXCursor_DeclRefExpr
-                        ? boundAllocations_.find(usrOf(clang_getCursorReferenced(parameter)))
-                        : boundAllocations_.end();
-      if (!allocation && passed != boundAllocations_.end()) {
-        site.allocationBytes[i] = SiteValue::ofInteger(passed->second.bytes, passed->second.text);
-        site.allocations[i] = passed->second.where;
+      std::optional<PassedAllocation> passed =
+          allocation ? std::nullopt : boundAllocationOf(arguments[i]);
+      if (passed) {
+        site.allocationBytes[i] = SiteValue::ofInteger(passed->bytes, passed->text);
+        site.allocations[i] = passed->where;
         continue;
       }
       if (!allocation)
@@ -3103,12 +3353,12 @@ bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &i
 }
 
 // Launches written in templates, from the compiled host code (every
-// instantiation, dims folded): one for each kernel no launch read from the
-// syntax tree names. `args` and `tail`: the host parse's arguments before
-// and after its PCH.
-void addCompiledLaunches(const std::string &path, std::vector<std::string> args,
-                         const std::vector<std::string> &tail, const std::string &includeDir,
-                         HostCode &host) {
+// instantiation, dims folded). `args` and `tail`: the host parse's
+// arguments before and after its PCH.
+std::optional<CompiledLaunches> compiledLaunchesOf(const std::string &path,
+                                                   std::vector<std::string> args,
+                                                   const std::vector<std::string> &tail,
+                                                   const std::string &includeDir) {
   args.insert(args.end(), {"-O0", "-Xclang", "-disable-O0-optnone", "-gline-tables-only"});
   std::optional<std::string> pch = ir::wrapperPch(args, {includeDir});
   if (pch)
@@ -3116,20 +3366,23 @@ void addCompiledLaunches(const std::string &path, std::vector<std::string> args,
   args.insert(args.end(), tail.begin(), tail.end());
   Result<ir::CompileInput> input = ir::CompileInput::of(path);
   if (!input)
-    return;
+    return std::nullopt;
   std::vector<std::string> inputArgs = input->arguments();
   args.push_back("-c");
   args.insert(args.end(), inputArgs.begin(), inputArgs.end());
-  std::optional<CompiledLaunches> compiled = launchesInHostIr(args, path);
-  if (!compiled)
-    return;
+  return launchesInHostIr(args, path);
+}
+
+// The compiled code's launches of kernels no launch read from the syntax
+// tree names.
+void addCompiledLaunches(CompiledLaunches compiled, HostCode &host) {
   std::set<std::string> read;
   for (const CallSite &site : host.sites)
     read.insert(site.mangledName.empty() ? site.kernel : site.mangledName);
-  for (CallSite &site : compiled->sites)
+  for (CallSite &site : compiled.sites)
     if (!read.count(site.mangledName) && !read.count(site.kernel))
       host.sites.push_back(std::move(site));
-  host.compiledLaunches = std::move(compiled->kernels);
+  host.compiledLaunches = std::move(compiled.kernels);
 }
 
 Result<HostCode> readCallSites(const std::string &path,
@@ -3200,14 +3453,22 @@ Result<HostCode> readCallSites(const std::string &path,
   host.firstError = firstError.value_or("");
   Reader reader(unit);
   host.sites = reader.read();
+  std::optional<CompiledLaunches> compiled;
+  if (reader.launchesInTemplates() && host.firstError.empty())
+    compiled = compiledLaunchesOf(path, args, tail, *includeDir);
+  if (compiled && !compiled->sites.empty() && reader.readsDependentNames()) {
+    // Read again, knowing which instantiations the dependent names make.
+    Reader again(unit, compiled->sites);
+    host.sites = again.read();
+    reader = std::move(again);
+  }
   host.namedFunctions = reader.takeNamedFunctions();
   host.ruledOut = reader.ruledOut();
-  bool templated = reader.launchesInTemplates();
   clang_disposeTranslationUnit(unit);
   for (const std::string &file : closure.files)
     addLaunchedNames(readWholeFile(file), host.launchedInText);
-  if (templated && host.firstError.empty())
-    addCompiledLaunches(path, args, tail, *includeDir, host);
+  if (compiled)
+    addCompiledLaunches(std::move(*compiled), host);
   return host;
 }
 

@@ -1354,6 +1354,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     programsLaunch = evo::typicalSolution(space);
 
   std::atomic<uint64_t> notTheSites{0}; // solutions no launch of the site matches
+  std::atomic<uint64_t> simulated{0}, tooCostly{0}; // launches run, and those over the cap
   auto fitnessOf = [](const LaunchResult &result) {
     return result.outcome == LaunchOutcome::Judged
                ? evo::Fitness{true, result.ratio, double(result.range)}
@@ -1450,6 +1451,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = fitnessOf(result);
+    ++simulated;
+    if (result.outcome == LaunchOutcome::TooCostly)
+      ++tooCostly;
     std::lock_guard<std::mutex> lock(mutex);
     results.emplace(keyOf(solution), std::move(result));
     return fitness;
@@ -1460,6 +1464,12 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   // when the kernel's buffer contents steer nothing (ir/ContentSteering.h):
   // every variant would execute what it executed.
   evo::SearchOptions search = settings.search;
+  // A generation of launches all over the cost cap (the program's sizes,
+  // with only what it leaves open searched), at least half a population
+  // of them: their children would be too.
+  search.hopeless = [&, population = std::max<uint64_t>(search.population, 1)] {
+    return simulated * 2 >= population && tooCostly == simulated;
+  };
   if (programsLaunch) {
     evaluate(*programsLaunch);
     // No result: the site makes no launch of this shape (or the search was

@@ -66,14 +66,12 @@ uint32_t &axisOf(interp::Dim3 &dims, unsigned axis) {
   return axis == 0 ? dims.x : axis == 1 ? dims.y : dims.z;
 }
 
-// What the site passes for each kernel parameter: its arguments as read
-// from the syntax tree, else those the compiled host code passes its stub
-// mapped back through the x86-64 lowering of by-value structs (none of no
-// bytes, one of up to 8 or over 16, two of 9 to 16); nothing when they do
-// not add up.
-std::vector<SiteValue> argumentsOf(const ir::KernelInfo &kernel, const host::CallSite &site) {
-  if (!site.arguments.empty() || site.loweredArguments.empty())
-    return site.arguments;
+// What the compiled host code passes the kernel's stub, mapped back to the
+// kernel's parameters through the x86-64 lowering of by-value structs (none
+// of no bytes, one of up to 8 or over 16, two of 9 to 16); nothing when they
+// do not add up.
+std::vector<SiteValue> loweredArgumentsOf(const ir::KernelInfo &kernel,
+                                          const host::CallSite &site) {
   std::vector<SiteValue> mapped;
   size_t next = 0;
   for (const ir::ParamInfo &param : kernel.params) {
@@ -88,6 +86,25 @@ std::vector<SiteValue> argumentsOf(const ir::KernelInfo &kernel, const host::Cal
   if (next != site.loweredArguments.size())
     return {};
   return mapped;
+}
+
+// What the site passes for each kernel parameter: its arguments as read
+// from the syntax tree, where the compiled code passes a constant for one
+// the syntax tree knows no constant of (a launcher's parameter its calls
+// fix only through a function object) that constant; else the compiled
+// code's arguments.
+std::vector<SiteValue> argumentsOf(const ir::KernelInfo &kernel, const host::CallSite &site) {
+  if (site.loweredArguments.empty())
+    return site.arguments;
+  std::vector<SiteValue> lowered = loweredArgumentsOf(kernel, site);
+  if (site.arguments.empty())
+    return lowered;
+  std::vector<SiteValue> merged = site.arguments;
+  if (lowered.size() == merged.size())
+    for (size_t i = 0; i < merged.size(); ++i)
+      if (!merged[i].isConstant() && lowered[i].isConstant())
+        merged[i] = lowered[i];
+  return merged;
 }
 
 // Whether any axis of `dims` is computed (a formula).
@@ -506,6 +523,16 @@ uint64_t SitePlan::largestAllocationWith(uint32_t param, int64_t value) const {
   return largest;
 }
 
+bool SitePlan::launchesWith(uint32_t param, int64_t value) const {
+  std::vector<std::optional<int64_t>> arguments = argumentsWith(param, value);
+  for (const SiteValue *dims : {grid_, block_})
+    for (unsigned axis = 0; axis < 3; ++axis)
+      if (dims[axis].isFormula())
+        if (std::optional<int64_t> extent = valueOf(dims[axis], arguments); !extent || *extent < 1)
+          return false;
+  return true;
+}
+
 uint64_t SitePlan::threadsWith(uint32_t param, int64_t value) const {
   std::vector<std::optional<int64_t>> arguments = argumentsWith(param, value);
   uint64_t threads = 1;
@@ -582,13 +609,22 @@ void SitePlan::shape(evo::SearchSpace &space) const {
     uint32_t index = formulaIndexOf(gene);
     if (gene.kind != evo::GeneKind::Int || !sizing.count(index))
       continue;
-    // The largest value whose launch fits, assuming more means larger.
+    // The largest value whose launch fits, assuming more means larger,
+    // from the smallest power of two that gives a launch at all (a block of
+    // block_size / 32 rows has none below 32).
     evo::GeneRange range = evo::geneRange(gene, space.limits);
     int64_t low = 1, high = int64_t(std::min(range.high, double(1u << 31)));
-    if (high < low)
+    while (low < high && !launchesWith(index, low))
+      low *= 2;
+    if (high < low || !launchesWith(index, low))
       continue;
+    int64_t first = low;
     if (!fits(index, low)) {
-      high = low;
+      // Even the smallest launch is larger (sizes the program fixes): the
+      // values the program may pass stay searched, judged as the cost
+      // cap allows.
+      gene.lower = std::max(gene.lower.value_or(1.0), double(low));
+      continue;
     } else {
       while (low < high) {
         int64_t middle = low + (high - low + 1) / 2;
@@ -598,7 +634,7 @@ void SitePlan::shape(evo::SearchSpace &space) const {
           high = middle - 1;
       }
     }
-    gene.lower = std::max(gene.lower.value_or(1.0), 1.0);
+    gene.lower = std::max(gene.lower.value_or(1.0), double(first));
     gene.upper = std::min(gene.upper.value_or(double(high)), double(high));
   }
 }

@@ -150,6 +150,9 @@ private:
   bool determined(const host::SiteValue (&dims)[3]) const;
   std::optional<int64_t> valueOf(const host::SiteValue &value,
                                  const std::vector<std::optional<int64_t>> &arguments) const;
+  // Whether the dims computed with `param` at `value` (see argumentsWith)
+  // all have a value of at least 1.
+  bool launchesWith(uint32_t param, int64_t value) const;
   uint64_t threadsWith(uint32_t param, int64_t value) const;
   uint64_t largestAllocationWith(uint32_t param, int64_t value) const;
   bool holds(const std::vector<std::optional<int64_t>> &arguments) const;

@@ -1167,3 +1167,51 @@ TEST(CliLaunchDomain, TheVerdictCountsTheBlocksModelledAndAllBlocksModelsEach) {
 }
 
 } // namespace simulee::cli_test
+
+namespace simulee::cli_test {
+namespace {
+
+// A block of block_size / 32 rows of a warp each: no launch below 32. With
+// the program's 4096 rows every block size makes more threads than a
+// searched launch may have; the block sizes the program may pass are still
+// searched, from 32 up, and judged.
+const char *kRowsOfWarps = "__global__ void rows(float *out, int n) {\n"
+                           "  int row = blockIdx.x * blockDim.y + threadIdx.y;\n"
+                           "  if (row < n)\n"
+                           "    out[row * 32 + threadIdx.x] = 1.0f;\n"
+                           "}\n"
+                           "int blockSizeFromUser();\n"
+                           "int main() {\n"
+                           "  int n = 4096, block_size = blockSizeFromUser();\n"
+                           "  float *out;\n"
+                           "  cudaMalloc(&out, n * 32 * sizeof(float));\n"
+                           "  int block_y = block_size / 32;\n"
+                           "  rows<<<(n + block_y - 1) / block_y, dim3(32, block_y)>>>(out, n);\n"
+                           "}\n";
+
+TEST(CliLaunchDomain, ASearchedBlockSizeStartsWhereTheSiteMakesALaunch) {
+  TempDir dir;
+  std::string source = dir.file("rows_of_warps.cu");
+  std::ofstream(source) << kRowsOfWarps;
+  Outcome o = simulee({source, "--jobs", "1", "--quiet", "--generations", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'rows': clean (")) << o;
+  EXPECT_FALSE(contains(o.out, "is one the call site makes")) << o;
+}
+
+TEST(CliLaunchDomain, APopulationOfLaunchesOverTheCostCapEndsTheSearch) {
+  TempDir dir;
+  std::string source = dir.file("rows_of_warps.cu");
+  std::ofstream(source) << kRowsOfWarps;
+  // Every launch of the program's 4096 rows is over a cap of 1000
+  // thread-instructions: the first population (9 distinct launches of 10)
+  // is all there is, not the 10 generations after it.
+  Outcome o = simulee({source, "--jobs", "1", "--quiet", "--max-cost", "1000"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'rows': inconclusive: no launch could be judged (9 too "
+                              "costly)"))
+      << o;
+}
+
+} // namespace
+} // namespace simulee::cli_test

@@ -148,6 +148,21 @@ TEST(Search, AllInvalidIsNeverAccepted) {
   EXPECT_EQ(outcome.generationsRun, 2u);
 }
 
+TEST(Search, AHopelessSearchEndsAfterTheGenerationThatShowsIt) {
+  // The caller gives up once it has seen 15 evaluations: after the first
+  // generation of children, not before the initial population is done.
+  std::atomic<int> calls{0};
+  SearchOptions options;
+  options.generations = 5;
+  options.hopeless = [&] { return calls.load() >= 15; };
+  SearchOutcome outcome = runSearch(oneDimSpace(), options, [&](const Solution &) {
+    ++calls;
+    return Fitness{false, 0, 0};
+  });
+  EXPECT_EQ(outcome.generationsRun, 1u);
+  EXPECT_EQ(outcome.evaluations, uint64_t(calls.load()));
+}
+
 TEST(Search, AcceptableInitialPopulationStopsAtOnce) {
   std::atomic<int> calls{0};
   SearchOptions options;

@@ -394,7 +394,8 @@ TEST(CallSiteReader, TemplateLaunchersAndKernelTablesAreFollowed) {
                                                "plain@10/32", "up@22/64", "down@22/64"}));
   // The grid follows n with WIN = 16.
   EXPECT_EQ(withN(host.sites[0].grid[0], 100), 7);
-  EXPECT_EQ(host.sites[0].mangledName, "");
+  // The compiled code names the instantiation's symbol.
+  EXPECT_EQ(host.sites[0].mangledName, "_Z3boxILi16EEvPfi");
 }
 
 namespace {
@@ -766,6 +767,32 @@ TEST(CallSiteReader, LaunchersCalledFromLaunchersGetTheValuesOfTheOuterCalls) {
   EXPECT_EQ(grids, (std::vector<int64_t>{4, 2}));
 }
 
+TEST(CallSiteReader, LaunchersPassedByNameAndGenericLambdasGetTheCallsValues) {
+  HostCode host = readInput("passed_launchers.cu");
+  // timed() takes its arguments by forwarding reference: main's count,
+  // width and threads stay the constants they are declared as. pass() calls
+  // the launcher main hands it, so launchScale gets main's values, and the
+  // launch in its generic lambda is one site per block size byBlockSize
+  // instantiates, with the template argument as the lambda's size.value.
+  std::vector<std::string> seen;
+  for (const CallSite &site : host.sites) {
+    ASSERT_EQ(site.arguments.size(), 3u) << site.kernel;
+    for (size_t i = 1; i < 3; ++i)
+      ASSERT_TRUE(site.arguments[i].isConstant()) << site.kernel << " " << i;
+    EXPECT_EQ(site.arguments[1].integer, 300);
+    EXPECT_EQ(site.arguments[2].integer, 96);
+    ASSERT_TRUE(site.grid[0].isConstant()) << site.kernel;
+    ASSERT_TRUE(site.block[0].isConstant()) << site.kernel;
+    seen.push_back(site.kernel + "@" + std::to_string(site.line) + " " +
+                   std::to_string(site.grid[0].integer) + "x" +
+                   std::to_string(site.block[0].integer) + " " + site.mangledName);
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"clearRows@38 225x128 _Z9clearRowsPfii",
+                                            "rowScale<128>@32 300x128 _Z8rowScaleILi128EEvPfii",
+                                            "rowScale<64>@32 300x64 _Z8rowScaleILi64EEvPfii"}));
+}
+
 TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
   HostCode host = readInput("switch_launcher.cu");
   ASSERT_EQ(host.sites.size(), 2u);
@@ -838,7 +865,8 @@ TEST(CallSiteReader, LaunchesInTemplatesComeFromTheCompiledHostCode) {
   EXPECT_EQ(wide->line, 9u);
   EXPECT_EQ(wide->block[0].integer, 32);
   EXPECT_EQ(wide->block[1].integer, 4);
-  EXPECT_TRUE(wide->grid[0].isUnknown());
+  // The syntax tree's grid, with W as the instantiation's: n is searched.
+  EXPECT_EQ(variablesOf(*wide, wide->grid[0]), std::vector<std::string>{"n"});
   const CallSite *narrow = siteOf("_Z6widthKILi16EEvPf");
   ASSERT_NE(narrow, nullptr);
   EXPECT_EQ(narrow->block[0].integer, 16);
@@ -864,7 +892,10 @@ TEST(CallSiteReader, ACompiledLaunchKeepsTheConstantsItsStubIsPassed) {
   EXPECT_EQ(site.mangledName, "_Z6spreadILi64EEv4Spanif");
   EXPECT_EQ(site.block[0].integer, 64);
   EXPECT_EQ(site.grid[0].integer, 1);
-  EXPECT_TRUE(site.arguments.empty());
+  // The syntax tree's arguments (count: launchSpread's parameter, not
+  // known), and beside them the compiled code's, with main's constants.
+  ASSERT_EQ(site.arguments.size(), 3u);
+  EXPECT_FALSE(site.arguments[1].isConstant());
   // The struct as two eightbytes (its pointer, its length), then count and scale.
   ASSERT_EQ(site.loweredArguments.size(), 4u);
   EXPECT_TRUE(site.loweredArguments[0].isUnknown());
