@@ -15,6 +15,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -340,6 +341,7 @@ private:
   struct LauncherCall {
     std::vector<std::string> templateArguments;
     std::vector<std::optional<int64_t>> values;               // by parameter
+    std::vector<std::optional<double>> reals;                 // by parameter: floats
     std::vector<std::optional<PassedAllocation>> allocations; // by parameter
     // By parameter: the USR of the kernel a function-pointer argument
     // names (`timed(scale, d, n)`), or empty.
@@ -349,9 +351,9 @@ private:
     // or empty.
     std::vector<std::string> functions;
     bool operator<(const LauncherCall &other) const {
-      return std::tie(templateArguments, values, allocations, kernels, functions) <
-             std::tie(other.templateArguments, other.values, other.allocations, other.kernels,
-                      other.functions);
+      return std::tie(templateArguments, values, reals, allocations, kernels, functions) <
+             std::tie(other.templateArguments, other.values, other.reals, other.allocations,
+                      other.kernels, other.functions);
     }
   };
   // The kernels and the program's functions launcher calls pass, by USR.
@@ -375,6 +377,8 @@ private:
   // Its parameters a call passes a function of the program's: a call through
   // one calls that function.
   std::map<std::string, CXCursor> boundFunctions_;
+  // Its floating-point parameters a call passes a constant.
+  std::map<std::string, double> boundReals_;
   // While reading a call of a one-line helper (`div_up(n, threads)`): its
   // parameters by USR, as formulas of the call's arguments.
   std::map<std::string, Formula> helperParameters_;
@@ -1127,12 +1131,15 @@ private:
     if ((kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate) &&
         isDeviceOnly(cursor))
       return;
+    // The loops around a launcher's call (readCall) are read from here.
+    ancestors_.push_back(cursor);
     if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
         kind == CXCursor_CXXMethod) {
       std::string outer = std::exchange(walkingFunction_, usrOf(cursor));
       for (CXCursor child : childrenOf(cursor))
         walkHostCode(child);
       walkingFunction_ = std::move(outer);
+      ancestors_.pop_back();
       return;
     }
     if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
@@ -1149,6 +1156,7 @@ private:
     }
     for (CXCursor child : childrenOf(cursor))
       walkHostCode(child);
+    ancestors_.pop_back();
   }
 
   // The allocation `argument`, a pointer a call passes, points at the start
@@ -1219,11 +1227,35 @@ private:
 
   // A call of a function of the program's (a launcher), recorded with the
   // function whose body holds it.
+  // In a counted loop (`for (j = 0; j < 6; ++j) run(..., block_sizes[j])`)
+  // of few iterations, one call per iteration where they differ.
   void readCall(CXCursor call) {
-    if (std::optional<std::pair<std::string, LauncherCall>> found = launcherCallOf(call)) {
-      callers_[found->first][found->second].insert(walkingFunction_);
-      calls_[found->first].insert(std::move(found->second));
+    auto record = [&](std::pair<std::string, LauncherCall> found) {
+      callers_[found.first][found.second].insert(walkingFunction_);
+      calls_[found.first].insert(std::move(found.second));
+    };
+    std::optional<std::pair<std::string, LauncherCall>> plain = launcherCallOf(call);
+    if (!plain)
+      return;
+    std::vector<CountedLoop> loops = countedLoopsAroundLaunch();
+    std::optional<std::vector<int64_t>> values =
+        loops.size() == 1 ? valuesOf(loops[0], kMostCalls) : std::nullopt;
+    if (!values)
+      return record(std::move(*plain));
+    std::vector<std::pair<std::string, LauncherCall>> iterations;
+    for (int64_t value : *values) {
+      boundParameters_[loops[0].usr] = value;
+      if (std::optional<std::pair<std::string, LauncherCall>> found = launcherCallOf(call))
+        iterations.push_back(std::move(*found));
+      boundParameters_.erase(loops[0].usr);
     }
+    bool vary = std::any_of(iterations.begin(), iterations.end(), [&](const auto &found) {
+      return found.second < plain->second || plain->second < found.second;
+    });
+    if (!vary || iterations.size() != values->size())
+      return record(std::move(*plain));
+    for (auto &found : iterations)
+      record(std::move(found));
   }
 
   // A call of a function of the program's: the USR calls_ names the function
@@ -1264,6 +1296,9 @@ private:
         launcherCall.values.push_back(evaluate(*formula, {}));
       else
         launcherCall.values.push_back(std::nullopt);
+      launcherCall.reals.push_back(constant && constant->isFloat ? constant->real
+                                   : constant                    ? std::nullopt
+                                                                 : realOf(argument, 0));
       launcherCall.allocations.push_back(passedAllocation(argument));
       std::optional<CXCursor> kernel = passedKernel(argument);
       launcherCall.kernels.push_back(kernel ? usrOf(*kernel) : std::string());
@@ -1336,6 +1371,8 @@ private:
     return !call.templateArguments.empty() ||
            std::any_of(call.values.begin(), call.values.end(),
                        [](const auto &value) { return value.has_value(); }) ||
+           std::any_of(call.reals.begin(), call.reals.end(),
+                       [](const auto &value) { return value.has_value(); }) ||
            std::any_of(call.allocations.begin(), call.allocations.end(),
                        [](const auto &allocation) { return allocation.has_value(); }) ||
            std::any_of(call.kernels.begin(), call.kernels.end(),
@@ -1384,6 +1421,9 @@ private:
     for (size_t i = 0; i < parameters.size() && i < call.values.size(); ++i)
       if (call.values[i])
         boundParameters_[usrOf(parameters[i])] = *call.values[i];
+    for (size_t i = 0; i < parameters.size() && i < call.reals.size(); ++i)
+      if (call.reals[i])
+        boundReals_[usrOf(parameters[i])] = *call.reals[i];
     for (size_t i = 0; i < parameters.size() && i < call.allocations.size(); ++i)
       if (call.allocations[i] && !modified_.count(usrOf(parameters[i])))
         boundAllocations_[usrOf(parameters[i])] = *call.allocations[i];
@@ -1402,6 +1442,7 @@ private:
     boundAllocations_.clear();
     boundKernels_.clear();
     boundFunctions_.clear();
+    boundReals_.clear();
   }
 
   // The launches below `cursor`. A function the host code calls (a launcher,
@@ -1412,7 +1453,8 @@ private:
     CXCursorKind kind = kindOf(cursor);
     bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl;
     auto called = function && boundNames_.empty() && boundParameters_.empty() &&
-                          boundAllocations_.empty() && boundKernels_.empty()
+                          boundAllocations_.empty() && boundKernels_.empty() &&
+                          boundFunctions_.empty() && boundReals_.empty()
                       ? calls_.find(usrOf(cursor))
                       : calls_.end();
     if (called != calls_.end() && called->second.size() <= kMostCalls) {
@@ -1926,13 +1968,41 @@ private:
 
   // An integer or floating-point value as a constant, a formula over the
   // launch's bound arguments, or unknown.
+  // A floating-point variable's value where it has one: a launcher's
+  // parameter its call passes a constant, or a variable never changed after
+  // an initializer with a value (`float lr = 1e-3f;`).
+  std::optional<double> realOf(CXCursor expression, int depth) {
+    CXCursor cursor = stripWrappers(expression);
+    CXTypeKind kind = clang_getCanonicalType(clang_getCursorType(cursor)).kind;
+    if (depth > 8 || kindOf(cursor) != CXCursor_DeclRefExpr ||
+        (kind != CXType_Float && kind != CXType_Double && kind != CXType_Half))
+      return std::nullopt;
+    CXCursor variable = clang_getCursorReferenced(cursor);
+    if (auto bound = boundReals_.find(usrOf(variable)); bound != boundReals_.end())
+      return bound->second;
+    std::optional<CXCursor> init = initializerOf(variable);
+    if (!init)
+      return std::nullopt;
+    if (std::optional<SiteValue> constant = folded(*init, ""))
+      return constant->isFloat ? constant->real : double(constant->integer);
+    return realOf(*init, depth + 1);
+  }
+
   SiteValue valueOf(CXCursor expression, int depth = 0) {
     std::string text = textOf(expression);
     if (std::optional<SiteValue> constant = folded(expression, text))
       return *constant;
     std::optional<Formula> formula = formulaOf(expression, depth);
-    if (!formula)
-      return SiteValue::unknown(text);
+    if (!formula) {
+      std::optional<double> real = realOf(expression, depth);
+      if (!real)
+        return SiteValue::unknown(text);
+      // Passed where an integer is expected: converted as C++ converts it.
+      if (isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(expression)).kind))
+        return std::abs(*real) < 9.2e18 ? SiteValue::ofInteger(int64_t(*real), text)
+                                        : SiteValue::unknown(text);
+      return SiteValue::ofReal(*real, text);
+    }
     if (formula->nodes.size() == 1 && formula->nodes[0].op == Formula::Op::Constant)
       return SiteValue::ofInteger(formula->nodes[0].value, text);
     // Over no argument (a device property times a constant): a constant.
@@ -1940,6 +2010,29 @@ private:
       if (std::optional<int64_t> value = constantValue(*formula))
         return SiteValue::ofInteger(*value, text);
     return SiteValue::ofFormula(std::move(*formula), text);
+  }
+
+  // `block_sizes[j]` of a table the program never changes (`int
+  // block_sizes[] = {32, 64, 128};`) at an index with a value (a counted
+  // loop's variable, bound while its iterations are read): that element.
+  std::optional<Formula> tableElementFormula(CXCursor subscript, int depth) {
+    std::vector<CXCursor> parts = childrenOf(subscript);
+    if (parts.size() != 2 || kindOf(stripWrappers(parts[0])) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    CXCursor table = clang_getCursorReferenced(stripWrappers(parts[0]));
+    if (clang_getCursorType(table).kind != CXType_ConstantArray)
+      return std::nullopt;
+    std::optional<CXCursor> init = initializerOf(table);
+    if (!init || kindOf(*init) != CXCursor_InitListExpr)
+      return std::nullopt;
+    std::optional<Formula> index = formulaOf(parts[1], depth + 1);
+    std::vector<CXCursor> elements = childrenOf(*init);
+    int64_t at = -1;
+    if (index)
+      at = constantValue(*index).value_or(-1);
+    if (at < 0 || size_t(at) >= elements.size())
+      return std::nullopt;
+    return formulaOf(elements[size_t(at)], depth + 1);
   }
 
   std::optional<Formula> formulaOf(CXCursor expression, int depth) {
@@ -2041,6 +2134,8 @@ private:
       return Formula::binary(Formula::Op::Add, Formula::binary(Formula::Op::Mul, yes, *chosen),
                              Formula::binary(Formula::Op::Mul, no, *other));
     }
+    case CXCursor_ArraySubscriptExpr:
+      return tableElementFormula(cursor, depth);
     case CXCursor_MemberRefExpr: {
       if (commandLineOnly_)
         return std::nullopt;
@@ -2491,8 +2586,9 @@ private:
       // Compiled launches of one instantiation differing only where the
       // syntax tree knows the values are one site.
       for (size_t i = first; i < sites.size();) {
-        bool seen = std::any_of(sites.begin() + std::ptrdiff_t(before), sites.begin() + std::ptrdiff_t(i),
-                                [&](const CallSite &other) { return sameLaunch(other, sites[i]); });
+        bool seen =
+            std::any_of(sites.begin() + std::ptrdiff_t(before), sites.begin() + std::ptrdiff_t(i),
+                        [&](const CallSite &other) { return sameLaunch(other, sites[i]); });
         if (seen)
           sites.erase(sites.begin() + std::ptrdiff_t(i));
         else
@@ -2561,8 +2657,7 @@ private:
   static bool sameName(const std::string &a, const std::string &b) {
     const std::string &longer = a.size() >= b.size() ? a : b;
     const std::string &shorter = a.size() >= b.size() ? b : a;
-    return longer == shorter ||
-           (longer.ends_with(shorter) && longer.ends_with("::" + shorter));
+    return longer == shorter || longer.ends_with("::" + shorter);
   }
 
   // A template argument's integer value as demangled or written ("64",

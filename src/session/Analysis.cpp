@@ -938,12 +938,13 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
     else if (!result->error.empty() && analysis.firstLaunchError.empty())
       analysis.firstLaunchError = result->error;
   }
-  // The program's own launches cut short by their time budget: what the
-  // blocks they ran show stands (a bug there is a bug of the launch).
+  // Launches of the program's shape cut short by their time budget (only
+  // those run with one): what the blocks they ran show stands (a bug there
+  // is a bug of the launch, whatever floating-point numbers simulee chose).
   std::vector<const LaunchResult *> withFindings = judged;
   uint64_t cutShort = 0;
   for (const LaunchResult *result : results)
-    if (programsOwn && result->cutShort) {
+    if (result->cutShort) {
       withFindings.push_back(result);
       ++cutShort;
     }
@@ -1340,15 +1341,21 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     return key;
   };
 
-  // The program's own launch: every dimension and number fixed (by the call
-  // site or the user), only buffer contents left to vary, and the sizes of
-  // buffers nothing sizes (simulee grows them to what the launch needs). It
-  // is judged at its full size within --launch-seconds; its variants keep
-  // --max-cost.
+  // The program's own launch: every dimension and integer fixed (by the
+  // call site or the user), only buffer contents left to vary, the sizes of
+  // buffers nothing sizes (simulee grows them to what the launch needs) and
+  // floating-point numbers the host computes at run time (a bias
+  // correction, a scale: they size nothing). It is judged at its full size
+  // within --launch-seconds; its variants keep --max-cost.
   bool fixedShape = space.grid.fixed && space.block.fixed;
-  for (size_t g = 0; g < space.geneCount(); ++g)
-    fixedShape = fixedShape && (space.gene(g).role != evo::GeneRole::Scalar ||
-                                space.gene(g).fixed.has_value());
+  bool floatsSearched = false;
+  for (size_t g = 0; g < space.geneCount(); ++g) {
+    const evo::Gene &gene = space.gene(g);
+    if (gene.role != evo::GeneRole::Scalar || gene.fixed)
+      continue;
+    floatsSearched |= gene.kind == evo::GeneKind::Float;
+    fixedShape = fixedShape && gene.kind == evo::GeneKind::Float;
+  }
   std::optional<evo::Solution> programsLaunch;
   if (fixedShape)
     programsLaunch = evo::typicalSolution(space);
@@ -1476,7 +1483,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // cancelled); its content variants would fare no better.
     auto first = results.find(keyOf(*programsLaunch));
     if (first == results.end() || first->second.outcome == LaunchOutcome::TooCostly ||
-        first->second.threadInstrs > options.searchLaunchBudgetInstrs || !kernel.contentsSteer) {
+        first->second.threadInstrs > options.searchLaunchBudgetInstrs ||
+        (!kernel.contentsSteer && !floatsSearched)) {
       search.population = 1;
       search.generations = 0;
     }

@@ -1213,5 +1213,33 @@ TEST(CliLaunchDomain, APopulationOfLaunchesOverTheCostCapEndsTheSearch) {
       << o;
 }
 
+TEST(CliLaunchDomain, AFixedShapeWithAFloatComputedAtRunTimeIsJudgedAtItsFullSize) {
+  // 65536 threads of about 100 instructions: over the searched launches'
+  // cap, but every dimension and integer is the program's; only the scale,
+  // computed at run time, is searched. The launch is judged once, whole.
+  TempDir dir;
+  std::string source = dir.file("runtime_scale.cu");
+  std::ofstream(source) << "#include <math.h>\n"
+                           "__global__ void scale(float *p, int n, float s) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) {\n"
+                           "    float v = p[i];\n"
+                           "    for (int k = 0; k < 16; ++k)\n"
+                           "      v = v * s + 1.0f;\n"
+                           "    p[i] = v;\n"
+                           "  }\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int n = 1 << 16;\n"
+                           "  float *p;\n"
+                           "  cudaMalloc(&p, n * sizeof(float));\n"
+                           "  float s = 1.0f / sqrtf((float)n);\n"
+                           "  scale<<<n / 256, 256>>>(p, n, s);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'scale': clean (1 launch judged)")) << o;
+}
+
 } // namespace
 } // namespace simulee::cli_test

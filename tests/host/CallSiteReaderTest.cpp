@@ -793,6 +793,45 @@ TEST(CallSiteReader, LaunchersPassedByNameAndGenericLambdasGetTheCallsValues) {
                                             "rowScale<64>@32 300x64 _Z8rowScaleILi64EEvPfii"}));
 }
 
+TEST(CallSiteReader, ALoopOverATableOfBlockSizesGivesEachIterationsSite) {
+  HostCode host = readInput("table_loop.cu");
+  // The direct launch (line 21) at each iteration, and the launcher's (line
+  // 11) once per iteration's call: blocks of 32, 64 and 128, grids covering
+  // n = 1000.
+  std::vector<std::string> seen;
+  for (const CallSite &site : host.sites) {
+    ASSERT_TRUE(site.block[0].isConstant()) << site.line;
+    ASSERT_TRUE(site.grid[0].isConstant()) << site.line;
+    seen.push_back(std::to_string(site.line) + ": " + std::to_string(site.grid[0].integer) + "x" +
+                   std::to_string(site.block[0].integer));
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"11: 16x64", "11: 32x32", "11: 8x128", "21: 16x64",
+                                            "21: 32x32", "21: 8x128"}));
+}
+
+TEST(CallSiteReader, FloatArgumentsTheHostFixesAreConstants) {
+  HostCode host = readInput("float_arguments.cu");
+  // main's launches with rate as initialized (one passing rows, 32.7f, for
+  // the integer n: 32), then the launcher's once per call: the variable's
+  // 1e-3f and the literal 0.5f.
+  std::vector<double> rates;
+  for (const CallSite &site : host.sites) {
+    ASSERT_EQ(site.arguments.size(), 3u);
+    ASSERT_TRUE(site.arguments[1].isConstant()) << site.line;
+    EXPECT_FALSE(site.arguments[1].isFloat);
+    EXPECT_EQ(site.arguments[1].integer, 32);
+    ASSERT_TRUE(site.arguments[2].isConstant()) << site.line;
+    EXPECT_TRUE(site.arguments[2].isFloat);
+    rates.push_back(site.arguments[2].real);
+  }
+  std::sort(rates.begin(), rates.end());
+  ASSERT_EQ(rates.size(), 4u);
+  EXPECT_FLOAT_EQ(float(rates[0]), 1e-3f);
+  EXPECT_FLOAT_EQ(float(rates[2]), 1e-3f);
+  EXPECT_DOUBLE_EQ(rates[3], 0.5);
+}
+
 TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
   HostCode host = readInput("switch_launcher.cu");
   ASSERT_EQ(host.sites.size(), 2u);
