@@ -2539,10 +2539,11 @@ private:
                           std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
                           std::vector<CallSite> &sites) {
     std::vector<CXCursor> children = childrenOf(call);
+    std::string callee = children.empty() ? std::string() : textOf(children.front());
     std::optional<std::pair<std::string, std::vector<std::string>>> named =
-        children.empty() ? std::nullopt : splitTemplateName(textOf(children.front()));
+        splitTemplateName(callee);
     if (!named)
-      return false;
+      return readDeducedInstantiation(call, callee, form, grid, block, shared, arguments, sites);
     dependentNames_ = true;
     const auto &[base, written] = *named;
     std::vector<std::string> resolved = written;
@@ -2581,21 +2582,67 @@ private:
       size_t first = sites.size();
       readSites(call, int(arguments.size()), grid, block, shared, arguments, site, sites);
       boundTexts_.clear();
-      for (size_t i = first; i < sites.size(); ++i)
-        completeFromCompiled(sites[i], instantiation);
-      // Compiled launches of one instantiation differing only where the
-      // syntax tree knows the values are one site.
-      for (size_t i = first; i < sites.size();) {
-        bool seen =
-            std::any_of(sites.begin() + std::ptrdiff_t(before), sites.begin() + std::ptrdiff_t(i),
-                        [&](const CallSite &other) { return sameLaunch(other, sites[i]); });
-        if (seen)
-          sites.erase(sites.begin() + std::ptrdiff_t(i));
-        else
-          ++i;
-      }
+      completeAndMerge(sites, before, first, instantiation);
     }
     return found;
+  }
+
+  // `k<<<g, b>>>(p, n)` in a template, the kernel template's arguments
+  // deduced from the launch's: the site of the one instantiation the
+  // compiled code launches on this line (none where it launches several:
+  // which of them this reading of the launch makes is not known).
+  bool readDeducedInstantiation(CXCursor call, const std::string &callee, LaunchForm form,
+                                CXCursor grid, CXCursor block, std::optional<CXCursor> shared,
+                                const std::vector<CXCursor> &arguments,
+                                std::vector<CallSite> &sites) {
+    if (callee.empty() || !std::all_of(callee.begin(), callee.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':';
+        }))
+      return false;
+    dependentNames_ = true;
+    unsigned line = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(call), nullptr, &line, nullptr, nullptr);
+    std::vector<const CallSite *> made;
+    for (const CallSite &instantiation : instantiations_) {
+      std::optional<std::pair<std::string, std::vector<std::string>>> name =
+          splitTemplateName(instantiation.kernel);
+      if (instantiation.line == line && name && sameName(name->first, callee))
+        made.push_back(&instantiation);
+    }
+    if (made.empty() || std::any_of(made.begin(), made.end(), [&](const CallSite *other) {
+          return other->mangledName != made.front()->mangledName;
+        }))
+      return false;
+    size_t before = sites.size();
+    for (const CallSite *instantiation : made) {
+      CallSite site;
+      site.form = form;
+      site.kernel = instantiation->kernel;
+      site.mangledName = instantiation->mangledName;
+      size_t first = sites.size();
+      readSites(call, int(arguments.size()), grid, block, shared, arguments, site, sites);
+      completeAndMerge(sites, before, first, *instantiation);
+    }
+    return true;
+  }
+
+  // The sites from `first` on, read for `compiled`'s instantiation: completed
+  // from it, and those equal to one read since `before` dropped.
+  static void completeAndMerge(std::vector<CallSite> &sites, size_t before, size_t first,
+                               const CallSite &compiled) {
+    for (size_t i = first; i < sites.size(); ++i)
+      completeFromCompiled(sites[i], compiled);
+    // Compiled launches of one instantiation differing only where the
+    // syntax tree knows the values are one site.
+    for (size_t i = first; i < sites.size();) {
+      bool seen =
+          std::any_of(sites.begin() + std::ptrdiff_t(before), sites.begin() + std::ptrdiff_t(i),
+                      [&](const CallSite &other) { return sameLaunch(other, sites[i]); });
+      if (seen)
+        sites.erase(sites.begin() + std::ptrdiff_t(i));
+      else
+        ++i;
+    }
   }
 
   // What the compiled code folded to constants that the syntax tree does

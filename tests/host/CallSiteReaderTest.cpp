@@ -832,6 +832,22 @@ TEST(CallSiteReader, FloatArgumentsTheHostFixesAreConstants) {
   EXPECT_DOUBLE_EQ(rates[3], 0.5);
 }
 
+TEST(CallSiteReader, AKernelTemplateDeducedFromTheLaunchIsTheCompiledInstantiation) {
+  HostCode host = readInput("deduced_kernel.cu");
+  // The launcher's call binds n and threads; the one instantiation the
+  // compiled code launches on line 12 names the kernel.
+  ASSERT_EQ(host.sites.size(), 1u);
+  const CallSite &site = host.sites[0];
+  EXPECT_EQ(site.mangledName, "_Z8scaleAllIfEvPT_i");
+  EXPECT_EQ(site.line, 12u);
+  ASSERT_EQ(site.arguments.size(), 2u);
+  ASSERT_TRUE(site.arguments[1].isConstant());
+  EXPECT_EQ(site.arguments[1].integer, 1000);
+  EXPECT_EQ(site.grid[0].integer, 8);
+  EXPECT_EQ(site.block[0].integer, 128);
+  EXPECT_EQ(site.allocations[0].substr(0, 9), "cudaMallo");
+}
+
 TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {
   HostCode host = readInput("switch_launcher.cu");
   ASSERT_EQ(host.sites.size(), 2u);
