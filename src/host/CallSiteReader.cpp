@@ -1133,16 +1133,11 @@ private:
       return;
     // The loops around a launcher's call (readCall) are read from here.
     ancestors_.push_back(cursor);
+    std::optional<std::string> outer;
     if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
-        kind == CXCursor_CXXMethod) {
-      std::string outer = std::exchange(walkingFunction_, usrOf(cursor));
-      for (CXCursor child : childrenOf(cursor))
-        walkHostCode(child);
-      walkingFunction_ = std::move(outer);
-      ancestors_.pop_back();
-      return;
-    }
-    if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
+        kind == CXCursor_CXXMethod)
+      outer = std::exchange(walkingFunction_, usrOf(cursor));
+    else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
       CXCursor referenced = clang_getCursorReferenced(cursor);
       CXCursorKind target = kindOf(referenced);
       if (kind == CXCursor_OverloadedDeclRef || target == CXCursor_FunctionDecl ||
@@ -1156,6 +1151,8 @@ private:
     }
     for (CXCursor child : childrenOf(cursor))
       walkHostCode(child);
+    if (outer)
+      walkingFunction_ = std::move(*outer);
     ancestors_.pop_back();
   }
 
@@ -1445,6 +1442,11 @@ private:
     boundReals_.clear();
   }
 
+  bool nothingBound() const {
+    return boundNames_.empty() && boundParameters_.empty() && boundAllocations_.empty() &&
+           boundKernels_.empty() && boundFunctions_.empty() && boundReals_.empty();
+  }
+
   // The launches below `cursor`. A function the host code calls (a launcher,
   // templated or not) is read once per distinct call: its template
   // parameters and the integer parameters a call passes as constants are
@@ -1452,11 +1454,7 @@ private:
   void readLaunchesIn(CXCursor cursor, std::vector<CallSite> &sites) {
     CXCursorKind kind = kindOf(cursor);
     bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl;
-    auto called = function && boundNames_.empty() && boundParameters_.empty() &&
-                          boundAllocations_.empty() && boundKernels_.empty() &&
-                          boundFunctions_.empty() && boundReals_.empty()
-                      ? calls_.find(usrOf(cursor))
-                      : calls_.end();
+    auto called = function && nothingBound() ? calls_.find(usrOf(cursor)) : calls_.end();
     if (called != calls_.end() && called->second.size() <= kMostCalls) {
       for (const LauncherCall &call : called->second) {
         if (bindCall(cursor, call)) {
@@ -1966,8 +1964,6 @@ private:
                        [&](const StructWrite &write) { return covers(write.path, path); });
   }
 
-  // An integer or floating-point value as a constant, a formula over the
-  // launch's bound arguments, or unknown.
   // A floating-point variable's value where it has one: a launcher's
   // parameter its call passes a constant, or a variable never changed after
   // an initializer with a value (`float lr = 1e-3f;`).
@@ -1988,6 +1984,8 @@ private:
     return realOf(*init, depth + 1);
   }
 
+  // An integer or floating-point value as a constant, a formula over the
+  // launch's bound arguments, or unknown.
   SiteValue valueOf(CXCursor expression, int depth = 0) {
     std::string text = textOf(expression);
     if (std::optional<SiteValue> constant = folded(expression, text))
@@ -2038,14 +2036,10 @@ private:
   std::optional<Formula> formulaOf(CXCursor expression, int depth) {
     if (depth > 16)
       return std::nullopt;
-    if (!boundTexts_.empty()) {
-      std::string text;
-      for (char c : textOf(expression))
-        if (!std::isspace(static_cast<unsigned char>(c)))
-          text += c;
-      if (auto bound = boundTexts_.find(text); bound != boundTexts_.end())
+    if (!boundTexts_.empty())
+      if (auto bound = boundTexts_.find(withoutSpaces(textOf(expression)));
+          bound != boundTexts_.end())
         return Formula::constant(bound->second);
-    }
     if (std::optional<SiteValue> constant = folded(expression, "")) {
       if (constant->isFloat)
         return std::nullopt;
@@ -2550,41 +2544,72 @@ private:
     for (std::string &argument : resolved)
       for (const auto &[name, value] : boundNames_)
         argument = std::regex_replace(argument, std::regex("\\b" + name + "\\b"), value);
-    unsigned line = 0;
-    clang_getExpansionLocation(clang_getCursorLocation(call), nullptr, &line, nullptr, nullptr);
     bool found = false;
     size_t before = sites.size();
-    for (const CallSite &instantiation : instantiations_) {
-      std::optional<std::pair<std::string, std::vector<std::string>>> made =
-          splitTemplateName(instantiation.kernel);
-      if (instantiation.line != line || !made || made->second.size() != written.size() ||
-          !sameName(made->first, base))
+    for (const auto &[instantiation, made] : instantiationsOf(call, base)) {
+      if (made.size() != written.size())
         continue;
       std::map<std::string, int64_t> texts;
       bool fits = true;
       for (size_t i = 0; i < written.size() && fits; ++i) {
-        const std::string &value = made->second[i];
-        std::optional<int64_t> number = templateInteger(value);
-        if (resolved[i] != written[i] || templateInteger(resolved[i]))
-          fits = templateInteger(resolved[i]) ? templateInteger(resolved[i]) == number
-                                              : resolved[i] == value;
+        std::optional<int64_t> number = templateInteger(made[i]);
+        std::optional<int64_t> given = templateInteger(resolved[i]);
+        if (resolved[i] != written[i] || given)
+          fits = given ? given == number : resolved[i] == made[i];
         else if (number)
           texts[written[i]] = *number;
       }
       if (!fits)
         continue;
       found = true;
-      CallSite site;
-      site.form = form;
-      site.kernel = instantiation.kernel;
-      site.mangledName = instantiation.mangledName;
       boundTexts_ = std::move(texts);
-      size_t first = sites.size();
-      readSites(call, int(arguments.size()), grid, block, shared, arguments, site, sites);
+      readForInstantiation(call, form, grid, block, shared, arguments, *instantiation, before,
+                           sites);
       boundTexts_.clear();
-      completeAndMerge(sites, before, first, instantiation);
     }
     return found;
+  }
+
+  // The launches the compiled code makes on `call`'s line of a kernel
+  // template named `base`, each with its template arguments.
+  std::vector<std::pair<const CallSite *, std::vector<std::string>>>
+  instantiationsOf(CXCursor call, const std::string &base) const {
+    unsigned line = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(call), nullptr, &line, nullptr, nullptr);
+    std::vector<std::pair<const CallSite *, std::vector<std::string>>> made;
+    for (const CallSite &instantiation : instantiations_)
+      if (std::optional<std::pair<std::string, std::vector<std::string>>> name =
+              splitTemplateName(instantiation.kernel);
+          instantiation.line == line && name && sameName(name->first, base))
+        made.emplace_back(&instantiation, std::move(name->second));
+    return made;
+  }
+
+  // The sites of `call` for the compiled code's `instantiation`: read from
+  // the syntax tree, completed from the compiled code, and those equal to
+  // one read since `before` dropped (compiled launches of one instantiation
+  // differing only where the syntax tree knows the values are one site).
+  void readForInstantiation(CXCursor call, LaunchForm form, CXCursor grid, CXCursor block,
+                            std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
+                            const CallSite &instantiation, size_t before,
+                            std::vector<CallSite> &sites) {
+    CallSite site;
+    site.form = form;
+    site.kernel = instantiation.kernel;
+    site.mangledName = instantiation.mangledName;
+    size_t first = sites.size();
+    readSites(call, int(arguments.size()), grid, block, shared, arguments, site, sites);
+    for (size_t i = first; i < sites.size(); ++i)
+      completeFromCompiled(sites[i], instantiation);
+    for (size_t i = first; i < sites.size();) {
+      bool seen =
+          std::any_of(sites.begin() + std::ptrdiff_t(before), sites.begin() + std::ptrdiff_t(i),
+                      [&](const CallSite &other) { return sameLaunch(other, sites[i]); });
+      if (seen)
+        sites.erase(sites.begin() + std::ptrdiff_t(i));
+      else
+        ++i;
+    }
   }
 
   // `k<<<g, b>>>(p, n)` in a template, the kernel template's arguments
@@ -2600,49 +2625,16 @@ private:
         }))
       return false;
     dependentNames_ = true;
-    unsigned line = 0;
-    clang_getExpansionLocation(clang_getCursorLocation(call), nullptr, &line, nullptr, nullptr);
-    std::vector<const CallSite *> made;
-    for (const CallSite &instantiation : instantiations_) {
-      std::optional<std::pair<std::string, std::vector<std::string>>> name =
-          splitTemplateName(instantiation.kernel);
-      if (instantiation.line == line && name && sameName(name->first, callee))
-        made.push_back(&instantiation);
-    }
-    if (made.empty() || std::any_of(made.begin(), made.end(), [&](const CallSite *other) {
-          return other->mangledName != made.front()->mangledName;
+    auto made = instantiationsOf(call, callee);
+    if (made.empty() || std::any_of(made.begin(), made.end(), [&](const auto &other) {
+          return other.first->mangledName != made.front().first->mangledName;
         }))
       return false;
     size_t before = sites.size();
-    for (const CallSite *instantiation : made) {
-      CallSite site;
-      site.form = form;
-      site.kernel = instantiation->kernel;
-      site.mangledName = instantiation->mangledName;
-      size_t first = sites.size();
-      readSites(call, int(arguments.size()), grid, block, shared, arguments, site, sites);
-      completeAndMerge(sites, before, first, *instantiation);
-    }
+    for (const auto &[instantiation, templateArguments] : made)
+      readForInstantiation(call, form, grid, block, shared, arguments, *instantiation, before,
+                           sites);
     return true;
-  }
-
-  // The sites from `first` on, read for `compiled`'s instantiation: completed
-  // from it, and those equal to one read since `before` dropped.
-  static void completeAndMerge(std::vector<CallSite> &sites, size_t before, size_t first,
-                               const CallSite &compiled) {
-    for (size_t i = first; i < sites.size(); ++i)
-      completeFromCompiled(sites[i], compiled);
-    // Compiled launches of one instantiation differing only where the
-    // syntax tree knows the values are one site.
-    for (size_t i = first; i < sites.size();) {
-      bool seen =
-          std::any_of(sites.begin() + std::ptrdiff_t(before), sites.begin() + std::ptrdiff_t(i),
-                      [&](const CallSite &other) { return sameLaunch(other, sites[i]); });
-      if (seen)
-        sites.erase(sites.begin() + std::ptrdiff_t(i));
-      else
-        ++i;
-    }
   }
 
   // What the compiled code folded to constants that the syntax tree does
@@ -2675,10 +2667,7 @@ private:
   // without spaces; nothing for a name with no template arguments.
   static std::optional<std::pair<std::string, std::vector<std::string>>>
   splitTemplateName(const std::string &text) {
-    std::string compact;
-    for (char c : text)
-      if (!std::isspace(static_cast<unsigned char>(c)))
-        compact += c;
+    std::string compact = withoutSpaces(text);
     size_t open = compact.find('<');
     if (open == std::string::npos || open == 0 || compact.back() != '>')
       return std::nullopt;
@@ -2697,6 +2686,14 @@ private:
     if (depth != 0)
       return std::nullopt;
     return std::pair{compact.substr(0, open), std::move(arguments)};
+  }
+
+  static std::string withoutSpaces(const std::string &text) {
+    std::string compact;
+    for (char c : text)
+      if (!std::isspace(static_cast<unsigned char>(c)))
+        compact += c;
+    return compact;
   }
 
   // Whether two names of one function agree, one maybe more qualified

@@ -618,23 +618,19 @@ void SitePlan::shape(evo::SearchSpace &space) const {
       low *= 2;
     if (high < low || !launchesWith(index, low))
       continue;
-    int64_t first = low;
-    if (!fits(index, low)) {
-      // Even the smallest launch is larger (sizes the program fixes): the
-      // values the program may pass stay searched, judged as the cost
-      // cap allows.
-      gene.lower = std::max(gene.lower.value_or(1.0), double(low));
+    gene.lower = std::max(gene.lower.value_or(1.0), double(low));
+    // Even the smallest launch is larger (sizes the program fixes): the
+    // values the program may pass stay searched, judged as the cost cap
+    // allows.
+    if (!fits(index, low))
       continue;
-    } else {
-      while (low < high) {
-        int64_t middle = low + (high - low + 1) / 2;
-        if (fits(index, middle))
-          low = middle;
-        else
-          high = middle - 1;
-      }
+    while (low < high) {
+      int64_t middle = low + (high - low + 1) / 2;
+      if (fits(index, middle))
+        low = middle;
+      else
+        high = middle - 1;
     }
-    gene.lower = std::max(gene.lower.value_or(1.0), double(first));
     gene.upper = std::min(gene.upper.value_or(double(high)), double(high));
   }
 }
