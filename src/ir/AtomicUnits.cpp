@@ -298,6 +298,60 @@ AtomicRole atomicRoleOf(const llvm::Instruction &inst) {
   return access ? access->role : AtomicRole::None;
 }
 
+namespace {
+
+// The address a compare-and-swap (instruction or builtin call) works on.
+const llvm::Value *swappedAddress(const llvm::Instruction &cas) {
+  if (const auto *inst = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&cas))
+    return inst->getPointerOperand();
+  return llvm::cast<llvm::CallInst>(cas).getArgOperand(0);
+}
+
+// Two pointers the code computes the same way: one value up to casts, or
+// identical address computations.
+bool sameAddress(const llvm::Value *a, const llvm::Value *b) {
+  a = a->stripPointerCasts();
+  b = b->stripPointerCasts();
+  const auto *first = llvm::dyn_cast<llvm::Instruction>(a);
+  const auto *second = llvm::dyn_cast<llvm::Instruction>(b);
+  return a == b || (first && second && first->isIdenticalTo(second));
+}
+
+// A call of a bit cast builtin (__float_as_int, __longlong_as_double).
+bool reinterpretsBits(const llvm::Instruction &inst) {
+  const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+  std::optional<Builtin> builtin = callee ? classifyBuiltin(callee->getName()) : std::nullopt;
+  return builtin && builtin->kind == BuiltinKind::Bitcast;
+}
+
+} // namespace
+
+bool seedsCompareAndSwap(const llvm::LoadInst &load) {
+  if (load.isAtomic())
+    return false;
+  std::vector<const llvm::Value *> work = {&load};
+  std::set<const llvm::Value *> seen = {&load};
+  while (!work.empty()) {
+    const llvm::Value *value = work.back();
+    work.pop_back();
+    for (const llvm::User *user : value->users()) {
+      const auto *inst = llvm::dyn_cast<llvm::Instruction>(user);
+      if (!inst)
+        continue;
+      std::optional<AtomicAccess> access = atomicAccessOf(*inst);
+      if (access && access->isCas && access->expected == value &&
+          sameAddress(swappedAddress(*inst), load.getPointerOperand()))
+        return true;
+      if ((llvm::isa<llvm::PHINode, llvm::BitCastInst, llvm::FreezeInst>(inst) ||
+           reinterpretsBits(*inst)) &&
+          seen.insert(inst).second)
+        work.push_back(inst);
+    }
+  }
+  return false;
+}
+
 std::set<const llvm::Value *> valuesComputedFrom(const llvm::Instruction &inst) {
   return flowFrom(AtomicAccess{&inst}).any;
 }

@@ -42,6 +42,7 @@
 namespace llvm {
 class Function;
 class Instruction;
+class LoadInst;
 class Value;
 } // namespace llvm
 
@@ -55,6 +56,16 @@ struct AtomicUnitCandidate {
   const llvm::Instruction *second = nullptr;
   AtomicityPattern pattern = AtomicityPattern::ReadWriteWrite;
 };
+
+// Whether `load`, a plain load, seeds a compare-and-swap retry loop: its
+// value is the expected operand of a compare-and-swap of the same address,
+// directly, through bit casts, or through the phi that carries the swap's
+// result into the next try (old = *p; do { assumed = old; old =
+// atomicCAS(p, assumed, f(assumed)); } while (old != assumed)). A stale
+// value only makes the swap fail and the loop try again, so the read is as
+// good as an atomic one (a GPU's aligned load is single-copy atomic) and is
+// judged as one: it races with no other atomic.
+bool seedsCompareAndSwap(const llvm::LoadInst &load);
 
 // `inst` and every value computed from its result through registers
 // (arithmetic, casts, comparisons, phis, selects, pure intrinsics): what the

@@ -1092,7 +1092,8 @@ void FunctionLowering::lowerLoad(llvm::LoadInst &inst) {
     emit(Op::Trunc, result(inst), tmp, 0, 0, 0, scalarWidth(inst.getType()));
     return;
   }
-  uint8_t flags = (inst.isAtomic() ? 1 : 0) | (inst.isVolatile() ? 2 : 0);
+  bool atomic = inst.isAtomic() || seedsCompareAndSwap(inst);
+  uint8_t flags = (atomic ? 1 : 0) | (inst.isVolatile() ? 2 : 0);
   uint32_t ptr = operand(pointer);
   std::vector<Leaf> parts = module_.leaves(inst.getType());
   for (size_t i = 0; i < parts.size(); ++i)

@@ -1,7 +1,11 @@
 // Which pairs of atomic accesses a kernel means as one step
 // (ir/AtomicUnits.h): each kernel below holds one pattern, or a pair that is
 // correct whatever comes between (and so must be no candidate).
+#include "ir/AtomicUnits.h"
 #include "ir/Loader.h"
+
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
 
 #include <gtest/gtest.h>
 
@@ -79,6 +83,30 @@ __global__ void electAndCompare(int *slot, int *winner) {
   if (atomicAdd(slot, 0) == (int)threadIdx.x)
     winner[0] = threadIdx.x;
 }
+
+// Plain reads that seed a compare-and-swap of their address, and two that
+// do not.
+__global__ void seedThroughLoop(float *total, float add) {
+  unsigned *word = (unsigned *)total;
+  unsigned found = *word, guess;
+  do {
+    guess = found;
+    found = atomicCAS(word, guess, __float_as_uint(__uint_as_float(guess) + add));
+  } while (found != guess);
+}
+__global__ void seedAsFloat(float *best, float v) {
+  float guess = *best;
+  if (v > guess)
+    atomicCAS((int *)best, __float_as_int(guess), __float_as_int(v));
+}
+__global__ void readOfAnotherAddress(int *a, int *b) {
+  int seen = *a;
+  atomicCAS(b, seen, seen + 1);
+}
+__global__ void readAsTheNewValue(int *a) {
+  int seen = *a;
+  atomicCAS(a, 0, seen + 1);
+}
 )";
 
 using Patterns = std::set<std::string>;
@@ -139,6 +167,25 @@ TEST_F(AtomicUnits, RolesSayWhatEachAtomicDoesToMemory) {
   EXPECT_TRUE(roles.count(ir::AtomicRole::Updates));
   EXPECT_TRUE(roles.count(ir::AtomicRole::UpdatesMonotonic));
   EXPECT_TRUE(roles.count(ir::AtomicRole::None));
+}
+
+// Whether some load of the function whose name holds `kernel` seeds a
+// compare-and-swap.
+bool seedsSwap(const ir::Program &program, const std::string &kernel) {
+  bool any = false;
+  for (const ir::InstructionInfo &info : program.instructions) {
+    const auto *load = llvm::dyn_cast_or_null<llvm::LoadInst>(info.llvm);
+    if (load && load->getFunction()->getName().contains(kernel))
+      any |= ir::seedsCompareAndSwap(*load);
+  }
+  return any;
+}
+
+TEST_F(AtomicUnits, APlainReadSeedsACompareAndSwapOfItsAddressOnlyAsTheExpectedValue) {
+  EXPECT_TRUE(seedsSwap(*program_, "seedThroughLoop"));
+  EXPECT_TRUE(seedsSwap(*program_, "seedAsFloat"));
+  EXPECT_FALSE(seedsSwap(*program_, "readOfAnotherAddress"));
+  EXPECT_FALSE(seedsSwap(*program_, "readAsTheNewValue"));
 }
 
 } // namespace
