@@ -42,6 +42,12 @@ uint64_t maxSimulatedThreads() {
 }
 
 Status validateLaunchSize(const LaunchConfig &config) {
+  // A launch that stops itself when its model outgrows --max-memory and
+  // when it spends its budget (seconds or thread-instructions) runs at any
+  // size: what it judged before it stopped stands.
+  bool bounded = config.budgetSeconds > 0 || config.totalBudgetInstrs != kUnlimitedInstrs;
+  if (config.stopOverMemory && bounded)
+    return Ok{};
   uint64_t threads = saturatingMultiply(config.grid.count(), config.block.count());
   if (threads > maxSimulatedThreads())
     return makeError("launch too large to simulate (" + std::to_string(threads) +

@@ -95,7 +95,8 @@ constexpr const char *kKernelReachedUnreachable = "reached unreachable code";
 // Checks `config` against the hardware limits; the error names the limit.
 Status validateLaunch(const LaunchConfig &config);
 
-// Checks that a launch is small enough to simulate (maxSimulatedThreads).
+// Checks that a launch that cannot stop itself (no budget, or not stopped
+// over --max-memory) is small enough to simulate (maxSimulatedThreads).
 Status validateLaunchSize(const LaunchConfig &config);
 
 

@@ -600,7 +600,12 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
                 "the " + launchName + " is invalid: " + bounded.error().message);
     return setError(kLaunchOutOfResources);
   }
-  if (Status size = interp::validateLaunchSize(bound.config); !size)
+  // The program needs the launch's results: it will not stop over a budget
+  // or the memory limit (session::analyzeBoundLaunch), so its size is
+  // checked as such a launch's.
+  interp::LaunchConfig unstoppable = bound.config;
+  unstoppable.stopOverMemory = false;
+  if (Status size = interp::validateLaunchSize(unstoppable); !size)
     fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
          size.error().message);
   // Every live allocation is bound: device pointers stored in device memory

@@ -612,11 +612,10 @@ Result<MemberPlan> parseMemberPlan(const ArgumentSpec &spec) {
   size_t colon = spec.value.find(':');
   std::optional<Fill> fill =
       colon == std::string::npos ? std::nullopt : fillNamed(spec.value.substr(0, colon));
-  if (!fill || !parseUnsigned(spec.value.substr(colon + 1), plan.elements) ||
-      plan.elements == 0 || plan.elements > (1u << 28))
+  if (!fill || !parseUnsigned(spec.value.substr(colon + 1), plan.elements) || plan.elements == 0)
     return makeError("bad value '" + spec.value + "' for pointer member '" + spec.name +
                      "': expected FILL:N (FILL: random, zeros, small, binary, sorted, indices, "
-                     "perm, prefix; N from 1 to 2^28)");
+                     "perm, prefix; N at least 1)");
   plan.fill = *fill;
   return plan;
 }
@@ -778,11 +777,11 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     bool offsetOk = plus == std::string::npos ||
                     (param.kind == ir::ValueKind::Pointer && !param.byValueBytes &&
                      parseUnsigned(count.substr(plus + 1), plan.offset));
-    if (!parseUnsigned(count.substr(0, plus), plan.elements) || plan.elements > (1u << 28) ||
-        !offsetOk || plan.offset > plan.elements)
+    if (!parseUnsigned(count.substr(0, plus), plan.elements) || !offsetOk ||
+        plan.offset > plan.elements)
       return makeError("bad value '" + text + "' for parameter '" + param.name +
-                       "': expected an element count up to 2^28, optionally +K (the pointer "
-                       "K elements into the buffer, K at most the count)");
+                       "': expected an element count, optionally +K (the pointer K elements "
+                       "into the buffer, K at most the count)");
     plan.planned = true;
   }
   for (size_t i = 0; i < kernel.params.size(); ++i) {

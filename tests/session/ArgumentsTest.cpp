@@ -109,3 +109,24 @@ TEST(BufferFill, UnknownFillIsAClearError) {
   EXPECT_NE(args.error().message.find("expected FILL:N"), std::string::npos)
       << args.error().message;
 }
+
+TEST(BufferFill, AnyCountTheMemoryLimitHoldsIsABuffer) {
+  // A program's allocation of 2^28 + 16 bytes: a buffer of that size (once
+  // refused for its count). Past --max-memory the error names the
+  // parameter, its size and the limit.
+  ir::KernelInfo kernel = twoBuffers();
+  kernel.params[1].elementBytes = 1;
+  interp::LaunchConfig config;
+  uint64_t count = (uint64_t(1) << 28) + 16;
+  Result<session::BuiltArguments> args = session::buildArguments(
+      kernel, config, {{"idx", "zeros:4"}, {"data", "zeros:" + std::to_string(count)}}, 1);
+  ASSERT_TRUE(args.ok()) << args.error().message;
+  EXPECT_EQ(args->values[1].bytes.size(), count);
+  args = session::buildArguments(kernel, config,
+                                 {{"idx", "zeros:4"}, {"data", "zeros:1000000000000"}}, 1);
+  ASSERT_FALSE(args.ok());
+  EXPECT_NE(args.error().message.find("buffer for parameter 'data' (1000000000000 elements"),
+            std::string::npos)
+      << args.error().message;
+  EXPECT_NE(args.error().message.find("--max-memory"), std::string::npos) << args.error().message;
+}
