@@ -87,7 +87,17 @@ Eviction chooseEviction(const std::array<Witness, kLaneWitnesses> &witnesses,
 
 } // namespace
 
+void UniformValue::add(const Access &access) {
+  if (!access.valueKnown)
+    state = State::Mixed;
+  else if (state == State::None)
+    state = State::Uniform, value = access.value;
+  else if (state == State::Uniform && value != access.value)
+    state = State::Mixed;
+}
+
 bool VisitWitnesses::add(const Access &access) {
+  stored.add(access);
   Witness witness = Witness::of(access.thread, access.step);
   if (!empty() && latestWarp[0].warp() != witness.warp()) {
     otherWarp = latestWarp[0];
@@ -103,12 +113,6 @@ bool VisitWitnesses::add(const Access &access) {
 }
 
 bool WitnessGroup::add(const Access &access) {
-  if (!access.valueKnown)
-    values = Values::Mixed;
-  else if (values == Values::None)
-    values = Values::Uniform, value = access.value;
-  else if (values == Values::Uniform && value != access.value)
-    values = Values::Mixed;
   if (current.empty()) {
     block = access.block;
     current.visitOrder = access.visitOrder;
@@ -116,6 +120,7 @@ bool WitnessGroup::add(const Access &access) {
     otherBlock = block;
     otherBlockWitness = current.latestWarp[0];
     otherBlockVisit = current.visitOrder;
+    otherBlockStored = current.stored;
     block = access.block;
     current = VisitWitnesses{};
     current.visitOrder = access.visitOrder;
@@ -276,24 +281,25 @@ Access singleAccess(const GroupCell &cell) {
 
 void WitnessGroup::showTo(const GroupIdentity &identity, const Access &access,
                           const GranuleKey &key, PriorAccessVisitor &visitor) const {
-  bool known = values == Values::Uniform;
-  auto show = [&](Witness witness, uint32_t fromBlock, uint32_t visitOrder) {
+  auto show = [&](Witness witness, uint32_t fromBlock, uint32_t visitOrder,
+                  const UniformValue &stored) {
     if (!witness.empty())
-      visitor.visit(unpack(identity, key, witness, fromBlock, visitOrder, known, value));
+      visitor.visit(
+          unpack(identity, key, witness, fromBlock, visitOrder, stored.known(), stored.value));
   };
   if (block != access.block) {
     // Accesses of other blocks differ in nothing the rules read.
-    show(current.latestWarp[0], block, current.visitOrder);
+    show(current.latestWarp[0], block, current.visitOrder, current.stored);
     return;
   }
   if (otherBlock != kNoBlock && otherBlock != access.block)
-    show(otherBlockWitness, otherBlock, otherBlockVisit);
+    show(otherBlockWitness, otherBlock, otherBlockVisit, otherBlockStored);
   for (const VisitWitnesses *visit : {&current, &previous}) {
     if (visit->empty() || !sameOrAdjacent(visit->visitOrder, access.visitOrder))
       continue;
     for (Witness witness : visit->latestWarp)
-      show(witness, block, visit->visitOrder);
-    show(visit->otherWarp, block, visit->visitOrder);
+      show(witness, block, visit->visitOrder, visit->stored);
+    show(visit->otherWarp, block, visit->visitOrder, visit->stored);
   }
 }
 

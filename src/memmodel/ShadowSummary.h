@@ -37,9 +37,22 @@ struct Witness {
 // Lanes of one warp remembered per visit order and group (newest first).
 constexpr unsigned kLaneWitnesses = 3;
 
+// The value every store of some accesses wrote, while they all wrote one
+// (same-value races): the witnesses of those accesses carry it only then.
+struct UniformValue {
+  uint64_t value = 0;
+  enum class State : uint8_t { None, Uniform, Mixed } state = State::None;
+
+  void add(const Access &access);
+  bool known() const { return state == State::Uniform; }
+};
+
 // The accesses of a group in one visit order of its block.
 struct VisitWitnesses {
   uint32_t visitOrder = 0;
+  // What this visit order's accesses stored: a group's stores in a loop
+  // write a new value each iteration, one per barrier interval.
+  UniformValue stored;
   // Distinct threads of the warp that accessed last, newest first.
   std::array<Witness, kLaneWitnesses> latestWarp{};
   // The newest access by a warp other than latestWarp's, if any.
@@ -68,11 +81,8 @@ struct WitnessGroup {
   uint32_t otherBlock = kNoBlock;
   uint32_t otherBlockVisit = 0; // otherBlockWitness's visit order
   Witness otherBlockWitness;
+  UniformValue otherBlockStored;    // what otherBlockWitness's visit order stored
   VisitWitnesses current, previous; // previous: visit order current - 1
-  // The value every store of the group wrote, while they all wrote one
-  // (same-value races); witnesses carry it only then.
-  uint64_t value = 0;
-  enum class Values : uint8_t { None, Uniform, Mixed } values = Values::None;
 
   // Keeps `access`; false when a witness was dropped (see VisitWitnesses).
   bool add(const Access &access);

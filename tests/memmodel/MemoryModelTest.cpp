@@ -209,6 +209,25 @@ TEST_P(MemoryModelBoth, BarrierCrossingsGoToTheBarrierNotToPairs) {
   EXPECT_TRUE(barriers[2].crossings.empty());
 }
 
+TEST_P(MemoryModelBoth, AStoreInALoopWritesOneValuePerBarrierInterval) {
+  // Lanes 0 and 1 of one warp store the same sum to one word in one step,
+  // a barrier, then the next iteration's sum (another value) the same way:
+  // each interval's pair writes one value, whatever the last one wrote.
+  MemoryModel model(options());
+  SyntheticRun(model)
+      .block(0)
+      .mask(0, 0, kAllLanes)
+      .store(0, 1, 10, 0, 7)
+      .store(1, 1, 10, 0, 7)
+      .barrier(1, {50})
+      .store(0, 3, 10, 0, 9)
+      .store(1, 3, 10, 0, 9);
+  // Pairs alike but for their example fold into one.
+  ASSERT_FALSE(model.accessPairs().empty());
+  for (const AccessPair &pair : model.accessPairs())
+    EXPECT_TRUE(writesSameValue(pair.earlier, pair.later)) << pair.later.value;
+}
+
 TEST_P(MemoryModelBoth, BarrierInstancesAreFoldedByInstructionsAndCrossings) {
   MemoryModel model(options());
   {
