@@ -1362,6 +1362,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
 
   std::atomic<uint64_t> notTheSites{0}; // solutions no launch of the site matches
   std::atomic<uint64_t> simulated{0}, tooCostly{0}; // launches run, and those over the cap
+  // The program's launch's error when it failed, and the variants of it
+  // that failed with that very error.
+  std::string programsFailure;
+  std::atomic<uint64_t> failedAlike{0};
   auto fitnessOf = [](const LaunchResult &result) {
     return result.outcome == LaunchOutcome::Judged
                ? evo::Fitness{true, result.ratio, double(result.range)}
@@ -1461,6 +1465,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     ++simulated;
     if (result.outcome == LaunchOutcome::TooCostly)
       ++tooCostly;
+    if (result.outcome == LaunchOutcome::Failed && !programsFailure.empty() &&
+        result.error == programsFailure)
+      ++failedAlike;
     std::lock_guard<std::mutex> lock(mutex);
     results.emplace(keyOf(solution), std::move(result));
     return fitness;
@@ -1472,16 +1479,21 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   // every variant would execute what it executed.
   evo::SearchOptions search = settings.search;
   // A generation of launches all over the cost cap (the program's sizes,
-  // with only what it leaves open searched), at least half a population
-  // of them: their children would be too.
+  // with only what it leaves open searched), or all variants of the
+  // program's failed launch failing as it did (a __trap whatever the
+  // buffers hold), at least half a population of them: their children
+  // would fare no better.
   search.hopeless = [&, population = std::max<uint64_t>(search.population, 1)] {
-    return simulated * 2 >= population && tooCostly == simulated;
+    bool allFailedAlike = !programsFailure.empty() && failedAlike + 1 == simulated;
+    return simulated * 2 >= population && (tooCostly == simulated || allFailedAlike);
   };
   if (programsLaunch) {
     evaluate(*programsLaunch);
     // No result: the site makes no launch of this shape (or the search was
     // cancelled); its content variants would fare no better.
     auto first = results.find(keyOf(*programsLaunch));
+    if (first != results.end() && first->second.outcome == LaunchOutcome::Failed)
+      programsFailure = first->second.error;
     if (first == results.end() || first->second.outcome == LaunchOutcome::TooCostly ||
         first->second.threadInstrs > options.searchLaunchBudgetInstrs ||
         (!kernel.contentsSteer && !floatsSearched)) {

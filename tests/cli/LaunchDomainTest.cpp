@@ -1213,6 +1213,35 @@ TEST(CliLaunchDomain, APopulationOfLaunchesOverTheCostCapEndsTheSearch) {
       << o;
 }
 
+TEST(CliLaunchDomain, AProgramsLaunchThatTrapsWhateverItsBuffersHoldEndsTheSearch) {
+  // The program's C of 1600 is no multiple of 256: its launch traps, and so
+  // does every variant of its buffers' contents. The first population (9
+  // distinct launches) is all there is, not the 54 content variants after it.
+  TempDir dir;
+  std::string source = dir.file("trap_on_size.cu");
+  std::ofstream(source) << "__global__ void needsMultiple(float *out, const float *in, int c) {\n"
+                           "  if (c % 256 != 0)\n"
+                           "    __trap();\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < c && in[i] > 0.0f)\n"
+                           "    out[i] = in[i];\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int c = 1600;\n"
+                           "  float *in, *out;\n"
+                           "  cudaMalloc(&in, c * sizeof(float));\n"
+                           "  cudaMalloc(&out, c * sizeof(float));\n"
+                           "  needsMultiple<<<(c + 255) / 256, 256>>>(out, in, c);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'needsMultiple': inconclusive: no launch could be judged "
+                              "(9 failed); first failure: "))
+      << o;
+  EXPECT_TRUE(contains(o.out, "trapped (assert or __trap) in thread (0,0,0) of block (0,0,0) at "))
+      << o;
+}
+
 TEST(CliLaunchDomain, AFixedShapeWithAFloatComputedAtRunTimeIsJudgedAtItsFullSize) {
   // 65536 threads of about 100 instructions: over the searched launches'
   // cap, but every dimension and integer is the program's; only the scale,
