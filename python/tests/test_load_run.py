@@ -297,7 +297,7 @@ __global__ void busy(int *out, int n) {
     thread = threading.Thread(target=tick)
     thread.start()
     started = time.monotonic()
-    simulee.run(program, grid=16, block=256, args={"n": 20000}, record="summary")
+    simulee.run(program, grid=16, block=256, args={"n": 200000}, record="summary")
     ended = time.monotonic()
     done.set()
     thread.join()
