@@ -100,6 +100,19 @@ int main() {
   cudaPointerAttributes attributes;
   EXPECT(cudaPointerGetAttributes(&attributes, sum) == cudaSuccess);
   EXPECT(attributes.type == cudaMemoryTypeDevice);
+  // One device: no peer; a copy from device 0 to device 0 is a copy.
+  int value = -1;
+  EXPECT(cudaDeviceGetP2PAttribute(&value, cudaDevP2PAttrAccessSupported, 0, 0) ==
+         cudaErrorInvalidDevice);
+  EXPECT(cudaDeviceEnablePeerAccess(0, 0) == cudaErrorInvalidDevice);
+  EXPECT(cudaGetLastError() == cudaErrorInvalidDevice);
+  int copied = 0;
+  int *peer;
+  EXPECT(cudaMalloc(&peer, sizeof(int)) == cudaSuccess);
+  EXPECT(cudaMemcpyPeer(peer, 0, sum, 0, sizeof(int)) == cudaSuccess);
+  EXPECT(cudaMemcpy(&copied, peer, sizeof copied, cudaMemcpyDeviceToHost) == cudaSuccess);
+  EXPECT(copied == total && cudaMemcpyPeer(peer, 1, sum, 0, sizeof(int)) == cudaErrorInvalidDevice);
+  EXPECT(cudaFree(peer) == cudaSuccess && cudaGetLastError() == cudaErrorInvalidDevice);
   EXPECT(cudaFreeAsync(sum, stream) == cudaSuccess);
   EXPECT(cudaGetLastError() == cudaSuccess);
   printf("PASSED\n");

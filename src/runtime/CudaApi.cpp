@@ -404,6 +404,31 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
   });
 }
 
+// Copies between devices: the simulated machine has one, so only device 0
+// to device 0 is a copy (device to device); any other device is invalid.
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count) {
+  if (dstDevice != 0 || srcDevice != 0)
+    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+  return synchronousWork([=, site = CALLER] {
+    if (cudaError_t error =
+            checkDirection(dst, src, cudaMemcpyDeviceToDevice, "cudaMemcpyPeer", site))
+      return error;
+    return result(Runtime::get().copy(dst, src, count, "cudaMemcpyPeer", site));
+  });
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream) {
+  if (dstDevice != 0 || srcDevice != 0)
+    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+  return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
+    if (cudaError_t error =
+            checkDirection(dst, src, cudaMemcpyDeviceToDevice, "cudaMemcpyPeerAsync", site))
+      return error;
+    return result(Runtime::get().copy(dst, src, count, "cudaMemcpyPeerAsync", site));
+  });
+}
+
 static cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                           size_t height, cudaMemcpyKind kind, const char *function,
                           const void *caller) {
@@ -747,6 +772,20 @@ cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) {
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int, int) {
   *canAccessPeer = 0; // one device
   return succeeded();
+}
+
+// One device: it has no peer, so every pair of devices is invalid, as a
+// GPU answers for a device and itself.
+cudaError_t cudaDeviceGetP2PAttribute(int *, enum cudaDeviceP2PAttr, int, int) {
+  return result(Runtime::get().setError(cudaErrorInvalidDevice));
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int, unsigned int) {
+  return result(Runtime::get().setError(cudaErrorInvalidDevice));
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int) {
+  return result(Runtime::get().setError(cudaErrorInvalidDevice));
 }
 
 cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
