@@ -350,10 +350,22 @@ private:
     // names (`pass(d, n, launchScale)`, a launcher handed to what calls it),
     // or empty.
     std::vector<std::string> functions;
+    // The conditions that hold where the call is made (the `if`s and loops
+    // around it, the asserts before it) that read only integer variables it
+    // passes: over the called function's parameters, by position.
+    std::vector<CallSite::Constraint> conditions;
+    std::vector<std::string> conditionTexts() const {
+      std::vector<std::string> texts;
+      for (const CallSite::Constraint &condition : conditions)
+        texts.push_back(condition.text);
+      return texts;
+    }
     bool operator<(const LauncherCall &other) const {
-      return std::tie(templateArguments, values, reals, allocations, kernels, functions) <
-             std::tie(other.templateArguments, other.values, other.reals, other.allocations,
-                      other.kernels, other.functions);
+      return std::tuple(std::tie(templateArguments, values, reals, allocations, kernels, functions),
+                        conditionTexts()) <
+             std::tuple(std::tie(other.templateArguments, other.values, other.reals,
+                                 other.allocations, other.kernels, other.functions),
+                        other.conditionTexts());
     }
   };
   // The kernels and the program's functions launcher calls pass, by USR.
@@ -379,6 +391,10 @@ private:
   std::map<std::string, CXCursor> boundFunctions_;
   // Its floating-point parameters a call passes a constant.
   std::map<std::string, double> boundReals_;
+  // The call's conditions (LauncherCall::conditions), and the launcher's
+  // parameters by position, whose USRs they are read through.
+  std::vector<CallSite::Constraint> boundConditions_;
+  std::vector<std::string> boundParameterUsrs_;
   // While reading a call of a one-line helper (`div_up(n, threads)`): its
   // parameters by USR, as formulas of the call's arguments.
   std::map<std::string, Formula> helperParameters_;
@@ -1227,13 +1243,16 @@ private:
   // In a counted loop (`for (j = 0; j < 6; ++j) run(..., block_sizes[j])`)
   // of few iterations, one call per iteration where they differ.
   void readCall(CXCursor call) {
+    std::vector<CallSite::Constraint> conditions;
     auto record = [&](std::pair<std::string, LauncherCall> found) {
+      found.second.conditions = conditions;
       callers_[found.first][found.second].insert(walkingFunction_);
       calls_[found.first].insert(std::move(found.second));
     };
     std::optional<std::pair<std::string, LauncherCall>> plain = launcherCallOf(call);
     if (!plain)
       return;
+    conditions = conditionsAroundCall(call);
     std::vector<CountedLoop> loops = countedLoopsAroundLaunch();
     std::optional<std::vector<int64_t>> values =
         loops.size() == 1 ? valuesOf(loops[0], kMostCalls) : std::nullopt;
@@ -1253,6 +1272,51 @@ private:
       return record(std::move(*plain));
     for (auto &found : iterations)
       record(std::move(found));
+  }
+
+  // The conditions that hold where `call`, the call walkHostCode is at, is
+  // made (readConstraints' conditions around it), as far as they read only
+  // integer variables it passes as they are (`for (stride = 1024; stride <
+  // N; stride <<= 1) step(d, stride, N)`): over its arguments' positions.
+  std::vector<CallSite::Constraint> conditionsAroundCall(CXCursor call) {
+    std::map<std::string, uint32_t> outer = std::exchange(bound_, {});
+    std::map<std::string, uint32_t> passed;
+    for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i) {
+      CXCursor argument = stripWrappers(clang_Cursor_getArgument(call, unsigned(i)));
+      CXCursor variable = clang_getCursorReferenced(argument);
+      if (kindOf(argument) != CXCursor_DeclRefExpr ||
+          (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl) ||
+          !isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(variable)).kind) ||
+          formulaOf(argument, 0)) // a value known at the call: no condition needed
+        continue;
+      passed.emplace(usrOf(variable), uint32_t(i));
+    }
+    CallSite context;
+    bound_ = std::move(passed);
+    if (!bound_.empty())
+      readConstraints(context);
+    bound_ = std::move(outer);
+    return std::move(context.constraints);
+  }
+
+  // The conditions of the call of the launcher being read (boundConditions_)
+  // whose parameters the launch passes as they are, over its arguments.
+  void addCallConditions(CallSite &site) {
+    for (CallSite::Constraint condition : boundConditions_) {
+      bool passed = true;
+      for (Formula::Node &node : condition.holds.nodes) {
+        if (node.op != Formula::Op::Argument)
+          continue;
+        auto leaf = node.argument < boundParameterUsrs_.size()
+                        ? bound_.find(boundParameterUsrs_[node.argument])
+                        : bound_.end();
+        passed &= leaf != bound_.end();
+        if (leaf != bound_.end())
+          node.argument = leaf->second;
+      }
+      if (passed)
+        site.constraints.push_back(std::move(condition));
+    }
   }
 
   // A call of a function of the program's: the USR calls_ names the function
@@ -1430,6 +1494,10 @@ private:
     for (size_t i = 0; i < parameters.size() && i < call.functions.size(); ++i)
       if (!call.functions[i].empty() && !modified_.count(usrOf(parameters[i])))
         boundFunctions_[usrOf(parameters[i])] = passedFunctions_.at(call.functions[i]);
+    // A parameter the launcher changes no longer holds what the call passed.
+    boundConditions_ = call.conditions;
+    for (const CXCursor &parameter : parameters)
+      boundParameterUsrs_.push_back(modified_.count(usrOf(parameter)) ? "" : usrOf(parameter));
     return true;
   }
 
@@ -1440,11 +1508,14 @@ private:
     boundKernels_.clear();
     boundFunctions_.clear();
     boundReals_.clear();
+    boundConditions_.clear();
+    boundParameterUsrs_.clear();
   }
 
   bool nothingBound() const {
     return boundNames_.empty() && boundParameters_.empty() && boundAllocations_.empty() &&
-           boundKernels_.empty() && boundFunctions_.empty() && boundReals_.empty();
+           boundKernels_.empty() && boundFunctions_.empty() && boundReals_.empty() &&
+           boundConditions_.empty();
   }
 
   // The launches below `cursor`. A function the host code calls (a launcher,
@@ -3023,6 +3094,7 @@ private:
     for (size_t i = 0; i < arguments.size(); ++i)
       readStructMembers(arguments[i], uint32_t(i), site);
     readConstraints(site);
+    addCallConditions(site);
     bound_.clear();
     leafMembers_.clear();
     for (const std::string &variable : lastIteration)

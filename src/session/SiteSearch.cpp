@@ -423,8 +423,11 @@ std::optional<std::string> SitePlan::memberAllocation(uint32_t buffer) const {
   return std::nullopt;
 }
 
-bool SitePlan::holds(const std::vector<std::optional<int64_t>> &arguments) const {
+bool SitePlan::holds(const std::vector<std::optional<int64_t>> &arguments,
+                     std::optional<uint32_t> only) const {
   return std::all_of(constraints_.begin(), constraints_.end(), [&](const host::Formula &holds) {
+    if (only && holds.arguments() != std::vector<uint32_t>{*only})
+      return true;
     std::optional<int64_t> value = host::evaluate(holds, [&](uint32_t index) {
       return index < arguments.size() ? arguments[index] : std::nullopt;
     });
@@ -480,6 +483,22 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
     return i >= arguments_.size() ? isHostVariable(i)
                                   : !userArgument_[i] && arguments_[i].isUnknown();
   };
+  // Two searched integers may each need moving (a loop's `stride`, a power
+  // of two below `n`, and `n % 1024 == 0`): first each to what its own
+  // constraints allow.
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (!arguments[i] || !searched(i) || holds(arguments, uint32_t(i)))
+      continue;
+    int64_t original = *arguments[i];
+    for (int64_t candidate : candidatesNear(original, arguments)) {
+      arguments[i] = candidate;
+      if (holds(arguments, uint32_t(i)))
+        break;
+      arguments[i] = original;
+    }
+  }
+  if (holds(arguments))
+    return true;
   for (size_t i = 0; i < arguments.size(); ++i) {
     if (!arguments[i] || !searched(i))
       continue;

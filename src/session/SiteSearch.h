@@ -155,8 +155,13 @@ private:
   bool launchesWith(uint32_t param, int64_t value) const;
   uint64_t threadsWith(uint32_t param, int64_t value) const;
   uint64_t largestAllocationWith(uint32_t param, int64_t value) const;
-  bool holds(const std::vector<std::optional<int64_t>> &arguments) const;
-  // Meets the site's constraints by moving one searched integer to the
+  // Whether the constraints hold; only those that read argument `only`
+  // alone, when given.
+  bool holds(const std::vector<std::optional<int64_t>> &arguments,
+             std::optional<uint32_t> only = std::nullopt) const;
+  // Meets the site's constraints: each searched integer first moved to the
+  // nearest value that meets the constraints on it alone (`stride` a power
+  // of two of at least 1024, `n % 1024 == 0`), then one of them to the
   // nearest value that meets them all; false when none does.
   bool meetConstraints(std::vector<std::optional<int64_t>> &arguments) const;
   std::vector<int64_t> candidatesNear(int64_t value,

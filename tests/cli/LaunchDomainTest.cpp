@@ -1213,6 +1213,44 @@ TEST(CliLaunchDomain, APopulationOfLaunchesOverTheCostCapEndsTheSearch) {
       << o;
 }
 
+TEST(CliLaunchDomain, ALaunchersCallInADoublingLoopPassesPowersOfTwo) {
+  // pass() launches with the stride and n its caller's loop passes: stride
+  // doubles from 1024 below n, and n is asserted a multiple of 1024, neither
+  // known. Segments of a stride that is no power of two overlap (the race
+  // every search found when pass()'s parameters were searched freely);
+  // the powers of two the program passes race nothing.
+  TempDir dir;
+  std::string source = dir.file("pairs.cu");
+  std::ofstream(source) << "#include <cassert>\n"
+                           "__global__ void pairUp(int *out, int stride, int n) {\n"
+                           "  int pos = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  int i = pos & (stride - 1);\n"
+                           "  int base = (pos - i) * 2;\n"
+                           "  if (base + stride + i < n)\n"
+                           "    out[base + i] += out[base + stride + i];\n"
+                           "}\n"
+                           "static void pass(int *out, int stride, int n) {\n"
+                           "  pairUp<<<n / 512, 256>>>(out, stride, n);\n"
+                           "}\n"
+                           "void sumPairs(int *out, int n) {\n"
+                           "  assert(n % 1024 == 0);\n"
+                           "  for (int stride = 1024; stride < n; stride <<= 1)\n"
+                           "    pass(out, stride, n);\n"
+                           "}\n"
+                           "int sizeFromUser();\n"
+                           "int main() {\n"
+                           "  int n = sizeFromUser();\n"
+                           "  int *out;\n"
+                           "  cudaMalloc(&out, n * sizeof(int));\n"
+                           "  sumPairs(out, n);\n"
+                           "}\n";
+  for (const char *seed : {"1", "2"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--quiet", "--seed", seed});
+    EXPECT_EQ(o.status, 0) << o;
+    EXPECT_TRUE(contains(o.out, "kernel 'pairUp': clean (")) << o;
+  }
+}
+
 TEST(CliLaunchDomain, AProgramsLaunchThatTrapsWhateverItsBuffersHoldEndsTheSearch) {
   // The program's C of 1600 is no multiple of 256: its launch traps, and so
   // does every variant of its buffers' contents. The first population (9

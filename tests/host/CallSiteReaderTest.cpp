@@ -435,6 +435,19 @@ TEST(CallSiteReader, GuardsAssertsBranchesAndLoopsConstrainTheArguments) {
   EXPECT_FALSE(holdsAt(host.sites[2], 128, 1));
 }
 
+TEST(CallSiteReader, TheConditionsAroundALaunchersCallConstrainItsLaunch) {
+  // sortAll's early exit, assert and doubling loop hold where it calls
+  // runStep, whose launch passes its n and stride on as they are.
+  HostCode host = readInput("guarded_launcher.cu");
+  ASSERT_EQ(host.sites.size(), 1u);
+  const CallSite &site = host.sites[0];
+  EXPECT_TRUE(holdsAt(site, 1024, 256));
+  EXPECT_FALSE(holdsAt(site, 1000, 256));  // not a multiple of 32
+  EXPECT_FALSE(holdsAt(site, 8192, 256));  // past the assert
+  EXPECT_FALSE(holdsAt(site, 1024, 1024)); // the loop stops below n
+  EXPECT_FALSE(holdsAt(site, 1024, 96));   // it doubles from 2
+}
+
 TEST(CallSiteReader, AKernelPointerVariableLaunchesEveryKernelAssignedToIt) {
   HostCode host = readInput("kernel_pointer.cu");
   ASSERT_EQ(host.sites.size(), 2u);
