@@ -129,6 +129,9 @@ struct LaunchResult {
   // Searched launches: by parameter, whether simulee made up its buffer's
   // contents (the search chose its fill; the host's code does not say).
   std::vector<bool> madeUpContents;
+  // Searched launches of a kernel of NVIDIA's library: whether the search
+  // chose numbers its dispatch would have passed (sizes, bit ranges).
+  bool libraryNumbersChosen = false;
   // OutOfBounds: element counts by parameter that would have kept every
   // access in bounds, when only buffers simulee sized itself were overrun
   // (empty when a fixed contract was broken: a static array, a user's size).
@@ -627,6 +630,23 @@ std::string madeUpKeys(const ir::Program &program, const ir::KernelInfo &kernel,
   return "";
 }
 
+// A finding inside NVIDIA's headers alone, in a launch of their kernel whose
+// numbers the search chose: the library's dispatch passes its own (a radix
+// sort's bit range within the key), which the search does not know, so it
+// is no launch the program is known to make. The user's functors are not
+// NVIDIA's headers: what they do stays a finding. Empty otherwise.
+std::string numbersChosenForLibrary(const ir::Program &program, const LaunchResult &result,
+                                    const detect::Finding &finding) {
+  if (!result.libraryNumbersChosen || finding.sites.empty())
+    return "";
+  for (const detect::Site &site : finding.sites) {
+    const ir::SourceLocation &location = program.instructions[site.instruction].location;
+    if (!location.known() || !ir::isCudaHeader(location.file))
+      return "";
+  }
+  return "numbers simulee chose for a kernel of NVIDIA's library, not its dispatch's";
+}
+
 // Findings that no judged launch inside CUDA's conventions showed (or that
 // those showed only through keys made up as madeUpKeys says) are notes that
 // name the condition of their first launch (DESIGN.md: "a finding seen only
@@ -642,6 +662,8 @@ void markUnconventional(const ir::Program &program, const ir::KernelInfo &kernel
       std::string condition = result->outsideConventions;
       if (condition.empty())
         condition = madeUpKeys(program, kernel, *result, finding, keyed);
+      if (condition.empty())
+        condition = numbersChosenForLibrary(program, *result, finding);
       if (condition.empty())
         conventional.insert(detect::keyOf(finding));
       else
@@ -1449,6 +1471,9 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     result.outsideConventions =
         outsideConventions(kernel, space, fixed.site, result.record, fills,
                            &result.nonPositiveSize);
+    result.libraryNumbersChosen =
+        kernel.library && std::any_of(space.scalars.begin(), space.scalars.end(),
+                                      [](const evo::Gene &gene) { return !gene.fixed; });
     result.madeUpContents.assign(kernel.params.size(), false);
     for (const evo::Gene &gene : space.buffers)
       if (gene.role == evo::GeneRole::BufferFill && !gene.fixed &&

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <sstream>
 
 namespace simulee::cli_test {
 namespace {
@@ -899,6 +900,33 @@ TEST(CliLaunchDomain, ALibraryKernelIsSearchedAtItsDispatchBlockEvenUnderExplore
     EXPECT_FALSE(contains(o.out, "not launched")) << o;
     EXPECT_FALSE(contains(o.out, "warning:")) << o;
   }
+}
+
+TEST(CliLaunchDomain, AFaultInsideALibraryKernelSeenOnlyWithNumbersTheSearchChoseIsANote) {
+  // thrust::sort reaches CUB's radix-sort histogram kernel, whose bit range
+  // the search chooses (the dispatch passes one inside the key): a shift by
+  // 112 inside CUB's own header is no launch the program is known to make.
+  TempDir dir;
+  std::string source = dir.file("sort_keys.cu");
+  std::ofstream(source) << "#include <thrust/device_vector.h>\n"
+                           "#include <thrust/sort.h>\n"
+                           "int main() {\n"
+                           "  thrust::device_vector<unsigned> keys(1000, 7);\n"
+                           "  thrust::sort(keys.begin(), keys.end());\n"
+                           "}\n";
+  Outcome listed = simulee({"list", source});
+  std::string histogram;
+  std::istringstream lines(listed.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("DeviceRadixSortHistogramKernel<", 0) == 0 && line.find("[_Z") != line.npos)
+      histogram = line.substr(line.find("[_Z") + 1,
+                              line.find(']', line.find("[_Z")) - line.find("[_Z") - 1);
+  ASSERT_FALSE(histogram.empty()) << listed;
+  Outcome o = simulee({source, "--jobs", "1", "--kernel", histogram});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  EXPECT_TRUE(contains(o.out, "note: undefined behavior: shift by at least the bit width")) << o;
+  EXPECT_TRUE(contains(o.out, "numbers simulee chose for a kernel of NVIDIA's library")) << o;
 }
 
 TEST(CliLaunchDomain, ALongLoopInALaunchNoSearchChoseIsJudgedNotCalledEndless) {
