@@ -414,20 +414,24 @@ bool holdsAt(const CallSite &site, int64_t n, int64_t stride) {
   return true;
 }
 
+// The conditions guards.cu and guarded_launcher.cu put on the launch in
+// their loop: the early exit (n % 32 == 0), the assert (n <= 4096), the
+// loop condition, its start and its doubling.
+void expectLoopGuards(const CallSite &loop) {
+  EXPECT_TRUE(holdsAt(loop, 1024, 256));
+  EXPECT_FALSE(holdsAt(loop, 1000, 256));  // not a multiple of 32
+  EXPECT_FALSE(holdsAt(loop, 8192, 256));  // past the assert
+  EXPECT_FALSE(holdsAt(loop, 1024, 1024)); // the loop stops below n
+  EXPECT_FALSE(holdsAt(loop, 1024, 1));    // it starts at 2
+  EXPECT_FALSE(holdsAt(loop, 1024, 96));   // and doubles
+}
+
 } // namespace
 
 TEST(CallSiteReader, GuardsAssertsBranchesAndLoopsConstrainTheArguments) {
   HostCode host = readInput("guards.cu");
   ASSERT_EQ(host.sites.size(), 3u);
-  const CallSite &loop = host.sites[0];
-  // The early exit (n % 32 == 0), the assert (n <= 4096), the loop
-  // condition, its start and its doubling.
-  EXPECT_TRUE(holdsAt(loop, 1024, 256));
-  EXPECT_FALSE(holdsAt(loop, 1000, 256)); // not a multiple of 32
-  EXPECT_FALSE(holdsAt(loop, 8192, 256)); // past the assert
-  EXPECT_FALSE(holdsAt(loop, 1024, 1024)); // the loop stops below n
-  EXPECT_FALSE(holdsAt(loop, 1024, 1));    // it starts at 2
-  EXPECT_FALSE(holdsAt(loop, 1024, 96));   // and doubles
+  expectLoopGuards(host.sites[0]);
   // The two branches of an if.
   EXPECT_TRUE(holdsAt(host.sites[1], 128, 1));
   EXPECT_FALSE(holdsAt(host.sites[1], 64, 1));
@@ -440,12 +444,7 @@ TEST(CallSiteReader, TheConditionsAroundALaunchersCallConstrainItsLaunch) {
   // runStep, whose launch passes its n and stride on as they are.
   HostCode host = readInput("guarded_launcher.cu");
   ASSERT_EQ(host.sites.size(), 1u);
-  const CallSite &site = host.sites[0];
-  EXPECT_TRUE(holdsAt(site, 1024, 256));
-  EXPECT_FALSE(holdsAt(site, 1000, 256));  // not a multiple of 32
-  EXPECT_FALSE(holdsAt(site, 8192, 256));  // past the assert
-  EXPECT_FALSE(holdsAt(site, 1024, 1024)); // the loop stops below n
-  EXPECT_FALSE(holdsAt(site, 1024, 96));   // it doubles from 2
+  expectLoopGuards(host.sites[0]);
 }
 
 TEST(CallSiteReader, AKernelPointerVariableLaunchesEveryKernelAssignedToIt) {
