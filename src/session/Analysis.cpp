@@ -1010,7 +1010,10 @@ std::optional<int64_t> integerArgument(const detect::LaunchRecord &launch,
 // A searched row pitch (`pitch`, `stride`, `ld`, `lda`, `row_size`...)
 // smaller than a row width (`width`, `cols`, `nx`, `w`) argument of the same
 // launch: rows overlap, which code taking both assumes never happens. A
-// struct's member counts by its own name (`store.row_size`).
+// struct's member counts by its own name (`store.row_size`). With no width
+// argument, a two-dimensional launch's rows are as wide as its threads in
+// x (a kernel given no width to guard with covers its image exactly: `tile
+// * Stride + (blockIdx.x * 8 + threadIdx.x)`).
 std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
                                        const detect::LaunchRecord &launch) {
   auto lower = [](std::string text) {
@@ -1036,6 +1039,10 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
                             (isPitch(gene.name) || isWidth(gene.name)));
   if (!searched)
     return std::nullopt;
+  bool widthGiven = std::any_of(launch.args.begin(), launch.args.end(),
+                                [&](const auto &arg) { return isWidth(arg.first); });
+  uint64_t columns = uint64_t(launch.grid.x) * launch.block.x;
+  bool twoDimensional = uint64_t(launch.grid.y) * launch.block.y > 1;
   for (const auto &[pitchName, pitchText] : launch.args) {
     std::optional<int64_t> pitch =
         isPitch(pitchName) ? integerArgument(launch, pitchName) : std::nullopt;
@@ -1046,6 +1053,9 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
         return pitchName + " (" + pitchText + ") less than " + widthName + " (" + widthText +
                "): rows overlap";
     }
+    if (pitch && !widthGiven && twoDimensional && *pitch >= 0 && uint64_t(*pitch) < columns)
+      return pitchName + " (" + pitchText + ") less than the " + std::to_string(columns) +
+             " threads of the launch's rows: rows overlap";
   }
   return std::nullopt;
 }

@@ -929,6 +929,38 @@ TEST(CliLaunchDomain, AFaultInsideALibraryKernelSeenOnlyWithNumbersTheSearchChos
   EXPECT_TRUE(contains(o.out, "numbers simulee chose for a kernel of NVIDIA's library")) << o;
 }
 
+TEST(CliLaunchDomain, ASearchedPitchBelowTheThreadsOfARowIsOutsideTheConventions) {
+  // The pitch cudaMallocPitch returns is searched (the host's width comes
+  // from a file); a kernel given no width covers its image exactly, so a
+  // pitch below the threads of a row (rows overlap, blocks race) is no
+  // launch the program makes: a note, a warning under --explore.
+  TempDir dir;
+  std::string source = dir.file("pitched.cu");
+  std::ofstream(source) << "__global__ void halve(float *image, int stride) {\n"
+                           "  int x = blockIdx.x * 8 + threadIdx.x, y = blockIdx.y * 8 + "
+                           "threadIdx.y;\n"
+                           "  image[y * stride + x] *= 0.5f;\n"
+                           "}\n"
+                           "int widthFromFile();\n"
+                           "int main() {\n"
+                           "  int width = widthFromFile(), height = widthFromFile();\n"
+                           "  float *image;\n"
+                           "  size_t pitch;\n"
+                           "  cudaMallocPitch((void **)&image, &pitch, width * sizeof(float), "
+                           "height);\n"
+                           "  pitch /= sizeof(float);\n"
+                           "  halve<<<dim3(width / 8, height / 8), dim3(8, 8)>>>(image, "
+                           "(int)pitch);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--seed", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  EXPECT_TRUE(contains(o.out, "threads of the launch's rows: rows overlap")) << o;
+  Outcome explored = simulee({source, "--jobs", "1", "--seed", "1", "--strict"});
+  EXPECT_EQ(explored.status, 1) << explored;
+  EXPECT_TRUE(contains(explored.out, "warning: data race on global 'image'")) << explored;
+}
+
 TEST(CliLaunchDomain, ALongLoopInALaunchNoSearchChoseIsJudgedNotCalledEndless) {
   // 1.5M iterations per thread, past the 2^20 instructions a searched
   // launch's thread may run: the program's own launch and `run`'s are judged
