@@ -7,6 +7,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 
 #include <map>
 #include <set>
@@ -91,6 +92,100 @@ bool indexes(const llvm::LoadInst &load) {
                   llvm::cast<llvm::SelectInst>(user)->getCondition() != value)) {
         work.push_back(user);
       }
+    }
+  }
+  return false;
+}
+
+// A call that computes from its operands alone: a pure intrinsic, or one of
+// CUDA's integer and math builtins (umin, __nv_umin, __clz).
+bool computesFromOperands(const llvm::CallInst &call) {
+  if (call.doesNotAccessMemory())
+    return true;
+  const llvm::Function *callee = call.getCalledFunction();
+  std::optional<Builtin> builtin = callee ? classifyBuiltin(callee->getName()) : std::nullopt;
+  if (!builtin)
+    return false;
+  switch (builtin->kind) {
+  case BuiltinKind::IntUnary:
+  case BuiltinKind::IntBinary:
+  case BuiltinKind::MathUnary:
+  case BuiltinKind::MathBinary:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The phis of `loop` that branch `branch` decides: those with incoming
+// values from different successors of it (an edge from the branch itself, or
+// a block only one successor reaches first).
+std::vector<const llvm::PHINode *> decidedBy(const llvm::BranchInst &branch, const llvm::Loop &loop,
+                                             const llvm::DominatorTree &dominators) {
+  // The successor through which `incoming` (a predecessor of `block`) is
+  // reached from the branch, or -1.
+  auto side = [&](const llvm::BasicBlock *incoming, const llvm::BasicBlock *block) -> int {
+    for (unsigned s = 0; s < branch.getNumSuccessors(); ++s) {
+      const llvm::BasicBlock *successor = branch.getSuccessor(s);
+      bool direct = incoming == branch.getParent() && successor == block;
+      if (direct || (incoming != branch.getParent() && dominators.dominates(successor, incoming)))
+        return int(s);
+    }
+    return -1;
+  };
+  std::vector<const llvm::PHINode *> decided;
+  for (const llvm::BasicBlock *block : loop.blocks())
+    for (const llvm::PHINode &phi : block->phis()) {
+      std::set<int> sides;
+      for (const llvm::BasicBlock *incoming : phi.blocks())
+        sides.insert(side(incoming, block));
+      sides.erase(-1);
+      if (sides.size() >= 2)
+        decided.push_back(&phi);
+    }
+  return decided;
+}
+
+// Whether `load`, in `loop`, is a search's probe: its value, compared,
+// steers the address it reads next, through registers, selects, the
+// loop's phis and the phis a branch on it decides.
+bool probes(const llvm::LoadInst &load, const llvm::Loop &loop,
+            const llvm::DominatorTree &dominators) {
+  // Registers, and calls that compute from their operands alone.
+  auto passes = [](const llvm::Value *value) {
+    if (const auto *call = llvm::dyn_cast<llvm::CallInst>(value))
+      return computesFromOperands(*call);
+    return llvm::isa<llvm::BinaryOperator, llvm::CastInst, llvm::CmpInst, llvm::SelectInst,
+                     llvm::PHINode, llvm::FreezeInst, llvm::GetElementPtrInst>(value);
+  };
+  // What the address is computed from.
+  std::set<const llvm::Value *> address;
+  std::vector<const llvm::Value *> work = {load.getPointerOperand()};
+  while (!work.empty()) {
+    const llvm::Value *value = work.back();
+    work.pop_back();
+    if (!address.insert(value).second || !passes(value))
+      continue;
+    for (const llvm::Value *operand : llvm::cast<llvm::User>(value)->operands())
+      work.push_back(operand);
+  }
+  // What the value decides, once compared.
+  std::set<const llvm::Value *> seen;
+  std::vector<std::pair<const llvm::Value *, bool>> flow = {{&load, false}};
+  while (!flow.empty()) {
+    auto [value, compared] = flow.back();
+    flow.pop_back();
+    if (!seen.insert(value).second)
+      continue;
+    if (compared && value != &load && address.count(value))
+      return true;
+    for (const llvm::User *user : value->users()) {
+      const auto *branch = llvm::dyn_cast<llvm::BranchInst>(user);
+      if (branch && compared && branch->isConditional() && loop.contains(branch))
+        for (const llvm::PHINode *phi : decidedBy(*branch, loop, dominators))
+          flow.push_back({phi, true});
+      else if (passes(user))
+        flow.push_back({user, compared || llvm::isa<llvm::CmpInst>(user)});
     }
   }
   return false;
@@ -235,7 +330,52 @@ std::vector<uint32_t> operandParameters(const Program &program, const KernelInfo
   return {sources.read.begin(), sources.read.end()};
 }
 
-std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {
+namespace {
+
+// Roles already worked out, by function and the calls deep left to look.
+using RoleCache = std::map<std::pair<const llvm::Function *, unsigned>, std::vector<ContentRole>>;
+
+std::vector<ContentRole> rolesIn(const llvm::Function &function, unsigned depth, RoleCache &cache);
+
+// Sorted contents a function the kernel calls searches: a pointer the call
+// passes, read through a parameter of the kernel, is searched there (a
+// binary search in a helper: `binarySearch(keys + base, n, v)`). A few
+// calls deep.
+void addSearchedByCallees(const llvm::Function &function, unsigned depth,
+                          std::vector<ContentRole> &roles, RoleCache &cache) {
+  if (depth == 0)
+    return;
+  for (const llvm::BasicBlock &block : function)
+    for (const llvm::Instruction &inst : block) {
+      const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+      const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee || callee->isDeclaration() || callee == &function ||
+          std::none_of(callee->arg_begin(), callee->arg_end(),
+                       [](const llvm::Argument &a) { return a.getType()->isPointerTy(); }))
+        continue;
+      auto known = cache.find({callee, depth - 1});
+      if (known == cache.end())
+        known =
+            cache.emplace(std::pair{callee, depth - 1}, rolesIn(*callee, depth - 1, cache)).first;
+      const std::vector<ContentRole> &calleeRoles = known->second;
+      for (unsigned i = 0; i < call->arg_size() && i < calleeRoles.size(); ++i) {
+        if (calleeRoles[i] != ContentRole::Sorted)
+          continue;
+        // Through selects and phis too: `first ? keys + half : keys`.
+        llvm::SmallVector<const llvm::Value *, 4> objects;
+        llvm::getUnderlyingObjects(call->getArgOperand(i), objects);
+        for (const llvm::Value *object : objects) {
+          const auto *parameter = llvm::dyn_cast<llvm::Argument>(object);
+          if (parameter && parameter->getParent() == &function &&
+              parameter->getType()->isPointerTy() &&
+              roles[parameter->getArgNo()] == ContentRole::None)
+            roles[parameter->getArgNo()] = ContentRole::Sorted;
+        }
+      }
+    }
+}
+
+std::vector<ContentRole> rolesIn(const llvm::Function &kernel, unsigned depth, RoleCache &cache) {
   std::vector<ContentRole> roles(kernel.arg_size(), ContentRole::None);
   if (kernel.isDeclaration())
     return roles;
@@ -255,8 +395,24 @@ std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {
     for (auto [parameter, count] : reads)
       if (count >= 2)
         roles[parameter->getArgNo()] = ContentRole::Offsets;
+    for (const llvm::BasicBlock *block : loop->blocks())
+      for (const llvm::Instruction &inst : *block)
+        if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+          if (const llvm::Argument *parameter = parameterRead(*load);
+              parameter && roles[parameter->getArgNo()] == ContentRole::None &&
+              probes(*load, *loop, dominators))
+            roles[parameter->getArgNo()] = ContentRole::Sorted;
   }
+  addSearchedByCallees(kernel, depth, roles, cache);
   return roles;
+}
+
+} // namespace
+
+std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {
+  constexpr unsigned kCallDepth = 3;
+  RoleCache cache;
+  return rolesIn(kernel, kCallDepth, cache);
 }
 
 } // namespace simulee::ir

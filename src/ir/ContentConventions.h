@@ -1,7 +1,8 @@
 // What a kernel's code says its buffers hold, where CUDA code conventionally
 // assumes it without checking (DESIGN.md's conventions for free values):
-// indices are in range of what they index, and a buffer of offsets (CSR row
-// offsets, segment or bucket starts) is non-decreasing. A search fills such
+// indices are in range of what they index, a buffer of offsets (CSR row
+// offsets, segment or bucket starts) is non-decreasing, and a buffer a
+// kernel binary-searches is sorted. A search fills such
 // a buffer that way first, and a finding seen only with other contents is a
 // note naming the condition.
 #pragma once
@@ -23,6 +24,10 @@ namespace simulee::ir {
 //    bounding a loop is a count, which any value may be.
 //  - Index: a value read through it (or computed from one) is an index of
 //    an address (`in[idx[i]]`, `out[perm[i] * 4 + k]`), and it is no offsets.
+//  - Sorted: a value read through it in a loop, compared, decides where the
+//    loop reads it next (`if (keys[mid] < q) lo = mid + 1; else hi = mid;`):
+//    a search, which finds what it looks for only in sorted contents. Not
+//    when the value itself indexes (that is an Index).
 //  - None: anything else, and parameters that are no pointers.
 std::vector<ContentRole> contentRoles(const llvm::Function &kernel);
 

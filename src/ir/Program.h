@@ -111,6 +111,8 @@ enum class ContentRole : uint8_t {
   None,
   Index,   // read values index memory: conventionally in range
   Offsets, // pairs of read values bound a loop: conventionally non-decreasing
+  Sorted,  // read values steer where the next read goes (a binary search):
+           // conventionally sorted
 };
 
 struct ParamInfo {

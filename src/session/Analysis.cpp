@@ -1090,7 +1090,9 @@ std::string outsideConventions(const ir::KernelInfo &kernel, const evo::SearchSp
       continue;
     reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) +
                       (role == ir::ContentRole::Offsets ? ": offsets that decrease"
-                                                        : ": indices past the buffers they index"));
+                       : role == ir::ContentRole::Sorted
+                           ? ": unsorted contents the kernel searches"
+                           : ": indices past the buffers they index"));
   }
   std::string text;
   for (const std::string &reason : reasons)

@@ -581,6 +581,7 @@ bool conventionalFill(Fill fill, ir::ContentRole role) {
   switch (role) {
   case ir::ContentRole::None: return true;
   case ir::ContentRole::Offsets:
+  case ir::ContentRole::Sorted:
     return fill == Fill::Zeros || fill == Fill::Sorted || fill == Fill::PrefixSums;
   case ir::ContentRole::Index:
     return fill == Fill::Indices || fill == Fill::Zeros;
@@ -596,8 +597,13 @@ Fill fillOfGene(int64_t value, const ir::ParamInfo &param) {
   static constexpr Fill kIndicesFirst[kFillKinds] = {
       Fill::Indices, Fill::Zeros,  Fill::Small,       Fill::Binary,
       Fill::Random,  Fill::Sorted, Fill::Permutation, Fill::PrefixSums};
+  static constexpr Fill kSortedFirst[kFillKinds] = {Fill::Sorted,  Fill::PrefixSums, Fill::Zeros,
+                                                    Fill::Random,  Fill::Small,      Fill::Binary,
+                                                    Fill::Indices, Fill::Permutation};
   switch (param.contents) {
   case ir::ContentRole::Offsets: return kOffsetsFirst[kind];
+  case ir::ContentRole::Sorted:
+    return kSortedFirst[kind];
   case ir::ContentRole::Index: return kIndicesFirst[kind];
   case ir::ContentRole::None: break;
   }

@@ -961,6 +961,49 @@ TEST(CliLaunchDomain, ASearchedPitchBelowTheThreadsOfARowIsOutsideTheConventions
   EXPECT_TRUE(contains(explored.out, "warning: data race on global 'image'")) << explored;
 }
 
+TEST(CliLaunchDomain, ARaceSeenOnlyWithUnsortedContentsAKernelSearchesIsANote) {
+  // A merge: each key's place is its index plus the keys of the other half
+  // below it, found by a binary search in a helper. With sorted halves the
+  // places are a permutation; with contents the search made up unsorted,
+  // two keys land on one place. The search fills the keys sorted first, and
+  // a race seen only with other contents names that condition.
+  TempDir dir;
+  std::string source = dir.file("merge_halves.cu");
+  std::ofstream(source) << "__device__ int countBelow(const int *half, int n, int v, bool "
+                           "inclusive) {\n"
+                           "  int lo = 0, hi = n;\n"
+                           "  while (lo < hi) {\n"
+                           "    int mid = (lo + hi) / 2;\n"
+                           "    if (half[mid] < v || (inclusive && half[mid] == v))\n"
+                           "      lo = mid + 1;\n"
+                           "    else\n"
+                           "      hi = mid;\n"
+                           "  }\n"
+                           "  return lo;\n"
+                           "}\n"
+                           "__global__ void mergeHalves(const int *keys, int *out, int half) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i >= 2 * half)\n"
+                           "    return;\n"
+                           "  bool first = i < half;\n"
+                           "  int v = keys[i];\n"
+                           "  int others = countBelow(first ? keys + half : keys, half, v, "
+                           "!first);\n"
+                           "  out[(first ? i : i - half) + others] = v;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int half = 512;\n"
+                           "  int *keys, *out;\n"
+                           "  cudaMalloc(&keys, 2 * half * sizeof(int));\n"
+                           "  cudaMalloc(&out, 2 * half * sizeof(int));\n"
+                           "  mergeHalves<<<4, 256>>>(keys, out, half);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--seed", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_FALSE(contains(o.out, "warning:")) << o;
+  EXPECT_TRUE(contains(o.out, "unsorted contents the kernel searches")) << o;
+}
+
 TEST(CliLaunchDomain, ALongLoopInALaunchNoSearchChoseIsJudgedNotCalledEndless) {
   // 1.5M iterations per thread, past the 2^20 instructions a searched
   // launch's thread may run: the program's own launch and `run`'s are judged

@@ -1,6 +1,7 @@
 // What a kernel reads through its pointer parameters
 // (ir/ContentConventions.h): offsets (two reads bounding one loop, never
-// one), indices (a read that indexes an address), and the accesses whose
+// one), indices (a read that indexes an address), sorted contents (a
+// search's compared reads), and the accesses whose
 // address takes such a read as a key (rebased or scaled down first).
 #include "ir/ContentConventions.h"
 #include "ir/Loader.h"
@@ -57,6 +58,34 @@ __global__ void lowerBound(const int *keys, const int *queries, int *found, int 
   }
   found[i] = lo;
 }
+__global__ void countPositive(const int *value, int *out, int n) {
+  int count = 0;
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    if (value[i] > 0)
+      ++count;
+  out[threadIdx.x] = count;
+}
+__global__ void rankOf(const unsigned *sorted, unsigned *rank, unsigned v, unsigned n) {
+  unsigned pos = 0;
+  for (unsigned step = n; step > 0; step >>= 1) {
+    unsigned next = pos + step < n ? pos + step : n;
+    if (sorted[next - 1] <= v)
+      pos = next;
+  }
+  rank[threadIdx.x] = pos;
+}
+__device__ __noinline__ unsigned searchIn(const unsigned *data, unsigned v, unsigned n) {
+  unsigned pos = 0;
+  for (unsigned step = n; step > 0; step >>= 1) {
+    unsigned next = pos + step < n ? pos + step : n;
+    if (data[next - 1] <= v)
+      pos = next;
+  }
+  return pos;
+}
+__global__ void rankThroughHelper(const unsigned *sorted, unsigned *rank, unsigned n) {
+  rank[threadIdx.x] = searchIn(sorted + 4, threadIdx.x, n);
+}
 __global__ void noLoop(const int *start, int *out) {
   out[threadIdx.x] = start[threadIdx.x + 1] - start[threadIdx.x];
 }
@@ -72,7 +101,7 @@ __global__ void chase(float *const *rows, float *out) {
 
 using Roles = std::vector<ir::ContentRole>;
 constexpr ir::ContentRole kNone = ir::ContentRole::None, kIndex = ir::ContentRole::Index,
-                          kOffsets = ir::ContentRole::Offsets;
+                          kOffsets = ir::ContentRole::Offsets, kSorted = ir::ContentRole::Sorted;
 
 Roles rolesOf(const std::string &kernel) {
   static std::unique_ptr<ir::Program> program = [] {
@@ -96,11 +125,23 @@ TEST(ContentConventions, TwoReadsBoundingOneLoopAreOffsets) {
 }
 
 TEST(ContentConventions, OneReadBoundingALoopOrReadsOutsideLoopsAreNoOffsets) {
-  // A count may be any number; a binary search compares one read per step;
-  // a difference of two reads bounding no loop assumes nothing.
+  // A count may be any number; a binary search compares one read per step
+  // (sorted, below); a difference of two reads bounding no loop assumes
+  // nothing.
   EXPECT_EQ(rolesOf("byCount"), (Roles{kNone, kNone, kNone}));
-  EXPECT_EQ(rolesOf("lowerBound"), (Roles{kNone, kNone, kNone, kNone, kNone}));
+  EXPECT_EQ(rolesOf("lowerBound")[0], kSorted);
   EXPECT_EQ(rolesOf("noLoop"), (Roles{kNone, kNone}));
+}
+
+TEST(ContentConventions, AReadWhoseComparisonSteersTheNextReadIsSorted) {
+  // Binary searches: the keys compared decide where the next probe goes
+  // (lo or hi, pos); the query read at the thread's index steers nothing.
+  EXPECT_EQ(rolesOf("lowerBound"), (Roles{kSorted, kNone, kNone, kNone, kNone}));
+  EXPECT_EQ(rolesOf("rankOf"), (Roles{kSorted, kNone, kNone, kNone}));
+  // Searched in a function the kernel calls, through a pointer into it.
+  EXPECT_EQ(rolesOf("rankThroughHelper"), (Roles{kSorted, kNone, kNone}));
+  // A comparison that decides a count, not where the loop reads next.
+  EXPECT_EQ(rolesOf("countPositive"), (Roles{kNone, kNone, kNone}));
 }
 
 TEST(ContentConventions, AReadThatIndexesAnAddressIsAnIndex) {
