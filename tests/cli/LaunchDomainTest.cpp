@@ -563,20 +563,18 @@ TEST(CliLaunchDomain, AProgramsLaunchOfMillionsOfThreadsIsJudgedAtItsSize) {
   // Everything fixed by the site: 17.8M threads, more than a launch that
   // cannot stop itself may have in 512 MiB (64 bytes of model a thread).
   // The program's launch stops itself over its time budget or the memory
-  // limit, so it runs, and its model of 16 bytes a word fits.
+  // limit, so it runs; its stores, each thread's own, need no model.
   TempDir dir;
   std::string source = dir.file("too_large.cu");
   std::ofstream(source) << "__global__ void fill(float *d, int n) {\n"
-                           "  int x = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                           "  int y = blockIdx.y * blockDim.y + threadIdx.y;\n"
-                           "  if (x < n && y < n) d[y * n + x] = 1.0f;\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) d[i] = 1.0f;\n"
                            "}\n"
                            "int main() {\n"
-                           "  int n = 4200;\n"
+                           "  int n = 17842176;\n"
                            "  float *d;\n"
-                           "  cudaMalloc(&d, n * n * sizeof(float));\n"
-                           "  dim3 blocks(n / 32 + 1, n / 32 + 1), threads(32, 32);\n"
-                           "  fill<<<blocks, threads>>>(d, n);\n"
+                           "  cudaMalloc(&d, n * sizeof(float));\n"
+                           "  fill<<<(n + 255) / 256, 256>>>(d, n);\n"
                            "}\n";
   Outcome o = simulee({source, "--jobs", "1", "--max-memory", "512M"});
   EXPECT_EQ(o.status, 0) << o;
