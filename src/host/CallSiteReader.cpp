@@ -1281,22 +1281,30 @@ private:
   std::vector<CallSite::Constraint> conditionsAroundCall(CXCursor call) {
     std::map<std::string, uint32_t> outer = std::exchange(bound_, {});
     std::map<std::string, uint32_t> passed;
-    for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i) {
-      CXCursor argument = stripWrappers(clang_Cursor_getArgument(call, unsigned(i)));
-      CXCursor variable = clang_getCursorReferenced(argument);
-      if (kindOf(argument) != CXCursor_DeclRefExpr ||
-          (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl) ||
-          !isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(variable)).kind) ||
-          formulaOf(argument, 0)) // a value known at the call: no condition needed
-        continue;
-      passed.emplace(usrOf(variable), uint32_t(i));
-    }
+    for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i)
+      if (std::optional<std::string> usr =
+              leafVariable(clang_Cursor_getArgument(call, unsigned(i))))
+        passed.emplace(*usr, uint32_t(i));
     CallSite context;
     bound_ = std::move(passed);
     if (!bound_.empty())
       readConstraints(context);
     bound_ = std::move(outer);
     return std::move(context.constraints);
+  }
+
+  // The variable an integer argument passes as it is where nothing knows its
+  // value (`n`; not `256`, `n + 1`, nor a variable its initializer fixes):
+  // a leaf of the formulas read there.
+  std::optional<std::string> leafVariable(CXCursor argument) {
+    CXCursor variable = stripWrappers(argument);
+    CXTypeKind type = clang_getCanonicalType(clang_getCursorType(variable)).kind;
+    bool integer = type >= CXType_Bool && type <= CXType_Int128 && type != CXType_Char16 &&
+                   type != CXType_Char32 && type != CXType_WChar;
+    if (!integer || kindOf(variable) != CXCursor_DeclRefExpr || folded(argument, "") ||
+        formulaOf(variable, 0))
+      return std::nullopt;
+    return usrOf(clang_getCursorReferenced(variable));
   }
 
   // The conditions of the call of the launcher being read (boundConditions_)
@@ -3006,19 +3014,10 @@ private:
       bound_.clear();
       isLeaf.assign(arguments.size(), false);
       for (size_t i = 0; i < arguments.size(); ++i) {
-        CXCursor argument = stripWrappers(arguments[i]);
-        CXTypeKind type = clang_getCanonicalType(clang_getCursorType(argument)).kind;
-        bool integer = type >= CXType_Bool && type <= CXType_Int128 && type != CXType_Char16 &&
-                       type != CXType_Char32 && type != CXType_WChar;
-        if (!integer || kindOf(argument) != CXCursor_DeclRefExpr)
+        std::optional<std::string> usr = leafVariable(arguments[i]);
+        if (!usr || bound_.count(*usr))
           continue;
-        std::string usr = usrOf(clang_getCursorReferenced(argument));
-        if (bound_.count(usr) || folded(arguments[i], ""))
-          continue;
-        // A variable whose initializer is known is that value, not a leaf.
-        if (formulaOf(argument, 0))
-          continue;
-        bound_[usr] = uint32_t(i);
+        bound_[*usr] = uint32_t(i);
         isLeaf[i] = true;
       }
     };

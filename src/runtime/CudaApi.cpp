@@ -383,24 +383,28 @@ cudaError_t checkDirection(void *dst, const void *src, cudaMemcpyKind kind, cons
   return cudaSuccess;
 }
 
+// `count` bytes copied as `function` at `site` copies them, once their
+// direction is checked.
+cudaError_t copyLinear(void *dst, const void *src, size_t count, cudaMemcpyKind kind,
+                       const char *function, const void *site) {
+  if (cudaError_t error = checkDirection(dst, src, kind, function, site))
+    return error;
+  return result(Runtime::get().copy(dst, src, count, function, site));
+}
+
 } // namespace
 
 extern "C" {
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
-  return synchronousWork([=, site = CALLER] {
-    if (cudaError_t error = checkDirection(dst, src, kind, "cudaMemcpy", site))
-      return error;
-    return result(Runtime::get().copy(dst, src, count, "cudaMemcpy", site));
-  });
+  return synchronousWork(
+      [=, site = CALLER] { return copyLinear(dst, src, count, kind, "cudaMemcpy", site); });
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                             cudaStream_t stream) {
   return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
-    if (cudaError_t error = checkDirection(dst, src, kind, "cudaMemcpyAsync", site))
-      return error;
-    return result(Runtime::get().copy(dst, src, count, "cudaMemcpyAsync", site));
+    return copyLinear(dst, src, count, kind, "cudaMemcpyAsync", site);
   });
 }
 
@@ -410,10 +414,7 @@ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDev
   if (dstDevice != 0 || srcDevice != 0)
     return result(Runtime::get().setError(cudaErrorInvalidDevice));
   return synchronousWork([=, site = CALLER] {
-    if (cudaError_t error =
-            checkDirection(dst, src, cudaMemcpyDeviceToDevice, "cudaMemcpyPeer", site))
-      return error;
-    return result(Runtime::get().copy(dst, src, count, "cudaMemcpyPeer", site));
+    return copyLinear(dst, src, count, cudaMemcpyDeviceToDevice, "cudaMemcpyPeer", site);
   });
 }
 
@@ -422,10 +423,7 @@ cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int s
   if (dstDevice != 0 || srcDevice != 0)
     return result(Runtime::get().setError(cudaErrorInvalidDevice));
   return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
-    if (cudaError_t error =
-            checkDirection(dst, src, cudaMemcpyDeviceToDevice, "cudaMemcpyPeerAsync", site))
-      return error;
-    return result(Runtime::get().copy(dst, src, count, "cudaMemcpyPeerAsync", site));
+    return copyLinear(dst, src, count, cudaMemcpyDeviceToDevice, "cudaMemcpyPeerAsync", site);
   });
 }
 

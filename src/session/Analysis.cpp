@@ -1394,6 +1394,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   if (fixedShape)
     programsLaunch = evo::typicalSolution(space);
 
+  // A kernel of NVIDIA's library whose numbers the search chooses (its
+  // dispatch's are not known): every launch of the search.
+  bool libraryNumbersChosen =
+      kernel.library && std::any_of(space.scalars.begin(), space.scalars.end(),
+                                    [](const evo::Gene &gene) { return !gene.fixed; });
   std::atomic<uint64_t> notTheSites{0}; // solutions no launch of the site matches
   std::atomic<uint64_t> simulated{0}, tooCostly{0}; // launches run, and those over the cap
   // The program's launch's error when it failed, and the variants of it
@@ -1483,9 +1488,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     result.outsideConventions =
         outsideConventions(kernel, space, fixed.site, result.record, fills,
                            &result.nonPositiveSize);
-    result.libraryNumbersChosen =
-        kernel.library && std::any_of(space.scalars.begin(), space.scalars.end(),
-                                      [](const evo::Gene &gene) { return !gene.fixed; });
+    result.libraryNumbersChosen = libraryNumbersChosen;
     result.madeUpContents.assign(kernel.params.size(), false);
     for (const evo::Gene &gene : space.buffers)
       if (gene.role == evo::GeneRole::BufferFill && !gene.fixed &&

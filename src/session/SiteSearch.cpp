@@ -483,33 +483,29 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
     return i >= arguments_.size() ? isHostVariable(i)
                                   : !userArgument_[i] && arguments_[i].isUnknown();
   };
-  // Two searched integers may each need moving (a loop's `stride`, a power
-  // of two below `n`, and `n % 1024 == 0`): first each to what its own
-  // constraints allow.
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    if (!arguments[i] || !searched(i) || holds(arguments, uint32_t(i)))
-      continue;
+  // Integer `i` moved to the nearest value that meets the constraints
+  // (those on it alone, with `only`); as it was when none does.
+  auto moveNearest = [&](size_t i, std::optional<uint32_t> only) {
     int64_t original = *arguments[i];
     for (int64_t candidate : candidatesNear(original, arguments)) {
       arguments[i] = candidate;
-      if (holds(arguments, uint32_t(i)))
-        break;
-      arguments[i] = original;
-    }
-  }
-  if (holds(arguments))
-    return true;
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    if (!arguments[i] || !searched(i))
-      continue;
-    int64_t original = *arguments[i];
-    for (int64_t candidate : candidatesNear(original, arguments)) {
-      arguments[i] = candidate;
-      if (holds(arguments))
+      if (holds(arguments, only))
         return true;
     }
     arguments[i] = original;
-  }
+    return false;
+  };
+  // Two searched integers may each need moving (a loop's `stride`, a power
+  // of two below `n`, and `n % 1024 == 0`): first each to what its own
+  // constraints allow.
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (arguments[i] && searched(i) && !holds(arguments, uint32_t(i)))
+      moveNearest(i, uint32_t(i));
+  if (holds(arguments))
+    return true;
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (arguments[i] && searched(i) && moveNearest(i, std::nullopt))
+      return true;
   return false;
 }
 
