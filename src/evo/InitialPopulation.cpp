@@ -33,6 +33,20 @@ static double typicalGene(const Gene &gene, uint64_t threads) {
   return double(threads);
 }
 
+// A value a gene's code conventionally takes, near `value`: for an integer
+// it masks with, the least power of two of at least both, or the largest
+// inside its range; `value` as it is for any other gene.
+static double conventionalGene(const SearchSpace &space, size_t index, double value) {
+  const Gene &gene = space.gene(index);
+  if (gene.kind != GeneKind::Int || gene.powerOfTwoFrom == 0 || gene.fixed)
+    return value;
+  GeneRange range = space.range(index);
+  double power = double(gene.powerOfTwoFrom);
+  while (power < std::max(value, range.low) && power * 2 <= range.high)
+    power *= 2;
+  return power <= range.high ? power : value;
+}
+
 Solution typicalSolution(const SearchSpace &space) {
   Solution solution;
   solution.grid = typicalGrid(space.grid.rank);
@@ -40,7 +54,8 @@ Solution typicalSolution(const SearchSpace &space) {
   solution.genes = Eigen::VectorXd::Zero(Eigen::Index(space.geneCount()));
   repair(space, solution); // dims first: the genes depend on the thread count
   for (size_t index = 0; index < space.geneCount(); ++index)
-    solution.genes[Eigen::Index(index)] = typicalGene(space.gene(index), solution.threadCount());
+    solution.genes[Eigen::Index(index)] =
+        conventionalGene(space, index, typicalGene(space.gene(index), solution.threadCount()));
   repair(space, solution);
   return solution;
 }
@@ -115,7 +130,8 @@ Solution randomSolution(const SearchSpace &space, Random &random) {
   solution.genes = Eigen::VectorXd::Zero(Eigen::Index(space.geneCount()));
   repair(space, solution); // dims first: the gene windows depend on them
   for (size_t index = 0; index < space.geneCount(); ++index)
-    solution.genes[Eigen::Index(index)] = randomGene(space, index, solution, random);
+    solution.genes[Eigen::Index(index)] =
+        conventionalGene(space, index, randomGene(space, index, solution, random));
   repair(space, solution);
   return solution;
 }

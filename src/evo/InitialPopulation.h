@@ -24,7 +24,10 @@ Solution typicalSolution(const SearchSpace &space);
 //  - integer and float arguments: [0, 2 * threads per block], moved inside the
 //    user's bounds when they exclude it (so `n` lands around the block size,
 //    where bounds checks like `tid < n` change behaviour);
-//  - buffer sizes: [threads, 2 * threads] of the whole launch.
+//  - buffer sizes: [threads, 2 * threads] of the whole launch;
+//  - an integer the code masks with (Gene::powerOfTwoFrom): the least power
+//    of two at or above the value drawn (typicalSolution's too).
+// Mutants leave these conventions freely.
 Solution randomSolution(const SearchSpace &space, Random &random);
 
 // typicalSolution first, then `size - 1` random ones; or, given `start`,

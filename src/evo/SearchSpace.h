@@ -53,6 +53,9 @@ struct Gene {
   std::optional<double> fixed; // the user's value; never mutated
   std::optional<double> lower, upper;
   uint32_t param = 0; // the caller's bookkeeping: which kernel parameter
+  // Int: the code masks with it (`i & (n - 1)`), so it is conventionally a
+  // power of two of at least this; the first launches draw one. 0: any.
+  uint64_t powerOfTwoFrom = 0;
 
   static Gene integer(std::string name, uint32_t bits, bool isSigned);
   static Gene floating(std::string name, uint32_t bits);

@@ -9,7 +9,10 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace simulee::ir {
@@ -72,9 +75,40 @@ std::vector<const llvm::Value *> boundsOf(const llvm::Loop &loop) {
   return bounds;
 }
 
-// Whether `load`'s value, or one computed from it through registers, is an
-// index of an address (an operand of a getelementptr other than its base).
-bool indexes(const llvm::LoadInst &load) {
+// Whether `address` (a getelementptr's result) is only ever stored through:
+// plain stores, through further offsets, casts, selects and phis; never
+// read, passed on or accessed atomically.
+bool onlyStoredThrough(const llvm::Value *address) {
+  bool stored = false;
+  std::set<const llvm::Value *> seen;
+  std::vector<const llvm::Value *> work = {address};
+  while (!work.empty()) {
+    const llvm::Value *value = work.back();
+    work.pop_back();
+    if (!seen.insert(value).second)
+      continue;
+    for (const llvm::User *user : value->users()) {
+      if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(user)) {
+        if (store->getValueOperand() == value)
+          return false; // the address itself escapes
+        stored = true;
+      } else if (llvm::isa<llvm::GetElementPtrInst, llvm::BitCastInst, llvm::AddrSpaceCastInst,
+                           llvm::SelectInst, llvm::PHINode>(user)) {
+        work.push_back(user);
+      } else {
+        return false;
+      }
+    }
+  }
+  return stored;
+}
+
+// What `load`'s value, or one computed from it through registers, is to
+// the addresses it is an index of (an operand of a getelementptr other than
+// its base): Scatter where every such address is only stored through,
+// Index where one is read too, None where it indexes nothing.
+ContentRole indexRole(const llvm::LoadInst &load) {
+  bool indexes = false, read = false;
   std::set<const llvm::Value *> seen;
   std::vector<const llvm::Value *> work = {&load};
   while (!work.empty()) {
@@ -84,8 +118,10 @@ bool indexes(const llvm::LoadInst &load) {
       continue;
     for (const llvm::User *user : value->users()) {
       if (const auto *address = llvm::dyn_cast<llvm::GetElementPtrInst>(user)) {
-        if (address->getPointerOperand() != value)
-          return true;
+        if (address->getPointerOperand() != value) {
+          indexes = true;
+          read |= !onlyStoredThrough(address);
+        }
       } else if (llvm::isa<llvm::BinaryOperator, llvm::CastInst, llvm::PHINode, llvm::FreezeInst>(
                      user) ||
                  (llvm::isa<llvm::SelectInst>(user) &&
@@ -94,7 +130,9 @@ bool indexes(const llvm::LoadInst &load) {
       }
     }
   }
-  return false;
+  if (!indexes)
+    return ContentRole::None;
+  return read ? ContentRole::Index : ContentRole::Scatter;
 }
 
 // A call that computes from its operands alone: a pure intrinsic, or one of
@@ -379,11 +417,18 @@ std::vector<ContentRole> rolesIn(const llvm::Function &kernel, unsigned depth, R
   std::vector<ContentRole> roles(kernel.arg_size(), ContentRole::None);
   if (kernel.isDeclaration())
     return roles;
+  // A parameter any of whose values indexes an address that is read is an
+  // Index; one whose values only say where to store, a Scatter.
   for (const llvm::BasicBlock &block : kernel)
     for (const llvm::Instruction &inst : block)
       if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-        if (const llvm::Argument *parameter = parameterRead(*load); parameter && indexes(*load))
-          roles[parameter->getArgNo()] = ContentRole::Index;
+        if (const llvm::Argument *parameter = parameterRead(*load)) {
+          ContentRole &role = roles[parameter->getArgNo()];
+          ContentRole found = indexRole(*load);
+          if (found == ContentRole::Index ||
+              (found == ContentRole::Scatter && role == ContentRole::None))
+            role = found;
+        }
   auto &function = const_cast<llvm::Function &>(kernel);
   llvm::DominatorTree dominators(function);
   llvm::LoopInfo loops(dominators);
@@ -413,6 +458,156 @@ std::vector<ContentRole> contentRoles(const llvm::Function &kernel) {
   constexpr unsigned kCallDepth = 3;
   RoleCache cache;
   return rolesIn(kernel, kCallDepth, cache);
+}
+
+namespace {
+
+// By function and the calls deep left to look: per parameter, the least
+// exponent s at which the parameter, times 2^s, reaches a mask.
+using MaskCache =
+    std::map<std::pair<const llvm::Function *, unsigned>, std::vector<std::optional<int>>>;
+
+std::vector<std::optional<int>> maskScalesIn(const llvm::Function &function, unsigned depth,
+                                             MaskCache &cache);
+
+// The power of two `constant` is, as an exponent.
+std::optional<int> exponentOf(const llvm::Value *constant) {
+  const auto *integer = llvm::dyn_cast<llvm::ConstantInt>(constant);
+  if (!integer || integer->isNegative() || !integer->getValue().isPowerOf2())
+    return std::nullopt;
+  return int(integer->getValue().logBase2());
+}
+
+// A shift's constant amount.
+std::optional<int> amountOf(const llvm::Value *constant) {
+  const auto *integer = llvm::dyn_cast<llvm::ConstantInt>(constant);
+  if (!integer || integer->getValue().uge(64))
+    return std::nullopt;
+  return int(integer->getZExtValue());
+}
+
+// Whether `minusOne` (`v - 1`, computed from `v`) is an operand of an `and`
+// whose other operand is not `v` (`v & (v - 1)` tests for a power of two),
+// through casts.
+bool masks(const llvm::Value *minusOne, const llvm::Value *v) {
+  std::vector<const llvm::Value *> work = {minusOne};
+  while (!work.empty()) {
+    const llvm::Value *value = work.back();
+    work.pop_back();
+    for (const llvm::User *user : value->users()) {
+      if (llvm::isa<llvm::ZExtInst, llvm::SExtInst, llvm::TruncInst, llvm::FreezeInst>(user)) {
+        work.push_back(user);
+        continue;
+      }
+      const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(user);
+      if (!binary || binary->getOpcode() != llvm::Instruction::And)
+        continue;
+      const llvm::Value *other =
+          binary->getOperand(0) == value ? binary->getOperand(1) : binary->getOperand(0);
+      if (other != v && !llvm::isa<llvm::Constant>(other))
+        return true;
+    }
+  }
+  return false;
+}
+
+// The least exponent s at which `start` times 2^s reaches a mask (see
+// maskedIntegers), in its function or a callee `depth` calls deep.
+std::optional<int> maskScaleOf(const llvm::Value *start, unsigned depth, MaskCache &cache) {
+  constexpr int kLargestScale = 62;
+  std::optional<int> least;
+  auto found = [&](int scale) { least = least ? std::min(*least, scale) : scale; };
+  std::set<std::pair<const llvm::Value *, int>> seen;
+  std::vector<std::pair<const llvm::Value *, int>> work = {{start, 0}};
+  while (!work.empty()) {
+    auto [value, scale] = work.back();
+    work.pop_back();
+    if (std::abs(scale) > kLargestScale || !seen.insert({value, scale}).second)
+      continue;
+    for (const llvm::User *user : value->users()) {
+      if (llvm::isa<llvm::ZExtInst, llvm::SExtInst, llvm::TruncInst, llvm::FreezeInst>(user)) {
+        work.push_back({user, scale});
+        continue;
+      }
+      if (const auto *call = llvm::dyn_cast<llvm::CallInst>(user)) {
+        const llvm::Function *callee = call->getCalledFunction();
+        if (depth == 0 || !callee || callee->isDeclaration() || callee->isVarArg())
+          continue;
+        auto known = cache.find({callee, depth - 1});
+        if (known == cache.end())
+          known =
+              cache.emplace(std::pair{callee, depth - 1}, maskScalesIn(*callee, depth - 1, cache))
+                  .first;
+        for (unsigned i = 0; i < call->arg_size() && i < known->second.size(); ++i)
+          if (call->getArgOperand(i) == value && known->second[i])
+            found(scale + *known->second[i]);
+        continue;
+      }
+      const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(user);
+      if (!binary)
+        continue;
+      bool first = binary->getOperand(0) == value;
+      const llvm::Value *other = first ? binary->getOperand(1) : binary->getOperand(0);
+      const auto *constant = llvm::dyn_cast<llvm::ConstantInt>(other);
+      std::optional<int> exponent = exponentOf(other);
+      std::optional<int> amount = amountOf(other);
+      switch (binary->getOpcode()) {
+      case llvm::Instruction::Mul:
+        if (exponent)
+          work.push_back({binary, scale + *exponent});
+        break;
+      case llvm::Instruction::Shl:
+        if (first && amount)
+          work.push_back({binary, scale + *amount});
+        break;
+      case llvm::Instruction::UDiv:
+      case llvm::Instruction::SDiv:
+        if (first && exponent)
+          work.push_back({binary, scale - *exponent});
+        break;
+      case llvm::Instruction::LShr:
+      case llvm::Instruction::AShr:
+        if (first && amount)
+          work.push_back({binary, scale - *amount});
+        break;
+      case llvm::Instruction::Add:
+        if (constant && constant->isMinusOne() && masks(binary, value))
+          found(scale);
+        break;
+      case llvm::Instruction::Sub:
+        if (first && constant && constant->isOne() && masks(binary, value))
+          found(scale);
+        break;
+      default:
+        break;
+      }
+    }
+  }
+  return least;
+}
+
+std::vector<std::optional<int>> maskScalesIn(const llvm::Function &function, unsigned depth,
+                                             MaskCache &cache) {
+  std::vector<std::optional<int>> scales(function.arg_size());
+  for (const llvm::Argument &argument : function.args())
+    if (argument.getType()->isIntegerTy())
+      scales[argument.getArgNo()] = maskScaleOf(&argument, depth, cache);
+  return scales;
+}
+
+} // namespace
+
+std::vector<uint64_t> maskedIntegers(const llvm::Function &kernel) {
+  constexpr unsigned kCallDepth = 6; // helpers over helpers: a scan of vectors over one of words
+  MaskCache cache;
+  std::vector<uint64_t> least(kernel.arg_size(), 0);
+  if (kernel.isDeclaration())
+    return least;
+  std::vector<std::optional<int>> scales = maskScalesIn(kernel, kCallDepth, cache);
+  for (size_t i = 0; i < scales.size(); ++i)
+    if (scales[i])
+      least[i] = uint64_t(1) << std::max(0, -*scales[i]);
+  return least;
 }
 
 } // namespace simulee::ir

@@ -1,10 +1,11 @@
 // What a kernel's code says its buffers hold, where CUDA code conventionally
 // assumes it without checking (DESIGN.md's conventions for free values):
-// indices are in range of what they index, a buffer of offsets (CSR row
-// offsets, segment or bucket starts) is non-decreasing, and a buffer a
-// kernel binary-searches is sorted. A search fills such
-// a buffer that way first, and a finding seen only with other contents is a
-// note naming the condition.
+// indices are in range of what they index, and distinct where they say where
+// to store, a buffer of offsets (CSR row offsets, segment or bucket starts)
+// is non-decreasing, a buffer a kernel binary-searches is sorted, and an
+// integer it masks with is a power of two. A search fills such a buffer and
+// picks such an integer that way first, and a finding seen only otherwise is
+// a note naming the condition.
 #pragma once
 
 #include "ir/Program.h"
@@ -23,13 +24,26 @@ namespace simulee::ir {
 //    both give its trip count (`j < start[r + 1] - start[r]`). A single read
 //    bounding a loop is a count, which any value may be.
 //  - Index: a value read through it (or computed from one) is an index of
-//    an address (`in[idx[i]]`, `out[perm[i] * 4 + k]`), and it is no offsets.
+//    an address (`in[idx[i]]`, `hist[bin[i]] += w`), and it is no offsets.
+//  - Scatter: an Index whose address only plain stores write through, never
+//    read (`out[perm[i] * 4 + k] = v`): threads store to places the caller
+//    keeps apart. An accumulation (`out[idx[i]] += v`), read and written,
+//    stays an Index: its indices may repeat, which is its race to find.
 //  - Sorted: a value read through it in a loop, compared, decides where the
 //    loop reads it next (`if (keys[mid] < q) lo = mid + 1; else hi = mid;`):
 //    a search, which finds what it looks for only in sorted contents. Not
 //    when the value itself indexes (that is an Index).
 //  - None: anything else, and parameters that are no pointers.
 std::vector<ContentRole> contentRoles(const llvm::Function &kernel);
+
+// By parameter of `kernel`, for an integer the code masks with, in the
+// kernel or a function it passes the integer to (a few calls deep), the
+// least power of two it may conventionally be: `x & (n - 1)` gives 1,
+// `blockIdx.x & ((2 * stride) / 128 - 1)` gives 64 (2 * stride / 128 a
+// power of two of at least 1). The integer reaches the mask through casts
+// and multiplications, divisions and shifts by powers of two; `n & (n - 1)`
+// tests whether it is one, and is no mask. 0 for any other parameter.
+std::vector<uint64_t> maskedIntegers(const llvm::Function &kernel);
 
 // The pointer parameters, by number, whose contents the address of the
 // access `instruction` (a load, store, atomic or memory builtin; a Program

@@ -517,6 +517,9 @@ KernelInfo describeKernel(llvm::Function &function) {
   std::vector<ContentRole> roles = contentRoles(function);
   for (size_t i = 0; i < roles.size() && i < kernel.params.size(); ++i)
     kernel.params[i].contents = roles[i];
+  std::vector<uint64_t> masked = maskedIntegers(function);
+  for (size_t i = 0; i < masked.size() && i < kernel.params.size(); ++i)
+    kernel.params[i].powerOfTwoFrom = masked[i];
   return kernel;
 }
 

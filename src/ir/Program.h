@@ -5,6 +5,7 @@
 
 #include "ir/Opcodes.h"
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -113,6 +114,8 @@ enum class ContentRole : uint8_t {
   Offsets, // pairs of read values bound a loop: conventionally non-decreasing
   Sorted,  // read values steer where the next read goes (a binary search):
            // conventionally sorted
+  Scatter, // read values index where plain stores write (`out[perm[i]] = v`):
+           // conventionally distinct and in range
 };
 
 struct ParamInfo {
@@ -135,6 +138,17 @@ struct ParamInfo {
   // contents CUDA code assumes in range or non-decreasing
   // (ir/ContentConventions.h).
   ContentRole contents = ContentRole::None;
+  // Integers the code masks with (`i & (n - 1)`, `b & (2 * n / 128 - 1)`):
+  // conventionally a power of two, and at least this one (2^k where the mask
+  // divides the parameter by 2^k first); 0 for any other parameter
+  // (ir/ContentConventions.h).
+  uint64_t powerOfTwoFrom = 0;
+  // Whether an integer parameter's `value` is one its code conventionally
+  // takes (a power of two where it masks with it).
+  bool conventionalInteger(int64_t value) const {
+    return powerOfTwoFrom == 0 ||
+           (value >= int64_t(powerOfTwoFrom) && std::has_single_bit(uint64_t(value)));
+  }
   // cudaTextureObject_t / cudaSurfaceObject_t (by its type in debug info):
   // kind is Pointer, so the launch backs it with a buffer of texels like a
   // pointer parameter; resourceDims is what the module's fetches use (1-3).

@@ -1007,6 +1007,37 @@ std::optional<int64_t> integerArgument(const detect::LaunchRecord &launch,
   return std::nullopt;
 }
 
+// The elements of the buffer a launch passes as `name` ("perm:544+8": 544).
+std::optional<uint64_t> bufferElements(const detect::LaunchRecord &launch,
+                                       const std::string &name) {
+  for (const auto &[argument, text] : launch.args) {
+    size_t colon = text.find(':');
+    if (argument != name || colon == std::string::npos)
+      continue;
+    uint64_t elements = 0;
+    const char *begin = text.data() + colon + 1, *end = text.data() + text.size();
+    auto [stop, error] = std::from_chars(begin, end, elements);
+    if (error == std::errc() && stop != begin && (stop == end || *stop == '+'))
+      return elements;
+  }
+  return std::nullopt;
+}
+
+// Whether a permutation filling pointer parameter `index` has more elements
+// than some other buffer of the launch: its indices fall past what they
+// index, as indices simulee draws never do (they stay below the smallest
+// other buffer).
+bool permutationPastOthers(const ir::KernelInfo &kernel, size_t index,
+                           const detect::LaunchRecord &launch) {
+  std::optional<uint64_t> elements = bufferElements(launch, kernel.params[index].name);
+  for (size_t other = 0; elements && other < kernel.params.size(); ++other)
+    if (other != index && kernel.params[other].kind == ir::ValueKind::Pointer)
+      if (std::optional<uint64_t> size = bufferElements(launch, kernel.params[other].name);
+          size && *size < *elements)
+        return true;
+  return false;
+}
+
 // A searched row pitch (`pitch`, `stride`, `ld`, `lda`, `row_size`...)
 // smaller than a row width (`width`, `cols`, `nx`, `w`) argument of the same
 // launch: rows overlap, which code taking both assumes never happens. A
@@ -1060,11 +1091,28 @@ std::optional<std::string> rowsOverlap(const evo::SearchSpace &space,
   return std::nullopt;
 }
 
+// What contents filled against `role` break, as a note names it.
+const char *unconventionalContents(ir::ContentRole role) {
+  switch (role) {
+  case ir::ContentRole::Offsets:
+    return "offsets that decrease";
+  case ir::ContentRole::Sorted:
+    return "unsorted contents the kernel searches";
+  case ir::ContentRole::Scatter:
+    return "repeated indices the kernel stores through";
+  case ir::ContentRole::Index:
+  case ir::ContentRole::None:
+    break;
+  }
+  return "indices past the buffers they index";
+}
+
 // What a searched launch breaks of what CUDA code assumes unless it says
-// otherwise, as the note names it ("" when nothing): its block, sizes, row
-// pitch, and the buffers filled against what the kernel's code says they
-// hold (ir/ContentConventions.h): offsets that may decrease, indices that
-// may fall outside what they index.
+// otherwise, as the note names it ("" when nothing): its block, sizes, an
+// integer the kernel masks with, row pitch, and the buffers filled against
+// what the kernel's code says they hold (ir/ContentConventions.h): offsets
+// that may decrease, indices that may fall outside what they index or
+// repeat where the kernel stores through them, unsorted searched contents.
 std::string outsideConventions(const ir::KernelInfo &kernel, const evo::SearchSpace &space,
                                const SitePlan *site, const detect::LaunchRecord &launch,
                                const std::vector<Fill> &fills, bool *nonPositiveSize = nullptr) {
@@ -1082,17 +1130,35 @@ std::string outsideConventions(const ir::KernelInfo &kernel, const evo::SearchSp
         *nonPositiveSize = true;
     }
   }
+  // An integer the kernel masks with, as the search chose it.
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    const ir::ParamInfo &param = kernel.params[i];
+    bool searched =
+        std::any_of(space.scalars.begin(), space.scalars.end(), [&](const evo::Gene &gene) {
+          return gene.param == i && gene.name == param.name;
+        });
+    if (param.powerOfTwoFrom == 0 || !(searched || (site && site->searchesParameter(i))))
+      continue;
+    std::optional<int64_t> value = integerArgument(launch, param.name);
+    if (value && !param.conventionalInteger(*value) && !(searched && *value <= 0))
+      reasons.push_back(param.name + " = " + std::to_string(*value) + ", not a power of two" +
+                        (param.powerOfTwoFrom > 1
+                             ? " of at least " + std::to_string(param.powerOfTwoFrom)
+                             : std::string()) +
+                        ", which the kernel masks with");
+  }
   if (std::optional<std::string> rows = rowsOverlap(space, launch))
     reasons.push_back(*rows);
   for (const evo::Gene &gene : space.buffers) {
     ir::ContentRole role = kernel.params[gene.param].contents;
-    if (gene.role != evo::GeneRole::BufferFill || conventionalFill(fills[gene.param], role))
+    if (gene.role != evo::GeneRole::BufferFill)
       continue;
-    reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) +
-                      (role == ir::ContentRole::Offsets ? ": offsets that decrease"
-                       : role == ir::ContentRole::Sorted
-                           ? ": unsorted contents the kernel searches"
-                           : ": indices past the buffers they index"));
+    if (!conventionalFill(fills[gene.param], role))
+      reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) + ": " +
+                        unconventionalContents(role));
+    else if (role == ir::ContentRole::Scatter && permutationPastOthers(kernel, gene.param, launch))
+      reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) + ": " +
+                        unconventionalContents(ir::ContentRole::Index));
   }
   std::string text;
   for (const std::string &reason : reasons)
@@ -1303,6 +1369,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
       continue;
     if (param.kind == ir::ValueKind::Int) {
       space.scalars.push_back(evo::Gene::integer(param.name, param.bits, param.isSigned));
+      space.scalars.back().powerOfTwoFrom = param.powerOfTwoFrom;
     } else if (param.kind == ir::ValueKind::Float) {
       space.scalars.push_back(evo::Gene::floating(param.name, param.bits));
     } else if (param.kind == ir::ValueKind::Pointer) {

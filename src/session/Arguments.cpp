@@ -55,7 +55,8 @@ struct FastRandom {
 // Seeded contents for a buffer, as `fill` says. Only the first
 // kRandomElements are drawn: a simulated launch touches a small part of a
 // large matrix, and filling megabytes per launch would dominate the search.
-// The rest are zero, or repeat the last value for the monotone fills.
+// The rest are zero, repeat the last value for the monotone fills, or hold
+// their own index in a permutation.
 constexpr uint64_t kRandomElements = uint64_t(1) << 16;
 
 void storeNumber(uint8_t *at, const ir::ParamInfo &param, uint32_t size, double value) {
@@ -268,8 +269,13 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint32_t parameter
   uint64_t drawn = std::min(elements, kRandomElements);
   FillKey key{.seed = seed, .parameter = parameter, .fill = fill,
               .elementKind = param.elementKind, .elementBytes = size};
-  if (fill == Fill::Permutation) // a shuffle of exactly `drawn`: rarely asked for twice
-    return takeBuffer(elements * size, permutationOf(key, param, drawn));
+  if (fill == Fill::Permutation) { // a shuffle of `drawn`: rarely asked for twice
+    std::vector<uint8_t> bytes = takeBuffer(elements * size, permutationOf(key, param, drawn));
+    // The rest in place, so that the whole is a permutation (distinct values).
+    for (uint64_t i = drawn; i < elements; ++i)
+      storeNumber(bytes.data() + i * size, param, size, double(i));
+    return bytes;
+  }
   std::vector<uint8_t> bytes;
   if (fill == Fill::Indices) {
     // The range changes with the other buffers' sizes; the draws do not.
@@ -585,6 +591,8 @@ bool conventionalFill(Fill fill, ir::ContentRole role) {
     return fill == Fill::Zeros || fill == Fill::Sorted || fill == Fill::PrefixSums;
   case ir::ContentRole::Index:
     return fill == Fill::Indices || fill == Fill::Zeros;
+  case ir::ContentRole::Scatter:
+    return fill == Fill::Permutation;
   }
   return true;
 }
@@ -597,6 +605,9 @@ Fill fillOfGene(int64_t value, const ir::ParamInfo &param) {
   static constexpr Fill kIndicesFirst[kFillKinds] = {
       Fill::Indices, Fill::Zeros,  Fill::Small,       Fill::Binary,
       Fill::Random,  Fill::Sorted, Fill::Permutation, Fill::PrefixSums};
+  static constexpr Fill kScatterFirst[kFillKinds] = {
+      Fill::Permutation, Fill::Indices, Fill::Zeros,  Fill::Small,
+      Fill::Binary,      Fill::Random,  Fill::Sorted, Fill::PrefixSums};
   static constexpr Fill kSortedFirst[kFillKinds] = {Fill::Sorted,  Fill::PrefixSums, Fill::Zeros,
                                                     Fill::Random,  Fill::Small,      Fill::Binary,
                                                     Fill::Indices, Fill::Permutation};
@@ -605,6 +616,8 @@ Fill fillOfGene(int64_t value, const ir::ParamInfo &param) {
   case ir::ContentRole::Sorted:
     return kSortedFirst[kind];
   case ir::ContentRole::Index: return kIndicesFirst[kind];
+  case ir::ContentRole::Scatter:
+    return kScatterFirst[kind];
   case ir::ContentRole::None: break;
   }
   return Fill(kind);

@@ -474,15 +474,28 @@ SitePlan::candidatesNear(int64_t value,
   return candidates;
 }
 
+bool SitePlan::searchedInteger(size_t index) const {
+  return index >= arguments_.size() ? isHostVariable(index)
+                                    : !userArgument_[index] && arguments_[index].isUnknown();
+}
+
+bool SitePlan::searchesParameter(size_t index) const {
+  if (index >= arguments_.size() || userArgument_[index])
+    return false;
+  if (arguments_[index].isUnknown())
+    return true;
+  if (!arguments_[index].isFormula() || isDimsLeaf(index))
+    return false;
+  std::vector<uint32_t> read = arguments_[index].formula.arguments();
+  return std::any_of(read.begin(), read.end(),
+                     [&](uint32_t i) { return i >= arguments_.size() || searchedInteger(i); });
+}
+
 bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) const {
   if (holds(arguments))
     return true;
   // One searched integer (a parameter or a host variable) moved to the
   // nearest value that meets them all.
-  auto searched = [&](size_t i) {
-    return i >= arguments_.size() ? isHostVariable(i)
-                                  : !userArgument_[i] && arguments_[i].isUnknown();
-  };
   // Integer `i` moved to the nearest value that meets the constraints
   // (those on it alone, with `only`); as it was when none does.
   auto moveNearest = [&](size_t i, std::optional<uint32_t> only) {
@@ -499,14 +512,100 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
   // of two below `n`, and `n % 1024 == 0`): first each to what its own
   // constraints allow.
   for (size_t i = 0; i < arguments.size(); ++i)
-    if (arguments[i] && searched(i) && !holds(arguments, uint32_t(i)))
+    if (arguments[i] && searchedInteger(i) && !holds(arguments, uint32_t(i)))
       moveNearest(i, uint32_t(i));
   if (holds(arguments))
     return true;
   for (size_t i = 0; i < arguments.size(); ++i)
-    if (arguments[i] && searched(i) && moveNearest(i, std::nullopt))
+    if (arguments[i] && searchedInteger(i) && moveNearest(i, std::nullopt))
       return true;
   return false;
+}
+
+bool SitePlan::conventional(const std::vector<std::optional<int64_t>> &arguments) const {
+  for (size_t i = 0; i < arguments_.size(); ++i) {
+    const ir::ParamInfo &param = kernel_->params[i];
+    if (param.powerOfTwoFrom == 0 || !searchesParameter(i))
+      continue;
+    std::optional<int64_t> value =
+        arguments_[i].isUnknown() ? arguments[i] : valueOf(arguments_[i], arguments);
+    if (value && !param.conventionalInteger(*value))
+      return false;
+  }
+  return true;
+}
+
+void SitePlan::meetConventions(std::vector<std::optional<int64_t>> &arguments) const {
+  if (conventional(arguments))
+    return;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (!arguments[i] || !searchedInteger(i))
+      continue;
+    int64_t original = *arguments[i];
+    for (int64_t candidate : candidatesNear(original, arguments)) {
+      arguments[i] = candidate;
+      if (conventional(arguments) && holds(arguments))
+        return;
+    }
+    arguments[i] = original;
+  }
+}
+
+void SitePlan::fitThreads(std::vector<std::optional<int64_t>> &arguments,
+                          const interp::LaunchConfig &config) const {
+  std::set<uint32_t> sizing; // what the site's dims are computed from
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    if (!user_.grid)
+      addFormulaArguments(grid_[axis], sizing);
+    if (!user_.block)
+      addFormulaArguments(block_[axis], sizing);
+  }
+  // The launch's threads: the site's dims where it computes them, the
+  // search's (or the user's) elsewhere; nothing when a dim is below 1.
+  auto threads = [&]() -> std::optional<uint64_t> {
+    uint64_t total = 1;
+    auto multiply = [&](const SiteValue(&dims)[3], bool byUser, interp::Dim3 given) {
+      for (unsigned axis = 0; axis < 3; ++axis) {
+        std::optional<int64_t> extent = byUser || dims[axis].isUnknown()
+                                            ? std::optional<int64_t>(axisOf(given, axis))
+                                            : valueOf(dims[axis], arguments);
+        if (!extent || *extent < 1)
+          return false;
+        total = total > UINT64_MAX / uint64_t(*extent) ? UINT64_MAX : total * uint64_t(*extent);
+      }
+      return true;
+    };
+    if (!multiply(grid_, user_.grid.has_value(), config.grid) ||
+        !multiply(block_, user_.block.has_value(), config.block))
+      return std::nullopt;
+    return total;
+  };
+  bool wasConventional = conventional(arguments);
+  for (int step = 0; step < 64; ++step) {
+    std::optional<uint64_t> now = threads();
+    if (!now || *now <= maxThreads_)
+      return;
+    std::vector<uint32_t> largestFirst;
+    for (uint32_t i : sizing)
+      if (i < arguments.size() && arguments[i] && *arguments[i] > 1 && searchedInteger(i) &&
+          !isDimsLeaf(i))
+        largestFirst.push_back(i);
+    std::stable_sort(largestFirst.begin(), largestFirst.end(),
+                     [&](uint32_t a, uint32_t b) { return *arguments[a] > *arguments[b]; });
+    bool halved = false;
+    for (uint32_t i : largestFirst) {
+      int64_t original = *arguments[i];
+      arguments[i] = original / 2;
+      std::optional<uint64_t> fewer = threads();
+      halved = fewer && *fewer < *now && holds(arguments) &&
+               (!wasConventional || conventional(arguments));
+      if (halved)
+        break;
+      arguments[i] = original;
+    }
+    if (!halved)
+      return;
+  }
 }
 
 bool SitePlan::zeroes(size_t index) const {
@@ -672,7 +771,9 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
   }
   if (!meetConstraints(arguments))
     return false;
-  for (ArgumentSpec &spec : specs) // searched values moved onto the constraints
+  meetConventions(arguments);
+  fitThreads(arguments, config);
+  for (ArgumentSpec &spec : specs) // searched values moved onto constraints and conventions
     if (Result<size_t> index = findParameter(*kernel_, spec.name);
         index && arguments[*index] && kernel_->params[*index].kind == ir::ValueKind::Int)
       spec.value = integerText(*arguments[*index], kernel_->params[*index]);

@@ -68,6 +68,11 @@ public:
   // of `threads` the host does not fix): chosen by the search, not the host.
   bool searchesBlock() const;
 
+  // Whether the value of parameter `index` is the search's choice: searched
+  // itself, or computed from searched integers (`arrayLength / 1024` of a
+  // launcher's searched arrayLength).
+  bool searchesParameter(size_t index) const;
+
   // Keeps the search to launches the site can make: grid and block that the
   // site determines are not searched, and the searched integers that size
   // them stay within [1, the largest value whose launch fits maxThreads].
@@ -75,7 +80,9 @@ public:
 
   // The site's grid, block and shared bytes for one launch (the searched
   // integers first moved onto the site's constraints: `assert(n % 32 == 0)`
-  // makes a searched n of 100 one of 96), its derived
+  // makes a searched n of 100 one of 96; then, where they can be, onto the
+  // kernel's conventions, a power of two it masks with, and halved until
+  // the launch fits the search's thread cap), its derived
   // arguments appended to `specs` (which hold every other scalar), their
   // positive values to `positiveInts`, the element counts of the buffers
   // it sizes to `bufferElements` (by parameter; 0 for the others) and how
@@ -164,6 +171,24 @@ private:
   // of two of at least 1024, `n % 1024 == 0`), then one of them to the
   // nearest value that meets them all; false when none does.
   bool meetConstraints(std::vector<std::optional<int64_t>> &arguments) const;
+  // Whether the searched parameters take values the kernel's code
+  // conventionally assumes (ir::ParamInfo::conventionalInteger).
+  bool conventional(const std::vector<std::optional<int64_t>> &arguments) const;
+  // Moves one searched integer to the nearest value that makes the
+  // parameters conventional while the constraints still hold; leaves them
+  // as they are where none does (the search may leave conventions).
+  void meetConventions(std::vector<std::optional<int64_t>> &arguments) const;
+  // Halves the searched integers the site's dims are computed from, the
+  // largest first, until the launch has at most maxThreads threads
+  // (`config`'s dims where the site does not compute them) or none halves
+  // without breaking a constraint (or a convention met before): two searched
+  // sizes that each fit alone (a batch and a length, a width and a height)
+  // multiply past the cap.
+  void fitThreads(std::vector<std::optional<int64_t>> &arguments,
+                  const interp::LaunchConfig &config) const;
+  // Whether formula index `index` is an integer the search picks: a
+  // parameter no one gives, or a host variable.
+  bool searchedInteger(size_t index) const;
   std::vector<int64_t> candidatesNear(int64_t value,
                                       const std::vector<std::optional<int64_t>> &arguments) const;
   std::vector<std::optional<int64_t>> argumentsWith(uint32_t param, int64_t value) const;

@@ -1002,6 +1002,120 @@ TEST(CliLaunchDomain, ARaceSeenOnlyWithUnsortedContentsAKernelSearchesIsANote) {
   EXPECT_TRUE(contains(o.out, "unsorted contents the kernel searches")) << o;
 }
 
+TEST(CliLaunchDomain, AnIntegerTheKernelMasksWithIsAPowerOfTwoByConvention) {
+  // A scan's layout: thread t's zero goes at 2t - (t & (size - 1)) and its
+  // value size places on. With size a power of two the places are
+  // distinct; with any other size two threads store at one place. The
+  // search draws powers of two first, and a race seen only at other sizes
+  // names the condition; --explore makes it a warning.
+  TempDir dir;
+  std::string source = dir.file("pair_sums.cu");
+  std::ofstream(source) << "__global__ void pairSums(const unsigned *in, unsigned *out, "
+                           "unsigned size, unsigned n) {\n"
+                           "  __shared__ unsigned s[2048];\n"
+                           "  if (size == 0 || size > blockDim.x)\n"
+                           "    return;\n"
+                           "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  unsigned pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));\n"
+                           "  s[pos] = 0;\n"
+                           "  s[pos + size] = i < n ? in[i] : 0;\n"
+                           "  __syncthreads();\n"
+                           "  if (i < n)\n"
+                           "    out[i] = s[pos + size] + s[pos];\n"
+                           "}\n";
+  for (const char *seed : {"1", "2", "3", "4", "5"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
+    EXPECT_EQ(o.status, 0) << o;
+    EXPECT_FALSE(contains(o.out, "warning:")) << o;
+    EXPECT_TRUE(contains(o.out, "not a power of two, which the kernel masks with")) << o;
+  }
+  Outcome explored = simulee({source, "--jobs", "1", "--explore"});
+  EXPECT_EQ(explored.status, 1) << explored;
+  EXPECT_TRUE(contains(explored.out, "pair_sums.cu:8:17: warning: data race")) << explored;
+}
+
+TEST(CliLaunchDomain, AtACallSiteASearchedIntegerMovesSoThatWhatTheKernelMasksWithIsAPowerOfTwo) {
+  // The launcher passes length / 512, its length searched (at least 1024):
+  // a length of 3000 would give 5 and a race. The search moves it to the
+  // nearest length that gives a power of two (2048: 4), as the launcher's
+  // callers conventionally pass.
+  TempDir dir;
+  std::string source = dir.file("sum_pairs.cu");
+  std::ofstream(source) << "#include <cassert>\n"
+                           "__global__ void pairSums(const unsigned *in, unsigned *out, "
+                           "unsigned size, unsigned n) {\n"
+                           "  __shared__ unsigned s[2048];\n"
+                           "  if (size == 0 || size > blockDim.x)\n"
+                           "    return;\n"
+                           "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  unsigned pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));\n"
+                           "  s[pos] = 0;\n"
+                           "  s[pos + size] = i < n ? in[i] : 0;\n"
+                           "  __syncthreads();\n"
+                           "  if (i < n)\n"
+                           "    out[i] = s[pos + size] + s[pos];\n"
+                           "}\n"
+                           "void sumPairs(const unsigned *in, unsigned *out, unsigned count, "
+                           "unsigned length) {\n"
+                           "  assert(length >= 1024);\n"
+                           "  pairSums<<<(count + 255) / 256, 256>>>(in, out, length / 512, "
+                           "count);\n"
+                           "}\n";
+  for (const char *seed : {"1", "2", "3", "4", "5"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
+    EXPECT_EQ(o.status, 0) << o;
+    EXPECT_TRUE(contains(o.out, "kernel 'pairSums': clean")) << o;
+    EXPECT_FALSE(contains(o.out, "data race")) << o;
+  }
+}
+
+TEST(CliLaunchDomain, SearchedSizesWhoseProductPassesTheThreadCapAreHalvedToFit) {
+  // The launcher's batch and length are searched, each within the thread
+  // cap alone; their product sizes the grid, up to millions of threads
+  // (too costly to judge). Halved, the largest first, the launches fit the
+  // cap and are judged.
+  TempDir dir;
+  std::string source = dir.file("batches.cu");
+  std::ofstream(source) << "__global__ void addOne(float *data, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n)\n"
+                           "    data[i] += 1.0f;\n"
+                           "}\n"
+                           "void addToBatches(float *data, int batch, int length) {\n"
+                           "  addOne<<<(batch * length + 255) / 256, 256>>>(data, batch * "
+                           "length);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'addOne': clean")) << o;
+  EXPECT_FALSE(contains(o.out, "too costly")) << o;
+  EXPECT_FALSE(contains(o.err, "too costly")) << o;
+}
+
+TEST(CliLaunchDomain, IndicesAKernelOnlyStoresThroughAreDistinctByConvention) {
+  // A scatter: each thread stores at place[i]. Distinct places (a
+  // permutation, the search's first fill) never collide; a race seen only
+  // with repeated places names the condition, and is a warning under
+  // --explore.
+  TempDir dir;
+  std::string source = dir.file("place_at.cu");
+  std::ofstream(source) << "__global__ void placeAt(const int *place, const float *in, float "
+                           "*out, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n)\n"
+                           "    out[place[i]] = in[i] + 1.0f;\n"
+                           "}\n";
+  for (const char *seed : {"1", "2", "3", "4", "5"}) {
+    Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
+    EXPECT_EQ(o.status, 0) << o;
+    EXPECT_FALSE(contains(o.out, "warning:")) << o;
+    EXPECT_TRUE(contains(o.out, "repeated indices the kernel stores through")) << o;
+  }
+  Outcome explored = simulee({source, "--jobs", "1", "--explore"});
+  EXPECT_EQ(explored.status, 1) << explored;
+  EXPECT_TRUE(contains(explored.out, "place_at.cu:4:19: warning: data race")) << explored;
+}
+
 TEST(CliLaunchDomain, ALongLoopInALaunchNoSearchChoseIsJudgedNotCalledEndless) {
   // 1.5M iterations per thread, past the 2^20 instructions a searched
   // launch's thread may run: the program's own launch and `run`'s are judged

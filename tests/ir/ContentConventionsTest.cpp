@@ -1,7 +1,8 @@
 // What a kernel reads through its pointer parameters
 // (ir/ContentConventions.h): offsets (two reads bounding one loop, never
-// one), indices (a read that indexes an address), sorted contents (a
-// search's compared reads), and the accesses whose
+// one), indices (a read that indexes an address; a scatter where only
+// stores go there), sorted contents (a search's compared reads), integers
+// masked with (powers of two), and the accesses whose
 // address takes such a read as a key (rebased or scaled down first).
 #include "ir/ContentConventions.h"
 #include "ir/Loader.h"
@@ -97,6 +98,34 @@ __global__ void gatherScaled(const int *slot, const float *in, float *out, int n
 __global__ void chase(float *const *rows, float *out) {
   out[threadIdx.x] = rows[threadIdx.x][0];
 }
+__global__ void scatterTo(const int *place, const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[place[i] * 2 + 1] = in[i];
+}
+__global__ void accumulateAt(const int *bin, float *sum, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    sum[bin[i]] += 1.0f;
+}
+__global__ void scatterAndGather(const int *place, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[place[i]] = out[place[n - 1 - i]];
+}
+__device__ __noinline__ unsigned laneIn(unsigned i, unsigned width) { return i & (width - 1); }
+__device__ __noinline__ unsigned quarterLane(unsigned i, unsigned width) {
+  return laneIn(i, width / 4);
+}
+__global__ void masked(unsigned *out, unsigned size, unsigned stride, unsigned n, unsigned plain,
+                       unsigned count) {
+  out[threadIdx.x & (size - 1)] = 1;
+  out[blockIdx.x & ((2 * stride) / 128 - 1)] = 2;
+  out[quarterLane(threadIdx.x, n)] = 3;
+  if ((plain & (plain - 1)) == 0)
+    out[0] = plain;
+  out[threadIdx.x % count] = 4;
+}
 )";
 
 using Roles = std::vector<ir::ContentRole>;
@@ -149,6 +178,33 @@ TEST(ContentConventions, AReadThatIndexesAnAddressIsAnIndex) {
   // from memory is followed, not indexed).
   EXPECT_EQ(rolesOf("gatherScaled"), (Roles{kIndex, kNone, kNone, kNone}));
   EXPECT_EQ(rolesOf("chase"), (Roles{kNone, kNone}));
+}
+
+TEST(ContentConventions, AnIndexOnlyStoredThroughIsAScatter) {
+  // Threads store where place[i] says: distinct places, by convention.
+  EXPECT_EQ(rolesOf("scatterTo"), (Roles{ir::ContentRole::Scatter, kNone, kNone, kNone}));
+  // Read and written back at the index (an accumulation), or read through
+  // it elsewhere: the indices may repeat.
+  EXPECT_EQ(rolesOf("accumulateAt"), (Roles{kIndex, kNone, kNone}));
+  EXPECT_EQ(rolesOf("scatterAndGather"), (Roles{kIndex, kNone, kNone}));
+}
+
+TEST(ContentConventions, AnIntegerMaskedWithIsAPowerOfTwo) {
+  Result<ir::Program> p = ir::loadProgramFromCuda(kSource, "content_conventions.cu");
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  const ir::KernelInfo *masked = p->findKernel("masked");
+  ASSERT_NE(masked, nullptr);
+  // `i & (size - 1)`: any power of two; `(2 * stride) / 128 - 1`: stride at
+  // least 64; n / 4 masked two calls down: at least 4. A test of whether
+  // `plain` is one, and a remainder, assume nothing.
+  std::vector<uint64_t> least;
+  for (const ir::ParamInfo &param : masked->params)
+    least.push_back(param.powerOfTwoFrom);
+  EXPECT_EQ(least, (std::vector<uint64_t>{0, 1, 64, 4, 0, 0}));
+  EXPECT_TRUE(masked->params[2].conventionalInteger(128));
+  EXPECT_FALSE(masked->params[2].conventionalInteger(32));
+  EXPECT_FALSE(masked->params[2].conventionalInteger(96));
+  EXPECT_TRUE(masked->params[4].conventionalInteger(7));
 }
 
 TEST(ContentConventions, TheLoaderRecordsThemOnTheKernelsParameters) {
