@@ -60,9 +60,13 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
     for (size_t i = 0; i < site->arguments.size() && i < kernel.params.size(); ++i) {
       const host::SiteValue &value = site->arguments[i];
       bool zeroed = i < site->zeroed.size() && site->zeroed[i];
+      std::string filled;
+      if (i < site->contents.size() && site->contents[i].count > 0)
+        filled = ", elements 0.." + std::to_string(site->contents[i].count - 1) +
+                 " copied from the host as " + site->contents[i].text;
       if (i < site->allocationBytes.size() && !site->allocationBytes[i].isUnknown()) {
         out << " " << kernel.params[i].name << "=[" << host::describe(site->allocationBytes[i])
-            << " bytes, " << site->allocations[i] << (zeroed ? ", zeroed" : "");
+            << " bytes, " << site->allocations[i] << (zeroed ? ", zeroed" : "") << filled;
         if (i < site->allocationOffsets.size() && (!site->allocationOffsets[i].isConstant() ||
                                                    site->allocationOffsets[i].integer != 0))
           out << "; the pointer " << host::describe(site->allocationOffsets[i]) << " bytes in";

@@ -131,6 +131,19 @@ struct CallSite {
   // Per kernel parameter: the host's last write into the buffer before the
   // launch was `cudaMemset(p, 0, ...)`, so it holds zeros.
   std::vector<bool> zeroed;
+  // Per kernel parameter: the host's last write into the buffer before the
+  // launch copied a host array there (`cudaMemcpy(d, h, ...)`) that it
+  // filled element by element in a counted loop from 0 (`for (int i = 0; i <
+  // n; ++i) h[i] = i * 4;`): each element's value, a formula over the
+  // launch's arguments and the element's index (argument kElementIndex),
+  // for the loop's `count` elements. count 0: nothing known.
+  static constexpr uint32_t kElementIndex = 0xFFFFFFF0u;
+  struct HostContents {
+    Formula element;
+    int64_t count = 0;
+    std::string text; // as written: "i * NUM_ELEMS"
+  };
+  std::vector<HostContents> contents;
   // Conditions over the launch's integer arguments that hold whenever the
   // host code reaches the launch: an `assert` or an early exit (`if (n % 32)
   // return 1;`) before it, the branch of an `if` it sits in, the range of a

@@ -287,8 +287,18 @@ private:
   struct DeviceWrite {
     unsigned offset; // in its file
     bool zeros;      // cudaMemset to 0
+    std::string source; // a copy's: the host variable copied from, by USR
   };
   std::map<std::string, std::vector<DeviceWrite>> deviceWrites_;
+  // A host array filled element by element in a loop (`for (int i = 0; i <
+  // n; ++i) h[i] = i * 4;`), by the array variable's USR: the loop, the
+  // value each element is set to, and where.
+  struct FillLoop {
+    CXCursor loop; // the for statement
+    CXCursor value;
+    unsigned offset; // in its file
+  };
+  std::map<std::string, std::vector<FillLoop>> fillLoops_;
   // A value a variable is known to hold where a statement runs: `d` is 0 in
   // `case 0:` of `switch (d)` and in the branch of `if (d == 0)`.
   using Binding = std::pair<std::string, int64_t>; // the variable's USR, its value
@@ -1164,6 +1174,8 @@ private:
       readAllocation(cursor);
       readDeviceWrite(cursor);
       readCall(cursor);
+    } else if (kind == CXCursor_ForStmt) {
+      readFillLoop(cursor);
     }
     for (CXCursor child : childrenOf(cursor))
       walkHostCode(child);
@@ -1712,7 +1724,79 @@ private:
     std::optional<SiteValue> value =
         memset ? folded(clang_Cursor_getArgument(call, 1), "") : std::nullopt;
     bool zeros = value && !value->isFloat && value->integer == 0;
-    deviceWrites_[usrOf(clang_getCursorReferenced(pointer))].push_back({offsetOf(call), zeros});
+    std::string source;
+    if (CXCursor from = stripWrappers(clang_Cursor_getArgument(call, 1));
+        copy && kindOf(from) == CXCursor_DeclRefExpr)
+      source = usrOf(clang_getCursorReferenced(from));
+    deviceWrites_[usrOf(clang_getCursorReferenced(pointer))].push_back(
+        {offsetOf(call), zeros, source});
+  }
+
+  // `for (int i = ...) { ...; h[i] = value; ... }`: see fillLoops_.
+  void readFillLoop(CXCursor loop) {
+    std::vector<CXCursor> parts = childrenOf(loop);
+    if (parts.size() != 4 || kindOf(parts[0]) != CXCursor_DeclStmt)
+      return;
+    std::vector<CXCursor> declared = childrenOf(parts[0]);
+    if (declared.size() != 1 || kindOf(declared[0]) != CXCursor_VarDecl)
+      return;
+    std::string index = usrOf(declared[0]);
+    std::vector<CXCursor> statements =
+        kindOf(parts[3]) == CXCursor_CompoundStmt ? childrenOf(parts[3]) : std::vector{parts[3]};
+    for (CXCursor statement : statements) {
+      CXCursor assignment = stripWrappers(statement);
+      std::vector<CXCursor> operands = childrenOf(assignment);
+      if (kindOf(assignment) != CXCursor_BinaryOperator ||
+          clang_getCursorBinaryOperatorKind(assignment) != CXBinaryOperator_Assign ||
+          operands.size() != 2)
+        continue;
+      CXCursor target = stripWrappers(operands[0]);
+      std::vector<CXCursor> subscript = childrenOf(target);
+      if (kindOf(target) != CXCursor_ArraySubscriptExpr || subscript.size() != 2 ||
+          !namesVariable(subscript[1], index))
+        continue;
+      CXCursor array = stripWrappers(subscript[0]);
+      if (kindOf(array) == CXCursor_DeclRefExpr)
+        fillLoops_[usrOf(clang_getCursorReferenced(array))].push_back(
+            {loop, operands[1], offsetOf(loop)});
+    }
+  }
+
+  // What the last host write into `argument`'s memory before the launch
+  // being read copied there, where it copied a host array filled in a
+  // counted loop from element 0 by steps of 1 (the array's last such fill
+  // before the copy): see CallSite::contents. A value the formula cannot
+  // say (`rand()`, a float), or one read from a variable of the program's
+  // nothing is known of, gives nothing.
+  CallSite::HostContents contentsBeforeLaunch(CXCursor argument, size_t params) {
+    CXCursor pointer = stripWrappers(argument);
+    if (kindOf(pointer) != CXCursor_DeclRefExpr)
+      return {};
+    auto writes = deviceWrites_.find(usrOf(clang_getCursorReferenced(pointer)));
+    const DeviceWrite *copy =
+        writes == deviceWrites_.end() ? nullptr : lastBeforeLaunch(writes->second);
+    auto loops = copy ? fillLoops_.find(copy->source) : fillLoops_.end();
+    if (!copy || copy->source.empty() || loops == fillLoops_.end())
+      return {};
+    const FillLoop *fill = nullptr;
+    for (const FillLoop &loop : loops->second)
+      if (loop.offset < copy->offset && (!fill || loop.offset > fill->offset))
+        fill = &loop;
+    std::vector<CXCursor> parts = fill ? childrenOf(fill->loop) : std::vector<CXCursor>{};
+    std::optional<CountedLoop> counted =
+        parts.size() == 4 ? countedLoopOf(parts[0], parts[1], parts[2]) : std::nullopt;
+    if (!counted || counted->first != 0 || counted->step.op != Formula::Op::Add ||
+        counted->step.amount != 1 || counted->last < 0)
+      return {};
+    bound_[counted->usr] = CallSite::kElementIndex;
+    std::optional<Formula> value = formulaOf(fill->value, 0);
+    bound_.erase(counted->usr);
+    if (!value)
+      return {};
+    for (uint32_t read : value->arguments())
+      if (read != CallSite::kElementIndex && read >= params)
+        return {};
+    return {*value, counted->last + 1, textOf(fill->value)};
   }
 
   // Whether the last host write into `argument`'s memory before the launch
@@ -3050,6 +3134,9 @@ private:
     site.zeroed.assign(site.arguments.size(), false);
     for (size_t i = 0; i < arguments.size(); ++i)
       site.zeroed[i] = zeroedBeforeLaunch(arguments[i]);
+    site.contents.assign(site.arguments.size(), {});
+    for (size_t i = 0; i < arguments.size(); ++i)
+      site.contents[i] = contentsBeforeLaunch(arguments[i], site.arguments.size());
     site.allocationOffsets.assign(site.arguments.size(), SiteValue::ofInteger(0, ""));
     for (size_t i = 0; i < arguments.size(); ++i) {
       CXType type = clang_getCanonicalType(clang_getCursorType(arguments[i]));

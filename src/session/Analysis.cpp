@@ -1375,7 +1375,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     } else if (param.kind == ir::ValueKind::Pointer) {
       // How large, and how filled: contents decide index ranges, sortedness,
       // which guarded paths run.
-      if (!fixed.site || !fixed.site->zeroes(i)) { // else the host's zeros
+      // Else the host's zeros, or what it computed and copied there.
+      if (!fixed.site || (!fixed.site->zeroes(i) && !fixed.site->fills(i))) {
         space.buffers.push_back(evo::Gene::bufferFill(param.name, kFillKinds));
         space.buffers.back().param = uint32_t(i);
       }
@@ -1526,6 +1527,14 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     sizedByHost.buffers.assign(kernel.params.size(), false);
     for (size_t p = 0; p < allocated.size(); ++p)
       if (allocated[p]) {
+        std::optional<std::vector<uint8_t>> copied =
+            offsets[p] == 0 ? fixed.site->contents(p, allocated[p], specs) : std::nullopt;
+        if (copied) {
+          specs.push_back(
+              {kernel.params[p].name, "host:" + std::to_string(allocated[p]), std::move(*copied)});
+          sizedByHost.buffers[p] = true;
+          continue;
+        }
         // Given as the user would give it: a size simulee must not grow.
         specs.push_back({kernel.params[p].name,
                          std::string(fillName(fills[p])) + ":" + std::to_string(allocated[p]) +

@@ -717,6 +717,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     bool planned = false; // false: scalar, by-value aggregate or @FILE
   };
   std::vector<Planned> plans(kernel.params.size());
+  std::vector<uint64_t> givenElements(kernel.params.size(), 0); // buffers of bytes given
   std::vector<std::optional<TextureArgument>> textures(kernel.params.size()); // given specs
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::ParamInfo &param = kernel.params[i];
@@ -736,6 +737,8 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     built.record[i] = {param.name, text};
     if (given[i]->bytes) {
       built.values[i] = interp::ArgumentValue::buffer(*given[i]->bytes);
+      if (param.kind == ir::ValueKind::Pointer)
+        givenElements[i] = given[i]->bytes->size() / elementSize(param);
       continue;
     }
     if (param.resource != ir::ResourceKind::None) {
@@ -806,11 +809,14 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     if (!plans[i].planned)
       continue;
-    // Index fills stay inside the smallest other buffer.
+    // Index fills stay inside the smallest other buffer, planned or given.
     uint64_t indexRange = plans[i].elements;
-    for (size_t other = 0; other < plans.size(); ++other)
+    for (size_t other = 0; other < plans.size(); ++other) {
       if (other != i && plans[other].planned)
         indexRange = std::min(indexRange, plans[other].elements);
+      if (other != i && givenElements[other])
+        indexRange = std::min(indexRange, givenElements[other]);
+    }
     if (kernel.params[i].byValueBytes) {
       Result<interp::ArgumentValue> aggregate =
           aggregateArgument(kernel.params[i], uint32_t(i), plans[i].elements, plans[i].fill,

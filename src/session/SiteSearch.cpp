@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -612,6 +613,58 @@ bool SitePlan::zeroes(size_t index) const {
   return index < site_->zeroed.size() && site_->zeroed[index] && !userArgument_[index] &&
          kernel_->params[index].kind == ir::ValueKind::Pointer &&
          kernel_->params[index].resource == ir::ResourceKind::None;
+}
+
+bool SitePlan::fills(size_t index) const {
+  const ir::ParamInfo &param = kernel_->params[index];
+  bool number = param.elementKind == ir::ValueKind::Float
+                    ? param.elementBytes == 4 || param.elementBytes == 8
+                    : param.elementKind == ir::ValueKind::Int && param.elementBytes >= 1 &&
+                          param.elementBytes <= 8;
+  return index < site_->contents.size() && site_->contents[index].count > 0 &&
+         !userArgument_[index] && param.kind == ir::ValueKind::Pointer &&
+         param.resource == ir::ResourceKind::None && number && sizes(index);
+}
+
+std::optional<std::vector<uint8_t>>
+SitePlan::contents(size_t index, uint64_t elements, const std::vector<ArgumentSpec> &specs) const {
+  constexpr uint64_t kMostBytes = uint64_t(1) << 28;    // handed over as a copy
+  constexpr uint64_t kMostElements = uint64_t(1) << 20; // each a formula's value
+  if (!fills(index))
+    return std::nullopt;
+  const host::CallSite::HostContents &host = site_->contents[index];
+  const ir::ParamInfo &param = kernel_->params[index];
+  uint32_t size = param.elementBytes;
+  uint64_t filled = std::min(elements, uint64_t(host.count));
+  if (elements > kMostBytes / size || filled > kMostElements)
+    return std::nullopt;
+  std::vector<std::optional<int64_t>> arguments(arguments_.size());
+  for (const ArgumentSpec &spec : specs)
+    if (Result<size_t> p = findParameter(*kernel_, spec.name);
+        p && kernel_->params[*p].kind == ir::ValueKind::Int)
+      arguments[*p] = integerArgument(kernel_->params[*p], spec.value);
+  std::vector<uint8_t> bytes(size_t(elements * size), 0);
+  for (uint64_t i = 0; i < filled; ++i) {
+    std::optional<int64_t> value =
+        host::evaluate(host.element, [&](uint32_t read) -> std::optional<int64_t> {
+          if (read == host::CallSite::kElementIndex)
+            return int64_t(i);
+          return read < arguments.size() ? arguments[read] : std::nullopt;
+        });
+    if (!value)
+      return std::nullopt;
+    uint8_t *at = bytes.data() + i * size;
+    if (param.elementKind == ir::ValueKind::Float && size == 4) {
+      auto single = float(*value);
+      std::memcpy(at, &single, 4);
+    } else if (param.elementKind == ir::ValueKind::Float) {
+      auto real = double(*value);
+      std::memcpy(at, &real, 8);
+    } else {
+      std::memcpy(at, &*value, size); // the low bytes: little-endian, as the device's
+    }
+  }
+  return bytes;
 }
 
 bool SitePlan::sizes(size_t index) const {

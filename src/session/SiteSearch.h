@@ -60,6 +60,18 @@ public:
   // searched.
   bool zeroes(size_t index) const;
 
+  // Whether the host copies contents it computes into the buffer it passes
+  // as parameter `index` (host::CallSite::contents: an array it filled in a
+  // loop), a buffer whose size the site states: its contents are not
+  // searched.
+  bool fills(size_t index) const;
+  // Those contents for the buffer's `elements` elements, with the launch's
+  // integer arguments as `specs` give them: the host's elements, zeros
+  // after them. Nothing where a value has no number, or the buffer is too
+  // large to hand over as bytes.
+  std::optional<std::vector<uint8_t>> contents(size_t index, uint64_t elements,
+                                               const std::vector<ArgumentSpec> &specs) const;
+
   // Whether the site (or the user) states the dynamic shared memory's size
   // and the block: an access past it is a finding.
   bool sizesShared() const;

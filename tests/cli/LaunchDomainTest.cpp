@@ -1092,6 +1092,46 @@ TEST(CliLaunchDomain, SearchedSizesWhoseProductPassesTheThreadCapAreHalvedToFit)
   EXPECT_FALSE(contains(o.err, "too costly")) << o;
 }
 
+TEST(CliLaunchDomain, ContentsTheHostComputesInALoopAndCopiesAreTheBuffers) {
+  // Each bucket's next free slot, as the host sets them: b * n, so that the
+  // buckets' slots never meet (n keys at most each). Made-up counters made
+  // them overlap: a race on the slots. Starts only 16 apart overlap in the
+  // program itself: that race is a warning.
+  TempDir dir;
+  auto program = [](const std::string &start) {
+    return "__global__ void toBuckets(const int *key, int *slots, int *next, int n, int "
+           "buckets) {\n"
+           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+           "  if (i < n && key[i] < buckets)\n"
+           "    slots[atomicAdd(&next[key[i]], 1)] = i;\n"
+           "}\n"
+           "int main() {\n"
+           "  const int n = 1024, buckets = 4;\n"
+           "  int *start = new int[buckets];\n"
+           "  for (int b = 0; b < buckets; ++b)\n"
+           "    start[b] = " +
+           start +
+           ";\n"
+           "  int *key, *slots, *next;\n"
+           "  cudaMalloc(&key, n * sizeof(int));\n"
+           "  cudaMalloc(&slots, n * buckets * sizeof(int));\n"
+           "  cudaMalloc(&next, buckets * sizeof(int));\n"
+           "  cudaMemcpy(next, start, buckets * sizeof(int), cudaMemcpyHostToDevice);\n"
+           "  toBuckets<<<n / 256, 256>>>(key, slots, next, n, buckets);\n"
+           "}\n";
+  };
+  std::string apart = dir.file("buckets_apart.cu"), close = dir.file("buckets_close.cu");
+  std::ofstream(apart) << program("b * n");
+  std::ofstream(close) << program("b * 16");
+  Outcome clean = simulee({apart, "--jobs", "1"});
+  EXPECT_EQ(clean.status, 0) << clean;
+  EXPECT_TRUE(contains(clean.out, "kernel 'toBuckets': clean")) << clean;
+  Outcome racy = simulee({close, "--jobs", "1"});
+  EXPECT_EQ(racy.status, 1) << racy;
+  EXPECT_TRUE(contains(racy.out, "buckets_close.cu:4:40: warning: data race")) << racy;
+  EXPECT_TRUE(contains(racy.out, "next=host:4")) << racy;
+}
+
 TEST(CliLaunchDomain, IndicesAKernelOnlyStoresThroughAreDistinctByConvention) {
   // A scatter: each thread stores at place[i]. Distinct places (a
   // permutation, the search's first fill) never collide; a race seen only

@@ -568,6 +568,33 @@ TEST(CallSiteReader, ABufferTheHostZeroesLastBeforeTheLaunchHoldsZeros) {
   EXPECT_EQ(host.sites[1].zeroed, (std::vector<bool>{false, false, false}));
 }
 
+TEST(CallSiteReader, AHostArrayFilledInACountedLoopAndCopiedGivesTheBuffersContents) {
+  HostCode host = readInput("host_filled.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  auto valueAt = [](const CallSite::HostContents &contents, int64_t i) {
+    return evaluate(contents.element, [&](uint32_t index) -> std::optional<int64_t> {
+      if (index == CallSite::kElementIndex)
+        return i;
+      return std::nullopt;
+    });
+  };
+  // start: h_start[i] = i * stride + 3 for i < n (4 elements); weight came
+  // from rand() and scale holds floats: nothing known; out was never copied.
+  const std::vector<CallSite::HostContents> &first = host.sites[0].contents;
+  ASSERT_EQ(first.size(), 5u);
+  EXPECT_EQ(first[0].count, 4);
+  EXPECT_EQ(first[0].text, "i * stride + 3");
+  EXPECT_EQ(valueAt(first[0], 0), 3);
+  EXPECT_EQ(valueAt(first[0], 2), 515);
+  for (size_t p = 1; p < first.size(); ++p)
+    EXPECT_EQ(first[p].count, 0) << p;
+  // The array refilled after the copy changes nothing on the device; the
+  // copy after that does.
+  EXPECT_EQ(valueAt(host.sites[1].contents[0], 2), 515);
+  EXPECT_EQ(host.sites[2].contents[0].count, 4);
+  EXPECT_EQ(valueAt(host.sites[2].contents[0], 1), 3);
+}
+
 TEST(CallSiteReader, DevicePropertiesAreTheSimulatedDevices) {
   // Two blocks per multiprocessor, as CUDA by Example's histogram sizes its
   // grid: the launch is the program's own on the simulated sm_80 device.
