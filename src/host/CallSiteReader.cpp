@@ -466,6 +466,9 @@ private:
   // USR, the widths whose pitch it received, with where (the runtime pads a
   // row to a multiple of kPitchAlignment bytes, as a GPU's does).
   std::map<std::string, std::vector<ValueAt>> pitchOutputs_;
+  // `v /= d;` by v's USR: the divisors, with where (a pitch in bytes made
+  // one in elements: `pitch /= sizeof(float)`).
+  std::map<std::string, std::vector<ValueAt>> divisions_;
   // Code the program does not run without command-line arguments (the body
   // of `if (argc > 1)`, of an option loop): its changes are not counted.
   std::vector<CXCursor> unreached_;
@@ -565,14 +568,20 @@ private:
   }
 
   // The pitch a variable holds at the launch being read, when every change
-  // of it is a cudaMallocPitch output: the last one's width, padded.
+  // of it is a cudaMallocPitch output or a division (`pitch /=
+  // sizeof(float)`): the last output's width, padded, divided as it was
+  // after that output.
   std::optional<Formula> pitchAtLaunch(CXCursor variable, int depth) {
     constexpr int64_t kPitchAlignment = 256; // runtime/CudaApi.cpp's cudaMallocPitch
     std::string usr = usrOf(variable);
     auto outputs = pitchOutputs_.find(usr);
     auto changes = modifications_.find(usr);
+    auto divided = divisions_.find(usr);
+    size_t divisions = divided == divisions_.end() ? 0 : divided->second.size();
+    auto assigned = assignedValues_.find(usr);
+    size_t assignments = assigned == assignedValues_.end() ? 0 : assigned->second.size();
     if (outputs == pitchOutputs_.end() || changes == modifications_.end() ||
-        size_t(changes->second) != outputs->second.size() || reassigned_.count(usr))
+        size_t(changes->second) != outputs->second.size() + divisions || assignments != divisions)
       return std::nullopt;
     const ValueAt *last = lastBeforeLaunch(outputs->second);
     std::optional<Formula> width = last ? formulaWhereSet(*last, depth) : std::nullopt;
@@ -581,8 +590,18 @@ private:
     Formula alignment = Formula::constant(kPitchAlignment);
     Formula padded = Formula::binary(Formula::Op::Add, *width,
                                      Formula::constant(kPitchAlignment - 1));
-    return Formula::binary(Formula::Op::Mul,
-                           Formula::binary(Formula::Op::Div, padded, alignment), alignment);
+    Formula pitch = Formula::binary(
+        Formula::Op::Mul, Formula::binary(Formula::Op::Div, padded, alignment), alignment);
+    for (size_t d = 0; d < divisions; ++d) {
+      const ValueAt &division = divided->second[d];
+      if (division.offset < last->offset || division.offset > launchOffset_)
+        continue; // a division of an earlier pitch, or after the launch
+      std::optional<Formula> divisor = formulaOf(division.value, depth + 1);
+      if (!divisor)
+        return std::nullopt;
+      pitch = Formula::binary(Formula::Op::Div, pitch, *divisor);
+    }
+    return pitch;
   }
 
   // Parameter `name` (argc, argv) of the program's main.
@@ -904,6 +923,8 @@ private:
             std::string usr = usrOf(clang_getCursorReferenced(stripWrappers(operands[0])));
             reassigned_.insert(usr);
             assignedValues_[usr].push_back({operands[1], guardsOf(child)});
+            if (clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_DivAssign)
+              divisions_[usr].push_back({operands[1], offsetOf(child)});
             if (clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign &&
                 scalarDeclaredIn_.count(usr))
               scalarAssignments_[usr].push_back(
@@ -1316,7 +1337,12 @@ private:
     if (!integer || kindOf(variable) != CXCursor_DeclRefExpr || folded(argument, "") ||
         formulaOf(variable, 0))
       return std::nullopt;
-    return usrOf(clang_getCursorReferenced(variable));
+    // A cudaMallocPitch output is its width padded (pitchAtLaunch), which
+    // may read the host's searched variables: no leaf of its own.
+    std::string usr = usrOf(clang_getCursorReferenced(variable));
+    if (pitchOutputs_.count(usr))
+      return std::nullopt;
+    return usr;
   }
 
   // The conditions of the call of the launcher being read (boundConditions_)
@@ -2085,6 +2111,45 @@ private:
     return Formula::argument(variablesOf_->variables.back().index);
   }
 
+  // An integer member of a struct nothing is known of where the launch is
+  // read (`size.width` of a launcher's parameter `ROI size`, of a struct the
+  // program fills at run time): searched like an integer variable, one leaf
+  // per member, named "size.width".
+  std::optional<Formula> searchedMember(CXCursor member) {
+    if (!variablesOf_ || commandLineOnly_)
+      return std::nullopt;
+    CXCursor cursor = stripWrappers(member);
+    std::string path;
+    while (kindOf(cursor) == CXCursor_MemberRefExpr) {
+      std::vector<CXCursor> base = childrenOf(cursor);
+      if (base.size() != 1 ||
+          clang_getCanonicalType(clang_getCursorType(base[0])).kind != CXType_Record)
+        return std::nullopt;
+      path = path.empty() ? spellingOf(cursor) : spellingOf(cursor) + "." + path;
+      cursor = stripWrappers(base[0]);
+    }
+    if (path.empty() || kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    CXCursor variable = clang_getCursorReferenced(cursor);
+    if (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl)
+      return std::nullopt;
+    CXType type = clang_getCanonicalType(clang_getCursorType(member));
+    long long bytes = clang_Type_getSizeOf(type);
+    if (!isIntegerOrEnum(type.kind) || bytes < 1 || bytes > 8)
+      return std::nullopt;
+    std::string key = usrOf(variable) + "." + path;
+    if (auto bound = bound_.find(key); bound != bound_.end())
+      return Formula::argument(bound->second);
+    CallSite::Variable leaf;
+    leaf.name = spellingOf(variable) + "." + path;
+    leaf.index = nextLeaf_++;
+    leaf.bits = type.kind == CXType_Bool ? 1 : uint32_t(bytes * 8);
+    leaf.isSigned = isSignedInteger(type);
+    bound_[key] = leaf.index;
+    variablesOf_->variables.push_back(std::move(leaf));
+    return Formula::argument(variablesOf_->variables.back().index);
+  }
+
   // Struct members set from a variable nothing is known of (`p.n = n;`) make
   // that variable a leaf of the launch's formulas, numbered after its
   // arguments; the first such member is the one searched. The next free
@@ -2306,10 +2371,13 @@ private:
       if (std::optional<MemberPath> member = memberPathOf(cursor);
           member && isStruct(clang_getCursorType(member->variable))) {
         std::optional<CXCursor> value = memberValueAt(member->variable, member->path);
-        return value ? formulaOf(*value, depth + 1) : std::nullopt;
+        return value ? formulaOf(*value, depth + 1) : searchedMember(cursor);
       }
+      // `size.width` of a struct a launcher is passed: searched.
+      if (base.size() == 1 && !isDim3(clang_getCursorType(base[0])))
+        return isDeviceProp(clang_getCursorType(base[0])) ? std::nullopt : searchedMember(cursor);
       std::optional<unsigned> axis = axisNamed(spellingOf(cursor));
-      if (base.size() != 1 || !axis || !isDim3(clang_getCursorType(base[0])))
+      if (base.size() != 1 || !axis)
         return std::nullopt;
       SiteValue dims[3];
       dimsOf(base[0], dims, depth + 1);

@@ -928,10 +928,11 @@ TEST(CliLaunchDomain, AFaultInsideALibraryKernelSeenOnlyWithNumbersTheSearchChos
 }
 
 TEST(CliLaunchDomain, ASearchedPitchBelowTheThreadsOfARowIsOutsideTheConventions) {
-  // The pitch cudaMallocPitch returns is searched (the host's width comes
-  // from a file); a kernel given no width covers its image exactly, so a
-  // pitch below the threads of a row (rows overlap, blocks race) is no
-  // launch the program makes: a note, a warning under --explore.
+  // The pitch is searched (the host reads it, and the width, from a file);
+  // a kernel given no width covers its image exactly, so a pitch below the
+  // threads of a row (rows overlap, blocks race) is no launch the program
+  // makes: a note, a warning under --explore. (A pitch cudaMallocPitch
+  // returns follows the width: APitchInElementsFromCudaMallocPitch...)
   TempDir dir;
   std::string source = dir.file("pitched.cu");
   std::ofstream(source) << "__global__ void halve(float *image, int stride) {\n"
@@ -940,15 +941,13 @@ TEST(CliLaunchDomain, ASearchedPitchBelowTheThreadsOfARowIsOutsideTheConventions
                            "  image[y * stride + x] *= 0.5f;\n"
                            "}\n"
                            "int widthFromFile();\n"
+                           "int pitchFromFile();\n"
                            "int main() {\n"
                            "  int width = widthFromFile(), height = widthFromFile();\n"
+                           "  int pitch = pitchFromFile();\n"
                            "  float *image;\n"
-                           "  size_t pitch;\n"
-                           "  cudaMallocPitch((void **)&image, &pitch, width * sizeof(float), "
-                           "height);\n"
-                           "  pitch /= sizeof(float);\n"
-                           "  halve<<<dim3(width / 8, height / 8), dim3(8, 8)>>>(image, "
-                           "(int)pitch);\n"
+                           "  cudaMalloc((void **)&image, pitch * height * sizeof(float));\n"
+                           "  halve<<<dim3(width / 8, height / 8), dim3(8, 8)>>>(image, pitch);\n"
                            "}\n";
   Outcome o = simulee({source, "--jobs", "1", "--seed", "1"});
   EXPECT_EQ(o.status, 0) << o;
@@ -1130,6 +1129,38 @@ TEST(CliLaunchDomain, ContentsTheHostComputesInALoopAndCopiesAreTheBuffers) {
   EXPECT_EQ(racy.status, 1) << racy;
   EXPECT_TRUE(contains(racy.out, "buckets_close.cu:4:40: warning: data race")) << racy;
   EXPECT_TRUE(contains(racy.out, "next=host:4")) << racy;
+}
+
+TEST(CliLaunchDomain, APitchInElementsFromCudaMallocPitchFollowsTheSearchedWidth) {
+  // Each block covers 32 columns (threadIdx.y * 8 + threadIdx.x) of rows a
+  // pitch apart; the pitch is the width's rows padded (cudaMallocPitch),
+  // made elements by `/= sizeof(float)`, and the width a member of the
+  // launcher's struct. A pitch searched on its own (69 under a grid three
+  // blocks wide) overlapped the rows: a race no launch of the program's has.
+  TempDir dir;
+  std::string source = dir.file("tile.cu");
+  std::ofstream(source) << "struct Extent {\n"
+                           "  int width, height;\n"
+                           "};\n"
+                           "__global__ void tile(float *img, int stride) {\n"
+                           "  int row = blockIdx.y * 4 + threadIdx.z;\n"
+                           "  int col = blockIdx.x * 32 + threadIdx.y * 8 + threadIdx.x;\n"
+                           "  img[row * stride + col] += 1.0f;\n"
+                           "}\n"
+                           "void process(Extent size) {\n"
+                           "  float *img;\n"
+                           "  size_t stride;\n"
+                           "  cudaMallocPitch((void **)&img, &stride, size.width * sizeof(float), "
+                           "size.height);\n"
+                           "  stride /= sizeof(float);\n"
+                           "  tile<<<dim3(size.width / 32, size.height / 4), dim3(8, 4, 4)>>>(img, "
+                           "(int)stride);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'tile': clean")) << o;
+  Outcome listed = simulee({"list", source});
+  EXPECT_TRUE(contains(listed.out, "stride=(int)stride size.width=? (searched)")) << listed;
 }
 
 TEST(CliLaunchDomain, IndicesAKernelOnlyStoresThroughAreDistinctByConvention) {

@@ -354,13 +354,25 @@ TEST(CallSiteReader, AssignmentsInBlocksAndLoopsAroundALaunchAreFollowed) {
 
 TEST(CallSiteReader, APitchFromCudaMallocPitchIsTheRowPaddedAsTheRuntimePadsIt) {
   // Rows padded to 256 bytes: for n = 1000 floats, 4096 bytes, 1024 floats;
-  // for n = 64, 256 bytes. A pitch changed otherwise is unknown.
+  // for n = 64, 256 bytes.
   HostCode host = readInput("pitched.cu");
-  ASSERT_EQ(host.sites.size(), 3u);
+  ASSERT_EQ(host.sites.size(), 4u);
   EXPECT_EQ(withN(host.sites[0].arguments[3], 1000, 2), 4096);
   EXPECT_EQ(withN(host.sites[0].arguments[3], 64, 2), 256);
   EXPECT_EQ(withN(host.sites[1].arguments[3], 1000, 2), 1024);
-  EXPECT_TRUE(host.sites[2].arguments[3].isUnknown());
+  // A pitch changed otherwise is the host's variable, searched.
+  EXPECT_EQ(variablesOf(host.sites[2], host.sites[2].arguments[3]),
+            std::vector<std::string>{"changed"});
+  // `inElements /= sizeof(float)` after the allocation: in elements. The
+  // width is a member of the launcher's struct parameter, searched.
+  const CallSite &padded = host.sites[3];
+  EXPECT_EQ(variablesOf(padded, padded.arguments[3]), std::vector<std::string>{"size.width"});
+  ASSERT_EQ(padded.variables.size(), 1u);
+  uint32_t width = padded.variables[0].index;
+  EXPECT_EQ(padded.variables[0].name, "size.width");
+  EXPECT_EQ(withN(padded.arguments[3], 1000, width), 1024);
+  EXPECT_EQ(withN(padded.arguments[3], 64, width), 64);
+  EXPECT_EQ(withN(padded.grid[0], 1000, width), 31);
 }
 
 TEST(CallSiteReader, OneLineHelpersOfTheProgramAreFollowed) {

@@ -19,3 +19,15 @@ int main() {
   transpose<<<1, 32>>>(c, a, n, changed);
   return 0;
 }
+
+// A pitch in bytes made one in elements, in a launcher whose sizes are the
+// members of a struct it is passed.
+struct Extent {
+  unsigned width, height;
+};
+void launchPadded(float *c, const float *a, Extent size) {
+  size_t inElements;
+  cudaMallocPitch((void **)&c, &inElements, size.width * sizeof(float), size.height);
+  inElements /= sizeof(float);
+  transpose<<<size.width / 32, 32>>>(c, a, size.width, inElements);
+}
