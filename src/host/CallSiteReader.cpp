@@ -1052,7 +1052,7 @@ private:
     CXCursor variable;
     std::string path;
   };
-  static std::optional<MemberPath> memberPathOf(CXCursor expression) {
+  static std::optional<MemberPath> memberPathOf(CXCursor expression, bool ofParameters = false) {
     CXCursor cursor = stripWrappers(expression);
     std::string path;
     while (kindOf(cursor) == CXCursor_MemberRefExpr) {
@@ -1066,7 +1066,8 @@ private:
     if (path.empty() || kindOf(cursor) != CXCursor_DeclRefExpr)
       return std::nullopt;
     CXCursor variable = clang_getCursorReferenced(cursor);
-    if (kindOf(variable) != CXCursor_VarDecl)
+    if (kindOf(variable) != CXCursor_VarDecl &&
+        (!ofParameters || kindOf(variable) != CXCursor_ParmDecl))
       return std::nullopt;
     return MemberPath{variable, path};
   }
@@ -2094,21 +2095,9 @@ private:
   // are read (variablesOf_): a leaf of the launch's formulas of its own
   // (CallSite::Variable), the same leaf wherever the launch's values use it.
   std::optional<Formula> searchedVariable(CXCursor variable) {
-    if (!variablesOf_ || commandLineOnly_ ||
-        (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl))
+    if (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl)
       return std::nullopt;
-    CXType type = clang_getCanonicalType(clang_getCursorType(variable));
-    long long bytes = clang_Type_getSizeOf(type);
-    if (!isIntegerOrEnum(type.kind) || bytes < 1 || bytes > 8)
-      return std::nullopt;
-    CallSite::Variable leaf;
-    leaf.name = spellingOf(variable);
-    leaf.index = nextLeaf_++;
-    leaf.bits = type.kind == CXType_Bool ? 1 : uint32_t(bytes * 8);
-    leaf.isSigned = isSignedInteger(type);
-    bound_[usrOf(variable)] = leaf.index;
-    variablesOf_->variables.push_back(std::move(leaf));
-    return Formula::argument(variablesOf_->variables.back().index);
+    return searchedLeaf(usrOf(variable), spellingOf(variable), clang_getCursorType(variable));
   }
 
   // An integer member of a struct nothing is known of where the launch is
@@ -2116,32 +2105,28 @@ private:
   // program fills at run time): searched like an integer variable, one leaf
   // per member, named "size.width".
   std::optional<Formula> searchedMember(CXCursor member) {
+    std::optional<MemberPath> path = memberPathOf(member, /*ofParameters=*/true);
+    if (!path)
+      return std::nullopt;
+    return searchedLeaf(usrOf(path->variable) + "." + path->path,
+                        spellingOf(path->variable) + "." + path->path, clang_getCursorType(member));
+  }
+
+  // The leaf searched for an integer of `type` known as `key` (a variable's
+  // USR, "USR.path" for a member), added to the launch's variables the first
+  // time, named `name`.
+  std::optional<Formula> searchedLeaf(const std::string &key, const std::string &name,
+                                      CXType declared) {
     if (!variablesOf_ || commandLineOnly_)
       return std::nullopt;
-    CXCursor cursor = stripWrappers(member);
-    std::string path;
-    while (kindOf(cursor) == CXCursor_MemberRefExpr) {
-      std::vector<CXCursor> base = childrenOf(cursor);
-      if (base.size() != 1 ||
-          clang_getCanonicalType(clang_getCursorType(base[0])).kind != CXType_Record)
-        return std::nullopt;
-      path = path.empty() ? spellingOf(cursor) : spellingOf(cursor) + "." + path;
-      cursor = stripWrappers(base[0]);
-    }
-    if (path.empty() || kindOf(cursor) != CXCursor_DeclRefExpr)
-      return std::nullopt;
-    CXCursor variable = clang_getCursorReferenced(cursor);
-    if (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl)
-      return std::nullopt;
-    CXType type = clang_getCanonicalType(clang_getCursorType(member));
+    CXType type = clang_getCanonicalType(declared);
     long long bytes = clang_Type_getSizeOf(type);
     if (!isIntegerOrEnum(type.kind) || bytes < 1 || bytes > 8)
       return std::nullopt;
-    std::string key = usrOf(variable) + "." + path;
     if (auto bound = bound_.find(key); bound != bound_.end())
       return Formula::argument(bound->second);
     CallSite::Variable leaf;
-    leaf.name = spellingOf(variable) + "." + path;
+    leaf.name = name;
     leaf.index = nextLeaf_++;
     leaf.bits = type.kind == CXType_Bool ? 1 : uint32_t(bytes * 8);
     leaf.isSigned = isSignedInteger(type);

@@ -1001,6 +1001,22 @@ TEST(CliLaunchDomain, ARaceSeenOnlyWithUnsortedContentsAKernelSearchesIsANote) {
   EXPECT_TRUE(contains(o.out, "unsorted contents the kernel searches")) << o;
 }
 
+// A scan's layout: thread t's zero goes at 2t - (t & (size - 1)) and its
+// value size places on; distinct places only when size is a power of two.
+const char *const kPairSums =
+    "__global__ void pairSums(const unsigned *in, unsigned *out, unsigned size, unsigned n) {\n"
+    "  __shared__ unsigned s[2048];\n"
+    "  if (size == 0 || size > blockDim.x)\n"
+    "    return;\n"
+    "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  unsigned pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));\n"
+    "  s[pos] = 0;\n"
+    "  s[pos + size] = i < n ? in[i] : 0;\n"
+    "  __syncthreads();\n"
+    "  if (i < n)\n"
+    "    out[i] = s[pos + size] + s[pos];\n"
+    "}\n";
+
 TEST(CliLaunchDomain, AnIntegerTheKernelMasksWithIsAPowerOfTwoByConvention) {
   // A scan's layout: thread t's zero goes at 2t - (t & (size - 1)) and its
   // value size places on. With size a power of two the places are
@@ -1009,19 +1025,7 @@ TEST(CliLaunchDomain, AnIntegerTheKernelMasksWithIsAPowerOfTwoByConvention) {
   // names the condition; --explore makes it a warning.
   TempDir dir;
   std::string source = dir.file("pair_sums.cu");
-  std::ofstream(source) << "__global__ void pairSums(const unsigned *in, unsigned *out, "
-                           "unsigned size, unsigned n) {\n"
-                           "  __shared__ unsigned s[2048];\n"
-                           "  if (size == 0 || size > blockDim.x)\n"
-                           "    return;\n"
-                           "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                           "  unsigned pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));\n"
-                           "  s[pos] = 0;\n"
-                           "  s[pos + size] = i < n ? in[i] : 0;\n"
-                           "  __syncthreads();\n"
-                           "  if (i < n)\n"
-                           "    out[i] = s[pos + size] + s[pos];\n"
-                           "}\n";
+  std::ofstream(source) << kPairSums;
   for (const char *seed : {"1", "2", "3", "4", "5"}) {
     Outcome o = simulee({source, "--jobs", "1", "--seed", seed});
     EXPECT_EQ(o.status, 0) << o;
@@ -1041,20 +1045,8 @@ TEST(CliLaunchDomain, AtACallSiteASearchedIntegerMovesSoThatWhatTheKernelMasksWi
   TempDir dir;
   std::string source = dir.file("sum_pairs.cu");
   std::ofstream(source) << "#include <cassert>\n"
-                           "__global__ void pairSums(const unsigned *in, unsigned *out, "
-                           "unsigned size, unsigned n) {\n"
-                           "  __shared__ unsigned s[2048];\n"
-                           "  if (size == 0 || size > blockDim.x)\n"
-                           "    return;\n"
-                           "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                           "  unsigned pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));\n"
-                           "  s[pos] = 0;\n"
-                           "  s[pos + size] = i < n ? in[i] : 0;\n"
-                           "  __syncthreads();\n"
-                           "  if (i < n)\n"
-                           "    out[i] = s[pos + size] + s[pos];\n"
-                           "}\n"
-                           "void sumPairs(const unsigned *in, unsigned *out, unsigned count, "
+                        << kPairSums
+                        << "void sumPairs(const unsigned *in, unsigned *out, unsigned count, "
                            "unsigned length) {\n"
                            "  assert(length >= 1024);\n"
                            "  pairSums<<<(count + 255) / 256, 256>>>(in, out, length / 512, "
