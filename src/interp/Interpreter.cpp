@@ -612,8 +612,15 @@ uint64_t Launch::specialRegister(const Warp &warp, unsigned lane, ir::SpecialReg
   case R::LaneMaskEq: return uint64_t(1) << lane;
   case R::LaneMaskGe: return ~((uint64_t(1) << lane) - 1);
   case R::LaneMaskGt: return ~((uint64_t(2) << lane) - 1);
+  // The warp's steps squared: increasing like a GPU's cycle counter, while
+  // a wait for D cycles (`while (clock64() - start < D);`, a busy kernel of
+  // a streams demo) ends after about sqrt(D) steps, not D: simulee keeps
+  // no time, and a billion-cycle wait would pass any step budget. clock()
+  // is its low 32 bits, which wrap as a GPU's do.
   case R::Clock:
-  case R::Clock64: return warp.step;
+    return uint32_t(warp.step * warp.step);
+  case R::Clock64:
+    return warp.step * warp.step;
   case R::GlobalTimer: return warp.step * 1000;
   case R::SmId: return block_ % 80;
   case R::NSmId: return 80;

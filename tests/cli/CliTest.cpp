@@ -222,6 +222,27 @@ TEST(CliErrors, EndlessLoopEndsAsNonTerminating) {
     EXPECT_TRUE(contains(o.out, part)) << "lacks " << part << "\n" << o;
 }
 
+// A wait on the cycle counter (a busy kernel of a streams or events demo)
+// ends: two billion cycles of clock64(), and 10^8 of 32-bit clock() (which
+// wraps), pass well inside the step budget that an endless loop exhausts.
+TEST(CliErrors, AWaitOnTheCycleCounterEnds) {
+  TempDir dir;
+  std::string path = dir.file("busy.cu");
+  std::ofstream(path) << "__global__ void waitThenStore(int *out, long long cycles) {\n"
+                         "  long long start = clock64();\n"
+                         "  while (clock64() - start < cycles)\n"
+                         "    ;\n"
+                         "  unsigned begin = clock();\n"
+                         "  while (clock() - begin < 100000000u)\n"
+                         "    ;\n"
+                         "  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;\n"
+                         "}\n";
+  Outcome o = simulee({"run", path, "--grid", "2", "--block", "64", "--arg", "cycles=2000000000",
+                       "--arg", "out=zeros:128", "--budget", "1000000"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'waitThenStore': clean (1 launch judged)")) << o;
+}
+
 // Unsupported value types are named with the instruction and its line.
 TEST(CliErrors, WideIntegerInIrNamesTheInstruction) {
   std::string path = input("wide_multiply.ll");
