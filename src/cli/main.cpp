@@ -111,26 +111,29 @@ void addLaunchOptions(CLI::App &app, LaunchOptions &launch) {
                  "Grid dimensions X[,Y[,Z]] (search: fixed instead of searched)");
   app.add_option("--block,-b", launch.block,
                  "Block dimensions X[,Y[,Z]] (search: fixed instead of searched)");
-  addRepeatable(app, "--arg,-a", launch.args,
-                "Argument NAME=VALUE (NAME: source name or 0-based position). VALUE: a scalar, "
-                "FILL:N (N elements of the pointee type; FILL: random, zeros, small (0..7), "
-                "binary (0/1), sorted, indices (inside the smallest other buffer), perm "
-                "(a permutation of 0..N-1), prefix (CSR-style offsets)), FILL:N+K (the pointer K "
-                "elements into such a buffer) or @PATH (raw bytes); STRUCT.MEMBER=VALUE sets "
-                "a number inside a by-value struct argument, STRUCT.MEMBER=FILL:N the buffer a "
-                "pointer inside it points to (never grown: an access past it is out of bounds); "
-                "for a pointer to structs (or a reference) P.MEMBER=FILL:N gives each struct's "
-                "pointer N elements, and for a pointer to pointers P[]=FILL:N each pointer. "
-                "A cudaTextureObject_t/cudaSurfaceObject_t parameter takes KIND:EXTENT[:OPTION]...: "
-                "KIND tex1d|tex2d|tex3d|surf1d|surf2d|surf3d, EXTENT W[xH[xD]] texels, OPTIONs "
-                "the texel type (float, int, uint, short, ushort, char, uchar, with 2 or 4 "
-                "channels as in float4; default float), point|linear filtering, "
-                "clamp|wrap|mirror|border addressing, normalized (coordinates in [0,1)), "
-                "float-read (8/16-bit integers read as [0,1]), a fill (random, zeros, ...), "
-                "@PATH (raw texels) or alias=PARAM (the texels are pointer PARAM's buffer), "
-                "e.g. tex2d:64x32:float:linear; not given: an automatic "
-                "float texture, point-sampled and clamped. "
-                "Repeatable; a fixed argument is never searched");
+  addRepeatable(
+      app, "--arg,-a", launch.args,
+      "Argument NAME=VALUE (NAME: source name or 0-based position). VALUE: a scalar, "
+      "FILL:N (N elements of the pointee type; FILL: random, zeros, small (0..7), "
+      "binary (0/1), sorted, indices (inside the smallest other buffer), perm "
+      "(a permutation of 0..N-1), prefix (CSR-style offsets), keys (values the kernel's "
+      "keyed accesses of fixed-size arrays stay in bounds for: letters for "
+      "bins[(c - 'a') / 4])), FILL:N+K (the pointer K "
+      "elements into such a buffer) or @PATH (raw bytes); STRUCT.MEMBER=VALUE sets "
+      "a number inside a by-value struct argument, STRUCT.MEMBER=FILL:N the buffer a "
+      "pointer inside it points to (never grown: an access past it is out of bounds); "
+      "for a pointer to structs (or a reference) P.MEMBER=FILL:N gives each struct's "
+      "pointer N elements, and for a pointer to pointers P[]=FILL:N each pointer. "
+      "A cudaTextureObject_t/cudaSurfaceObject_t parameter takes KIND:EXTENT[:OPTION]...: "
+      "KIND tex1d|tex2d|tex3d|surf1d|surf2d|surf3d, EXTENT W[xH[xD]] texels, OPTIONs "
+      "the texel type (float, int, uint, short, ushort, char, uchar, with 2 or 4 "
+      "channels as in float4; default float), point|linear filtering, "
+      "clamp|wrap|mirror|border addressing, normalized (coordinates in [0,1)), "
+      "float-read (8/16-bit integers read as [0,1]), a fill (random, zeros, ...), "
+      "@PATH (raw texels) or alias=PARAM (the texels are pointer PARAM's buffer), "
+      "e.g. tex2d:64x32:float:linear; not given: an automatic "
+      "float texture, point-sampled and clamped. "
+      "Repeatable; a fixed argument is never searched");
   app.add_option("--seed", launch.seed,
                  "Seed for the search and for automatic buffer contents (default 1); the same "
                  "seed gives the same findings and output");

@@ -595,7 +595,116 @@ std::vector<std::optional<int>> maskScalesIn(const llvm::Function &function, uns
   return scales;
 }
 
+// Values `low..high` of an index, and the range of `value` that gives
+// them through the index's computation from a value read through a kernel
+// parameter (see keyRanges): the parameter and that range.
+struct KeyedRange {
+  const llvm::Argument *parameter = nullptr;
+  int64_t low = 0, high = 0;
+};
+std::optional<KeyedRange> keyedBy(const llvm::Value *index, int64_t low, int64_t high) {
+  constexpr int64_t kLargest = int64_t(1) << 40;
+  auto floorDivide = [](int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); };
+  auto ceilDivide = [](int64_t a, int64_t b) { return a / b + (a % b != 0 && a > 0); };
+  const llvm::Value *value = index;
+  for (int depth = 0; depth < 16; ++depth) {
+    if (low > high || low < -kLargest || high > kLargest)
+      return std::nullopt;
+    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(value)) {
+      const llvm::Argument *parameter = parameterRead(*load);
+      if (!parameter || !load->getType()->isIntegerTy())
+        return std::nullopt;
+      return KeyedRange{parameter, low, high};
+    }
+    if (llvm::isa<llvm::ZExtInst, llvm::SExtInst, llvm::FreezeInst>(value)) {
+      value = llvm::cast<llvm::Instruction>(value)->getOperand(0);
+      continue;
+    }
+    const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(value);
+    if (!binary)
+      return std::nullopt;
+    const auto *constant = llvm::dyn_cast<llvm::ConstantInt>(binary->getOperand(1));
+    const llvm::Value *operand = binary->getOperand(0);
+    if (!constant && binary->isCommutative()) {
+      constant = llvm::dyn_cast<llvm::ConstantInt>(binary->getOperand(0));
+      operand = binary->getOperand(1);
+    }
+    if (!constant || constant->getValue().getSignificantBits() > 40)
+      return std::nullopt;
+    int64_t k = constant->getSExtValue();
+    switch (binary->getOpcode()) {
+    case llvm::Instruction::Add:
+      low -= k, high -= k;
+      break;
+    case llvm::Instruction::Sub:
+      low += k, high += k;
+      break;
+    case llvm::Instruction::Mul:
+      if (k <= 0)
+        return std::nullopt;
+      low = ceilDivide(low, k), high = floorDivide(high, k);
+      break;
+    case llvm::Instruction::SDiv:
+    case llvm::Instruction::UDiv:
+      if (k <= 0 || low < 0)
+        return std::nullopt;
+      low *= k, high = high * k + k - 1;
+      break;
+    case llvm::Instruction::LShr:
+    case llvm::Instruction::AShr:
+      if (k < 0 || k > 20 || low < 0)
+        return std::nullopt;
+      low <<= k, high = (high << k) + (int64_t(1) << k) - 1;
+      break;
+    case llvm::Instruction::Shl:
+      if (k < 0 || k > 20)
+        return std::nullopt;
+      low = ceilDivide(low, int64_t(1) << k), high = floorDivide(high, int64_t(1) << k);
+      break;
+    default:
+      return std::nullopt;
+    }
+    value = operand;
+  }
+  return std::nullopt;
+}
+
 } // namespace
+
+std::vector<std::optional<std::pair<int64_t, int64_t>>> keyRanges(const llvm::Function &kernel) {
+  std::vector<std::optional<std::pair<int64_t, int64_t>>> ranges(kernel.arg_size());
+  std::vector<bool> disjoint(kernel.arg_size(), false);
+  for (const llvm::BasicBlock &block : kernel)
+    for (const llvm::Instruction &inst : block) {
+      // `array[0][index]` of a global array of known extent.
+      const auto *address = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst);
+      const auto *array = address ? llvm::dyn_cast<llvm::GlobalVariable>(
+                                        address->getPointerOperand()->stripPointerCasts())
+                                  : nullptr;
+      const auto *type =
+          address ? llvm::dyn_cast<llvm::ArrayType>(address->getSourceElementType()) : nullptr;
+      if (!array || !type || address->getNumIndices() != 2 || type->getNumElements() == 0)
+        continue;
+      const auto *first = llvm::dyn_cast<llvm::ConstantInt>(address->getOperand(1));
+      if (!first || !first->isZero())
+        continue;
+      std::optional<KeyedRange> keyed =
+          keyedBy(address->getOperand(2), 0, int64_t(type->getNumElements()) - 1);
+      if (!keyed || keyed->parameter->getParent() != &kernel)
+        continue;
+      unsigned i = keyed->parameter->getArgNo();
+      std::optional<std::pair<int64_t, int64_t>> &range = ranges[i];
+      if (!range)
+        range = std::pair{keyed->low, keyed->high};
+      else
+        range = std::pair{std::max(range->first, keyed->low), std::min(range->second, keyed->high)};
+      disjoint[i] = disjoint[i] || range->first > range->second;
+    }
+  for (size_t i = 0; i < ranges.size(); ++i)
+    if (disjoint[i])
+      ranges[i].reset();
+  return ranges;
+}
 
 std::vector<uint64_t> maskedIntegers(const llvm::Function &kernel) {
   constexpr unsigned kCallDepth = 6; // helpers over helpers: a scan of vectors over one of words

@@ -45,6 +45,16 @@ std::vector<ContentRole> contentRoles(const llvm::Function &kernel);
 // tests whether it is one, and is no mask. 0 for any other parameter.
 std::vector<uint64_t> maskedIntegers(const llvm::Function &kernel);
 
+// By parameter of `kernel`, the values read through it that keep the
+// kernel's keyed accesses of fixed-size arrays (a static `__shared__` or
+// `__device__` array) in bounds: the access's index is computed from the
+// value alone by casts and additions, subtractions, multiplications,
+// divisions and shifts by constants (`hist[(c - 'a') / 4]` into 7 bins:
+// 97..124), inverted from the array's extent; intersected over every such
+// access of the parameter. None for other parameters, and where the ranges
+// do not meet.
+std::vector<std::optional<std::pair<int64_t, int64_t>>> keyRanges(const llvm::Function &kernel);
+
 // The pointer parameters, by number, whose contents the address of the
 // access `instruction` (a load, store, atomic or memory builtin; a Program
 // instruction id) is computed from as keys: a value read through the

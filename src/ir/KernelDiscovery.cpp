@@ -520,6 +520,11 @@ KernelInfo describeKernel(llvm::Function &function) {
   std::vector<uint64_t> masked = maskedIntegers(function);
   for (size_t i = 0; i < masked.size() && i < kernel.params.size(); ++i)
     kernel.params[i].powerOfTwoFrom = masked[i];
+  std::vector<std::optional<std::pair<int64_t, int64_t>>> keys = keyRanges(function);
+  for (size_t i = 0; i < keys.size() && i < kernel.params.size(); ++i)
+    if (kernel.params[i].kind == ValueKind::Pointer &&
+        kernel.params[i].elementKind == ValueKind::Int)
+      kernel.params[i].keyRange = keys[i];
   return kernel;
 }
 

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -143,6 +144,12 @@ struct ParamInfo {
   // divides the parameter by 2^k first); 0 for any other parameter
   // (ir/ContentConventions.h).
   uint64_t powerOfTwoFrom = 0;
+  // Pointers to integers: the values the kernel's keyed accesses of a
+  // fixed-size array take from it (`bins[(text[i] - 'a') / 4]` into a
+  // 7-element shared array: 97..124), the range every such access stays in
+  // bounds for; none where no access inverts to one
+  // (ir/ContentConventions.h).
+  std::optional<std::pair<int64_t, int64_t>> keyRange;
   // Whether an integer parameter's `value` is one its code conventionally
   // takes (a power of two where it masks with it).
   bool conventionalInteger(int64_t value) const {

@@ -602,7 +602,9 @@ std::vector<std::vector<uint32_t>> barrierGroups(const ir::Program &program,
 // `H + blockIdx.x * BINS + A[i]`, see ir::keyedAddressParameters). The
 // search draws such contents as indices of the whole buffer, which the
 // host's keys (letters, offsets into a block's slice) are not, and the
-// convention is that the host's keys map into range. Empty when the finding
+// convention is that the host's keys map into range (keys drawn in the
+// range the kernel's fixed-size arrays keep in bounds, Fill::Keys, do: an
+// address computed from them stands). Empty when the finding
 // stands on the launch's own values. Likewise undefined arithmetic whose
 // operands are computed from such contents (`x / data[i].maxVal`: the host
 // may never store a zero there; ir::operandParameters). `keyed`: those
@@ -621,7 +623,10 @@ std::string madeUpKeys(const ir::Program &program, const ir::KernelInfo &kernel,
       known->second = arithmetic ? ir::operandParameters(program, kernel, site.instruction)
                                  : ir::keyedAddressParameters(program, kernel, site.instruction);
     for (uint32_t parameter : known->second)
-      if (parameter < result.madeUpContents.size() && result.madeUpContents[parameter])
+      if (parameter < result.madeUpContents.size() && result.madeUpContents[parameter] &&
+          // Keys drawn in the range the kernel's arrays keep in bounds
+          // (Fill::Keys) are the host's keys as far as an address goes.
+          (arithmetic || result.inputs.fills[parameter] != Fill::Keys))
         return (arithmetic ? "an operand computed from contents of '"
                            : "an address computed from keys in '") +
                kernel.params[parameter].name + "', which simulee made up (filled " +

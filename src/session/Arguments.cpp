@@ -131,6 +131,7 @@ struct DrawnStream {
       case Fill::PrefixSums: value = running; running += double(r % 4); break;
       case Fill::Zeros:       // never drawn
       case Fill::Indices:     // drawn raw: the range is applied per launch
+      case Fill::Keys:
       case Fill::Permutation: // drawn whole by permutationOf
         break;
       }
@@ -277,17 +278,23 @@ std::vector<uint8_t> fillContents(const ir::ParamInfo &param, uint32_t parameter
     return bytes;
   }
   std::vector<uint8_t> bytes;
-  if (fill == Fill::Indices) {
-    // The range changes with the other buffers' sizes; the draws do not.
+  if (fill == Fill::Indices || fill == Fill::Keys) {
+    // The range changes with the other buffers' sizes (and the kernel's
+    // keys); the draws do not.
     key.elementBytes = 8;
     key.raw = true;
     bytes = takeBuffer(elements * size);
+    int64_t low = 0;
     uint64_t range = std::max<uint64_t>(indexRange, 1);
+    if (fill == Fill::Keys && param.keyRange) {
+      low = param.keyRange->first;
+      range = uint64_t(param.keyRange->second - param.keyRange->first) + 1;
+    }
     drawnCache.withPrefix(key, param, drawn, [&](const uint8_t *raw) {
       for (uint64_t i = 0; i < drawn; ++i) {
         uint64_t r;
         std::memcpy(&r, raw + i * 8, 8);
-        storeNumber(bytes.data() + i * size, param, size, double(r % range));
+        storeNumber(bytes.data() + i * size, param, size, double(low + int64_t(r % range)));
       }
     });
     return bytes;
@@ -572,18 +579,22 @@ const char *fillName(Fill fill) {
   case Fill::Indices: return "indices";
   case Fill::Permutation: return "perm";
   case Fill::PrefixSums: return "prefix";
+  case Fill::Keys:
+    return "keys";
   }
   return "random";
 }
 
 std::optional<Fill> fillNamed(std::string_view name) {
-  for (uint32_t kind = 0; kind < kFillKinds; ++kind)
+  for (uint32_t kind = 0; kind <= uint32_t(Fill::Keys); ++kind)
     if (name == fillName(Fill(kind)))
       return Fill(kind);
   return std::nullopt;
 }
 
 bool conventionalFill(Fill fill, ir::ContentRole role) {
+  if (fill == Fill::Keys) // in bounds of what they key, by their range
+    return true;
   switch (role) {
   case ir::ContentRole::None: return true;
   case ir::ContentRole::Offsets:
@@ -599,6 +610,8 @@ bool conventionalFill(Fill fill, ir::ContentRole role) {
 
 Fill fillOfGene(int64_t value, const ir::ParamInfo &param) {
   auto kind = uint32_t(std::clamp<int64_t>(value, 0, kFillKinds - 1));
+  if (param.keyRange && kind == 0)
+    return Fill::Keys;
   static constexpr Fill kOffsetsFirst[kFillKinds] = {
       Fill::PrefixSums, Fill::Sorted, Fill::Zeros,   Fill::Random,
       Fill::Small,      Fill::Binary, Fill::Indices, Fill::Permutation};
@@ -634,7 +647,7 @@ Result<MemberPlan> parseMemberPlan(const ArgumentSpec &spec) {
   if (!fill || !parseUnsigned(spec.value.substr(colon + 1), plan.elements) || plan.elements == 0)
     return makeError("bad value '" + spec.value + "' for pointer member '" + spec.name +
                      "': expected FILL:N (FILL: random, zeros, small, binary, sorted, indices, "
-                     "perm, prefix; N at least 1)");
+                     "perm, prefix, keys; N at least 1)");
   plan.fill = *fill;
   return plan;
 }
@@ -792,7 +805,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     if (!fill)
       return makeError("bad value '" + text + "' for pointer parameter '" + param.name +
                        "': expected FILL:N (FILL: random, zeros, small, binary, sorted, "
-                       "indices, perm, prefix) or @FILE");
+                       "indices, perm, prefix, keys) or @FILE");
     plan.fill = *fill;
     std::string count = text.substr(colon + 1);
     size_t plus = count.find('+');

@@ -40,8 +40,13 @@ enum class Fill : uint8_t {
   Indices,     // "indices": uniform in-range indices (repeats likely)
   Permutation, // "perm": a permutation of 0..N-1
   PrefixSums,  // "prefix": offsets from 0 in steps of 0..3 (CSR row offsets)
+  // "keys": uniform in the values the kernel's keyed accesses of fixed-size
+  // arrays stay in bounds for (ir::ParamInfo::keyRange: letters for
+  // `bins[(c - 'a') / 4]`); in-range indices where it has none. A search
+  // draws it, first, only for such a buffer.
+  Keys,
 };
-inline constexpr uint32_t kFillKinds = 8;
+inline constexpr uint32_t kFillKinds = 8; // the fills a search's gene ranges over
 const char *fillName(Fill fill);
 // The fill `name` names ("random", "perm", ...), if any.
 std::optional<Fill> fillNamed(std::string_view name);
@@ -55,7 +60,8 @@ bool conventionalFill(Fill fill, ir::ContentRole role);
 // The fill a search's fill gene value `value` (0 .. kFillKinds - 1) stands
 // for, for a buffer of `param`: Fill's order, except that for a buffer of
 // indices or offsets the conventional fills come first, so that the typical
-// launch (value 0) fills it with in-range indices or prefix sums.
+// launch (value 0) fills it with in-range indices or prefix sums, and that
+// a buffer of keys (ir::ParamInfo::keyRange) gets keys for value 0.
 Fill fillOfGene(int64_t value, const ir::ParamInfo &param);
 
 // Parses "NAME=VALUE".

@@ -1155,6 +1155,40 @@ TEST(CliLaunchDomain, APitchInElementsFromCudaMallocPitchFollowsTheSearchedWidth
   EXPECT_TRUE(contains(listed.out, "stride=(int)stride size.width=? (searched)")) << listed;
 }
 
+TEST(CliLaunchDomain, KeysOfAFixedSizeArrayAreDrawnInTheRangeThatKeepsItInBounds) {
+  // Letters into seven shared bins by (c - 'a') / 4: every made-up fill
+  // overran the bins, so no launch was judged (inconclusive). Keys drawn
+  // from 'a' to 'a' + 27 are judged, and the read-back of the bins before
+  // other warps finish counting is a race of the program's.
+  TempDir dir;
+  std::string source = dir.file("letters.cu");
+  std::ofstream(source) << "__global__ void letterCounts(const char *text, int *counts, int n) "
+                           "{\n"
+                           "  __shared__ int bins[7];\n"
+                           "  if (threadIdx.x < 7)\n"
+                           "    bins[threadIdx.x] = 0;\n"
+                           "  __syncthreads();\n"
+                           "  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += "
+                           "gridDim.x * blockDim.x)\n"
+                           "    atomicAdd(&bins[(text[i] - 'a') / 4], 1);\n"
+                           "  if (threadIdx.x < 7)\n"
+                           "    atomicAdd(&counts[threadIdx.x], bins[threadIdx.x]);\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  int n = 1 << 12;\n"
+                           "  char *text;\n"
+                           "  int *counts;\n"
+                           "  cudaMalloc(&text, n);\n"
+                           "  cudaMalloc(&counts, 7 * sizeof(int));\n"
+                           "  cudaMemset(counts, 0, 7 * sizeof(int));\n"
+                           "  letterCounts<<<n / 256, 256>>>(text, counts, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "letters.cu:7:5: warning: data race on shared 'bins'")) << o;
+  EXPECT_TRUE(contains(o.out, "text=keys:4096")) << o;
+}
+
 TEST(CliLaunchDomain, IndicesAKernelOnlyStoresThroughAreDistinctByConvention) {
   // A scatter: each thread stores at place[i]. Distinct places (a
   // permutation, the search's first fill) never collide; a race seen only

@@ -207,6 +207,47 @@ TEST(ContentConventions, AnIntegerMaskedWithIsAPowerOfTwo) {
   EXPECT_TRUE(masked->params[4].conventionalInteger(7));
 }
 
+const char *kKeyRangeSource = R"(
+__global__ void letterBins(const char *text, int *out, int n) {
+  __shared__ int bins[7];
+  if (threadIdx.x < 7)
+    bins[threadIdx.x] = 0;
+  __syncthreads();
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    atomicAdd(&bins[(text[i] - 'a') / 4], 1);
+  __syncthreads();
+  if (threadIdx.x < 7)
+    out[threadIdx.x] = bins[threadIdx.x];
+}
+__device__ int coarse[16];
+__global__ void twoArrays(const unsigned *value, const int *plain, int n) {
+  __shared__ int fine[64];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    atomicAdd(&fine[value[i] >> 2], 1);
+    atomicAdd(&coarse[value[i] >> 4], 1);
+    atomicAdd(&fine[plain[i] % 64], 1);
+  }
+}
+)";
+
+TEST(ContentConventions, KeysOfFixedSizeArraysHaveTheRangeThatKeepsThemInBounds) {
+  Result<ir::Program> p = ir::loadProgramFromCuda(kKeyRangeSource, "key_ranges.cu");
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  using Range = std::optional<std::pair<int64_t, int64_t>>;
+  // (c - 'a') / 4 into 7 bins: 'a' (97) to 97 + 27.
+  const ir::KernelInfo *letters = p->findKernel("letterBins");
+  ASSERT_NE(letters, nullptr);
+  EXPECT_EQ(letters->params[0].keyRange, (Range{{97, 124}}));
+  EXPECT_EQ(letters->params[1].keyRange, Range{});
+  // v >> 2 into 64 and v >> 4 into 16: both below 256; a remainder keeps
+  // any value in bounds (no inverse, no range).
+  const ir::KernelInfo *two = p->findKernel("twoArrays");
+  ASSERT_NE(two, nullptr);
+  EXPECT_EQ(two->params[0].keyRange, (Range{{0, 255}}));
+  EXPECT_EQ(two->params[1].keyRange, Range{});
+}
+
 TEST(ContentConventions, TheLoaderRecordsThemOnTheKernelsParameters) {
   Result<ir::Program> p = ir::loadProgramFromCuda(kSource, "content_conventions.cu");
   ASSERT_TRUE(p.ok()) << p.error().message;
