@@ -521,9 +521,14 @@ private:
   // The last of `records` (each with an `offset`) before the launch being
   // read, or null.
   template <class Record> const Record *lastBeforeLaunch(const std::vector<Record> &records) const {
+    return lastBefore(records, launchOffset_);
+  }
+  // The last of `records` before file offset `offset`, or null.
+  template <class Record>
+  static const Record *lastBefore(const std::vector<Record> &records, unsigned offset) {
     const Record *last = nullptr;
     for (const Record &record : records)
-      if (record.offset < launchOffset_ && (!last || record.offset > last->offset))
+      if (record.offset < offset && (!last || record.offset > last->offset))
         last = &record;
     return last;
   }
@@ -689,16 +694,15 @@ private:
       return holds && !*holds ? std::optional<CXCursor>(parts[1]) : std::nullopt;
     }
     // for (int i = A; condition; step): the condition with i = A.
-    if (kind != CXCursor_ForStmt || parts.size() != 4 || kindOf(parts[0]) != CXCursor_DeclStmt)
+    std::optional<CXCursor> variable =
+        kind == CXCursor_ForStmt && parts.size() == 4 ? loopVariableOf(parts[0]) : std::nullopt;
+    if (!variable)
       return std::nullopt;
-    std::vector<CXCursor> declared = childrenOf(parts[0]);
-    if (declared.size() != 1 || kindOf(declared[0]) != CXCursor_VarDecl)
-      return std::nullopt;
-    CXCursor start = clang_Cursor_getVarDeclInitializer(declared[0]);
+    CXCursor start = clang_Cursor_getVarDeclInitializer(*variable);
     std::optional<SiteValue> first = clang_Cursor_isNull(start) ? std::nullopt : folded(start, "");
     if (!first || first->isFloat)
       return std::nullopt;
-    std::string usr = usrOf(declared[0]);
+    std::string usr = usrOf(*variable);
     boundParameters_[usr] = first->integer;
     std::optional<bool> holds = holdsWithoutArguments(parts[1]);
     boundParameters_.erase(usr);
@@ -1759,15 +1763,23 @@ private:
         {offsetOf(call), zeros, source});
   }
 
+  // The one variable a for statement's `init` declares (`int i = 0`), if it
+  // declares one.
+  static std::optional<CXCursor> loopVariableOf(CXCursor init) {
+    std::vector<CXCursor> declared = childrenOf(init);
+    if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1 ||
+        kindOf(declared[0]) != CXCursor_VarDecl)
+      return std::nullopt;
+    return declared[0];
+  }
+
   // `for (int i = ...) { ...; h[i] = value; ... }`: see fillLoops_.
   void readFillLoop(CXCursor loop) {
     std::vector<CXCursor> parts = childrenOf(loop);
-    if (parts.size() != 4 || kindOf(parts[0]) != CXCursor_DeclStmt)
+    std::optional<CXCursor> variable = parts.size() == 4 ? loopVariableOf(parts[0]) : std::nullopt;
+    if (!variable)
       return;
-    std::vector<CXCursor> declared = childrenOf(parts[0]);
-    if (declared.size() != 1 || kindOf(declared[0]) != CXCursor_VarDecl)
-      return;
-    std::string index = usrOf(declared[0]);
+    std::string index = usrOf(*variable);
     std::vector<CXCursor> statements =
         kindOf(parts[3]) == CXCursor_CompoundStmt ? childrenOf(parts[3]) : std::vector{parts[3]};
     for (CXCursor statement : statements) {
@@ -1796,19 +1808,11 @@ private:
   // say (`rand()`, a float), or one read from a variable of the program's
   // nothing is known of, gives nothing.
   CallSite::HostContents contentsBeforeLaunch(CXCursor argument, size_t params) {
-    CXCursor pointer = stripWrappers(argument);
-    if (kindOf(pointer) != CXCursor_DeclRefExpr)
-      return {};
-    auto writes = deviceWrites_.find(usrOf(clang_getCursorReferenced(pointer)));
-    const DeviceWrite *copy =
-        writes == deviceWrites_.end() ? nullptr : lastBeforeLaunch(writes->second);
+    const DeviceWrite *copy = lastDeviceWrite(argument);
     auto loops = copy ? fillLoops_.find(copy->source) : fillLoops_.end();
     if (!copy || copy->source.empty() || loops == fillLoops_.end())
       return {};
-    const FillLoop *fill = nullptr;
-    for (const FillLoop &loop : loops->second)
-      if (loop.offset < copy->offset && (!fill || loop.offset > fill->offset))
-        fill = &loop;
+    const FillLoop *fill = lastBefore(loops->second, copy->offset);
     std::vector<CXCursor> parts = fill ? childrenOf(fill->loop) : std::vector<CXCursor>{};
     std::optional<CountedLoop> counted =
         parts.size() == 4 ? countedLoopOf(parts[0], parts[1], parts[2]) : std::nullopt;
@@ -1829,14 +1833,18 @@ private:
   // Whether the last host write into `argument`'s memory before the launch
   // being read (in the same file) set it to zeros.
   bool zeroedBeforeLaunch(CXCursor argument) {
+    const DeviceWrite *last = lastDeviceWrite(argument);
+    return last && last->zeros;
+  }
+
+  // The last host write into the memory of `argument`, a pointer variable,
+  // before the launch being read (in the same file), or null.
+  const DeviceWrite *lastDeviceWrite(CXCursor argument) const {
     CXCursor pointer = stripWrappers(argument);
     if (kindOf(pointer) != CXCursor_DeclRefExpr)
-      return false;
+      return nullptr;
     auto writes = deviceWrites_.find(usrOf(clang_getCursorReferenced(pointer)));
-    if (writes == deviceWrites_.end())
-      return false;
-    const DeviceWrite *last = lastBeforeLaunch(writes->second);
-    return last && last->zeros;
+    return writes == deviceWrites_.end() ? nullptr : lastBeforeLaunch(writes->second);
   }
 
   // The allocation a pointer argument points into: a variable allocated once
@@ -3291,11 +3299,10 @@ private:
     int64_t last = 0; // the largest value the condition admits
   };
   std::optional<CountedLoop> countedLoopOf(CXCursor init, CXCursor condition, CXCursor step) {
-    std::vector<CXCursor> declared = childrenOf(init);
-    if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1 ||
-        kindOf(declared[0]) != CXCursor_VarDecl)
+    std::optional<CXCursor> declared = loopVariableOf(init);
+    if (!declared)
       return std::nullopt;
-    CXCursor variable = declared[0];
+    CXCursor variable = *declared;
     std::string usr = usrOf(variable);
     CXCursor start = clang_Cursor_getVarDeclInitializer(variable);
     std::optional<int64_t> first;
@@ -3527,10 +3534,10 @@ private:
   // to the launch: v >= A, and for a doubling loop from a power of two,
   // v is a power of two.
   void addLoopVariableRange(CXCursor init, CXCursor step, CallSite &site) {
-    std::vector<CXCursor> declared = childrenOf(init);
-    if (kindOf(init) != CXCursor_DeclStmt || declared.size() != 1)
+    std::optional<CXCursor> declared = loopVariableOf(init);
+    if (!declared)
       return;
-    CXCursor variable = declared.front();
+    CXCursor variable = *declared;
     auto bound = bound_.find(usrOf(variable));
     CXCursor start = clang_Cursor_getVarDeclInitializer(variable);
     std::optional<SiteValue> first = clang_Cursor_isNull(start) ? std::nullopt : folded(start, "");

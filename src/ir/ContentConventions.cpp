@@ -370,6 +370,19 @@ std::vector<uint32_t> operandParameters(const Program &program, const KernelInfo
 
 namespace {
 
+// What `summarize()` works out of a function the kernel calls, once per
+// `cache` and key (the function, the calls deep left to look): a summary
+// of each parameter, used wherever the function is called. The cache is a
+// map, whose elements stay where they are while `summarize` adds others.
+template <class Cache, class Summarize>
+const typename Cache::mapped_type &summaryOf(Cache &cache, const llvm::Function &function,
+                                             unsigned depth, Summarize summarize) {
+  auto known = cache.find({&function, depth});
+  if (known == cache.end())
+    known = cache.emplace(std::pair{&function, depth}, summarize()).first;
+  return known->second;
+}
+
 // Roles already worked out, by function and the calls deep left to look.
 using RoleCache = std::map<std::pair<const llvm::Function *, unsigned>, std::vector<ContentRole>>;
 
@@ -391,11 +404,8 @@ void addSearchedByCallees(const llvm::Function &function, unsigned depth,
           std::none_of(callee->arg_begin(), callee->arg_end(),
                        [](const llvm::Argument &a) { return a.getType()->isPointerTy(); }))
         continue;
-      auto known = cache.find({callee, depth - 1});
-      if (known == cache.end())
-        known =
-            cache.emplace(std::pair{callee, depth - 1}, rolesIn(*callee, depth - 1, cache)).first;
-      const std::vector<ContentRole> &calleeRoles = known->second;
+      const std::vector<ContentRole> &calleeRoles =
+          summaryOf(cache, *callee, depth - 1, [&] { return rolesIn(*callee, depth - 1, cache); });
       for (unsigned i = 0; i < call->arg_size() && i < calleeRoles.size(); ++i) {
         if (calleeRoles[i] != ContentRole::Sorted)
           continue;
@@ -533,14 +543,11 @@ std::optional<int> maskScaleOf(const llvm::Value *start, unsigned depth, MaskCac
         const llvm::Function *callee = call->getCalledFunction();
         if (depth == 0 || !callee || callee->isDeclaration() || callee->isVarArg())
           continue;
-        auto known = cache.find({callee, depth - 1});
-        if (known == cache.end())
-          known =
-              cache.emplace(std::pair{callee, depth - 1}, maskScalesIn(*callee, depth - 1, cache))
-                  .first;
-        for (unsigned i = 0; i < call->arg_size() && i < known->second.size(); ++i)
-          if (call->getArgOperand(i) == value && known->second[i])
-            found(scale + *known->second[i]);
+        const std::vector<std::optional<int>> &calleeScales = summaryOf(
+            cache, *callee, depth - 1, [&] { return maskScalesIn(*callee, depth - 1, cache); });
+        for (unsigned i = 0; i < call->arg_size() && i < calleeScales.size(); ++i)
+          if (call->getArgOperand(i) == value && calleeScales[i])
+            found(scale + *calleeScales[i]);
         continue;
       }
       const auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(user);
@@ -673,7 +680,6 @@ std::optional<KeyedRange> keyedBy(const llvm::Value *index, int64_t low, int64_t
 
 std::vector<std::optional<std::pair<int64_t, int64_t>>> keyRanges(const llvm::Function &kernel) {
   std::vector<std::optional<std::pair<int64_t, int64_t>>> ranges(kernel.arg_size());
-  std::vector<bool> disjoint(kernel.arg_size(), false);
   for (const llvm::BasicBlock &block : kernel)
     for (const llvm::Instruction &inst : block) {
       // `array[0][index]` of a global array of known extent.
@@ -692,17 +698,16 @@ std::vector<std::optional<std::pair<int64_t, int64_t>>> keyRanges(const llvm::Fu
           keyedBy(address->getOperand(2), 0, int64_t(type->getNumElements()) - 1);
       if (!keyed || keyed->parameter->getParent() != &kernel)
         continue;
-      unsigned i = keyed->parameter->getArgNo();
-      std::optional<std::pair<int64_t, int64_t>> &range = ranges[i];
+      std::optional<std::pair<int64_t, int64_t>> &range = ranges[keyed->parameter->getArgNo()];
       if (!range)
         range = std::pair{keyed->low, keyed->high};
       else
         range = std::pair{std::max(range->first, keyed->low), std::min(range->second, keyed->high)};
-      disjoint[i] = disjoint[i] || range->first > range->second;
     }
-  for (size_t i = 0; i < ranges.size(); ++i)
-    if (disjoint[i])
-      ranges[i].reset();
+  // An intersection only narrows: one that came out empty stays empty.
+  for (std::optional<std::pair<int64_t, int64_t>> &range : ranges)
+    if (range && range->first > range->second)
+      range.reset();
   return ranges;
 }
 

@@ -34,6 +34,10 @@ cudaError_t result(int code) { return static_cast<cudaError_t>(code); }
 // returns as on a GPU.
 cudaError_t succeeded() { return result(Runtime::get().stickyError()); }
 
+// What a call naming a device other than the simulated machine's one
+// returns (and records as the last error).
+cudaError_t invalidDevice() { return result(Runtime::get().setError(cudaErrorInvalidDevice)); }
+
 // A launch on `stream`: a node of its graph while the stream captures.
 cudaError_t launchFrom(const void *func, dim3 grid, dim3 block, void **args, size_t sharedMem,
                        cudaStream_t stream, bool cooperative, const void *returnAddress) {
@@ -186,7 +190,7 @@ namespace {
 // gives when either is wrong, else cudaSuccess.
 cudaError_t poolArgumentError(int device, const void *pool) {
   if (device != 0)
-    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+    return invalidDevice();
   return pool ? cudaSuccess : result(Runtime::get().setError(cudaErrorInvalidValue));
 }
 
@@ -412,7 +416,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 // to device 0 is a copy (device to device); any other device is invalid.
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count) {
   if (dstDevice != 0 || srcDevice != 0)
-    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+    return invalidDevice();
   return synchronousWork([=, site = CALLER] {
     return copyLinear(dst, src, count, cudaMemcpyDeviceToDevice, "cudaMemcpyPeer", site);
   });
@@ -421,7 +425,7 @@ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDev
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
                                 size_t count, cudaStream_t stream) {
   if (dstDevice != 0 || srcDevice != 0)
-    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+    return invalidDevice();
   return onStream(stream, cudaGraphNodeTypeMemcpy, [=, site = CALLER] {
     return copyLinear(dst, src, count, cudaMemcpyDeviceToDevice, "cudaMemcpyPeerAsync", site);
   });
@@ -688,9 +692,7 @@ cudaError_t cudaGetDevice(int *device) {
   return succeeded();
 }
 
-cudaError_t cudaSetDevice(int device) {
-  return device == 0 ? cudaSuccess : result(Runtime::get().setError(cudaErrorInvalidDevice));
-}
+cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : invalidDevice(); }
 
 cudaError_t cudaSetDeviceFlags(unsigned int) { return succeeded(); }
 cudaError_t cudaDeviceSynchronize(void) {
@@ -721,14 +723,14 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) {
   if (device != 0)
-    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+    return invalidDevice();
   *prop = simulee::runtime::simulatedDevice();
   return succeeded();
 }
 
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device) {
   if (device != 0)
-    return result(Runtime::get().setError(cudaErrorInvalidDevice));
+    return invalidDevice();
   if (!simulee::runtime::deviceAttribute(attr, *value))
     return result(Runtime::get().setError(cudaErrorInvalidValue));
   return succeeded();
@@ -775,16 +777,12 @@ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int, int) {
 // One device: it has no peer, so every pair of devices is invalid, as a
 // GPU answers for a device and itself.
 cudaError_t cudaDeviceGetP2PAttribute(int *, enum cudaDeviceP2PAttr, int, int) {
-  return result(Runtime::get().setError(cudaErrorInvalidDevice));
+  return invalidDevice();
 }
 
-cudaError_t cudaDeviceEnablePeerAccess(int, unsigned int) {
-  return result(Runtime::get().setError(cudaErrorInvalidDevice));
-}
+cudaError_t cudaDeviceEnablePeerAccess(int, unsigned int) { return invalidDevice(); }
 
-cudaError_t cudaDeviceDisablePeerAccess(int) {
-  return result(Runtime::get().setError(cudaErrorInvalidDevice));
-}
+cudaError_t cudaDeviceDisablePeerAccess(int) { return invalidDevice(); }
 
 cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
   *flags = 0;

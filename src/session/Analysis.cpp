@@ -1158,12 +1158,15 @@ std::string outsideConventions(const ir::KernelInfo &kernel, const evo::SearchSp
     ir::ContentRole role = kernel.params[gene.param].contents;
     if (gene.role != evo::GeneRole::BufferFill)
       continue;
-    if (!conventionalFill(fills[gene.param], role))
-      reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) + ": " +
-                        unconventionalContents(role));
-    else if (role == ir::ContentRole::Scatter && permutationPastOthers(kernel, gene.param, launch))
-      reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) + ": " +
-                        unconventionalContents(ir::ContentRole::Index));
+    // A scatter's permutation is conventional while it stays inside what it
+    // indexes.
+    if (conventionalFill(fills[gene.param], role)) {
+      if (role != ir::ContentRole::Scatter || !permutationPastOthers(kernel, gene.param, launch))
+        continue;
+      role = ir::ContentRole::Index;
+    }
+    reasons.push_back(gene.name + " filled " + fillName(fills[gene.param]) + ": " +
+                      unconventionalContents(role));
   }
   std::string text;
   for (const std::string &reason : reasons)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -492,33 +493,33 @@ bool SitePlan::searchesParameter(size_t index) const {
                      [&](uint32_t i) { return i >= arguments_.size() || searchedInteger(i); });
 }
 
+bool SitePlan::moveNearest(std::vector<std::optional<int64_t>> &arguments, size_t index,
+                           const std::function<bool()> &meets) const {
+  int64_t original = *arguments[index];
+  for (int64_t candidate : candidatesNear(original, arguments)) {
+    arguments[index] = candidate;
+    if (meets())
+      return true;
+  }
+  arguments[index] = original;
+  return false;
+}
+
 bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) const {
   if (holds(arguments))
     return true;
-  // One searched integer (a parameter or a host variable) moved to the
-  // nearest value that meets them all.
-  // Integer `i` moved to the nearest value that meets the constraints
-  // (those on it alone, with `only`); as it was when none does.
-  auto moveNearest = [&](size_t i, std::optional<uint32_t> only) {
-    int64_t original = *arguments[i];
-    for (int64_t candidate : candidatesNear(original, arguments)) {
-      arguments[i] = candidate;
-      if (holds(arguments, only))
-        return true;
-    }
-    arguments[i] = original;
-    return false;
-  };
   // Two searched integers may each need moving (a loop's `stride`, a power
   // of two below `n`, and `n % 1024 == 0`): first each to what its own
-  // constraints allow.
+  // constraints allow, then one searched integer (a parameter or a host
+  // variable) to the nearest value that meets them all.
   for (size_t i = 0; i < arguments.size(); ++i)
     if (arguments[i] && searchedInteger(i) && !holds(arguments, uint32_t(i)))
-      moveNearest(i, uint32_t(i));
+      moveNearest(arguments, i, [&] { return holds(arguments, uint32_t(i)); });
   if (holds(arguments))
     return true;
   for (size_t i = 0; i < arguments.size(); ++i)
-    if (arguments[i] && searchedInteger(i) && moveNearest(i, std::nullopt))
+    if (arguments[i] && searchedInteger(i) &&
+        moveNearest(arguments, i, [&] { return holds(arguments); }))
       return true;
   return false;
 }
@@ -539,17 +540,10 @@ bool SitePlan::conventional(const std::vector<std::optional<int64_t>> &arguments
 void SitePlan::meetConventions(std::vector<std::optional<int64_t>> &arguments) const {
   if (conventional(arguments))
     return;
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    if (!arguments[i] || !searchedInteger(i))
-      continue;
-    int64_t original = *arguments[i];
-    for (int64_t candidate : candidatesNear(original, arguments)) {
-      arguments[i] = candidate;
-      if (conventional(arguments) && holds(arguments))
-        return;
-    }
-    arguments[i] = original;
-  }
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (arguments[i] && searchedInteger(i) &&
+        moveNearest(arguments, i, [&] { return conventional(arguments) && holds(arguments); }))
+      return;
 }
 
 void SitePlan::fitThreads(std::vector<std::optional<int64_t>> &arguments,

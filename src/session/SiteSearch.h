@@ -12,6 +12,7 @@
 #include "session/Arguments.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -183,6 +184,10 @@ private:
   // of two of at least 1024, `n % 1024 == 0`), then one of them to the
   // nearest value that meets them all; false when none does.
   bool meetConstraints(std::vector<std::optional<int64_t>> &arguments) const;
+  // Moves integer `index` to the nearest value (candidatesNear's order) at
+  // which `meets()` holds; leaves it as it was, false, where none does.
+  bool moveNearest(std::vector<std::optional<int64_t>> &arguments, size_t index,
+                   const std::function<bool()> &meets) const;
   // Whether the searched parameters take values the kernel's code
   // conventionally assumes (ir::ParamInfo::conventionalInteger).
   bool conventional(const std::vector<std::optional<int64_t>> &arguments) const;
