@@ -16,6 +16,7 @@
 //   build/bench/interp_bench [--benchmark_filter=...]
 #include "interp/Interpreter.h"
 #include "ir/Loader.h"
+#include "jit/Engine.h"
 #include "memmodel/MemoryModel.h"
 #include "memmodel/RepresentativeBlocks.h"
 #include "support/MemoryLimit.h"
@@ -57,7 +58,8 @@ enum Model { kNoModel = 0, kEveryAccess = 1, kUntracked = 2 };
 
 void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchConfig &config,
          const std::vector<interp::ArgumentValue> &initial, int64_t withModel,
-         bool fitnessFigures = true, unsigned jobs = 1) {
+         bool fitnessFigures = true, unsigned jobs = 1,
+         interp::Engine engine = interp::Engine::Interpreter) {
   uint64_t instrs = 0;
   for (auto _ : state) {
     std::vector<interp::ArgumentValue> args = initial;
@@ -70,6 +72,7 @@ void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchC
     memmodel::RepresentativeBlocks representatives(model);
     interp::RunOptions runOptions;
     runOptions.jobs = jobs;
+    runOptions.engine = engine;
     if (withModel != kNoModel)
       runOptions.listener = &model;
     if (withModel == kUntracked)
@@ -86,7 +89,6 @@ void run(benchmark::State &state, const ir::Program &prog, const interp::LaunchC
   state.counters["thread_instrs_per_s"] =
       benchmark::Counter(double(instrs), benchmark::Counter::kIsRate);
 }
-
 
 void StoreOnePerThread(benchmark::State &state) {
   const uint64_t threads = uint64_t(1) << state.range(0);
@@ -145,6 +147,55 @@ void ReduceShared(benchmark::State &state) {
   run(state, program("reduce_shared.cu"), launch.config, launch.args, state.range(0));
 }
 BENCHMARK(ReduceShared)->Arg(0)->Arg(1)->Arg(2)->ArgName("model")->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The same launches run by the compiled engine (jit/Engine.h), its code made
+// before the first iteration (CompileTime measures that).
+void MatmulTiled512Compiled(benchmark::State &state) {
+  Launch launch = matmul(512);
+  const ir::Program &prog = program("matmul_tiled.cu");
+  jit::codeCacheOf(prog).compiled(prog, prog.kernels[0].function);
+  run(state, prog, launch.config, launch.args, state.range(0), true, 1, interp::Engine::Compiled);
+}
+BENCHMARK(MatmulTiled512Compiled)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->ArgName("model")
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+void ReduceSharedCompiled(benchmark::State &state) {
+  Launch launch = reduction(1 << 20);
+  const ir::Program &prog = program("reduce_shared.cu");
+  jit::codeCacheOf(prog).compiled(prog, prog.kernels[0].function);
+  run(state, prog, launch.config, launch.args, state.range(0), true, 1, interp::Engine::Compiled);
+}
+BENCHMARK(ReduceSharedCompiled)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->ArgName("model")
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
+
+// Compiling a kernel's function: a fresh cache each iteration.
+void CompileTime(benchmark::State &state, const char *file) {
+  const ir::Program &prog = program(file);
+  for (auto _ : state) {
+    prog.compiledCode = nullptr;
+    if (!jit::codeCacheOf(prog).compiled(prog, prog.kernels[0].function)) {
+      state.SkipWithError(jit::codeCacheOf(prog).failure().c_str());
+      return;
+    }
+  }
+  state.counters["lowered_instrs"] = double(prog.functions[prog.kernels[0].function].code.size());
+}
+BENCHMARK_CAPTURE(CompileTime, matmul_tiled, "matmul_tiled.cu")
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
+BENCHMARK_CAPTURE(CompileTime, reduce_shared, "reduce_shared.cu")
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
 
 // One large launch with its blocks on 1, 2 and 4 threads (interp::RunOptions::
 // jobs), the model as analysis attaches it: the 2M-thread reduction and the

@@ -81,6 +81,7 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   options.launchSeconds = common.launchSeconds;
   options.allBlocks = common.allBlocks;
   options.blockJobs = common.jobs;
+  options.engine = interp::engineNamed(common.engine);
   options.representation = common.record == "full"      ? memmodel::Representation::Full
                            : common.record == "summary" ? memmodel::Representation::Summary
                                                         : memmodel::Representation::Auto;

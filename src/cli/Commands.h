@@ -35,6 +35,7 @@ struct CommonOptions {
   uint64_t maxCostInstrs = uint64_t(1) << 22; // per searched launch
   double launchSeconds = 30; // per launch no search chose
   bool allBlocks = false;    // no untracked accesses, no repeated blocks unmodelled
+  std::string engine = "auto"; // auto, interp or compiled (interp::Engine)
   uint32_t sharedBytes = 0;
   int optLevel = 0;
   std::vector<std::string> defines, includes;

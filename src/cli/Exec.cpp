@@ -159,6 +159,7 @@ int execProgram(const ExecOptions &options, const CommonOptions &common) {
   settings.budgetInstrs = common.budgetInstrs ? common.budgetInstrs : kDefaultExecBudgetInstrs;
   settings.record = common.record;
   settings.allBlocks = common.allBlocks;
+  settings.engine = common.engine;
   settings.blockJobs = common.jobs;
   settings.searchGenerations = options.searchGenerations;
   settings.checkedLaunches = options.checkAll ? 0 : options.checkedLaunches;

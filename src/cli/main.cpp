@@ -71,6 +71,13 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                  "if they end within it, else the verdict says where the budget cut them "
                  "short. Under exec a launch is never cut short")
       ->check(CLI::Range(0.0, 1e9));
+  app.add_option("--engine", common.engine,
+                 "What runs the kernel's instructions: `interp`, the interpreter alone; "
+                 "`compiled`, native code compiled from the kernel (LLVM's JIT) for every "
+                 "function from its first instruction; `auto` (the default), the interpreter "
+                 "until a function has run long (over every launch of the file), then its "
+                 "compiled code. Both engines give the same results and findings")
+      ->check(CLI::IsMember({"auto", "interp", "compiled"}));
   app.add_flag("--all-blocks", common.allBlocks,
                "Keep every access of every block in the model. By default an access no other "
                "thread's access can conflict with is counted but not kept: one through a "

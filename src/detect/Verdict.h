@@ -46,6 +46,10 @@ struct LaunchCounts {
   // every one).
   uint64_t blocks = 0;
   uint64_t blocksModelled = 0;
+  // Thread-instructions of the launches that ran to their end, and how many
+  // of them compiled code ran (interp::Engine): the verdict names the engine.
+  uint64_t threadInstrs = 0;
+  uint64_t compiledThreadInstrs = 0;
 
   uint64_t skipped() const {
     return outOfBounds + tooCostly - cutShort + nonTerminating + failed;
@@ -62,6 +66,8 @@ struct LaunchCounts {
     lightlyChecked += other.lightlyChecked;
     blocks += other.blocks;
     blocksModelled += other.blocksModelled;
+    threadInstrs += other.threadInstrs;
+    compiledThreadInstrs += other.compiledThreadInstrs;
     return *this;
   }
 };

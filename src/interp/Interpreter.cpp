@@ -7,6 +7,7 @@
 #include "interp/ParallelBlocks.h"
 #include "interp/Warp.h"
 #include "ir/PointerEncoding.h"
+#include "jit/Engine.h"
 #include "support/Assert.h"
 #include "support/MemoryLimit.h"
 #include "support/SimulatedDevice.h"
@@ -215,11 +216,17 @@ public:
       : program_(program), kernel_(kernel), config_(config), args_(args),
         listener_(options.listener),
         accessEvents_(options.listener && options.listener->wantsAccesses()),
-        removedBarriers_(options.removedBarriers),
-        cancel_(options.cancel), bound_(options.bound),
+        removedBarriers_(options.removedBarriers), cancel_(options.cancel), bound_(options.bound),
         jobs_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())),
         memory_(program, args, config.dynamicSharedBytes, options.bound),
-        constants_(program.constants.data()) {}
+        constants_(program.constants.data()), engine_(options.engine) {
+    if (engine_ != Engine::Interpreter) {
+      codeCache_ = &jit::codeCacheOf(program);
+      compiled_.assign(program.functions.size(), nullptr);
+      compiledState_.assign(program.functions.size(), CompiledState::Unknown);
+      interpretedSteps_.assign(program.functions.size(), 0);
+    }
+  }
 
   Result<RunStats> run();
 
@@ -237,6 +244,15 @@ private:
   LaunchMemory memory_;
   ResolveCache resolveCache_; // the lanes of the current instruction
   const uint64_t *constants_;
+  // The compiled engine (jit/Engine.h): each function's code once made.
+  Engine engine_;
+  jit::CodeCache *codeCache_ = nullptr; // null: the interpreter alone
+  enum class CompiledState : uint8_t { Unknown, Counting, Resolved };
+  std::vector<const jit::CompiledFunction *> compiled_;
+  std::vector<CompiledState> compiledState_;
+  std::vector<uint64_t> interpretedSteps_; // not yet told the cache
+  // A worker's ChunkShare::unchecked as bytes, for compiled code.
+  std::vector<uint8_t> unclaimedLoads_;
   RunStats stats_;
   uint64_t totalBudgetInstrs_ = config_.totalBudgetInstrs ? config_.totalBudgetInstrs
                                                           : kDefaultLaunchBudgetInstrs;
@@ -323,6 +339,21 @@ private:
   void initWarp(Warp &warp, uint32_t index);
   Status runWarp(Warp &warp);
   Status execute(Warp &warp);
+  Status executeData(Warp &warp, const Instr &in, uint64_t *regs, const uint32_t *aux,
+                     LaneMask mask, uint64_t step);
+  // Function `function`'s compiled code, when the engine runs it compiled
+  // now (null: interpret it).
+  const jit::CompiledFunction *compiledCode(uint32_t function);
+  // Counts steps the interpreter ran of `function` (Engine::Auto compiles
+  // it once they are many).
+  void countInterpreted(uint32_t function, uint64_t warpSteps);
+  // Runs compiled code from `pc` on the warp's top path; see execute().
+  uint32_t runCompiled(Warp &warp, const jit::CompiledFunction &code, uint32_t &pc,
+                       Status &stopped);
+  // jit::ExecuteFn: data instruction `pc` for compiled code.
+  static uint32_t executeForCompiledCode(jit::Frame *frame, uint32_t pc);
+  // jit::WindowFn: the buffer compiled code's loads and stores go to.
+  static uint32_t windowForCompiledCode(jit::Frame *frame, uint64_t tag);
   void releaseBarrier();
   [[gnu::noinline]] Status arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask, uint64_t id,
                               uint64_t count, uint64_t step);
@@ -652,67 +683,151 @@ Status Launch::runWarp(Warp &warp) {
       return Ok{};
     }
     announceMask(warp);
+    uint32_t function = warp.frames[top.frame].function;
+    uint64_t stepsBefore = warp.step;
     if (Status status = execute(warp); !status)
       return status;
+    if (codeCache_ && compiledState_[function] == CompiledState::Counting)
+      countInterpreted(function, warp.step - stepsBefore);
   }
 }
 
-// Executes instructions of the warp's top path until control flow changes
-// the stack (a branch, call, return, barrier or exit).
-Status Launch::execute(Warp &warp) {
-  StackEntry *top = &warp.stack.back();
-  const ir::Function &fn = program_.functions[warp.frames[top->frame].function];
-  const Instr *code = fn.code.data();
-  const uint32_t *aux = fn.aux.data();
-  uint64_t *regs = warp.regs.data() + warp.frames[top->frame].regBase;
-  const LaneMask mask = top->mask;
-  const unsigned activeLanes = unsigned(std::popcount(mask));
-  uint32_t pc = top->pc;
+const jit::CompiledFunction *Launch::compiledCode(uint32_t function) {
+  if (!codeCache_)
+    return nullptr;
+  if (compiledState_[function] == CompiledState::Unknown) {
+    // Engine::Auto compiles a function that already ran long, in this
+    // launch or an earlier one of its program.
+    bool now = engine_ == Engine::Compiled || codeCache_->hot(function, 0, kCompileAfterWarpSteps);
+    compiledState_[function] = now ? CompiledState::Resolved : CompiledState::Counting;
+    if (now)
+      compiled_[function] = codeCache_->compiled(program_, function);
+  }
+  return compiled_[function];
+}
 
+void Launch::countInterpreted(uint32_t function, uint64_t warpSteps) {
+  constexpr uint64_t kStepsBetweenReports = 4096;
+  uint64_t &steps = interpretedSteps_[function];
+  steps += warpSteps;
+  if (steps < kStepsBetweenReports)
+    return;
+  bool hot = codeCache_->hot(function, steps, kCompileAfterWarpSteps);
+  steps = 0;
+  if (!hot)
+    return;
+  compiledState_[function] = CompiledState::Resolved;
+  compiled_[function] = codeCache_->compiled(program_, function);
+}
+
+// What compiled code needs of the interpreter to run a data instruction.
+struct CompiledRun {
+  Launch *launch;
+  Warp *warp;
+  const Instr *code;
+  const uint32_t *aux;
+  Status stopped = Ok{};
+};
+
+uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint32_t &pc,
+                             Status &stopped) {
+  StackEntry &top = warp.stack.back();
+  const ir::Function &fn = program_.functions[warp.frames[top.frame].function];
+  CompiledRun run{this, &warp, fn.code.data(), fn.aux.data()};
+  jit::Frame frame{};
+  frame.regs = warp.regs.data() + warp.frames[top.frame].regBase;
+  frame.constants = constants_;
+  frame.step = warp.step;
+  frame.threadInstrs = stats_.threadInstrs;
+  frame.stepLimit = config_.budgetInstrs;
+  frame.instrLimit = totalBudgetInstrs_;
+  frame.execute = &Launch::executeForCompiledCode;
+  frame.context = &run;
+  frame.pc = pc;
+  frame.mask = top.mask;
+  frame.reconv = top.reconv;
+  frame.activeLanes = uint32_t(std::popcount(top.mask));
+  // Accesses that send no event compiled code may make itself, but for
+  // those a worker claims (admitInChunk).
+  frame.plainAccesses = !listener_ || !accessEvents_;
+  if (chunk_ && unclaimedLoads_.empty() && !chunk_->unchecked->empty())
+    unclaimedLoads_.assign(chunk_->unchecked->begin(), chunk_->unchecked->end());
+  frame.unclaimedLoads = unclaimedLoads_.empty() ? nullptr : unclaimedLoads_.data();
+  frame.window = &Launch::windowForCompiledCode;
+  frame.windowTag = ~uint64_t(0);
+  frame.threadIds = warp.tid[0].data();
+  for (unsigned k = 0; k < 9; ++k)
+    frame.launchRegisters[k] =
+        specialRegister(warp, 0, ir::SpecialRegister(unsigned(ir::SpecialRegister::NTidX) + k));
+  // Data instructions compiled code hands back bring the counts up to date
+  // (executeForCompiledCode) before they run.
+  const uint64_t instrsBefore = stats_.threadInstrs;
+  uint32_t exit = code.entry(&frame);
+  stats_.compiledThreadInstrs += frame.threadInstrs - instrsBefore;
+  warp.step = frame.step;
+  stats_.threadInstrs = frame.threadInstrs;
+  pc = frame.pc;
+  if (exit == jit::kStopped)
+    stopped = std::move(run.stopped);
+  return exit;
+}
+
+uint32_t Launch::windowForCompiledCode(jit::Frame *frame, uint64_t tag) {
+  CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
+  // The buffer a pointer with these bits names at offset 0, as an access
+  // would resolve it (never a thread's stack, nor an address found another
+  // way: ResolveCache).
+  ResolveCache cache;
+  run.launch->memory_.resolve(tag | ir::kOffsetBias, 0, run.warp->local[0], cache);
+  if (cache.tag != tag)
+    return 0;
+  frame->windowTag = tag;
+  frame->windowBase = cache.base;
+  frame->windowSizeBytes = cache.sizeBytes;
+  frame->windowWritable = cache.space == MemSpace::Global || cache.space == MemSpace::Shared;
+  frame->windowClaimed = run.launch->chunk_ && cache.space == MemSpace::Global;
+  return 1;
+}
+
+uint32_t Launch::executeForCompiledCode(jit::Frame *frame, uint32_t pc) {
+  CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
+  Launch &launch = *run.launch;
+  frame->windowTag = ~uint64_t(0); // the instruction may move or free buffers
+  run.warp->step = frame->step;
+  launch.stats_.threadInstrs = frame->threadInstrs;
+  Status status = launch.executeData(*run.warp, run.code[pc], frame->regs, run.aux, frame->mask,
+                                     frame->step - 1);
+  if (!status) {
+    run.stopped = std::move(status);
+    return jit::kFailed;
+  }
+  return launch.faultedLanes_ ? jit::kLanesFaulted : jit::kExecuted;
+}
+
+// Executes data instruction `in` (no control flow) for the lanes of `mask`:
+// the interpreter's own loop and, through executeForCompiledCode, the
+// compiled engine's.
+inline Status Launch::executeData(Warp &warp, const Instr &in, uint64_t *regs, const uint32_t *aux,
+                                  LaneMask mask, uint64_t step) {
   auto src = [&](uint32_t operand) -> const uint64_t * {
     return (operand & ir::kConstantOperand)
                ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
                : regs + size_t(operand) * kWarpSize;
   };
-  auto applyMoves = [&](uint32_t begin, uint32_t end, LaneMask lanes) {
-    for (uint32_t k = begin; k < end; k += 2) {
-      uint64_t *d = regs + size_t(aux[k]) * kWarpSize;
-      const uint64_t *s = src(aux[k + 1]);
-      forEachLane(lanes, [&](unsigned l) { d[l] = s[l]; });
-    }
-  };
-
-  for (;;) {
-    const Instr &in = code[pc];
-    const uint64_t step = warp.step++;
-    stats_.threadInstrs += activeLanes;
-    if (warp.step > config_.budgetInstrs)
-      return makeError(program_.path + ": kernel '" + kernel_.sourceName +
-                       "' " + kDoesNotTerminate + ": " +
-                       threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
-                       std::to_string(config_.budgetInstrs) + " instructions (last at " +
-                       where(in.id) + ")");
-    if (stats_.threadInstrs > totalBudgetInstrs_)
-      return makeError(std::string(kLaunchTooCostly) + ": more than " +
-                       std::to_string(totalBudgetInstrs_) +
-                       " thread-instructions (limit it with a smaller --grid)");
-    if ((step & 0xfff) == 0)
-      if (Status go = checkStop(&warp, in.id); !go)
-        return go;
-    uint64_t *d = regs + size_t(in.dst) * kWarpSize;
-    resolveCache_.clear(); // buffers may have moved since the last instruction
-    switch (in.op) {
-    case Op::Nop:
-      break;
-    case Op::Fence:
-      if (listener_ && ir::FenceScope(in.flags) == ir::FenceScope::Device)
-        listener_->onFence(FenceEvent{block_, warp.index, step, mask});
-      break;
-    case Op::Move: {
-      const uint64_t *a = src(in.a);
-      forEachLane(mask, [&](unsigned l) { d[l] = a[l]; });
-      break;
-    }
+  uint64_t *d = regs + size_t(in.dst) * kWarpSize;
+  resolveCache_.clear(); // buffers may have moved since the last instruction
+  switch (in.op) {
+  case Op::Nop:
+    break;
+  case Op::Fence:
+    if (listener_ && ir::FenceScope(in.flags) == ir::FenceScope::Device)
+      listener_->onFence(FenceEvent{block_, warp.index, step, mask});
+    break;
+  case Op::Move: {
+    const uint64_t *a = src(in.a);
+    forEachLane(mask, [&](unsigned l) { d[l] = a[l]; });
+    break;
+  }
     case Op::Add: case Op::Sub: case Op::Mul: case Op::And: case Op::Or: case Op::Xor: {
       const uint64_t *a = src(in.a), *b = src(in.b);
       const uint64_t m = widthMask(in.width);
@@ -1112,40 +1227,10 @@ Status Launch::execute(Warp &warp) {
     case Op::Print:
       forEachLane(mask, [&](unsigned l) { d[l] = 0; });
       break;
-    case Op::Trap:
-      if (ir::TrapReason(in.flags) == ir::TrapReason::CallThroughNonFunction)
-        return callThroughNonFunction(warp, mask, src(in.a), in.id);
-      if (ir::TrapReason(in.flags) == ir::TrapReason::Assert)
-        return assertionFailed(warp, unsigned(std::countr_zero(mask)), src(in.a), in.id);
-      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
-                       " in " + threadName(warp, unsigned(std::countr_zero(mask))) +
-                       " at " + where(in.id));
     case Op::ChosenValue: {
       uint64_t value = chosenValue(in);
       forEachLane(mask, [&](unsigned l) { d[l] = value; });
       break;
-    }
-    case Op::Unreachable:
-      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "': " +
-                       threadName(warp, unsigned(std::countr_zero(mask))) +
-                       " " + kKernelReachedUnreachable + " (undefined behaviour) at " + where(in.id));
-    case Op::Barrier: {
-      auto kind = ir::BarrierKind(in.flags);
-      if (!removedBarriers_.empty() && kind == ir::BarrierKind::Plain &&
-          std::find(removedBarriers_.begin(), removedBarriers_.end(), in.id) !=
-              removedBarriers_.end())
-        break;
-      if (kind != ir::BarrierKind::Plain) {
-        const uint64_t *predicate = src(in.a);
-        forEachLane(mask, [&](unsigned l) { barrierTrue_ += (predicate[l] & widthMask(32)) != 0; });
-        warp.pendingResults.push_back(PendingBarrierResult{
-            warp.frames[top->frame].regBase + size_t(in.dst) * kWarpSize, mask, in.flags,
-            in.width});
-      }
-      barrierArrived_ += activeLanes;
-      top->pc = pc + 1;
-      parkAtBarrier(warp, in, mask);
-      return Ok{};
     }
     case Op::TextureFetch:
     case Op::SurfaceLoad:
@@ -1171,6 +1256,107 @@ Status Launch::execute(Warp &warp) {
           undefinedBehavior(warp, l, UndefinedBehavior::InvalidFree, in.id, pointer[l], 64);
       });
       break;
+    }
+    default:
+      break;
+    }
+    return Ok{};
+}
+
+// Executes instructions of the warp's top path until control flow changes
+// the stack (a branch, call, return, barrier or exit).
+Status Launch::execute(Warp &warp) {
+  StackEntry *top = &warp.stack.back();
+  const ir::Function &fn = program_.functions[warp.frames[top->frame].function];
+  const Instr *code = fn.code.data();
+  const uint32_t *aux = fn.aux.data();
+  uint64_t *regs = warp.regs.data() + warp.frames[top->frame].regBase;
+  const LaneMask mask = top->mask;
+  const unsigned activeLanes = unsigned(std::popcount(mask));
+  uint32_t pc = top->pc;
+
+  auto src = [&](uint32_t operand) -> const uint64_t * {
+    return (operand & ir::kConstantOperand)
+               ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
+               : regs + size_t(operand) * kWarpSize;
+  };
+  auto applyMoves = [&](uint32_t begin, uint32_t end, LaneMask lanes) {
+    for (uint32_t k = begin; k < end; k += 2) {
+      uint64_t *d = regs + size_t(aux[k]) * kWarpSize;
+      const uint64_t *s = src(aux[k + 1]);
+      forEachLane(lanes, [&](unsigned l) { d[l] = s[l]; });
+    }
+  };
+
+  const jit::CompiledFunction *compiled = compiledCode(warp.frames[top->frame].function);
+  uint32_t interpretAt = ir::kNoReconvergence; // where compiled code just left to the interpreter
+  for (;;) {
+    if (compiled && pc != interpretAt && compiled->entersAt(pc)) {
+      Status stopped = Ok{};
+      switch (runCompiled(warp, *compiled, pc, stopped)) {
+      case jit::kBranched:
+        top->pc = pc;
+        return Ok{};
+      case jit::kFaulted: {
+        LaneMask faulted = faultedLanes_;
+        faultedLanes_ = 0;
+        top->pc = pc;
+        exitLanes(warp, faulted, code[pc - 1].id);
+        return Ok{};
+      }
+      case jit::kStopped:
+        return stopped;
+      default: // kInterpretAt (or kNotEntered)
+        interpretAt = pc;
+        continue;
+      }
+    }
+    const Instr &in = code[pc];
+    const uint64_t step = warp.step++;
+    stats_.threadInstrs += activeLanes;
+    if (warp.step > config_.budgetInstrs)
+      return makeError(
+          program_.path + ": kernel '" + kernel_.sourceName + "' " + kDoesNotTerminate + ": " +
+          threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
+          std::to_string(config_.budgetInstrs) + " instructions (last at " + where(in.id) + ")");
+    if (stats_.threadInstrs > totalBudgetInstrs_)
+      return makeError(std::string(kLaunchTooCostly) + ": more than " +
+                       std::to_string(totalBudgetInstrs_) +
+                       " thread-instructions (limit it with a smaller --grid)");
+    if ((step & 0xfff) == 0)
+      if (Status go = checkStop(&warp, in.id); !go)
+        return go;
+    uint64_t *d = regs + size_t(in.dst) * kWarpSize;
+    switch (in.op) {
+    case Op::Trap:
+      if (ir::TrapReason(in.flags) == ir::TrapReason::CallThroughNonFunction)
+        return callThroughNonFunction(warp, mask, src(in.a), in.id);
+      if (ir::TrapReason(in.flags) == ir::TrapReason::Assert)
+        return assertionFailed(warp, unsigned(std::countr_zero(mask)), src(in.a), in.id);
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
+                       " in " + threadName(warp, unsigned(std::countr_zero(mask))) + " at " +
+                       where(in.id));
+    case Op::Unreachable:
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName +
+                       "': " + threadName(warp, unsigned(std::countr_zero(mask))) + " " +
+                       kKernelReachedUnreachable + " (undefined behaviour) at " + where(in.id));
+    case Op::Barrier: {
+      auto kind = ir::BarrierKind(in.flags);
+      if (!removedBarriers_.empty() && kind == ir::BarrierKind::Plain &&
+          std::find(removedBarriers_.begin(), removedBarriers_.end(), in.id) !=
+              removedBarriers_.end())
+        break;
+      if (kind != ir::BarrierKind::Plain) {
+        const uint64_t *predicate = src(in.a);
+        forEachLane(mask, [&](unsigned l) { barrierTrue_ += (predicate[l] & widthMask(32)) != 0; });
+        warp.pendingResults.push_back(
+            PendingBarrierResult{warp.frames[top->frame].regBase + size_t(in.dst) * kWarpSize, mask,
+                                 in.flags, in.width});
+      }
+      barrierArrived_ += activeLanes;
+      top->pc = pc + 1;
+      parkAtBarrier(warp, in, mask);
+      return Ok{};
     }
     case Op::GridBarrier:
       // Every block arrives before any goes on: this path waits (continueBlock
@@ -1293,6 +1479,10 @@ Status Launch::execute(Warp &warp) {
       warp.stack.pop_back();
       return Ok{};
     }
+    default:
+      if (Status status = executeData(warp, in, regs, aux, mask, step); !status)
+        return status;
+      break;
     }
     ++pc;
     if (faultedLanes_) {
@@ -1863,6 +2053,7 @@ Result<RunStats> Launch::runInParallel() {
   workerOptions.removedBarriers = removedBarriers_;
   workerOptions.cancel = cancel_;
   workerOptions.bound = &shared;
+  workerOptions.engine = engine_;
   std::vector<std::unique_ptr<Launch>> workers;
   for (unsigned j = 0; j < jobs; ++j) {
     workers.push_back(std::make_unique<Launch>(program_, kernel_, config_, args_, workerOptions));
@@ -1950,6 +2141,7 @@ Result<RunStats> Launch::runInParallel() {
     for (auto &worker : workers) {
       chunkStats.threadInstrs += worker->stats_.threadInstrs;
       chunkStats.warpSteps += worker->stats_.warpSteps;
+      chunkStats.compiledThreadInstrs += worker->stats_.compiledThreadInstrs;
     }
     for (const Status &outcome : chunk.outcomes)
       if (!outcome && outcome.error().message == kInterrupted)
@@ -1962,6 +2154,7 @@ Result<RunStats> Launch::runInParallel() {
       standing = &chunk;
       stats_.threadInstrs += chunkStats.threadInstrs;
       stats_.warpSteps += chunkStats.warpSteps;
+      stats_.compiledThreadInstrs += chunkStats.compiledThreadInstrs;
       stats_.blocksInParallel += chunk.end - chunk.begin;
     } else {
       // Undone and run again block after block: a failure then fails as it
@@ -2005,6 +2198,12 @@ Result<RunStats> Launch::run() {
 }
 
 } // namespace
+
+Engine engineNamed(const std::string &name) {
+  if (name == "interp")
+    return Engine::Interpreter;
+  return name == "compiled" ? Engine::Compiled : Engine::Auto;
+}
 
 Result<RunStats> runKernel(const ir::Program &program, const ir::KernelInfo &kernel,
                            const LaunchConfig &config, std::vector<ArgumentValue> &args,

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace simulee::interp {
@@ -23,6 +24,17 @@ struct RunStats {
   // Blocks that ran on worker threads (RunOptions::jobs) rather than one
   // after another: those of chunks that stood.
   uint64_t blocksInParallel = 0;
+  // Thread-instructions run by compiled code (RunOptions::engine), included
+  // in threadInstrs.
+  uint64_t compiledThreadInstrs = 0;
+};
+
+// Which engine runs a launch's instructions (jit/Engine.h). Both give the
+// same memory contents, events and statistics.
+enum class Engine : uint8_t {
+  Auto,        // the interpreter, and compiled code for a function once it ran long
+  Interpreter, // the interpreter alone (--engine interp)
+  Compiled,    // compiled code for every function from its first instruction
 };
 
 struct RunOptions {
@@ -39,7 +51,17 @@ struct RunOptions {
   // the caller's alone; 0, one per hardware thread (as --jobs). The memory
   // contents, events and statistics are the same whatever the number.
   unsigned jobs = 1;
+  Engine engine = Engine::Auto;
 };
+
+// The engine `name` ("auto", "interp", "compiled") names; Auto for any other.
+Engine engineNamed(const std::string &name);
+
+// Interpreted warp steps of one function (over every launch of its program)
+// after which Engine::Auto compiles it: about as long as compiling takes
+// (tens of milliseconds), so that a function that never runs long is never
+// compiled and one that does costs at most twice the best choice.
+constexpr uint64_t kCompileAfterWarpSteps = uint64_t(1) << 19;
 
 // The error a cancelled run ends with.
 constexpr const char *kInterrupted = "interrupted";

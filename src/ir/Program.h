@@ -19,6 +19,10 @@ class Module;
 class Instruction;
 } // namespace llvm
 
+namespace simulee::jit {
+class CodeCache;
+} // namespace simulee::jit
+
 namespace simulee::ir {
 
 struct SourceLocation {
@@ -340,6 +344,9 @@ struct Program {
   // Each constant occupies kWarpSize consecutive copies so that an operand
   // reads the same way whether it is a register or a constant.
   std::vector<uint64_t> constants;
+  // Its functions' native code, made on first use by the compiled engine
+  // (jit::codeCacheOf); null until then.
+  mutable std::shared_ptr<jit::CodeCache> compiledCode;
 
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> module;

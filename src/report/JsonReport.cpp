@@ -147,7 +147,9 @@ Json launchCountsJson(const detect::LaunchCounts &counts) {
               {"unconventional", counts.unconventional},
               {"lightlyChecked", counts.lightlyChecked},
               {"blocks", counts.blocks},
-              {"blocksModelled", counts.blocksModelled}};
+              {"blocksModelled", counts.blocksModelled},
+              {"threadInstrs", counts.threadInstrs},
+              {"compiledThreadInstrs", counts.compiledThreadInstrs}};
 }
 
 } // namespace

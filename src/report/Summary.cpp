@@ -22,6 +22,13 @@ std::string counted(uint32_t count, const char *noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
+// "97%": the share of the thread-instructions compiled code ran (--engine).
+std::string compiledShare(const detect::LaunchCounts &counts) {
+  uint64_t percent =
+      counts.threadInstrs ? counts.compiledThreadInstrs * 100 / counts.threadInstrs : 100;
+  return std::to_string(percent) + "%";
+}
+
 } // namespace
 
 std::string verdictText(const KernelFindings &kernel) {
@@ -64,6 +71,8 @@ std::string verdictText(const KernelFindings &kernel) {
       text += "; shared memory modelled in " + std::to_string(counts.blocksModelled) + " of " +
               std::to_string(counts.blocks) +
               " blocks, the others repeating one of them exactly: see --all-blocks";
+    if (counts.compiledThreadInstrs)
+      text += "; " + compiledShare(counts) + " of the instructions ran as compiled code";
     if (counts.skipped())
       text += "; " + std::to_string(counts.skipped()) + " skipped: " +
               detect::skippedReasons(counts);

@@ -148,6 +148,7 @@ ExecSettings settingsFromEnvironment() {
   settings.analysis.strict = environment("SIMULEE_EXEC_STRICT") == "1";
   settings.analysis.independentThreads = environment("SIMULEE_EXEC_LOCKSTEP") != "1";
   settings.analysis.allBlocks = environment("SIMULEE_EXEC_ALL_BLOCKS") == "1";
+  settings.analysis.engine = interp::engineNamed(environment("SIMULEE_EXEC_ENGINE", "auto"));
   settings.analysis.blockJobs =
       unsigned(std::strtoul(environment("SIMULEE_EXEC_JOBS", "1").c_str(), nullptr, 10));
   if (std::string budget = environment("SIMULEE_EXEC_BUDGET"); !budget.empty())

@@ -118,6 +118,7 @@ struct LaunchResult {
   double ratio = 1.0;
   uint64_t range = 0;
   uint64_t threadInstrs = 0;
+  uint64_t compiledThreadInstrs = 0; // of threadInstrs (interp::Engine)
   std::string error;
   detect::LaunchRecord record;
   // Searched launches: why the launch lies outside the conventions CUDA code
@@ -308,6 +309,7 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   runOptions.removedBarriers = std::move(removedBarriers);
   runOptions.bound = bound;
   runOptions.jobs = options.blockJobs;
+  runOptions.engine = options.engine;
   simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
   if (representatives) {
     representatives->finish();
@@ -457,6 +459,7 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   }
   const memmodel::MemoryModel &model = *simulation.model;
   result.threadInstrs = simulation.stats->threadInstrs;
+  result.compiledThreadInstrs = simulation.stats->compiledThreadInstrs;
   result.blocks = result.inputs.config.grid.count();
   result.blocksModelled = simulation.modelledBlocks.value_or(result.blocks);
   result.ratio = model.fitness().ratio();
@@ -951,6 +954,8 @@ void conclude(const ir::Program &program, const ir::KernelInfo &kernel,
   for (const LaunchResult *result : results) {
     count(analysis.counts, result->outcome);
     analysis.threadInstrs += result->threadInstrs;
+    analysis.counts.threadInstrs += result->threadInstrs;
+    analysis.counts.compiledThreadInstrs += result->compiledThreadInstrs;
     if (result->outcome == LaunchOutcome::Judged) {
       judged.push_back(result);
       analysis.counts.blocks += result->blocks;

@@ -7,6 +7,7 @@
 #include "detect/Finding.h"
 #include "detect/Verdict.h"
 #include "evo/Search.h"
+#include "interp/Interpreter.h"
 #include "interp/Launch.h"
 #include "ir/Program.h"
 #include "memmodel/MemoryModel.h"
@@ -66,6 +67,8 @@ struct AnalysisOptions {
   // one per hardware thread): the program's own launch, `simulee run`'s and
   // `exec`'s; a search's launches run side by side instead, each on one.
   unsigned blockJobs = 1;
+  // Which engine runs the launches (--engine): both give the same findings.
+  interp::Engine engine = interp::Engine::Auto;
 
   // Optional hooks for the Python module (null/empty: none, no cost).
   // Every interpreter event also goes to `observer`; with a search of more

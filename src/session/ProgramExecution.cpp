@@ -66,6 +66,7 @@ std::vector<std::string> runtimeSettings(const ExecSettings &settings, const Run
           "SIMULEE_EXEC_BUDGET=" + std::to_string(settings.budgetInstrs),
           "SIMULEE_EXEC_RECORD=" + settings.record,
           "SIMULEE_EXEC_ALL_BLOCKS=" + flag(settings.allBlocks),
+          "SIMULEE_EXEC_ENGINE=" + settings.engine,
           "SIMULEE_EXEC_JOBS=" + std::to_string(settings.blockJobs),
           "SIMULEE_EXEC_SEARCH=" + std::to_string(settings.searchGenerations),
           "SIMULEE_EXEC_CHECKED=" + std::to_string(settings.checkedLaunches),

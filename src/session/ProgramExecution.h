@@ -42,6 +42,7 @@ struct ExecSettings {
   bool strict = false;   // same-value races are warnings
   bool lockstep = false; // pre-Volta warp semantics
   bool allBlocks = false;
+  std::string engine = "auto"; // interp::engineNamed
   unsigned blockJobs = 1; // threads the blocks of a launch run on; 0 = one per core
   std::string record = "auto";
   uint64_t budgetInstrs = uint64_t(1) << 32; // per thread: a program's launch is never cut short

@@ -1475,7 +1475,7 @@ TEST(CliLaunchDomain, TheVerdictCountsTheBlocksModelledAndAllBlocksModelsEach) {
   args.insert(args.end(), {"--format", "json"});
   o = simulee(args);
   EXPECT_TRUE(contains(o.out, "\"blocks\": 64,")) << o;
-  EXPECT_TRUE(contains(o.out, "\"blocksModelled\": 1\n")) << o;
+  EXPECT_TRUE(contains(o.out, "\"blocksModelled\": 1,\n")) << o;
 }
 
 } // namespace simulee::cli_test

@@ -1,7 +1,8 @@
 // One fuzz input end to end: load (LLVM IR text or bitcode) -> lower -> one
 // small launch of every kernel (at most two), with an event listener so
-// every event path runs. Shared by the libFuzzer target (FuzzLoadAndRun.cpp)
-// and the regression test that replays every input it ever crashed on.
+// every event path runs, by the interpreter and again by compiled code
+// (jit/Engine.h), which must end it the same way. Shared by the libFuzzer target
+// (FuzzLoadAndRun.cpp) and the regression test that replays every input it ever crashed on.
 #pragma once
 
 #include "interp/Interpreter.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -58,10 +60,22 @@ inline int fuzzOneInput(const uint8_t *data, size_t size) {
     config.block = {40, 1, 1}; // two warps, the second partial
     config.budgetInstrs = 20000;
     config.totalBudgetInstrs = 2000000;
-    CountingListener listener;
+    std::vector<interp::ArgumentValue> compiledArgs = args;
+    CountingListener listener, compiledListener;
     interp::RunOptions options;
     options.listener = &listener;
-    completed += interp::runKernel(*program, kernel, config, args, options).ok();
+    options.engine = interp::Engine::Interpreter;
+    Result<interp::RunStats> interpreted =
+        interp::runKernel(*program, kernel, config, args, options);
+    options.listener = &compiledListener;
+    options.engine = interp::Engine::Compiled;
+    Result<interp::RunStats> compiled =
+        interp::runKernel(*program, kernel, config, compiledArgs, options);
+    // The engines disagreeing is a finding.
+    if (interpreted.ok() != compiled.ok() || listener.events != compiledListener.events ||
+        (interpreted.ok() && interpreted->threadInstrs != compiled->threadInstrs))
+      std::abort();
+    completed += interpreted.ok();
   }
   return completed;
 }

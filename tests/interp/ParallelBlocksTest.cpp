@@ -85,36 +85,6 @@ const ir::Program &program() {
   return *loaded;
 }
 
-// Every event, written out in order.
-class Trace final : public interp::ExecutionListener {
-public:
-  std::ostringstream text;
-  void onBlockBegin(uint32_t block) override { text << "begin " << block << "\n"; }
-  void onBlockEnd(uint32_t block) override { text << "end " << block << "\n"; }
-  void onAccess(const interp::AccessEvent &e) override {
-    text << "access " << int(e.space) << int(e.kind) << " " << e.buffer << "+" << e.offset
-         << " " << e.block << "/" << e.thread << " @" << e.step << " i" << e.instruction << " v"
-         << e.value << "\n";
-  }
-  void onMaskChange(const interp::MaskChangeEvent &e) override {
-    text << "mask " << e.block << "/" << e.warp << " @" << e.step << " " << e.active << "\n";
-  }
-  void onBarrierRelease(const interp::BarrierReleaseEvent &e) override {
-    text << "release " << e.block << " " << e.epoch << "\n";
-  }
-  void onBarrierArrive(const interp::BarrierArriveEvent &e) override {
-    text << "arrive " << e.block << "/" << e.warp << " " << e.mask << "\n";
-  }
-  void onFence(const interp::FenceEvent &e) override { text << "fence " << e.block << "\n"; }
-  void onOutOfBounds(const interp::OutOfBoundsEvent &e) override {
-    text << "overrun " << e.access.block << "/" << e.access.thread << " " << e.access.offset
-         << "\n";
-  }
-  void onAssertionFailed(const interp::AssertionEvent &e) override {
-    text << "assert " << e.block << "/" << e.thread << "\n";
-  }
-};
-
 struct Outcome {
   std::string error;
   interp::RunStats stats;
@@ -133,7 +103,7 @@ Outcome run(const std::string &kernel, uint32_t grid, uint32_t block,
   config.grid = {grid, 1, 1};
   config.block = {block, 1, 1};
   config.totalBudgetInstrs = totalBudget;
-  Trace trace;
+  interp_test::EventTrace trace;
   interp::RunOptions options;
   options.listener = &trace;
   options.jobs = jobs;

@@ -1,7 +1,8 @@
 // Every corpus kernel's labeled launch judged with its blocks on three
-// threads (AnalysisOptions::blockJobs) gives what it gives on one: the same
-// verdict, the same findings to the example thread, offset and launch, the
-// same counts and the same memory afterwards.
+// threads (AnalysisOptions::blockJobs) gives what it gives on one, and run by
+// compiled code (AnalysisOptions::engine) what it gives interpreted: the
+// same verdict, the same findings to the example thread, offset and launch,
+// the same counts and the same memory afterwards.
 #include "CorpusSupport.h"
 
 #include <gtest/gtest.h>
@@ -53,6 +54,30 @@ TEST_P(ParallelCorpus, BlocksOnThreeThreadsJudgeAsOnOne) {
   ASSERT_EQ(inOrder->arguments.size(), parallel->arguments.size());
   for (size_t i = 0; i < inOrder->arguments.size(); ++i)
     EXPECT_TRUE(inOrder->arguments[i].bytes == parallel->arguments[i].bytes)
+        << m.name << " argument " << i;
+}
+
+TEST_P(ParallelCorpus, CompiledCodeJudgesAsTheInterpreter) {
+  const Manifest &m = GetParam();
+  const ir::Program &program = programFor(m.source, m.links);
+  const ir::KernelInfo *kernel = program.findKernel(m.json["kernel"].get<std::string>());
+  ASSERT_NE(kernel, nullptr);
+  session::LaunchSpec spec = labeledLaunchOf(m.json);
+  session::AnalysisOptions options;
+  options.independentThreads = !m.json.value("lockstep", false);
+  options.engine = interp::Engine::Interpreter;
+  Result<session::KernelAnalysis> interpreted =
+      session::analyzeLaunch(program, *kernel, spec, options);
+  options.engine = interp::Engine::Compiled;
+  Result<session::KernelAnalysis> compiled =
+      session::analyzeLaunch(program, *kernel, spec, options);
+  ASSERT_EQ(interpreted.ok(), compiled.ok());
+  if (!interpreted)
+    return;
+  EXPECT_EQ(detailed(*interpreted), detailed(*compiled)) << m.name;
+  ASSERT_EQ(interpreted->arguments.size(), compiled->arguments.size());
+  for (size_t i = 0; i < interpreted->arguments.size(); ++i)
+    EXPECT_TRUE(interpreted->arguments[i].bytes == compiled->arguments[i].bytes)
         << m.name << " argument " << i;
 }
 

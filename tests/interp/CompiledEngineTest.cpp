@@ -1,0 +1,227 @@
+// The compiled engine (jit/Engine.h) against the interpreter, its reference:
+// the same memory, counts, events and errors on the cases compiled code
+// hands back to the interpreter (divergence, unusual lanes, budgets), and
+// code made once per program and function. Every kernel of the interpreter's
+// output tests also runs under both (TestSupport.h's launch).
+#include "TestSupport.h"
+
+#include "jit/Engine.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace simulee;
+using interp::ArgumentValue;
+using interp_test::bufferArg;
+using interp_test::EngineRun;
+using interp_test::scalarArg;
+using interp_test::valuesOf;
+
+namespace {
+
+const char *kSource = R"(
+// Each thread loops its own number of times: branches diverge and
+// reconverge, and the loop's body is straight-line arithmetic.
+__global__ void triangle(int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int sum = 0;
+  for (int k = 0; k <= i % 37; ++k) {
+    sum += k * k - (k >> 1);
+    if (k & 1) sum ^= i;
+  }
+  out[i] = sum;
+}
+
+// A loop that ends only when memory says so.
+__global__ void spin(volatile int *flag, int *count) {
+  int c = 0;
+  while (flag[0] == 0) ++c;
+  count[threadIdx.x] = c;
+}
+
+// Shifts some lanes cannot make (undefined), and a step of a pointer far
+// past its buffer (its offset saturates).
+__global__ void unusual(unsigned *out, unsigned amount, long long far) {
+  unsigned t = threadIdx.x;
+  out[t] = 1u << (t + amount);
+  unsigned *p = out + far * (t & 1);
+  if (t == 3) *p = 7;
+}
+
+// Float arithmetic with NaNs, infinities and signed zeros.
+__global__ void floats(const float *a, const float *b, float *sums, double *products, int *less) {
+  int t = threadIdx.x;
+  sums[t] = a[t] + b[t] - a[t] * b[t] / (b[t] - 1.0f);
+  products[t] = (double)a[t] * (double)b[t] / ((double)b[t] - 1.0);
+  less[t] = a[t] < b[t] || !(a[t] >= b[t]);
+}
+
+// Shared memory and barriers: a tree sum.
+__global__ void treeSum(const int *in, int *out) {
+  __shared__ int part[128];
+  int t = threadIdx.x;
+  part[t] = in[blockIdx.x * blockDim.x + t];
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s) part[t] += part[t + s];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = part[0];
+}
+)";
+
+const ir::Program &program() {
+  static std::unique_ptr<ir::Program> loaded = [] {
+    Result<ir::Program> p = ir::loadProgramFromCuda(kSource, "compiled_engine.cu");
+    EXPECT_TRUE(p.ok()) << p.error().message;
+    return p ? std::make_unique<ir::Program>(std::move(*p)) : nullptr;
+  }();
+  return *loaded;
+}
+
+struct Outcomes {
+  EngineRun interpreted, compiled, plain;
+  std::vector<ArgumentValue> interpretedArgs, compiledArgs, plainArgs;
+};
+
+// Runs `kernel` under both engines and expects the same outcome.
+Outcomes expectSameUnderBothEngines(const std::string &kernel, interp::LaunchConfig config,
+                                    const std::vector<ArgumentValue> &args, unsigned jobs = 1) {
+  Outcomes outcomes;
+  const ir::KernelInfo *k = program().findKernel(kernel);
+  EXPECT_NE(k, nullptr) << kernel;
+  if (!k)
+    return outcomes;
+  outcomes.interpretedArgs = args;
+  outcomes.compiledArgs = args;
+  outcomes.interpreted = interp_test::runWith(interp::Engine::Interpreter, program(), *k, config,
+                                              outcomes.interpretedArgs, jobs);
+  outcomes.compiled = interp_test::runWith(interp::Engine::Compiled, program(), *k, config,
+                                           outcomes.compiledArgs, jobs);
+  EXPECT_TRUE(interp_test::sameRuns(outcomes.interpreted, outcomes.compiled,
+                                    outcomes.interpretedArgs, outcomes.compiledArgs))
+      << kernel;
+  EXPECT_EQ(outcomes.interpreted.stats.compiledThreadInstrs, 0u);
+  // With no listener for accesses, compiled code makes loads and stores itself.
+  outcomes.plainArgs = args;
+  outcomes.plain = interp_test::runWith(interp::Engine::Compiled, program(), *k, config,
+                                        outcomes.plainArgs, jobs, /*accesses=*/false);
+  EngineRun interpreted = outcomes.interpreted;
+  interpreted.events = interp_test::withoutAccesses(interpreted.events);
+  EXPECT_TRUE(interp_test::sameRuns(interpreted, outcomes.plain, outcomes.interpretedArgs,
+                                    outcomes.plainArgs))
+      << kernel << " (no access events)";
+  return outcomes;
+}
+
+interp::LaunchConfig launchOf(uint32_t grid, uint32_t block) {
+  interp::LaunchConfig config;
+  config.grid = {grid, 1, 1};
+  config.block = {block, 1, 1};
+  return config;
+}
+
+TEST(CompiledEngine, DivergentLoopsGiveTheInterpretersResults) {
+  const int n = 1000;
+  Outcomes runs = expectSameUnderBothEngines("triangle", launchOf(8, 128),
+                                             {bufferArg(std::vector<int>(n, -1)), scalarArg(n)});
+  EXPECT_EQ(runs.compiled.error, "");
+  // Most of the work ran compiled.
+  EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, runs.compiled.stats.threadInstrs / 2);
+  std::vector<int> out = valuesOf<int>(runs.compiledArgs[0].bytes);
+  for (int i = 0; i < n; i += 97) {
+    int sum = 0;
+    for (int k = 0; k <= i % 37; ++k) {
+      sum += k * k - (k >> 1);
+      if (k & 1)
+        sum ^= i;
+    }
+    EXPECT_EQ(out[i], sum) << i;
+  }
+}
+
+TEST(CompiledEngine, ALoopPastTheStepBudgetStopsWhereTheInterpreterStops) {
+  interp::LaunchConfig config = launchOf(1, 64);
+  config.budgetInstrs = 50000;
+  Outcomes runs = expectSameUnderBothEngines(
+      "spin", config, {bufferArg(std::vector<int>{0}), bufferArg(std::vector<int>(64))});
+  EXPECT_NE(runs.compiled.error.find(interp::kDoesNotTerminate), std::string::npos)
+      << runs.compiled.error;
+}
+
+TEST(CompiledEngine, ALaunchPastItsThreadInstructionBudgetStopsWhereTheInterpreterStops) {
+  interp::LaunchConfig config = launchOf(8, 128);
+  config.totalBudgetInstrs = 20000;
+  Outcomes runs = expectSameUnderBothEngines("triangle", config,
+                                             {bufferArg(std::vector<int>(1024)), scalarArg(1024)});
+  EXPECT_NE(runs.compiled.error.find(interp::kLaunchTooCostly), std::string::npos)
+      << runs.compiled.error;
+}
+
+TEST(CompiledEngine, UnusualLanesAreTheInterpretersToReport) {
+  Outcomes runs = expectSameUnderBothEngines(
+      "unusual", launchOf(1, 32),
+      {bufferArg(std::vector<unsigned>(32)), scalarArg(uint32_t(20)), scalarArg(int64_t(1) << 45)});
+  EXPECT_NE(runs.compiled.events.find("ub "), std::string::npos);      // the shifts
+  EXPECT_NE(runs.compiled.events.find("overrun "), std::string::npos); // the far store
+}
+
+TEST(CompiledEngine, FloatResultsHaveTheInterpretersBits) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> a{1.5f, nan, inf, -0.0f, 3.0f, -inf, 1e30f, 2.0f};
+  std::vector<float> b{2.0f, 1.0f, -inf, 0.0f, nan, -inf, 1e-30f, 1.0f};
+  std::vector<float> sums(8);
+  std::vector<double> products(8);
+  std::vector<int> less(8);
+  expectSameUnderBothEngines(
+      "floats", launchOf(1, 8),
+      {bufferArg(a), bufferArg(b), bufferArg(sums), bufferArg(products), bufferArg(less)});
+}
+
+TEST(CompiledEngine, BarriersAndBlocksInParallelGiveTheInterpretersEvents) {
+  std::vector<int> in(16 * 128);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = int(i % 13);
+  for (unsigned jobs : {1u, 2u}) {
+    Outcomes runs = expectSameUnderBothEngines(
+        "treeSum", launchOf(16, 128), {bufferArg(in), bufferArg(std::vector<int>(16))}, jobs);
+    EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, 0u);
+  }
+}
+
+TEST(CompiledEngine, TheDefaultCompilesAFunctionOnceItRanLong) {
+  const ir::KernelInfo *kernel = program().findKernel("triangle");
+  ASSERT_NE(kernel, nullptr);
+  program().compiledCode = nullptr; // fresh code: the earlier tests' is dropped
+  auto compiledOf = [&](interp::Engine engine, int n) {
+    std::vector<ArgumentValue> args{bufferArg(std::vector<int>(n)), scalarArg(n)};
+    EngineRun run = interp_test::runWith(engine, program(), *kernel, launchOf(n / 256, 256), args);
+    EXPECT_EQ(run.error, "");
+    return run.stats.compiledThreadInstrs;
+  };
+  // A small launch is interpreted; a large one's first steps are too, then
+  // the function has run long (kCompileAfterWarpSteps) and is compiled; and
+  // from then on every launch of it runs compiled.
+  EXPECT_EQ(compiledOf(interp::Engine::Auto, 256), 0u);
+  EXPECT_GT(compiledOf(interp::Engine::Auto, 1 << 18), 0u);
+  EXPECT_GT(compiledOf(interp::Engine::Auto, 256), 0u);
+  // The interpreter alone never runs compiled code.
+  EXPECT_EQ(compiledOf(interp::Engine::Interpreter, 1 << 18), 0u);
+}
+
+TEST(CompiledEngine, CodeIsMadeOncePerProgramAndFunction) {
+  const ir::KernelInfo *kernel = program().findKernel("treeSum");
+  ASSERT_NE(kernel, nullptr);
+  jit::CodeCache &cache = jit::codeCacheOf(program());
+  const jit::CompiledFunction *first = cache.compiled(program(), kernel->function);
+  ASSERT_NE(first, nullptr) << cache.failure();
+  EXPECT_EQ(cache.compiled(program(), kernel->function), first);
+  EXPECT_EQ(&jit::codeCacheOf(program()), &cache);
+  EXPECT_TRUE(first->entersAt(0));
+}
+
+} // namespace
