@@ -338,19 +338,19 @@ private:
   Status checkStop(const Warp *warp = nullptr, uint32_t instr = 0);
   void initWarp(Warp &warp, uint32_t index);
   Status runWarp(Warp &warp);
-  Status execute(Warp &warp);
-  Status executeData(Warp &warp, const Instr &in, uint64_t *regs, const uint32_t *aux,
-                     LaneMask mask, uint64_t step);
+  Status execute(Warp &warp, bool oneDataInstruction = false);
   // Function `function`'s compiled code, when the engine runs it compiled
   // now (null: interpret it).
   const jit::CompiledFunction *compiledCode(uint32_t function);
   // Counts steps the interpreter ran of `function` (Engine::Auto compiles
   // it once they are many).
   void countInterpreted(uint32_t function, uint64_t warpSteps);
+  // The interpreted steps after which Engine::Auto compiles `function`.
+  uint64_t compileAfter(uint32_t function) const;
   // Runs compiled code from `pc` on the warp's top path; see execute().
   uint32_t runCompiled(Warp &warp, const jit::CompiledFunction &code, uint32_t &pc,
                        Status &stopped);
-  // jit::ExecuteFn: data instruction `pc` for compiled code.
+  // jit::ExecuteFn: data instruction `pc` for compiled code (execute's own).
   static uint32_t executeForCompiledCode(jit::Frame *frame, uint32_t pc);
   // jit::WindowFn: the buffer compiled code's loads and stores go to.
   static uint32_t windowForCompiledCode(jit::Frame *frame, uint64_t tag);
@@ -698,12 +698,17 @@ const jit::CompiledFunction *Launch::compiledCode(uint32_t function) {
   if (compiledState_[function] == CompiledState::Unknown) {
     // Engine::Auto compiles a function that already ran long, in this
     // launch or an earlier one of its program.
-    bool now = engine_ == Engine::Compiled || codeCache_->hot(function, 0, kCompileAfterWarpSteps);
+    bool now = engine_ == Engine::Compiled || codeCache_->hot(function, 0, compileAfter(function));
     compiledState_[function] = now ? CompiledState::Resolved : CompiledState::Counting;
     if (now)
       compiled_[function] = codeCache_->compiled(program_, function);
   }
   return compiled_[function];
+}
+
+uint64_t Launch::compileAfter(uint32_t function) const {
+  uint64_t units = program_.functions[function].code.size() / kCompileUnitInstrs + 1;
+  return kCompileAfterWarpSteps * units * (accessEvents_ ? kCompileLaterWithAccesses : 1);
 }
 
 void Launch::countInterpreted(uint32_t function, uint64_t warpSteps) {
@@ -712,7 +717,7 @@ void Launch::countInterpreted(uint32_t function, uint64_t warpSteps) {
   steps += warpSteps;
   if (steps < kStepsBetweenReports)
     return;
-  bool hot = codeCache_->hot(function, steps, kCompileAfterWarpSteps);
+  bool hot = codeCache_->hot(function, steps, compileAfter(function));
   steps = 0;
   if (!hot)
     return;
@@ -724,16 +729,13 @@ void Launch::countInterpreted(uint32_t function, uint64_t warpSteps) {
 struct CompiledRun {
   Launch *launch;
   Warp *warp;
-  const Instr *code;
-  const uint32_t *aux;
   Status stopped = Ok{};
 };
 
 uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint32_t &pc,
                              Status &stopped) {
   StackEntry &top = warp.stack.back();
-  const ir::Function &fn = program_.functions[warp.frames[top.frame].function];
-  CompiledRun run{this, &warp, fn.code.data(), fn.aux.data()};
+  CompiledRun run{this, &warp};
   jit::Frame frame{};
   frame.regs = warp.regs.data() + warp.frames[top.frame].regBase;
   frame.constants = constants_;
@@ -793,10 +795,13 @@ uint32_t Launch::executeForCompiledCode(jit::Frame *frame, uint32_t pc) {
   CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
   Launch &launch = *run.launch;
   frame->windowTag = ~uint64_t(0); // the instruction may move or free buffers
-  run.warp->step = frame->step;
-  launch.stats_.threadInstrs = frame->threadInstrs;
-  Status status = launch.executeData(*run.warp, run.code[pc], frame->regs, run.aux, frame->mask,
-                                     frame->step - 1);
+  // The interpreter counts the instruction again, as it would have: from
+  // the counts before it, at the path's pc.
+  Warp &warp = *run.warp;
+  warp.step = frame->step - 1;
+  launch.stats_.threadInstrs = frame->threadInstrs - frame->activeLanes;
+  warp.stack.back().pc = pc;
+  Status status = launch.execute(warp, /*oneDataInstruction=*/true);
   if (!status) {
     run.stopped = std::move(status);
     return jit::kFailed;
@@ -804,30 +809,87 @@ uint32_t Launch::executeForCompiledCode(jit::Frame *frame, uint32_t pc) {
   return launch.faultedLanes_ ? jit::kLanesFaulted : jit::kExecuted;
 }
 
-// Executes data instruction `in` (no control flow) for the lanes of `mask`:
-// the interpreter's own loop and, through executeForCompiledCode, the
-// compiled engine's.
-inline Status Launch::executeData(Warp &warp, const Instr &in, uint64_t *regs, const uint32_t *aux,
-                                  LaneMask mask, uint64_t step) {
+// Executes instructions of the warp's top path until control flow changes
+// the stack (a branch, call, return, barrier or exit), the function's compiled
+// code where it has some (jit/Engine.h). `oneDataInstruction`: only the data
+// instruction at the path's pc, which compiled code counted already
+// (executeForCompiledCode); lanes it faults are left in faultedLanes_.
+Status Launch::execute(Warp &warp, bool oneDataInstruction) {
+  StackEntry *top = &warp.stack.back();
+  const ir::Function &fn = program_.functions[warp.frames[top->frame].function];
+  const Instr *code = fn.code.data();
+  const uint32_t *aux = fn.aux.data();
+  uint64_t *regs = warp.regs.data() + warp.frames[top->frame].regBase;
+  const LaneMask mask = top->mask;
+  const unsigned activeLanes = unsigned(std::popcount(mask));
+  uint32_t pc = top->pc;
+
   auto src = [&](uint32_t operand) -> const uint64_t * {
     return (operand & ir::kConstantOperand)
                ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
                : regs + size_t(operand) * kWarpSize;
   };
-  uint64_t *d = regs + size_t(in.dst) * kWarpSize;
-  resolveCache_.clear(); // buffers may have moved since the last instruction
-  switch (in.op) {
-  case Op::Nop:
-    break;
-  case Op::Fence:
-    if (listener_ && ir::FenceScope(in.flags) == ir::FenceScope::Device)
-      listener_->onFence(FenceEvent{block_, warp.index, step, mask});
-    break;
-  case Op::Move: {
-    const uint64_t *a = src(in.a);
-    forEachLane(mask, [&](unsigned l) { d[l] = a[l]; });
-    break;
-  }
+  auto applyMoves = [&](uint32_t begin, uint32_t end, LaneMask lanes) {
+    for (uint32_t k = begin; k < end; k += 2) {
+      uint64_t *d = regs + size_t(aux[k]) * kWarpSize;
+      const uint64_t *s = src(aux[k + 1]);
+      forEachLane(lanes, [&](unsigned l) { d[l] = s[l]; });
+    }
+  };
+
+  const jit::CompiledFunction *compiled =
+      codeCache_ && !oneDataInstruction ? compiledCode(warp.frames[top->frame].function) : nullptr;
+  uint32_t interpretAt = ir::kNoReconvergence; // where compiled code just left to the interpreter
+  for (;;) {
+    if (compiled && pc != interpretAt && compiled->entersAt(pc)) {
+      Status stopped = Ok{};
+      switch (runCompiled(warp, *compiled, pc, stopped)) {
+      case jit::kBranched:
+        top->pc = pc;
+        return Ok{};
+      case jit::kFaulted: {
+        LaneMask faulted = faultedLanes_;
+        faultedLanes_ = 0;
+        top->pc = pc;
+        exitLanes(warp, faulted, code[pc - 1].id);
+        return Ok{};
+      }
+      case jit::kStopped:
+        return stopped;
+      default: // kInterpretAt (or kNotEntered)
+        interpretAt = pc;
+        continue;
+      }
+    }
+    const Instr &in = code[pc];
+    const uint64_t step = warp.step++;
+    stats_.threadInstrs += activeLanes;
+    if (warp.step > config_.budgetInstrs)
+      return makeError(
+          program_.path + ": kernel '" + kernel_.sourceName + "' " + kDoesNotTerminate + ": " +
+          threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
+          std::to_string(config_.budgetInstrs) + " instructions (last at " + where(in.id) + ")");
+    if (stats_.threadInstrs > totalBudgetInstrs_)
+      return makeError(std::string(kLaunchTooCostly) + ": more than " +
+                       std::to_string(totalBudgetInstrs_) +
+                       " thread-instructions (limit it with a smaller --grid)");
+    if ((step & 0xfff) == 0)
+      if (Status go = checkStop(&warp, in.id); !go)
+        return go;
+    uint64_t *d = regs + size_t(in.dst) * kWarpSize;
+    resolveCache_.clear(); // buffers may have moved since the last instruction
+    switch (in.op) {
+    case Op::Nop:
+      break;
+    case Op::Fence:
+      if (listener_ && ir::FenceScope(in.flags) == ir::FenceScope::Device)
+        listener_->onFence(FenceEvent{block_, warp.index, step, mask});
+      break;
+    case Op::Move: {
+      const uint64_t *a = src(in.a);
+      forEachLane(mask, [&](unsigned l) { d[l] = a[l]; });
+      break;
+    }
     case Op::Add: case Op::Sub: case Op::Mul: case Op::And: case Op::Or: case Op::Xor: {
       const uint64_t *a = src(in.a), *b = src(in.b);
       const uint64_t m = widthMask(in.width);
@@ -1227,10 +1289,40 @@ inline Status Launch::executeData(Warp &warp, const Instr &in, uint64_t *regs, c
     case Op::Print:
       forEachLane(mask, [&](unsigned l) { d[l] = 0; });
       break;
+    case Op::Trap:
+      if (ir::TrapReason(in.flags) == ir::TrapReason::CallThroughNonFunction)
+        return callThroughNonFunction(warp, mask, src(in.a), in.id);
+      if (ir::TrapReason(in.flags) == ir::TrapReason::Assert)
+        return assertionFailed(warp, unsigned(std::countr_zero(mask)), src(in.a), in.id);
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
+                       " in " + threadName(warp, unsigned(std::countr_zero(mask))) + " at " +
+                       where(in.id));
     case Op::ChosenValue: {
       uint64_t value = chosenValue(in);
       forEachLane(mask, [&](unsigned l) { d[l] = value; });
       break;
+    }
+    case Op::Unreachable:
+      return makeError(program_.path + ": kernel '" + kernel_.sourceName +
+                       "': " + threadName(warp, unsigned(std::countr_zero(mask))) + " " +
+                       kKernelReachedUnreachable + " (undefined behaviour) at " + where(in.id));
+    case Op::Barrier: {
+      auto kind = ir::BarrierKind(in.flags);
+      if (!removedBarriers_.empty() && kind == ir::BarrierKind::Plain &&
+          std::find(removedBarriers_.begin(), removedBarriers_.end(), in.id) !=
+              removedBarriers_.end())
+        break;
+      if (kind != ir::BarrierKind::Plain) {
+        const uint64_t *predicate = src(in.a);
+        forEachLane(mask, [&](unsigned l) { barrierTrue_ += (predicate[l] & widthMask(32)) != 0; });
+        warp.pendingResults.push_back(
+            PendingBarrierResult{warp.frames[top->frame].regBase + size_t(in.dst) * kWarpSize, mask,
+                                 in.flags, in.width});
+      }
+      barrierArrived_ += activeLanes;
+      top->pc = pc + 1;
+      parkAtBarrier(warp, in, mask);
+      return Ok{};
     }
     case Op::TextureFetch:
     case Op::SurfaceLoad:
@@ -1256,107 +1348,6 @@ inline Status Launch::executeData(Warp &warp, const Instr &in, uint64_t *regs, c
           undefinedBehavior(warp, l, UndefinedBehavior::InvalidFree, in.id, pointer[l], 64);
       });
       break;
-    }
-    default:
-      break;
-    }
-    return Ok{};
-}
-
-// Executes instructions of the warp's top path until control flow changes
-// the stack (a branch, call, return, barrier or exit).
-Status Launch::execute(Warp &warp) {
-  StackEntry *top = &warp.stack.back();
-  const ir::Function &fn = program_.functions[warp.frames[top->frame].function];
-  const Instr *code = fn.code.data();
-  const uint32_t *aux = fn.aux.data();
-  uint64_t *regs = warp.regs.data() + warp.frames[top->frame].regBase;
-  const LaneMask mask = top->mask;
-  const unsigned activeLanes = unsigned(std::popcount(mask));
-  uint32_t pc = top->pc;
-
-  auto src = [&](uint32_t operand) -> const uint64_t * {
-    return (operand & ir::kConstantOperand)
-               ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
-               : regs + size_t(operand) * kWarpSize;
-  };
-  auto applyMoves = [&](uint32_t begin, uint32_t end, LaneMask lanes) {
-    for (uint32_t k = begin; k < end; k += 2) {
-      uint64_t *d = regs + size_t(aux[k]) * kWarpSize;
-      const uint64_t *s = src(aux[k + 1]);
-      forEachLane(lanes, [&](unsigned l) { d[l] = s[l]; });
-    }
-  };
-
-  const jit::CompiledFunction *compiled = compiledCode(warp.frames[top->frame].function);
-  uint32_t interpretAt = ir::kNoReconvergence; // where compiled code just left to the interpreter
-  for (;;) {
-    if (compiled && pc != interpretAt && compiled->entersAt(pc)) {
-      Status stopped = Ok{};
-      switch (runCompiled(warp, *compiled, pc, stopped)) {
-      case jit::kBranched:
-        top->pc = pc;
-        return Ok{};
-      case jit::kFaulted: {
-        LaneMask faulted = faultedLanes_;
-        faultedLanes_ = 0;
-        top->pc = pc;
-        exitLanes(warp, faulted, code[pc - 1].id);
-        return Ok{};
-      }
-      case jit::kStopped:
-        return stopped;
-      default: // kInterpretAt (or kNotEntered)
-        interpretAt = pc;
-        continue;
-      }
-    }
-    const Instr &in = code[pc];
-    const uint64_t step = warp.step++;
-    stats_.threadInstrs += activeLanes;
-    if (warp.step > config_.budgetInstrs)
-      return makeError(
-          program_.path + ": kernel '" + kernel_.sourceName + "' " + kDoesNotTerminate + ": " +
-          threadName(warp, unsigned(std::countr_zero(mask))) + " executed more than " +
-          std::to_string(config_.budgetInstrs) + " instructions (last at " + where(in.id) + ")");
-    if (stats_.threadInstrs > totalBudgetInstrs_)
-      return makeError(std::string(kLaunchTooCostly) + ": more than " +
-                       std::to_string(totalBudgetInstrs_) +
-                       " thread-instructions (limit it with a smaller --grid)");
-    if ((step & 0xfff) == 0)
-      if (Status go = checkStop(&warp, in.id); !go)
-        return go;
-    uint64_t *d = regs + size_t(in.dst) * kWarpSize;
-    switch (in.op) {
-    case Op::Trap:
-      if (ir::TrapReason(in.flags) == ir::TrapReason::CallThroughNonFunction)
-        return callThroughNonFunction(warp, mask, src(in.a), in.id);
-      if (ir::TrapReason(in.flags) == ir::TrapReason::Assert)
-        return assertionFailed(warp, unsigned(std::countr_zero(mask)), src(in.a), in.id);
-      return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
-                       " in " + threadName(warp, unsigned(std::countr_zero(mask))) + " at " +
-                       where(in.id));
-    case Op::Unreachable:
-      return makeError(program_.path + ": kernel '" + kernel_.sourceName +
-                       "': " + threadName(warp, unsigned(std::countr_zero(mask))) + " " +
-                       kKernelReachedUnreachable + " (undefined behaviour) at " + where(in.id));
-    case Op::Barrier: {
-      auto kind = ir::BarrierKind(in.flags);
-      if (!removedBarriers_.empty() && kind == ir::BarrierKind::Plain &&
-          std::find(removedBarriers_.begin(), removedBarriers_.end(), in.id) !=
-              removedBarriers_.end())
-        break;
-      if (kind != ir::BarrierKind::Plain) {
-        const uint64_t *predicate = src(in.a);
-        forEachLane(mask, [&](unsigned l) { barrierTrue_ += (predicate[l] & widthMask(32)) != 0; });
-        warp.pendingResults.push_back(
-            PendingBarrierResult{warp.frames[top->frame].regBase + size_t(in.dst) * kWarpSize, mask,
-                                 in.flags, in.width});
-      }
-      barrierArrived_ += activeLanes;
-      top->pc = pc + 1;
-      parkAtBarrier(warp, in, mask);
-      return Ok{};
     }
     case Op::GridBarrier:
       // Every block arrives before any goes on: this path waits (continueBlock
@@ -1479,12 +1470,10 @@ Status Launch::execute(Warp &warp) {
       warp.stack.pop_back();
       return Ok{};
     }
-    default:
-      if (Status status = executeData(warp, in, regs, aux, mask, step); !status)
-        return status;
-      break;
     }
     ++pc;
+    if (oneDataInstruction)
+      return Ok{};
     if (faultedLanes_) {
       // Lanes that executed undefined behaviour stop; the others go on.
       LaneMask faulted = faultedLanes_;

@@ -57,11 +57,17 @@ struct RunOptions {
 // The engine `name` ("auto", "interp", "compiled") names; Auto for any other.
 Engine engineNamed(const std::string &name);
 
-// Interpreted warp steps of one function (over every launch of its program)
-// after which Engine::Auto compiles it: about as long as compiling takes
-// (tens of milliseconds), so that a function that never runs long is never
-// compiled and one that does costs at most twice the best choice.
+// Interpreted warp steps of a function of up to kCompileUnitInstrs lowered
+// instructions (over every launch of its program) after which Engine::Auto
+// compiles it, and as many again per such unit of a larger function: about
+// as long as compiling it takes (tens of milliseconds per unit), so that a
+// function that never runs long is never compiled and one that does costs
+// at most about twice the best choice. Where a listener hears every access
+// (the model), accesses cost most of the time and compiled code saves less:
+// kCompileLaterWithAccesses times as many steps.
 constexpr uint64_t kCompileAfterWarpSteps = uint64_t(1) << 19;
+constexpr uint64_t kCompileUnitInstrs = 128;
+constexpr uint64_t kCompileLaterWithAccesses = 8;
 
 // The error a cancelled run ends with.
 constexpr const char *kInterrupted = "interrupted";

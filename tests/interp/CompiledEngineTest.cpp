@@ -199,7 +199,9 @@ TEST(CompiledEngine, TheDefaultCompilesAFunctionOnceItRanLong) {
   program().compiledCode = nullptr; // fresh code: the earlier tests' is dropped
   auto compiledOf = [&](interp::Engine engine, int n) {
     std::vector<ArgumentValue> args{bufferArg(std::vector<int>(n)), scalarArg(n)};
-    EngineRun run = interp_test::runWith(engine, program(), *kernel, launchOf(n / 256, 256), args);
+    // No listener for accesses: the threshold is kCompileAfterWarpSteps.
+    EngineRun run = interp_test::runWith(engine, program(), *kernel, launchOf(n / 256, 256), args,
+                                         1, /*accesses=*/false);
     EXPECT_EQ(run.error, "");
     return run.stats.compiledThreadInstrs;
   };
