@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -50,7 +51,6 @@ Handling handlingOf(const Instr &in) {
   case Op::And:
   case Op::Or:
   case Op::Xor:
-  case Op::ICmp:
   case Op::SExt:
   case Op::Trunc:
   case Op::Select:
@@ -59,6 +59,8 @@ Handling handlingOf(const Instr &in) {
   case Op::LShr:
   case Op::AShr:
     return Handling::Inline;
+  case Op::ICmp: // a predicate the interpreter knows
+    return in.flags <= uint8_t(ir::IntPredicate::SLE) ? Handling::Inline : Handling::Execute;
   case Op::Load:
   case Op::Store: // the common access; the interpreter makes the others
     return in.imm == 1 || in.imm == 2 || in.imm == 4 || in.imm == 8 ? Handling::Inline
@@ -446,33 +448,18 @@ private:
     goTo(info[1]);
   }
 
+  // interp::compareInts: signed predicates compare the values sign-extended
+  // from `width`, the others the zero-extended values as they are.
   llvm::Value *compareInts(ir::IntPredicate pred, llvm::Value *a, llvm::Value *b, unsigned width) {
     using P = llvm::CmpInst::Predicate;
-    auto sa = [&] { return signExtend(a, width); };
-    auto sb = [&] { return signExtend(b, width); };
-    switch (pred) {
-    case ir::IntPredicate::EQ:
-      return builder_.CreateICmp(P::ICMP_EQ, a, b);
-    case ir::IntPredicate::NE:
-      return builder_.CreateICmp(P::ICMP_NE, a, b);
-    case ir::IntPredicate::UGT:
-      return builder_.CreateICmp(P::ICMP_UGT, a, b);
-    case ir::IntPredicate::UGE:
-      return builder_.CreateICmp(P::ICMP_UGE, a, b);
-    case ir::IntPredicate::ULT:
-      return builder_.CreateICmp(P::ICMP_ULT, a, b);
-    case ir::IntPredicate::ULE:
-      return builder_.CreateICmp(P::ICMP_ULE, a, b);
-    case ir::IntPredicate::SGT:
-      return builder_.CreateICmp(P::ICMP_SGT, sa(), sb());
-    case ir::IntPredicate::SGE:
-      return builder_.CreateICmp(P::ICMP_SGE, sa(), sb());
-    case ir::IntPredicate::SLT:
-      return builder_.CreateICmp(P::ICMP_SLT, sa(), sb());
-    case ir::IntPredicate::SLE:
-      return builder_.CreateICmp(P::ICMP_SLE, sa(), sb());
-    }
-    return builder_.CreateICmp(P::ICMP_EQ, a, b);
+    static constexpr P kPredicates[] = {P::ICMP_EQ,  P::ICMP_NE,  P::ICMP_UGT, P::ICMP_UGE,
+                                        P::ICMP_ULT, P::ICMP_ULE, P::ICMP_SGT, P::ICMP_SGE,
+                                        P::ICMP_SLT, P::ICMP_SLE};
+    static_assert(std::size(kPredicates) == size_t(ir::IntPredicate::SLE) + 1);
+    P predicate = kPredicates[size_t(pred)];
+    if (llvm::CmpInst::isSigned(predicate))
+      return builder_.CreateICmp(predicate, signExtend(a, width), signExtend(b, width));
+    return builder_.CreateICmp(predicate, a, b);
   }
 
   // A pointer step: the plain sum, or the interpreter for a lane whose sum

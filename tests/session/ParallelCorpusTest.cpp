@@ -33,52 +33,46 @@ std::string detailed(const session::KernelAnalysis &analysis) {
   return text;
 }
 
-class ParallelCorpus : public ::testing::TestWithParam<Manifest> {};
-
-TEST_P(ParallelCorpus, BlocksOnThreeThreadsJudgeAsOnOne) {
-  const Manifest &m = GetParam();
+// The manifest's labeled launch judged with `reference` and with `other`
+// options: the same judgement, to the example thread, and the same memory.
+void expectSameJudgement(const Manifest &m, const session::AnalysisOptions &reference,
+                         const session::AnalysisOptions &other) {
   const ir::Program &program = programFor(m.source, m.links);
   const ir::KernelInfo *kernel = program.findKernel(m.json["kernel"].get<std::string>());
   ASSERT_NE(kernel, nullptr);
   session::LaunchSpec spec = labeledLaunchOf(m.json);
-  session::AnalysisOptions options;
-  options.independentThreads = !m.json.value("lockstep", false);
-  Result<session::KernelAnalysis> inOrder = session::analyzeLaunch(program, *kernel, spec, options);
-  options.blockJobs = 3;
-  Result<session::KernelAnalysis> parallel =
-      session::analyzeLaunch(program, *kernel, spec, options);
-  ASSERT_EQ(inOrder.ok(), parallel.ok());
-  if (!inOrder)
+  Result<session::KernelAnalysis> expected =
+      session::analyzeLaunch(program, *kernel, spec, reference);
+  Result<session::KernelAnalysis> actual = session::analyzeLaunch(program, *kernel, spec, other);
+  ASSERT_EQ(expected.ok(), actual.ok());
+  if (!expected)
     return;
-  EXPECT_EQ(detailed(*inOrder), detailed(*parallel)) << m.name;
-  ASSERT_EQ(inOrder->arguments.size(), parallel->arguments.size());
-  for (size_t i = 0; i < inOrder->arguments.size(); ++i)
-    EXPECT_TRUE(inOrder->arguments[i].bytes == parallel->arguments[i].bytes)
+  EXPECT_EQ(detailed(*expected), detailed(*actual)) << m.name;
+  ASSERT_EQ(expected->arguments.size(), actual->arguments.size());
+  for (size_t i = 0; i < expected->arguments.size(); ++i)
+    EXPECT_TRUE(expected->arguments[i].bytes == actual->arguments[i].bytes)
         << m.name << " argument " << i;
 }
 
-TEST_P(ParallelCorpus, CompiledCodeJudgesAsTheInterpreter) {
-  const Manifest &m = GetParam();
-  const ir::Program &program = programFor(m.source, m.links);
-  const ir::KernelInfo *kernel = program.findKernel(m.json["kernel"].get<std::string>());
-  ASSERT_NE(kernel, nullptr);
-  session::LaunchSpec spec = labeledLaunchOf(m.json);
+session::AnalysisOptions optionsFor(const Manifest &m) {
   session::AnalysisOptions options;
   options.independentThreads = !m.json.value("lockstep", false);
-  options.engine = interp::Engine::Interpreter;
-  Result<session::KernelAnalysis> interpreted =
-      session::analyzeLaunch(program, *kernel, spec, options);
-  options.engine = interp::Engine::Compiled;
-  Result<session::KernelAnalysis> compiled =
-      session::analyzeLaunch(program, *kernel, spec, options);
-  ASSERT_EQ(interpreted.ok(), compiled.ok());
-  if (!interpreted)
-    return;
-  EXPECT_EQ(detailed(*interpreted), detailed(*compiled)) << m.name;
-  ASSERT_EQ(interpreted->arguments.size(), compiled->arguments.size());
-  for (size_t i = 0; i < interpreted->arguments.size(); ++i)
-    EXPECT_TRUE(interpreted->arguments[i].bytes == compiled->arguments[i].bytes)
-        << m.name << " argument " << i;
+  return options;
+}
+
+class ParallelCorpus : public ::testing::TestWithParam<Manifest> {};
+
+TEST_P(ParallelCorpus, BlocksOnThreeThreadsJudgeAsOnOne) {
+  session::AnalysisOptions inOrder = optionsFor(GetParam()), parallel = inOrder;
+  parallel.blockJobs = 3;
+  expectSameJudgement(GetParam(), inOrder, parallel);
+}
+
+TEST_P(ParallelCorpus, CompiledCodeJudgesAsTheInterpreter) {
+  session::AnalysisOptions interpreted = optionsFor(GetParam()), compiled = interpreted;
+  interpreted.engine = interp::Engine::Interpreter;
+  compiled.engine = interp::Engine::Compiled;
+  expectSameJudgement(GetParam(), interpreted, compiled);
 }
 
 std::string manifestName(const ::testing::TestParamInfo<Manifest> &info) {
