@@ -1235,7 +1235,10 @@ TEST(CliLaunchDomain, ALongLoopInALaunchNoSearchChoseIsJudgedNotCalledEndless) {
                            "}\n";
   Outcome site = simulee({source, "--jobs", "1"});
   EXPECT_EQ(site.status, 0) << site;
-  EXPECT_TRUE(contains(site.out, "clean (1 launch judged) at its call site")) << site;
+  // (Its loop ran long enough for compiled code to take over: the verdict
+  // says how much of it.)
+  EXPECT_TRUE(contains(site.out, "clean (1 launch judged")) << site;
+  EXPECT_TRUE(contains(site.out, ") at its call site")) << site;
   Outcome run = simulee({"run", source, "--grid", "1", "--block", "32", "--jobs", "1"});
   EXPECT_EQ(run.status, 0) << run;
   Outcome capped = simulee({"run", source, "--grid", "1", "--block", "32", "--jobs", "1",
