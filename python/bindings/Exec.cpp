@@ -71,6 +71,7 @@ void bindExec(py::module_ &module) {
       .def_readwrite("strict", &ExecSettings::strict)
       .def_readwrite("lockstep", &ExecSettings::lockstep)
       .def_readwrite("all_blocks", &ExecSettings::allBlocks)
+      .def_readwrite("engine", &ExecSettings::engine)
       .def_readwrite("record", &ExecSettings::record)
       .def_readwrite("budget", &ExecSettings::budgetInstrs)
       .def_readwrite("search", &ExecSettings::searchGenerations)

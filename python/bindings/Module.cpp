@@ -164,7 +164,8 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
                                   std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
                                   const std::vector<ArgumentTuple> &args, uint32_t sharedBytes,
                                   bool independentThreads, const std::string &record, uint64_t seed,
-                                  uint64_t budgetInstrs, bool repair, unsigned jobs) {
+                                  uint64_t budgetInstrs, bool repair, unsigned jobs,
+                                  const std::string &engine) {
   const ir::Program &program = *handle.program;
   const ir::KernelInfo &kernel = *selectKernels(program, kernelName, /*requireOne=*/true).front();
   auto result = std::make_shared<LaunchResult>();
@@ -179,6 +180,7 @@ std::shared_ptr<LaunchResult> run(const ProgramHandle &handle,
   spec.seed = seed;
   session::AnalysisOptions options = analysisOptions(independentThreads, record, budgetInstrs);
   options.blockJobs = jobs;
+  options.engine = interp::engineNamed(engine);
   BarrierLog barrierLog;
   options.observer = &barrierLog;
   options.allBlocks = true; // the tuple log shows every access
@@ -414,7 +416,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("run", &run, py::arg("program"), py::arg("kernel"), py::arg("grid"), py::arg("block"),
         py::arg("args"), py::arg("shared_bytes"), py::arg("independent_threads"), py::arg("record"),
         py::arg("seed"), py::arg("budget"), py::arg("repair") = false, py::arg("jobs") = 1,
-        "Runs one launch and judges it (simulee run).");
+        py::arg("engine") = "auto", "Runs one launch and judges it (simulee run).");
 
   py::class_<SearchRequest>(m, "SearchRequest")
       .def(py::init<>())

@@ -85,10 +85,13 @@ def _runtime_dir() -> str:
                       f"{_core.BUILD_RUNTIME_DIR} (its build had no CUDA headers: scripts/setup.sh)")
 
 
-def _check_settings(*, record: str, opt: int, budget: int, search: int, checked_launches: int, sm: int) -> None:
+def _check_settings(*, record: str, engine: str, opt: int, budget: int, search: int, checked_launches: int,
+                    sm: int) -> None:
     """The CLI's bounds on ``simulee exec``'s options."""
     if record not in ("auto", "full", "summary"):
         raise _core.Error(f"bad record {record!r}: expected 'full', 'summary' or 'auto'")
+    if engine not in ("auto", "interp", "compiled"):
+        raise _core.Error(f"bad engine {engine!r}: expected 'auto', 'interp' or 'compiled'")
     for name, value, low, high in (("opt", opt, 0, 3), ("budget", budget, 1, 2**64 - 1),
                                    ("search", search, 0, 1000), ("checked_launches", checked_launches, 1, 10**9),
                                    ("sm", sm, 30, 120)):
@@ -112,6 +115,7 @@ def exec(
     strict: bool = False,
     record: str = "auto",
     all_blocks: bool = False,
+    engine: str = "auto",
     budget: int = 2**32,
     search: int = 0,
     checked_launches: int = 3,
@@ -134,6 +138,7 @@ def exec(
     ``opt`` (the device code's -O) and ``cuda_path`` say how it is built.
     The rest are ``simulee exec``'s options: ``independent_threads``
     (``False``: ``--lockstep``), ``strict``, ``record``, ``all_blocks``,
+    ``engine`` (``"auto"``, ``"interp"`` or ``"compiled"``),
     ``budget`` (instructions per thread), ``search`` (generations mutating
     each kernel's first launch), ``checked_launches`` per kernel and shape
     fully checked (later ones get light checks) or ``check_all``, and
@@ -147,7 +152,7 @@ def exec(
     while the program runs; Ctrl-C kills it and raises KeyboardInterrupt.
     """
     files = [os.fspath(program)] if isinstance(program, (str, os.PathLike)) else [os.fspath(p) for p in program]
-    _check_settings(record=record, opt=opt, budget=budget, search=search, checked_launches=checked_launches, sm=sm)
+    _check_settings(record=record, engine=engine, opt=opt, budget=budget, search=search, checked_launches=checked_launches, sm=sm)
     if isinstance(defines, Mapping):
         defines = [name if value is None else f"{name}={value}" for name, value in defines.items()]
     settings = _core.ExecSettings()
@@ -167,6 +172,7 @@ def exec(
     settings.strict = bool(strict)
     settings.record = str(record)
     settings.all_blocks = bool(all_blocks)
+    settings.engine = str(engine)
     settings.budget = int(budget)
     settings.search = int(search)
     settings.checked_launches = 0 if check_all else int(checked_launches)

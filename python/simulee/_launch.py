@@ -290,6 +290,7 @@ def run(
     budget: Optional[int] = None,
     repair: bool = False,
     jobs: int = 0,
+    engine: str = "auto",
 ) -> Launch:
     """Runs one launch of a kernel and judges it, like ``simulee run``.
 
@@ -312,10 +313,16 @@ def run(
     ones, each with its re-simulated ``launches``. ``jobs`` is the threads
     the launch's blocks run on (``--jobs``; 0 = one per core): the findings,
     the accesses table and the buffers are the same whatever it is.
+    ``engine`` (``--engine``) is what runs the kernel's instructions:
+    ``"interp"``, the interpreter; ``"compiled"``, native code compiled from
+    the kernel; ``"auto"``, compiled code once a function has run long. The
+    results are the same whichever it is.
 
     The GIL is released while simulating; Ctrl-C interrupts. Bad input
     raises :class:`simulee.Error` with the CLI's message.
     """
+    if engine not in ("auto", "interp", "compiled"):
+        raise Error(f"bad engine {engine!r}: expected 'auto', 'interp' or 'compiled'")
     program = _program_of(program_or_path)
     result = _core.run(
         program._handle,
@@ -330,5 +337,6 @@ def run(
         int(budget or 0),
         bool(repair),
         int(jobs),
+        str(engine),
     )
     return Launch(program, result)

@@ -159,6 +159,8 @@ def test_bad_programs_and_settings_raise_errors(tmp_path):
         simulee.exec("examples/exec/vector_add.cu", record="everything")
     with pytest.raises(simulee.Error, match="bad sm"):
         simulee.exec("examples/exec/vector_add.cu", sm=7)
+    with pytest.raises(simulee.Error, match="bad engine"):
+        simulee.exec("examples/exec/vector_add.cu", engine="fast")
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="signals")

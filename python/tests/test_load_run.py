@@ -324,3 +324,29 @@ def test_blocks_on_several_threads_give_the_same_launch(name):
     assert one.outputs.keys() == three.outputs.keys()
     for key in one.outputs:
         assert np.array_equal(one.outputs[key], three.outputs[key])
+
+
+@pytest.mark.parametrize("name", ["matmul_missing_barrier", "reduce_missing_loop_barrier", "fence_last_block"])
+def test_compiled_code_gives_the_interpreters_launch(name):
+    # The same findings, Unit Tuples, barrier timeline and outputs whichever
+    # engine runs the kernel.
+    m = manifest(name)
+    launch = m["launch"]
+    file = CORPUS / m.get("file", name.split(".")[0] + ".cu")
+    interpreted, compiled = [
+        simulee.run(file, m["kernel"], grid=launch["grid"], block=launch["block"], args=launch["args"],
+                    shared_bytes=launch.get("sharedBytes", 0), engine=engine)
+        for engine in ("interp", "compiled")
+    ]
+    assert [str(f) for f in interpreted.findings] == [str(f) for f in compiled.findings]
+    assert interpreted.verdict == compiled.verdict
+    assert interpreted.thread_instructions == compiled.thread_instructions
+    assert np.array_equal(interpreted.model.accesses(), compiled.model.accesses())
+    assert np.array_equal(interpreted.model.barriers(), compiled.model.barriers())
+    for key in interpreted.outputs:
+        assert np.array_equal(interpreted.outputs[key], compiled.outputs[key])
+
+
+def test_an_unknown_engine_is_refused():
+    with pytest.raises(simulee.Error, match="bad engine 'fast'"):
+        simulee.run(CORPUS / "reduce_missing_loop_barrier.cu", grid=1, block=32, engine="fast")

@@ -732,6 +732,11 @@ struct CompiledRun {
   Status stopped = Ok{};
 };
 
+// Compiled code carries no type signature before its entry for
+// -fsanitize=function to check (the sanitizer build): not checked.
+#if defined(__clang__)
+__attribute__((no_sanitize("function")))
+#endif
 uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint32_t &pc,
                              Status &stopped) {
   StackEntry &top = warp.stack.back();
