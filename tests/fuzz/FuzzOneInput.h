@@ -1,6 +1,6 @@
 // One fuzz input end to end: load (LLVM IR text or bitcode) -> lower -> one
 // small launch of every kernel (at most two), with an event listener so
-// every event path runs, by the interpreter and (one input in four) again by
+// every event path runs, by the interpreter and (one input in 16) again by
 // compiled code (jit/Engine.h), which must end it the same way. Shared by the
 // libFuzzer target (FuzzLoadAndRun.cpp) and the regression test that replays
 // every input it ever crashed on.
@@ -36,7 +36,7 @@ public:
   }
 };
 
-constexpr size_t kCompiledOneIn = 4;
+constexpr size_t kCompiledOneIn = 16;
 
 // Returns the number of launches that ran to the end (for tests); errors are
 // ordinary outcomes, only a crash or a sanitizer report is a finding.
@@ -72,7 +72,7 @@ inline int fuzzOneInput(const uint8_t *data, size_t size) {
     Result<interp::RunStats> interpreted =
         interp::runKernel(*program, kernel, config, args, options);
     completed += interpreted.ok();
-    // Compiling costs more than running an input: one input in four (by its
+    // Compiling costs more than running an input: one input in 16 (by its
     // bytes, so that a replay does what the fuzzer did) runs compiled too.
     if (std::hash<std::string>{}(text) % kCompiledOneIn != 0)
       continue;
