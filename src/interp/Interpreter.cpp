@@ -878,7 +878,7 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
       return makeError(std::string(kLaunchTooCostly) + ": more than " +
                        std::to_string(totalBudgetInstrs_) +
                        " thread-instructions (limit it with a smaller --grid)");
-    if ((step & 0xfff) == 0)
+    if ((step & (jit::kStopCheckSteps - 1)) == 0)
       if (Status go = checkStop(&warp, in.id); !go)
         return go;
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;

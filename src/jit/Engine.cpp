@@ -25,9 +25,6 @@ using ir::Instr;
 using ir::Op;
 
 constexpr unsigned kLanes = 32;
-// The interpreter's periodic stop check (Launch::checkStop) runs at warp
-// steps that are multiples of this: compiled code leaves such steps to it.
-constexpr uint64_t kStopCheckSteps = 0x1000;
 
 uint64_t widthMask(unsigned width) {
   return width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
@@ -383,7 +380,9 @@ private:
         return;
       }
       switch (handlingOf(in)) {
-      case Handling::Interpret: // not compiledAt
+      case Handling::Interpret: // excluded by compiledAt above
+        leave(kInterpretAt, pc);
+        return;
       case Handling::Branch:
         compileBranch(in, pc);
         return;
@@ -596,16 +595,16 @@ private:
     const uint64_t bytes = in.imm;
     const bool store = in.op == Op::Store;
     llvm::BasicBlock *slow = block("interpretAccess"), *join = block("accessed");
-    auto unlessUnusual = [&](llvm::Value *unusual) {
+    auto interpretIf = [&](llvm::Value *unusual) {
       llvm::BasicBlock *on = block("on");
       builder_.CreateCondBr(unusual, slow, on);
       builder_.SetInsertPoint(on);
     };
-    unlessUnusual(builder_.CreateICmpEQ(plainAccesses_, builder_.getInt32(0)));
+    interpretIf(builder_.CreateICmpEQ(plainAccesses_, builder_.getInt32(0)));
     llvm::Value *pointers = read(in.a);
     llvm::Value *tags = builder_.CreateAnd(pointers, splat(~ir::kOffsetMask));
     llvm::Value *tag = builder_.CreateExtractElement(tags, firstLane_);
-    unlessUnusual(anyActive(builder_.CreateICmpNE(tags, builder_.CreateVectorSplat(kLanes, tag))));
+    interpretIf(anyActive(builder_.CreateICmpNE(tags, builder_.CreateVectorSplat(kLanes, tag))));
     llvm::BasicBlock *find = block("findWindow"), *found = block("windowFound");
     builder_.CreateCondBr(
         builder_.CreateICmpEQ(field(i64_, offsetof(Frame, windowTag), "windowTag"), tag), found,
@@ -616,12 +615,12 @@ private:
     builder_.CreateCondBr(builder_.CreateICmpEQ(made, builder_.getInt32(0)), slow, found);
     builder_.SetInsertPoint(found);
     if (store)
-      unlessUnusual(builder_.CreateICmpEQ(field(i32_, offsetof(Frame, windowWritable), "writable"),
-                                          builder_.getInt32(0)));
+      interpretIf(builder_.CreateICmpEQ(field(i32_, offsetof(Frame, windowWritable), "writable"),
+                                        builder_.getInt32(0)));
     llvm::Value *claimed = builder_.CreateICmpNE(
         field(i32_, offsetof(Frame, windowClaimed), "claimed"), builder_.getInt32(0));
     if (store) {
-      unlessUnusual(claimed);
+      interpretIf(claimed);
     } else {
       llvm::BasicBlock *check = block("claimed"), *free = block("unclaimed");
       builder_.CreateCondBr(claimed, check, free);
@@ -638,7 +637,7 @@ private:
     }
     llvm::Value *base = field(ptr_, offsetof(Frame, windowBase), "base");
     llvm::Value *size = field(i64_, offsetof(Frame, windowSizeBytes), "size");
-    unlessUnusual(builder_.CreateICmpULT(size, builder_.getInt64(bytes)));
+    interpretIf(builder_.CreateICmpULT(size, builder_.getInt64(bytes)));
     // A negative offset is a huge unsigned one: outside too.
     llvm::Value *offsets = builder_.CreateSub(builder_.CreateAnd(pointers, splat(ir::kOffsetMask)),
                                               splat(ir::kOffsetBias));
@@ -647,7 +646,7 @@ private:
     llvm::Value *outside = builder_.CreateICmpUGT(offsets, last);
     llvm::Value *misaligned =
         builder_.CreateICmpNE(builder_.CreateAnd(offsets, splat(bytes - 1)), splat(0));
-    unlessUnusual(anyActive(builder_.CreateOr(outside, misaligned)));
+    interpretIf(anyActive(builder_.CreateOr(outside, misaligned)));
     auto *elements = llvm::FixedVectorType::get(builder_.getIntNTy(unsigned(bytes * 8)), kLanes);
     llvm::Value *addresses = builder_.CreateGEP(builder_.getInt8Ty(), base, offsets);
     if (store) {

@@ -97,6 +97,11 @@ enum Exit : uint32_t {
 
 using EntryFn = uint32_t (*)(Frame *frame);
 
+// The interpreter checks for cancellation and its time budget at warp steps
+// that are multiples of this (interp Launch::checkStop): compiled code
+// leaves such steps to it.
+constexpr uint64_t kStopCheckSteps = 0x1000;
+
 // One function's compiled code: entered at the instructions `entries` marks
 // (pc 0, branch targets, the instruction after one compiled code returns at).
 struct CompiledFunction {
