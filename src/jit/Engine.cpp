@@ -26,8 +26,56 @@ using ir::Op;
 
 constexpr unsigned kLanes = 32;
 
+// A GPU's float NaN (interp::kCanonicalNan32, above this part).
+constexpr uint64_t kCanonicalNan32 = 0x7fffffff;
+
 uint64_t widthMask(unsigned width) {
   return width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+}
+
+bool isWholeBytes(unsigned width) {
+  return width == 8 || width == 16 || width == 32 || width == 64;
+}
+
+// The math functions compiled code computes as the interpreter's C++ does
+// (correctly rounded, or exact): interp::mathUnary.
+bool isCompiledMath(ir::MathFunction f) {
+  using F = ir::MathFunction;
+  switch (f) {
+  case F::Sqrt:
+  case F::Rsqrt:
+  case F::Rcp:
+  case F::Fabs:
+  case F::Floor:
+  case F::Ceil:
+  case F::Trunc:
+  case F::Round:
+  case F::Rint:
+  case F::NearbyInt:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The integer functions compiled code computes (interp::intUnary,
+// interp::intBinary).
+bool isCompiledIntFunction(ir::IntFunction f) {
+  using F = ir::IntFunction;
+  switch (f) {
+  case F::Popc:
+  case F::Clz:
+  case F::Ctz:
+  case F::Ffs:
+  case F::Abs:
+  case F::SMin:
+  case F::SMax:
+  case F::UMin:
+  case F::UMax:
+    return true;
+  default:
+    return false;
+  }
 }
 
 // What compiled code does with an instruction.
@@ -81,6 +129,33 @@ Handling handlingOf(const Instr &in) {
                : Handling::Execute;
   case Op::FNeg:
     return in.width == 32 || in.width == 64 ? Handling::Inline : Handling::Execute;
+  case Op::UDiv: // lanes dividing by zero or overflowing: the interpreter, which reports them
+  case Op::SDiv:
+  case Op::URem:
+  case Op::SRem:
+    return Handling::Inline;
+  case Op::FPConv: // between float and double
+    return (in.width == 32 && in.imm == 64) || (in.width == 64 && in.imm == 32) ? Handling::Inline
+                                                                                : Handling::Execute;
+  case Op::FPToUI:
+  case Op::FPToSI:
+    return (in.imm == 32 || in.imm == 64) && isWholeBytes(in.width) ? Handling::Inline
+                                                                    : Handling::Execute;
+  case Op::UIToFP:
+  case Op::SIToFP: // rounded to nearest, as C++ converts
+    return (in.width == 32 || in.width == 64) && isWholeBytes(unsigned(in.imm)) &&
+                   ir::RoundingMode(in.flags) == ir::RoundingMode::Nearest
+               ? Handling::Inline
+               : Handling::Execute;
+  case Op::MathUnary:
+    return (in.width == 32 || in.width == 64) && in.imm == in.width &&
+                   isCompiledMath(ir::MathFunction(in.flags))
+               ? Handling::Inline
+               : Handling::Execute;
+  case Op::IntUnary:
+    return isCompiledIntFunction(ir::IntFunction(in.flags)) ? Handling::Inline : Handling::Execute;
+  case Op::IntBinary:
+    return isCompiledIntFunction(ir::IntFunction(in.flags)) ? Handling::Inline : Handling::Execute;
   case Op::Br:
   case Op::CondBr:
     return Handling::Branch;
@@ -503,13 +578,18 @@ private:
       result = builder_.CreateFDiv(a, b);
       break;
     }
+    writeFloat(in, pc, result, in.width);
+  }
+
+  // Writes a computed float of `width` as interp::doubleToFloatBits does: a
+  // float NaN is canonical (a GPU's: interp::floatResultBits); a double
+  // NaN's payload is the host's, so the interpreter computes it instead.
+  void writeFloat(const Instr &in, uint32_t pc, llvm::Value *result, unsigned width) {
     llvm::Value *nan = builder_.CreateFCmpUNO(result, result);
-    if (in.width == 32) {
-      // A GPU's NaN is canonical (interp::floatResultBits).
-      write(in.dst, builder_.CreateSelect(nan, splat(0x7fffffff), floatBits(result, 32)));
+    if (width == 32) {
+      write(in.dst, builder_.CreateSelect(nan, splat(kCanonicalNan32), floatBits(result, 32)));
       return;
     }
-    // A double NaN's payload is the host's: the interpreter computes it.
     unlessUnusual(anyActive(nan), pc, [&] { write(in.dst, floatBits(result, 64)); });
   }
 
@@ -520,12 +600,186 @@ private:
         llvm::Intrinsic::fma, {llvm::FixedVectorType::get(floatType(in.width), kLanes)},
         {asFloats(read(in.a), in.width), asFloats(read(in.b), in.width),
          asFloats(read(in.c), in.width)});
-    llvm::Value *nan = builder_.CreateFCmpUNO(result, result);
+    writeFloat(in, pc, result, in.width);
+  }
+
+  llvm::FixedVectorType *floatLanes(unsigned width) {
+    return llvm::FixedVectorType::get(floatType(width), kLanes);
+  }
+  llvm::FixedVectorType *intLanes(unsigned width) {
+    return llvm::FixedVectorType::get(builder_.getIntNTy(width), kLanes);
+  }
+
+  // Float to double and back (interp: doubleToFloatBits(floatBitsToDouble)).
+  // Widening keeps a NaN's payload the host's way: the interpreter's.
+  void convertFloat(const Instr &in, uint32_t pc) {
+    llvm::Value *value = asFloats(read(in.a), unsigned(in.imm));
     if (in.width == 32) {
-      write(in.dst, builder_.CreateSelect(nan, splat(0x7fffffff), floatBits(result, 32)));
+      writeFloat(in, pc, builder_.CreateFPTrunc(value, floatLanes(32)), 32);
       return;
     }
-    unlessUnusual(anyActive(nan), pc, [&] { write(in.dst, floatBits(result, 64)); });
+    llvm::Value *nan = builder_.CreateFCmpUNO(value, value);
+    unlessUnusual(anyActive(nan), pc, [&] {
+      write(in.dst, floatBits(builder_.CreateFPExt(value, floatLanes(64)), 64));
+    });
+  }
+
+  // interp::floatToSigned / floatToUnsigned: toward zero, saturating, NaN 0,
+  // which is what LLVM's saturating conversions compute.
+  void floatToInt(const Instr &in) {
+    llvm::Value *value = asFloats(read(in.a), unsigned(in.imm));
+    auto intrinsic =
+        in.op == Op::FPToSI ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat;
+    llvm::Value *converted =
+        builder_.CreateIntrinsic(intrinsic, {intLanes(in.width), value->getType()}, {value});
+    write(in.dst, builder_.CreateZExt(converted, lanes_));
+  }
+
+  // The integer's low `imm` bits, signed or not, rounded once to nearest
+  // (the interpreter's C++ conversion).
+  void intToFloat(const Instr &in) {
+    llvm::Value *value = builder_.CreateTrunc(read(in.a), intLanes(unsigned(in.imm)));
+    llvm::Value *converted = in.op == Op::SIToFP
+                                 ? builder_.CreateSIToFP(value, floatLanes(in.width))
+                                 : builder_.CreateUIToFP(value, floatLanes(in.width));
+    write(in.dst, floatBits(converted, in.width));
+  }
+
+  // interp::mathUnary for the functions isCompiledMath admits.
+  void mathUnary(const Instr &in, uint32_t pc) {
+    using F = ir::MathFunction;
+    llvm::Value *x = asFloats(read(in.a), in.width);
+    llvm::Type *type = x->getType();
+    auto intrinsic = [&](llvm::Intrinsic::ID id, llvm::Value *operand) {
+      return builder_.CreateIntrinsic(id, {type}, {operand});
+    };
+    llvm::Value *one = llvm::ConstantFP::get(type, 1.0);
+    llvm::Value *result = nullptr;
+    switch (ir::MathFunction(in.flags)) {
+    case F::Sqrt:
+      result = intrinsic(llvm::Intrinsic::sqrt, x);
+      break;
+    case F::Rsqrt:
+      result = builder_.CreateFDiv(one, intrinsic(llvm::Intrinsic::sqrt, x));
+      break;
+    case F::Rcp:
+      result = builder_.CreateFDiv(one, x);
+      break;
+    case F::Fabs:
+      result = intrinsic(llvm::Intrinsic::fabs, x);
+      break;
+    case F::Floor:
+      result = intrinsic(llvm::Intrinsic::floor, x);
+      break;
+    case F::Ceil:
+      result = intrinsic(llvm::Intrinsic::ceil, x);
+      break;
+    case F::Trunc:
+      result = intrinsic(llvm::Intrinsic::trunc, x);
+      break;
+    case F::Round:
+      result = intrinsic(llvm::Intrinsic::round, x);
+      break;
+    default:
+      result = intrinsic(llvm::Intrinsic::nearbyint, x);
+      break; // Rint, NearbyInt
+    }
+    writeFloat(in, pc, result, in.width);
+  }
+
+  // Integer division: a lane dividing by zero or overflowing (INT_MIN / -1)
+  // is undefined behaviour the interpreter reports, so it runs the
+  // instruction then; otherwise interp::integerOp's quotient or remainder.
+  void division(const Instr &in, uint32_t pc) {
+    const unsigned width = in.width;
+    const bool isSigned = in.op == Op::SDiv || in.op == Op::SRem;
+    llvm::Value *a = read(in.a), *b = read(in.b);
+    llvm::Value *mask = splat(widthMask(width));
+    llvm::Value *unusual = builder_.CreateICmpEQ(builder_.CreateAnd(b, mask), splat(0));
+    if (isSigned) {
+      a = signExtend(a, width);
+      b = signExtend(b, width);
+      llvm::Value *overflow = builder_.CreateAnd(
+          builder_.CreateICmpEQ(b, splat(~uint64_t(0))),
+          builder_.CreateICmpEQ(builder_.CreateAnd(a, mask), splat(uint64_t(1) << (width - 1))));
+      unusual = builder_.CreateOr(unusual, overflow);
+    }
+    unlessUnusual(anyActive(unusual), pc, [&] {
+      // Inactive lanes divide by 1: their operands may be anything.
+      llvm::Value *divisor = builder_.CreateSelect(maskLanes_, b, splat(1));
+      switch (in.op) {
+      case Op::UDiv:
+        write(in.dst, builder_.CreateUDiv(a, divisor));
+        break;
+      case Op::URem:
+        write(in.dst, builder_.CreateURem(a, divisor));
+        break;
+      case Op::SDiv:
+        write(in.dst, builder_.CreateAnd(builder_.CreateSDiv(a, divisor), mask));
+        break;
+      default:
+        write(in.dst, builder_.CreateAnd(builder_.CreateSRem(a, divisor), mask));
+        break;
+      }
+    });
+  }
+
+  // interp::intUnary and intBinary for the functions
+  // isCompiledIntFunction admits.
+  void intFunction(const Instr &in) {
+    using F = ir::IntFunction;
+    const unsigned width = in.width;
+    llvm::Value *mask = splat(widthMask(width));
+    llvm::Value *ua = builder_.CreateAnd(read(in.a), mask);
+    llvm::Value *sa = signExtend(ua, width);
+    auto bitCount = [&](llvm::Intrinsic::ID id) {
+      return builder_.CreateIntrinsic(id, {lanes_}, {ua, builder_.getFalse()});
+    };
+    llvm::Value *result = nullptr;
+    auto f = ir::IntFunction(in.flags);
+    switch (f) {
+    case F::Popc:
+      result = builder_.CreateIntrinsic(llvm::Intrinsic::ctpop, {lanes_}, {ua});
+      break;
+    case F::Clz: // 64 for zero, hence the width
+      result = builder_.CreateSub(bitCount(llvm::Intrinsic::ctlz), splat(64 - width));
+      break;
+    case F::Ctz:
+      result = builder_.CreateSelect(builder_.CreateICmpEQ(ua, splat(0)), splat(width),
+                                     bitCount(llvm::Intrinsic::cttz));
+      break;
+    case F::Ffs: // the lowest set bit, counted from 1; 0 for zero
+      result = builder_.CreateSelect(builder_.CreateICmpEQ(ua, splat(0)), splat(0),
+                                     builder_.CreateAdd(bitCount(llvm::Intrinsic::cttz), splat(1)));
+      break;
+    case F::Abs:
+      result = builder_.CreateAnd(builder_.CreateSelect(builder_.CreateICmpSLT(sa, splat(0)),
+                                                        builder_.CreateSub(splat(0), sa), sa),
+                                  mask);
+      break;
+    default: {
+      llvm::Value *ub = builder_.CreateAnd(read(in.b), mask);
+      llvm::Value *sb = signExtend(ub, width);
+      switch (f) {
+      case F::SMin:
+        result =
+            builder_.CreateAnd(builder_.CreateSelect(builder_.CreateICmpSLT(sb, sa), sb, sa), mask);
+        break;
+      case F::SMax:
+        result =
+            builder_.CreateAnd(builder_.CreateSelect(builder_.CreateICmpSLT(sa, sb), sb, sa), mask);
+        break;
+      case F::UMin:
+        result = builder_.CreateSelect(builder_.CreateICmpULT(ub, ua), ub, ua);
+        break;
+      default:
+        result = builder_.CreateSelect(builder_.CreateICmpULT(ua, ub), ub, ua);
+        break; // UMax
+      }
+      break;
+    }
+    }
+    write(in.dst, result);
   }
 
   // The builtins the same for a block's every instruction
@@ -748,6 +1002,30 @@ private:
     case Op::Load:
     case Op::Store:
       memoryAccess(in, pc);
+      return;
+    case Op::UDiv:
+    case Op::SDiv:
+    case Op::URem:
+    case Op::SRem:
+      division(in, pc);
+      return;
+    case Op::FPConv:
+      convertFloat(in, pc);
+      return;
+    case Op::FPToUI:
+    case Op::FPToSI:
+      floatToInt(in);
+      return;
+    case Op::UIToFP:
+    case Op::SIToFP:
+      intToFloat(in);
+      return;
+    case Op::MathUnary:
+      mathUnary(in, pc);
+      return;
+    case Op::IntUnary:
+    case Op::IntBinary:
+      intFunction(in);
       return;
     case Op::FCmp: {
       // LLVM's predicate numbering is the interpreter's outcome bits

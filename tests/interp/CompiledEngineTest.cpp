@@ -59,6 +59,46 @@ __global__ void floats(const float *a, const float *b, float *sums, double *prod
   less[t] = a[t] < b[t] || !(a[t] >= b[t]);
 }
 
+// Integer division (some lanes by zero, one INT_MIN / -1), conversions
+// between floats, doubles and integers of each width (NaN, infinities,
+// values out of range), the math functions compiled code computes, and
+// integer bit functions.
+__global__ void conversions(const int *num, const int *den, const float *x, int *quotients,
+                            unsigned long long *bits, float *floats, double *doubles) {
+  int t = threadIdx.x;
+  int n = num[t], d = den[t];
+  if (n == 12345) // a branch: compiled code is entered after it (step 0 is the interpreter's)
+    return;
+  unsigned un = unsigned(n), ud = unsigned(d);
+  quotients[4 * t] = n / d;
+  quotients[4 * t + 1] = n % d;
+  quotients[4 * t + 2] = int(un / ud);
+  quotients[4 * t + 3] = int(un % ud);
+  float f = x[t];
+  double wide = double(f) * 3.0;
+  bits[8 * t] = (unsigned long long)(long long)f;
+  bits[8 * t + 1] = (unsigned long long)f;
+  bits[8 * t + 2] = unsigned(int(wide));
+  bits[8 * t + 3] = (unsigned short)(short)f + ((unsigned long long)(unsigned char)f << 32);
+  bits[8 * t + 4] = __popc(un) + 64 * __clz(n) + 4096 * __ffs(d) +
+                    (unsigned long long)__builtin_ctz(un | 0x10000) << 20;
+  bits[8 * t + 5] = unsigned(abs(n)) ^ (unsigned long long)(unsigned)min(n, d) << 32;
+  bits[8 * t + 6] = max(un, ud) + (unsigned long long)(unsigned)max(n, d) << 32;
+  bits[8 * t + 7] = (unsigned long long)llabs((long long)n * d) ^ (unsigned long long)min(un, ud);
+  floats[8 * t] = sqrtf(f) + floorf(f);
+  floats[8 * t + 1] = rsqrtf(f) * ceilf(f);
+  floats[8 * t + 2] = truncf(f) - roundf(f);
+  floats[8 * t + 3] = rintf(f) + fabsf(f);
+  floats[8 * t + 4] = float(wide / 7.0);
+  floats[8 * t + 5] = float(n) + float(un) * 0.5f;
+  floats[8 * t + 6] = float((long long)n * 1000003) + float((unsigned long long)un << 31);
+  floats[8 * t + 7] = __frcp_rn(f);
+  doubles[4 * t] = sqrt(wide) + floor(wide) - round(wide);
+  doubles[4 * t + 1] = double(n) + double((unsigned long long)un * 4294967311ull);
+  doubles[4 * t + 2] = fabs(wide) * ceil(wide) + trunc(wide) + rint(wide);
+  doubles[4 * t + 3] = double(f);
+}
+
 // Shared memory and barriers: a tree sum.
 __global__ void treeSum(const int *in, int *out) {
   __shared__ int part[128];
@@ -180,6 +220,38 @@ TEST(CompiledEngine, FloatResultsHaveTheInterpretersBits) {
   expectSameUnderBothEngines(
       "floats", launchOf(1, 8),
       {bufferArg(a), bufferArg(b), bufferArg(sums), bufferArg(products), bufferArg(less)});
+}
+
+TEST(CompiledEngine, DivisionsConversionsAndMathHaveTheInterpretersBits) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  const int most = std::numeric_limits<int>::max(), least = std::numeric_limits<int>::min();
+  std::vector<int> num, den;
+  std::vector<float> x;
+  const float values[] = {2.5f,   -2.5f,  3.5f,     -0.0f,   nan,   inf,    -inf, 1e20f,
+                          -1e20f, 255.9f, 65537.7f, -129.5f, 0.25f, 1e-40f, 4e9f, -3e9f};
+  for (int t = 0; t < 64; ++t) {
+    num.push_back(t % 5 == 0 ? least : (t - 20) * 7919 + (t % 3 == 0 ? most / 3 : 0));
+    den.push_back(t % 8 == 1 ? 0 : t % 11 == 0 ? -1 : (t % 7) - 3 + (t & 16));
+    x.push_back(values[t % 16] * (t < 32 ? 1.0f : -1.5f));
+  }
+  std::vector<int> quotients(4 * 64);
+  std::vector<uint64_t> bits(8 * 64);
+  std::vector<float> floats(8 * 64);
+  std::vector<double> doubles(4 * 64);
+  auto args = [&] {
+    return std::vector<ArgumentValue>{bufferArg(num),       bufferArg(den),  bufferArg(x),
+                                      bufferArg(quotients), bufferArg(bits), bufferArg(floats),
+                                      bufferArg(doubles)};
+  };
+  Outcomes runs = expectSameUnderBothEngines("conversions", launchOf(1, 64), args());
+  EXPECT_NE(runs.compiled.events.find("ub "), std::string::npos); // division by zero
+  // With no lane dividing by zero or overflowing, the divisions are compiled too.
+  for (int &d : den)
+    d = d == 0 || d == -1 ? 3 : d;
+  runs = expectSameUnderBothEngines("conversions", launchOf(1, 64), args());
+  EXPECT_EQ(runs.compiled.events.find("ub "), std::string::npos);
+  EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, runs.compiled.stats.threadInstrs / 2);
 }
 
 TEST(CompiledEngine, BarriersAndBlocksInParallelGiveTheInterpretersEvents) {
