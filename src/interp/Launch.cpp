@@ -104,8 +104,26 @@ std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::Ke
   std::map<uint64_t, unsigned> sharing;
   for (size_t p = 0; p < args.size(); ++p) {
     const ir::ParamInfo &param = kernel.params[p];
-    if (param.kind != ir::ValueKind::Pointer || param.byValueBytes ||
-        param.resource != ir::ResourceKind::None)
+    if (param.resource != ir::ResourceKind::None) {
+      // A texture's texels: its own buffer, or the one it aliases (another
+      // parameter's, or memory `simulee exec` bound; never a __device__
+      // variable's or a struct member's here).
+      const std::optional<TextureDescriptor> &texture = args[p].texture;
+      if (param.resource != ir::ResourceKind::Texture || !texture)
+        continue;
+      auto alias = uint32_t(texture->aliasOf);
+      if (texture->aliasOf < 0)
+        target[p] = kOwnBuffer | p;
+      else if (alias < ir::kFirstMemberBuffer)
+        target[p] = kOwnBuffer | alias;
+      else if (alias >= ir::kFirstBoundBuffer)
+        target[p] = alias;
+      else
+        continue;
+      ++sharing[target[p]];
+      continue;
+    }
+    if (param.kind != ir::ValueKind::Pointer || param.byValueBytes)
       continue;
     if (args[p].kind == ArgumentValue::Kind::Buffer) {
       target[p] = kOwnBuffer | p;

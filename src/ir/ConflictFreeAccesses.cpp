@@ -373,6 +373,7 @@ public:
     std::vector<ConflictFreeAccess> result;
     if (unknownWrite_)
       return result;
+    result = textureReads_;
     for (const auto &[param, use] : uses_) {
       bool readOnly = !use.escaped && !use.written;
       bool threadPrivate = !readOnly && !unknownRead_ && use.threadPrivate();
@@ -450,9 +451,10 @@ private:
     }
     const llvm::Function *callee = call->getCalledFunction();
     std::optional<Builtin> builtin = callee ? classifyBuiltin(callee->getName()) : std::nullopt;
-    if (!callee || call->isInlineAsm() || (builtin && builtin->kind == BuiltinKind::Texture)) {
-      // An indirect call or assembly may touch anything; a texture's texels
-      // may be a parameter's buffer (alias=PARAM).
+    if (builtin && builtin->kind == BuiltinKind::Texture)
+      return textureAccess(*call, TextureAccess(builtin->selector));
+    if (!callee || call->isInlineAsm()) {
+      // An indirect call or assembly may touch anything.
       unknownWrite_ = true;
       return;
     }
@@ -468,8 +470,31 @@ private:
         (callee->onlyReadsMemory() ? unknownRead_ : unknownWrite_) = true;
   }
 
+  // A texture's texels may be any buffer (a parameter's: alias=PARAM), so
+  // its reads are of unknown origin for the pointer parameters, and a
+  // surface store writes anything. A fetch in the kernel's body through the
+  // handle a parameter passes is that parameter's read-only access (which
+  // interp::untrackedInstructions admits when the texels are no other
+  // argument's buffer).
+  void textureAccess(const llvm::CallBase &call, TextureAccess access) {
+    if (access == TextureAccess::SurfaceStore) {
+      unknownWrite_ = true;
+      return;
+    }
+    unknownRead_ = true;
+    if (access != TextureAccess::Fetch || call.getFunction() != &kernel_ || call.arg_size() == 0)
+      return;
+    const llvm::Value *handle = call.getArgOperand(0);
+    while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(handle))
+      handle = cast->getOperand(0);
+    if (const auto *param = llvm::dyn_cast<llvm::Argument>(handle);
+        param && param->getParent() == &kernel_)
+      textureReads_.push_back({&call, param->getArgNo(), false});
+  }
+
   const llvm::Function &kernel_;
   Forms forms_;
+  std::vector<ConflictFreeAccess> textureReads_;
   std::map<uint32_t, ParamUse> uses_;
   std::vector<const llvm::Function *> functions_;
   std::set<const llvm::Function *> seen_;

@@ -18,9 +18,14 @@
 //    unless the index arithmetic overflows its type (undefined for signed
 //    integers; for unsigned ones it needs buffers of 2^32 - T elements).
 //
-// Both assume no two pointer parameters point into one buffer and none into
-// a __device__ variable: interp::untrackedInstructions checks that, and the
-// launch's shape, per launch.
+//  - texture fetches, read-only: a fetch through the texture a parameter
+//    passes, in a kernel that stores through no surface (nor through a
+//    pointer of unknown origin). Its texels can conflict only with writes
+//    through a pointer parameter into the same buffer.
+//
+// All assume no two pointer or texture parameters point into one buffer
+// and none into a __device__ variable: interp::untrackedInstructions checks
+// that, and the launch's shape, per launch.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +40,7 @@ namespace simulee::ir {
 
 struct ConflictFreeAccess {
   const llvm::Instruction *instruction = nullptr;
-  uint32_t param = 0;          // the pointer parameter it goes through
+  uint32_t param = 0;          // the pointer (or texture) parameter it goes through
   bool threadPrivate = false;  // false: read-only; true: needs a 1-D launch
 };
 

@@ -6,6 +6,8 @@
 
 #include "ir/CudaInstallation.h"
 
+#include <llvm/IR/Instructions.h>
+
 #include <cmath>
 #include <random>
 
@@ -160,6 +162,34 @@ TEST(TextureKernels, Tex1DfetchIsZeroOutsideAndTex1DTex3DSample) {
   EXPECT_TRUE(
       matches(std::vector<float>{1, 1, 1, 1.5f, 2, 2.5f, 3, 3}, valuesOf<float>(args[4].bytes)));
   EXPECT_TRUE(matches(volumeTexels, valuesOf<float>(args[5].bytes)));
+}
+
+// Texels no other argument reaches are read-only for the launch: their
+// fetches need no tracking (interp::untrackedInstructions); texels bound to
+// the output buffer (alias) may be written, so the fetch stays tracked.
+TEST(TextureKernels, FetchesOfTexelsNoOtherArgumentReachesAreUntracked) {
+  const ir::Program *program = loadTestProgram("nvidia/textures.cu", 0);
+  ASSERT_NE(program, nullptr);
+  const ir::KernelInfo *kernel = program->findKernel("sample2D");
+  ASSERT_NE(kernel, nullptr);
+  interp::LaunchConfig config;
+  config.grid = {1, 1, 1};
+  config.block = {4, 1, 1};
+  std::vector<float> texels(4), coords(4);
+  std::vector<ArgumentValue> args = {textureArg(texels, texture2D(2, 2, FilterMode::Point)),
+                                     bufferArg(coords), bufferArg(coords), bufferArg(coords)};
+  auto fetches = [&](const std::vector<bool> &untracked) {
+    int count = 0;
+    for (size_t id = 0; id < untracked.size(); ++id)
+      count +=
+          untracked[id] && llvm::isa_and_present<llvm::CallInst>(program->instructions[id].llvm);
+    return count;
+  };
+  EXPECT_EQ(fetches(interp::untrackedInstructions(*program, *kernel, config, args)), 1);
+  args[0].texture->aliasOf = 3; // the texels are out's
+  EXPECT_EQ(fetches(interp::untrackedInstructions(*program, *kernel, config, args)), 0);
+  args[0].texture->aliasOf = 1; // u's, which the kernel only reads: but one buffer, two names
+  EXPECT_EQ(fetches(interp::untrackedInstructions(*program, *kernel, config, args)), 0);
 }
 
 TEST(TextureKernels, Surf2DWriteThenReadRoundTripsAndClamps) {

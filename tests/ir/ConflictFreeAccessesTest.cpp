@@ -78,6 +78,18 @@ __global__ void count(const int *in, int *bins) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   atomicAdd(&bins[i], in[i]);
 }
+// A texture fetch reads its texels: the texture's parameter is read-only,
+// and its reads are of unknown origin for the pointer parameters (its
+// texels may be out's buffer), so out is not thread-private.
+__global__ void blur(cudaTextureObject_t tex, const float *w, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = w[0] * tex1Dfetch<float>(tex, i - 1) + w[1] * tex1Dfetch<float>(tex, i + 1);
+}
+// A surface store may write any texels: nothing is untracked.
+__global__ void toSurface(cudaTextureObject_t tex, cudaSurfaceObject_t surf, const float *w) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  surf1Dwrite(tex1Dfetch<float>(tex, i) * w[0], surf, i * 4);
+}
 // Shared memory is no parameter's: the global accesses stay untracked.
 __global__ void reduce(const float *in, float *out) {
   __shared__ float part[256];
@@ -126,6 +138,8 @@ TEST(ConflictFreeAccesses, ReadOnlyAndThreadPrivateParametersAreUntracked) {
   EXPECT_EQ(untrackedOf(*program, "_Z6gatherPKiPKfPf"),
             (Kinds{{"where", "read-only x1"}, {"in", "read-only x1"}, {"out", "private x1"}}));
   EXPECT_EQ(untrackedOf(*program, "_Z6reducePKfPf"), (Kinds{{"in", "read-only x1"}}));
+  EXPECT_EQ(untrackedOf(*program, "_Z4bluryPKfPfi"),
+            (Kinds{{"tex", "read-only x2"}, {"w", "read-only x2"}}));
 }
 
 TEST(ConflictFreeAccesses, AccessesOtherThreadsCanReachStayTracked) {
@@ -140,6 +154,7 @@ TEST(ConflictFreeAccesses, AccessesOtherThreadsCanReachStayTracked) {
   EXPECT_EQ(untrackedOf(*program, "_Z12unknownWritePKfPf"), Kinds{});
   EXPECT_EQ(untrackedOf(*program, "_Z11unknownReadPKfPf"), (Kinds{{"in", "read-only x1"}}));
   EXPECT_EQ(untrackedOf(*program, "_Z5countPKiPi"), (Kinds{{"in", "read-only x1"}}));
+  EXPECT_EQ(untrackedOf(*program, "_Z9toSurfaceyyPKf"), Kinds{});
 }
 
 } // namespace
