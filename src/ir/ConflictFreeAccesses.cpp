@@ -472,8 +472,9 @@ private:
 
   // A texture's texels may be any buffer (a parameter's: alias=PARAM), so
   // its reads are of unknown origin for the pointer parameters, and a
-  // surface store writes anything. A fetch in the kernel's body through the
-  // handle a parameter passes is that parameter's read-only access (which
+  // surface store writes anything. A fetch through the handle a parameter
+  // passes (here or to the functions it calls) is that parameter's
+  // read-only access (which
   // interp::untrackedInstructions admits when the texels are no other
   // argument's buffer).
   void textureAccess(const llvm::CallBase &call, TextureAccess access) {
@@ -482,14 +483,40 @@ private:
       return;
     }
     unknownRead_ = true;
-    if (access != TextureAccess::Fetch || call.getFunction() != &kernel_ || call.arg_size() == 0)
+    if (access != TextureAccess::Fetch || call.arg_size() == 0)
       return;
-    const llvm::Value *handle = call.getArgOperand(0);
-    while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(handle))
-      handle = cast->getOperand(0);
-    if (const auto *param = llvm::dyn_cast<llvm::Argument>(handle);
-        param && param->getParent() == &kernel_)
-      textureReads_.push_back({&call, param->getArgNo(), false});
+    std::set<const llvm::Function *> visiting;
+    if (std::optional<uint32_t> param = kernelParamOf(call.getArgOperand(0), visiting))
+      textureReads_.push_back({&call, *param, false});
+  }
+
+  // The kernel parameter `value` always is (a texture handle: an integer,
+  // through casts and the arguments of functions every caller of which
+  // passes that parameter), if one.
+  std::optional<uint32_t> kernelParamOf(const llvm::Value *value,
+                                        std::set<const llvm::Function *> &visiting) {
+    while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value))
+      value = cast->getOperand(0);
+    const auto *arg = llvm::dyn_cast<llvm::Argument>(value);
+    if (!arg)
+      return std::nullopt;
+    const llvm::Function *function = arg->getParent();
+    if (function == &kernel_)
+      return arg->getArgNo();
+    if (!visiting.insert(function).second || function->hasAddressTaken())
+      return std::nullopt;
+    std::optional<uint32_t> param;
+    for (const llvm::User *user : function->users()) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(user);
+      if (!call || call->getCalledFunction() != function || arg->getArgNo() >= call->arg_size())
+        return std::nullopt;
+      std::optional<uint32_t> passed =
+          kernelParamOf(call->getArgOperand(arg->getArgNo()), visiting);
+      if (!passed || (param && *param != *passed))
+        return std::nullopt;
+      param = passed;
+    }
+    return param;
   }
 
   const llvm::Function &kernel_;

@@ -19,7 +19,8 @@
 //    integers; for unsigned ones it needs buffers of 2^32 - T elements).
 //
 //  - texture fetches, read-only: a fetch through the texture a parameter
-//    passes, in a kernel that stores through no surface (nor through a
+//    passes (to the functions the kernel calls too: every call of them
+//    passes that parameter), in a kernel that stores through no surface (nor through a
 //    pointer of unknown origin). Its texels can conflict only with writes
 //    through a pointer parameter into the same buffer.
 //
@@ -45,7 +46,8 @@ struct ConflictFreeAccess {
 };
 
 // Every conflict-free load and store of `kernel` (in the kernel's own body;
-// accesses in the functions it calls are always tracked).
+// accesses in the functions it calls are always tracked), and its
+// conflict-free texture fetches (in the functions it calls too).
 std::vector<ConflictFreeAccess> conflictFreeAccesses(const llvm::Function &kernel);
 
 } // namespace simulee::ir

@@ -81,9 +81,23 @@ __global__ void count(const int *in, int *bins) {
 // A texture fetch reads its texels: the texture's parameter is read-only,
 // and its reads are of unknown origin for the pointer parameters (its
 // texels may be out's buffer), so out is not thread-private.
+// The same through functions not inlined, which every caller passes it to.
+__device__ __noinline__ float right(cudaTextureObject_t t, int i) { return tex1Dfetch<float>(t, i + 1); }
+__device__ __noinline__ float both(cudaTextureObject_t t, int i) {
+  return tex1Dfetch<float>(t, i - 1) + right(t, i);
+}
 __global__ void blur(cudaTextureObject_t tex, const float *w, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = w[0] * tex1Dfetch<float>(tex, i - 1) + w[1] * tex1Dfetch<float>(tex, i + 1);
+}
+__global__ void blurCalling(cudaTextureObject_t tex, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = both(tex, i);
+}
+// A function called with different textures: its fetch is no kernel's.
+__global__ void blurTwo(cudaTextureObject_t a, cudaTextureObject_t b, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = right(a, i) + right(b, i);
 }
 // A surface store may write any texels: nothing is untracked.
 __global__ void toSurface(cudaTextureObject_t tex, cudaSurfaceObject_t surf, const float *w) {
@@ -140,6 +154,9 @@ TEST(ConflictFreeAccesses, ReadOnlyAndThreadPrivateParametersAreUntracked) {
   EXPECT_EQ(untrackedOf(*program, "_Z6reducePKfPf"), (Kinds{{"in", "read-only x1"}}));
   EXPECT_EQ(untrackedOf(*program, "_Z4bluryPKfPfi"),
             (Kinds{{"tex", "read-only x2"}, {"w", "read-only x2"}}));
+  // both's fetch; right's is also blurTwo's, with other textures.
+  EXPECT_EQ(untrackedOf(*program, "_Z11blurCallingyPf"), (Kinds{{"tex", "read-only x1"}}));
+  EXPECT_EQ(untrackedOf(*program, "_Z7blurTwoyyPf"), Kinds{});
 }
 
 TEST(ConflictFreeAccesses, AccessesOtherThreadsCanReachStayTracked) {
