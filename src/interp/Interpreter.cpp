@@ -352,6 +352,7 @@ private:
                        Status &stopped);
   // jit::ExecuteFn: data instruction `pc` for compiled code (execute's own).
   static uint32_t executeForCompiledCode(jit::Frame *frame, uint32_t pc);
+  static uint32_t checkForCompiledCode(jit::Frame *frame, uint32_t instruction);
   // jit::WindowFn: the buffer compiled code's loads and stores go to.
   static uint32_t windowForCompiledCode(jit::Frame *frame, uint64_t tag);
   void releaseBarrier();
@@ -749,6 +750,7 @@ uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint
   frame.stepLimit = config_.budgetInstrs;
   frame.instrLimit = totalBudgetInstrs_;
   frame.execute = &Launch::executeForCompiledCode;
+  frame.check = &Launch::checkForCompiledCode;
   frame.context = &run;
   frame.pc = pc;
   frame.mask = top.mask;
@@ -812,6 +814,17 @@ uint32_t Launch::executeForCompiledCode(jit::Frame *frame, uint32_t pc) {
     return jit::kFailed;
   }
   return launch.faultedLanes_ ? jit::kLanesFaulted : jit::kExecuted;
+}
+
+uint32_t Launch::checkForCompiledCode(jit::Frame *frame, uint32_t instruction) {
+  CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
+  // As the interpreter's loop makes it, the instruction counted.
+  run.warp->step = frame->step + 1;
+  if (Status status = run.launch->checkStop(run.warp, instruction); !status) {
+    run.stopped = std::move(status);
+    return jit::kFailed;
+  }
+  return jit::kExecuted;
 }
 
 // Executes instructions of the warp's top path until control flow changes

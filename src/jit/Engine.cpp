@@ -433,16 +433,29 @@ private:
     // The interpreter stops a warp once a step would pass stepLimit, a launch
     // once a thread-instruction would pass instrLimit, and checks time and
     // cancellation at steps that are multiples of kStopCheckSteps: a block
-    // meeting any of these is the interpreter's.
+    // meeting a budget or crossing such a step is the interpreter's; one
+    // starting at one makes the check first.
     llvm::Value *pastSteps = builder_.CreateICmpUGT(builder_.CreateAdd(step, len), stepLimit_);
     llvm::Value *pastInstrs = builder_.CreateICmpUGT(
         builder_.CreateAdd(instrs, builder_.CreateMul(len, active_)), instrLimit_);
     llvm::Value *low = builder_.CreateAnd(step, builder_.getInt64(kStopCheckSteps - 1));
-    llvm::Value *meetsCheck = builder_.CreateOr(
-        builder_.CreateICmpEQ(low, builder_.getInt64(0)),
-        builder_.CreateICmpUGT(builder_.CreateAdd(low, len), builder_.getInt64(kStopCheckSteps)));
-    leaveIf(builder_.CreateOr(builder_.CreateOr(pastSteps, pastInstrs), meetsCheck), kInterpretAt,
+    llvm::Value *crosses =
+        builder_.CreateICmpUGT(builder_.CreateAdd(low, len), builder_.getInt64(kStopCheckSteps));
+    leaveIf(builder_.CreateOr(builder_.CreateOr(pastSteps, pastInstrs), crosses), kInterpretAt,
             start);
+    llvm::BasicBlock *checkNow = block("stopCheck"), *run = block("run");
+    builder_.CreateCondBr(builder_.CreateICmpEQ(low, builder_.getInt64(0)), checkNow, run);
+    builder_.SetInsertPoint(checkNow);
+    saveCounts();
+    auto *checkType = llvm::FunctionType::get(i32_, {ptr_, i32_}, false);
+    llvm::Value *checked =
+        builder_.CreateCall(checkType, field(ptr_, offsetof(Frame, check), "check"),
+                            {frame_, builder_.getInt32(fn_.code[start].id)});
+    llvm::BasicBlock *stop = block("stop");
+    builder_.CreateCondBr(builder_.CreateICmpEQ(checked, builder_.getInt32(kExecuted)), run, stop);
+    builder_.SetInsertPoint(stop);
+    leave(kStopped, start + 1);
+    builder_.SetInsertPoint(run);
 
     for (uint32_t pc = start;; ++pc) {
       if (pc != start && entries_.starts[pc]) {

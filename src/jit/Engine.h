@@ -17,8 +17,9 @@
 //   events reach the listener in the same order with the same steps;
 // - control it does not keep (a divergent branch, a barrier, a call, a
 //   return, an exit, a switch) returns to the interpreter at that
-//   instruction, as does a block whose steps would reach a budget or the
-//   interpreter's periodic stop check.
+//   instruction, as does a block whose steps would reach a budget or cross
+//   a step of the interpreter's periodic stop check; a block that starts at
+//   such a step (each warp's first) runs the check first (Frame::check).
 // Compiled code is cached per program and function (CodeCache): a search or
 // a scan compiles a function once.
 #pragma once
@@ -41,7 +42,12 @@ using ExecuteFn = uint32_t (*)(Frame *frame, uint32_t pc);
 // above their offset field; 0 when none may be (a thread's stack, a null or
 // wild pointer, memory whose accesses compiled code may not make itself).
 using WindowFn = uint32_t (*)(Frame *frame, uint64_t tag);
-// What ExecuteFn returns.
+// Runs the interpreter's periodic stop check (cancellation, the time budget,
+// memory) as the interpreter makes it before the instruction with
+// program-wide id `instruction` at step Frame::step: kExecuted to go on,
+// kFailed when the launch stops (the interpreter keeps why).
+using CheckFn = uint32_t (*)(Frame *frame, uint32_t instruction);
+// What ExecuteFn and CheckFn return.
 enum ExecuteResult : uint32_t {
   kExecuted = 0,
   kLanesFaulted = 1, // lanes executed undefined behaviour and stop
@@ -58,7 +64,8 @@ struct Frame {
   uint64_t stepLimit;        // a warp past this many steps does not terminate
   uint64_t instrLimit;       // a launch past this many thread-instructions is too costly
   ExecuteFn execute;
-  void *context;        // the interpreter's, for execute
+  CheckFn check;
+  void *context;        // the interpreter's, for execute and check
   uint32_t pc;          // in: where to start; out: see Exit
   uint32_t mask;        // the path's active lanes
   uint32_t reconv;      // the path's reconvergence point: compiled code stops there
@@ -99,7 +106,8 @@ using EntryFn = uint32_t (*)(Frame *frame);
 
 // The interpreter checks for cancellation and its time budget at warp steps
 // that are multiples of this (interp Launch::checkStop): compiled code
-// leaves such steps to it.
+// makes the check at a block starting at such a step and leaves blocks
+// crossing one to the interpreter.
 constexpr uint64_t kStopCheckSteps = 0x1000;
 
 // One function's compiled code: entered at the instructions `entries` marks

@@ -201,6 +201,19 @@ TEST(CompiledEngine, ALaunchPastItsThreadInstructionBudgetStopsWhereTheInterpret
       << runs.compiled.error;
 }
 
+// Each warp's first block runs compiled, after the stop check the
+// interpreter makes at its first step: the only one a block of short warps
+// gets after the block's own.
+TEST(CompiledEngine, CompiledCodeMakesTheInterpretersStopChecks) {
+  const ir::KernelInfo *kernel = program().findKernel("triangle");
+  ASSERT_NE(kernel, nullptr);
+  interp::LaunchConfig config = launchOf(1, 1024);
+  config.budgetSeconds = 1e-9;
+  std::vector<ArgumentValue> args{bufferArg(std::vector<int>(1024)), scalarArg(1024)};
+  EngineRun run = interp_test::runWith(interp::Engine::Compiled, program(), *kernel, config, args);
+  EXPECT_NE(run.error.find("time budget"), std::string::npos) << run.error;
+}
+
 TEST(CompiledEngine, UnusualLanesAreTheInterpretersToReport) {
   Outcomes runs = expectSameUnderBothEngines(
       "unusual", launchOf(1, 32),
