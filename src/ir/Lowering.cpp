@@ -527,6 +527,10 @@ uint32_t ModuleLowering::instructionId(llvm::Instruction &inst, uint32_t functio
   InstructionInfo info;
   info.function = function;
   info.llvm = &inst;
+  if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+    info.isVolatile = load->isVolatile();
+  else if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+    info.isVolatile = store->isVolatile();
   if (const llvm::DILocation *loc = inst.getDebugLoc().get()) {
     sourcePaths_.locate(info.location, loc->getFilename().str(), loc->getDirectory().str());
     info.location.line = loc->getLine();

@@ -79,6 +79,9 @@ struct InstructionInfo {
   uint32_t function = 0;                   // index into Program::functions
   const llvm::Instruction *llvm = nullptr; // for instructionText()
   AtomicRole atomicRole = AtomicRole::None;
+  // A volatile load or store: PTX's ld/st.volatile, a strong relaxed access
+  // at system scope (DESIGN.md's race rule for volatile accesses).
+  bool isVolatile = false;
 };
 
 enum class ValueKind : uint8_t { Int, Float, Pointer, Aggregate };

@@ -318,11 +318,23 @@ void MemoryModel::maybeSwitchToSummary() {
   store_ = std::move(summary);
 }
 
+// Volatile accesses are PTX's relaxed accesses at system scope, strong: two
+// of them by different blocks are no data race (the flags and tile states
+// blocks publish to each other, as in a decoupled look-back). Within a
+// block they stay plain, so that warp-synchronous code (a volatile
+// reduction with no __syncwarp) still shows the order it assumes.
+bool MemoryModel::bothVolatile(const Access &a, const Access &b) const {
+  const std::vector<ir::InstructionInfo> *instructions = options_.instructions;
+  return instructions && a.instruction < instructions->size() &&
+         b.instruction < instructions->size() && (*instructions)[a.instruction].isVolatile &&
+         (*instructions)[b.instruction].isVolatile;
+}
+
 void MemoryModel::relate(const Access &prior, const Access &now) {
   if (prior.sameThreadAs(now) || atomicInOneBlock(prior, now))
     return;
   if (prior.block != now.block) {
-    if (!releaseOrder_.ordered(prior, now))
+    if (!releaseOrder_.ordered(prior, now) && !bothVolatile(prior, now))
       recordPair(prior, now, PairRelation::DifferentBlocks, {});
     return;
   }

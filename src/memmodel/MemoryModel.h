@@ -69,8 +69,9 @@ struct ModelOptions {
   std::vector<bool> untracked = {};
   // The kernel's pairs of atomic accesses meant as one step
   // (ir::KernelInfo::atomicUnits), what atomicityTriples() watches, and the
-  // program's instructions, whose atomicRole says what each atomic does
-  // (it must outlive the model). No units: nothing is watched.
+  // program's instructions, whose atomicRole says what each atomic does and
+  // isVolatile which accesses are strong (it must outlive the model). No
+  // units: nothing is watched.
   std::vector<ir::AtomicUnit> atomicUnits = {};
   const std::vector<ir::InstructionInfo> *instructions = nullptr;
 };
@@ -174,6 +175,7 @@ private:
   void foldBlockBarriers();
   void maybeSwitchToSummary();
   void relate(const Access &prior, const Access &now);
+  bool bothVolatile(const Access &a, const Access &b) const;
   void recordPair(const Access &earlier, const Access &later, PairRelation relation,
                   const WarpOrdering &ordering);
 
