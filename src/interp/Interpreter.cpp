@@ -250,6 +250,8 @@ private:
   enum class CompiledState : uint8_t { Unknown, Counting, Resolved };
   std::vector<const jit::CompiledFunction *> compiled_;
   std::vector<CompiledState> compiledState_;
+  // The running warp's stacks for compiled code (jit::Frame::localBase).
+  std::array<uint64_t, kWarpSize> localBases_{}, localSizes_{};
   std::vector<uint64_t> interpretedSteps_; // not yet told the cache
   // A worker's ChunkShare::unchecked as bytes, for compiled code.
   std::vector<uint8_t> unclaimedLoads_;
@@ -353,6 +355,7 @@ private:
   // jit::ExecuteFn: data instruction `pc` for compiled code (execute's own).
   static uint32_t executeForCompiledCode(jit::Frame *frame, uint32_t pc);
   static uint32_t checkForCompiledCode(jit::Frame *frame, uint32_t instruction);
+  static void localForCompiledCode(jit::Frame *frame);
   // jit::WindowFn: the buffer compiled code's loads and stores go to.
   static uint32_t windowForCompiledCode(jit::Frame *frame, uint64_t tag);
   void releaseBarrier();
@@ -764,6 +767,9 @@ uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint
   frame.unclaimedLoads = unclaimedLoads_.empty() ? nullptr : unclaimedLoads_.data();
   frame.window = &Launch::windowForCompiledCode;
   frame.windowTag = ~uint64_t(0);
+  frame.local = &Launch::localForCompiledCode;
+  frame.localBase = localBases_.data();
+  frame.localSize = localSizes_.data();
   frame.threadIds = warp.tid[0].data();
   for (unsigned k = 0; k < 9; ++k)
     frame.launchRegisters[k] =
@@ -802,6 +808,7 @@ uint32_t Launch::executeForCompiledCode(jit::Frame *frame, uint32_t pc) {
   CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
   Launch &launch = *run.launch;
   frame->windowTag = ~uint64_t(0); // the instruction may move or free buffers
+  frame->localValid = 0;           // or grow a stack
   // The interpreter counts the instruction again, as it would have: from
   // the counts before it, at the path's pc.
   Warp &warp = *run.warp;
@@ -814,6 +821,16 @@ uint32_t Launch::executeForCompiledCode(jit::Frame *frame, uint32_t pc) {
     return jit::kFailed;
   }
   return launch.faultedLanes_ ? jit::kLanesFaulted : jit::kExecuted;
+}
+
+void Launch::localForCompiledCode(jit::Frame *frame) {
+  CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    std::vector<uint8_t> &stack = run.warp->local[lane];
+    frame->localBase[lane] = uint64_t(reinterpret_cast<uintptr_t>(stack.data()));
+    frame->localSize[lane] = stack.size();
+  }
+  frame->localValid = 1;
 }
 
 uint32_t Launch::checkForCompiledCode(jit::Frame *frame, uint32_t instruction) {

@@ -26,6 +26,10 @@ using ir::Op;
 
 constexpr unsigned kLanes = 32;
 
+// The bits above the offset field of a pointer into a thread's stack (the
+// interpreter's Alloca: local buffer 0).
+constexpr uint64_t kLocalTag = ir::encodePointer(ir::PointerSpace::Local, 0, 0) & ~ir::kOffsetMask;
+
 // A GPU's float NaN (interp::kCanonicalNan32, above this part).
 constexpr uint64_t kCanonicalNan32 = 0x7fffffff;
 
@@ -854,10 +858,11 @@ private:
     });
   }
 
-  // A load or store compiled code makes itself when it sends no event and
-  // every active lane's access lies in bounds of the window's buffer,
-  // aligned (Frame::plainAccesses): the bytes the interpreter's access
-  // would touch (Launch::access). Any other is the interpreter's.
+  // A load or store compiled code makes itself when every active lane's
+  // access lies in bounds, aligned, of its own stack (which sends no event)
+  // or, when accesses send no event (Frame::plainAccesses), of the window's
+  // buffer: the bytes the interpreter's access would touch (Launch::access).
+  // Any other is the interpreter's.
   void memoryAccess(const Instr &in, uint32_t pc) {
     const uint64_t bytes = in.imm;
     const bool store = in.op == Op::Store;
@@ -867,11 +872,57 @@ private:
       builder_.CreateCondBr(unusual, slow, on);
       builder_.SetInsertPoint(on);
     };
-    interpretIf(builder_.CreateICmpEQ(plainAccesses_, builder_.getInt32(0)));
     llvm::Value *pointers = read(in.a);
     llvm::Value *tags = builder_.CreateAnd(pointers, splat(~ir::kOffsetMask));
     llvm::Value *tag = builder_.CreateExtractElement(tags, firstLane_);
     interpretIf(anyActive(builder_.CreateICmpNE(tags, builder_.CreateVectorSplat(kLanes, tag))));
+    // A negative offset is a huge unsigned one: outside too.
+    llvm::Value *offsets = builder_.CreateSub(builder_.CreateAnd(pointers, splat(ir::kOffsetMask)),
+                                              splat(ir::kOffsetBias));
+    llvm::Value *misaligned =
+        builder_.CreateICmpNE(builder_.CreateAnd(offsets, splat(bytes - 1)), splat(0));
+    auto *elements = llvm::FixedVectorType::get(builder_.getIntNTy(unsigned(bytes * 8)), kLanes);
+    auto makeAccess = [&](llvm::Value *addresses) {
+      if (store) {
+        // Overlapping lanes store in lane order: the last one's bytes stay,
+        // as in the interpreter.
+        builder_.CreateMaskedScatter(builder_.CreateTrunc(read(in.b), elements), addresses,
+                                     llvm::Align(1), maskLanes_);
+      } else {
+        llvm::Value *loaded =
+            builder_.CreateMaskedGather(elements, addresses, llvm::Align(1), maskLanes_);
+        write(in.dst, builder_.CreateZExt(loaded, lanes_));
+      }
+      builder_.CreateBr(join);
+    };
+    // The lanes' own stacks (no event, no claim): each lane's offset in its own.
+    llvm::BasicBlock *local = block("local"), *shared = block("sharedOrGlobal");
+    builder_.CreateCondBr(builder_.CreateICmpEQ(tag, builder_.getInt64(kLocalTag)), local, shared);
+    builder_.SetInsertPoint(local);
+    {
+      llvm::BasicBlock *fill = block("fillLocal"), *filled = block("localFilled");
+      builder_.CreateCondBr(
+          builder_.CreateICmpEQ(field(i32_, offsetof(Frame, localValid), "localValid"),
+                                builder_.getInt32(0)),
+          fill, filled);
+      builder_.SetInsertPoint(fill);
+      builder_.CreateCall(llvm::FunctionType::get(builder_.getVoidTy(), {ptr_}, false),
+                          field(ptr_, offsetof(Frame, local), "fillLocal"), {frame_});
+      builder_.CreateBr(filled);
+      builder_.SetInsertPoint(filled);
+      llvm::Value *bases = builder_.CreateAlignedLoad(
+          lanes_, field(ptr_, offsetof(Frame, localBase), "localBase"), llvm::Align(8));
+      llvm::Value *sizes = builder_.CreateAlignedLoad(
+          lanes_, field(ptr_, offsetof(Frame, localSize), "localSize"), llvm::Align(8));
+      llvm::Value *outside = builder_.CreateOr(
+          builder_.CreateICmpULT(sizes, splat(bytes)),
+          builder_.CreateICmpUGT(offsets, builder_.CreateSub(sizes, splat(bytes))));
+      interpretIf(anyActive(builder_.CreateOr(outside, misaligned)));
+      makeAccess(builder_.CreateIntToPtr(builder_.CreateAdd(bases, offsets),
+                                         llvm::FixedVectorType::get(ptr_, kLanes)));
+    }
+    builder_.SetInsertPoint(shared);
+    interpretIf(builder_.CreateICmpEQ(plainAccesses_, builder_.getInt32(0)));
     llvm::BasicBlock *find = block("findWindow"), *found = block("windowFound");
     builder_.CreateCondBr(
         builder_.CreateICmpEQ(field(i64_, offsetof(Frame, windowTag), "windowTag"), tag), found,
@@ -905,28 +956,11 @@ private:
     llvm::Value *base = field(ptr_, offsetof(Frame, windowBase), "base");
     llvm::Value *size = field(i64_, offsetof(Frame, windowSizeBytes), "size");
     interpretIf(builder_.CreateICmpULT(size, builder_.getInt64(bytes)));
-    // A negative offset is a huge unsigned one: outside too.
-    llvm::Value *offsets = builder_.CreateSub(builder_.CreateAnd(pointers, splat(ir::kOffsetMask)),
-                                              splat(ir::kOffsetBias));
     llvm::Value *last =
         builder_.CreateVectorSplat(kLanes, builder_.CreateSub(size, builder_.getInt64(bytes)));
     llvm::Value *outside = builder_.CreateICmpUGT(offsets, last);
-    llvm::Value *misaligned =
-        builder_.CreateICmpNE(builder_.CreateAnd(offsets, splat(bytes - 1)), splat(0));
     interpretIf(anyActive(builder_.CreateOr(outside, misaligned)));
-    auto *elements = llvm::FixedVectorType::get(builder_.getIntNTy(unsigned(bytes * 8)), kLanes);
-    llvm::Value *addresses = builder_.CreateGEP(builder_.getInt8Ty(), base, offsets);
-    if (store) {
-      // Overlapping lanes store in lane order: the last one's bytes stay, as
-      // in the interpreter.
-      builder_.CreateMaskedScatter(builder_.CreateTrunc(read(in.b), elements), addresses,
-                                   llvm::Align(1), maskLanes_);
-    } else {
-      llvm::Value *loaded =
-          builder_.CreateMaskedGather(elements, addresses, llvm::Align(1), maskLanes_);
-      write(in.dst, builder_.CreateZExt(loaded, lanes_));
-    }
-    builder_.CreateBr(join);
+    makeAccess(builder_.CreateGEP(builder_.getInt8Ty(), base, offsets));
     builder_.SetInsertPoint(slow);
     executeInInterpreter(pc);
     builder_.CreateBr(join);

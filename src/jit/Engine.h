@@ -47,6 +47,8 @@ using WindowFn = uint32_t (*)(Frame *frame, uint64_t tag);
 // program-wide id `instruction` at step Frame::step: kExecuted to go on,
 // kFailed when the launch stops (the interpreter keeps why).
 using CheckFn = uint32_t (*)(Frame *frame, uint32_t instruction);
+// Fills Frame::localBase and Frame::localSize from the lanes' stacks.
+using LocalFn = void (*)(Frame *frame);
 // What ExecuteFn and CheckFn return.
 enum ExecuteResult : uint32_t {
   kExecuted = 0,
@@ -86,6 +88,13 @@ struct Frame {
   uint64_t windowTag; // ~0: none
   uint8_t *windowBase;
   uint64_t windowSizeBytes;
+  // Each lane's local memory (its stack), which sends no event: compiled
+  // code makes in-bounds aligned accesses of it itself, events or not.
+  // Filled on first use (local), dropped with the window.
+  LocalFn local;
+  uint32_t localValid;
+  uint64_t *localBase; // 32 addresses
+  uint64_t *localSize; // 32 sizes in bytes
   // Builtins: threadIdx of each lane (x, y, z), and blockDim, blockIdx,
   // gridDim (ir::SpecialRegister's order from NTidX).
   const uint32_t *threadIds;

@@ -99,6 +99,23 @@ __global__ void conversions(const int *num, const int *den, const float *x, int 
   doubles[4 * t + 3] = double(f);
 }
 
+// A per-thread array indexed by data lives on each lane's stack; one lane
+// reads far past it.
+__global__ void stacks(const int *keys, int *out, int n) {
+  int t = threadIdx.x;
+  if (keys[t] == -12345)
+    return;
+  int hist[16];
+  for (int k = 0; k < 16; ++k)
+    hist[k] = k * t;
+  for (int k = 0; k < n; ++k)
+    hist[(keys[t] + k) & 15] += k;
+  int sum = 0;
+  for (int k = 0; k < 16; ++k)
+    sum += hist[k] * (k + 1);
+  out[t] = sum + (keys[t] == 7 ? hist[keys[t] * 100000] : hist[keys[t] & 15]);
+}
+
 // Shared memory and barriers: a tree sum.
 __global__ void treeSum(const int *in, int *out) {
   __shared__ int part[128];
@@ -265,6 +282,16 @@ TEST(CompiledEngine, DivisionsConversionsAndMathHaveTheInterpretersBits) {
   runs = expectSameUnderBothEngines("conversions", launchOf(1, 64), args());
   EXPECT_EQ(runs.compiled.events.find("ub "), std::string::npos);
   EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, runs.compiled.stats.threadInstrs / 2);
+}
+
+TEST(CompiledEngine, StacksAreAccessedInPlaceAsTheInterpreterWould) {
+  std::vector<int> keys(64);
+  for (int t = 0; t < 64; ++t)
+    keys[t] = (t * 37) % 29;
+  Outcomes runs = expectSameUnderBothEngines(
+      "stacks", launchOf(1, 64), {bufferArg(keys), bufferArg(std::vector<int>(64)), scalarArg(40)});
+  EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, runs.compiled.stats.threadInstrs * 3 / 4);
+  EXPECT_NE(runs.compiled.events.find("overrun "), std::string::npos); // key 7's read
 }
 
 TEST(CompiledEngine, BarriersAndBlocksInParallelGiveTheInterpretersEvents) {
