@@ -971,7 +971,11 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
     }
     case Op::FAdd: case Op::FSub: case Op::FMul: case Op::FDiv: case Op::FRem: case Op::FNeg: {
       const uint64_t *a = src(in.a), *b = src(in.b);
-      if (in.width == 32 && in.op == Op::FAdd) {
+      if (auto mode = ir::RoundingMode(in.flags); mode != ir::RoundingMode::Nearest) {
+        forEachLane(mask, [&](unsigned l) {
+          d[l] = floatArithmeticRounded(in.op, a[l], b[l], in.width, mode);
+        });
+      } else if (in.width == 32 && in.op == Op::FAdd) {
         forEachLane(mask, [&](unsigned l) {
           d[l] = floatResultBits(std::bit_cast<float>(uint32_t(a[l])) +
                                  std::bit_cast<float>(uint32_t(b[l])));
@@ -1214,7 +1218,12 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
     }
     case Op::Fma: {
       const uint64_t *a = src(in.a), *b = src(in.b), *c = src(in.c);
-      forEachLane(mask, [&](unsigned l) { d[l] = fusedMultiplyAdd(a[l], b[l], c[l], in.width); });
+      if (auto mode = ir::RoundingMode(in.flags); mode != ir::RoundingMode::Nearest)
+        forEachLane(mask, [&](unsigned l) {
+          d[l] = fusedMultiplyAddRounded(a[l], b[l], c[l], in.width, mode);
+        });
+      else
+        forEachLane(mask, [&](unsigned l) { d[l] = fusedMultiplyAdd(a[l], b[l], c[l], in.width); });
       break;
     }
     case Op::IntUnary: {

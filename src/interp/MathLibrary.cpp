@@ -1,8 +1,10 @@
 #include "interp/MathLibrary.h"
 
 #include <bit>
+#include <cfenv>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace simulee::interp {
 
@@ -245,6 +247,66 @@ uint64_t floatArithmetic(ir::Op op, uint64_t a, uint64_t b, unsigned width) {
     return op == ir::Op::FNeg ? std::bit_cast<uint32_t>(result) : floatResultBits(result);
   }
   return floatToHalf(arithmetic<float>(op, halfToFloat(uint16_t(a)), halfToFloat(uint16_t(b))));
+}
+
+namespace {
+int hostRounding(ir::RoundingMode mode) {
+  switch (mode) {
+  case ir::RoundingMode::TowardZero:
+    return FE_TOWARDZERO;
+  case ir::RoundingMode::Up:
+    return FE_UPWARD;
+  case ir::RoundingMode::Down:
+    return FE_DOWNWARD;
+  case ir::RoundingMode::Nearest:
+    break;
+  }
+  return FE_TONEAREST;
+}
+
+// `compute` (of volatile operands) with the host's rounding set to `mode`:
+// the operands are read back from volatile memory after the rounding is
+// set and the result written to it before it is restored, so the compiler
+// cannot move the arithmetic out of the two calls.
+template <class T, class Compute> T inRounding(ir::RoundingMode mode, Compute compute) {
+  const int saved = std::fegetround();
+  std::fesetround(hostRounding(mode));
+  volatile T result = compute();
+  std::fesetround(saved);
+  return result;
+}
+
+template <class T>
+uint64_t roundedBits(ir::Op op, uint64_t a, uint64_t b, uint64_t c, ir::RoundingMode mode) {
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  volatile T x = std::bit_cast<T>(Bits(a)), y = std::bit_cast<T>(Bits(b)),
+             z = std::bit_cast<T>(Bits(c));
+  T result = inRounding<T>(mode, [&] {
+    return op == ir::Op::Fma ? std::fma(T(x), T(y), T(z)) : arithmetic<T>(op, x, y);
+  });
+  if constexpr (sizeof(T) == 4)
+    return floatResultBits(result);
+  else
+    return std::bit_cast<uint64_t>(result);
+}
+} // namespace
+
+uint64_t floatArithmeticRounded(ir::Op op, uint64_t a, uint64_t b, unsigned width,
+                                ir::RoundingMode mode) {
+  if (width == 64)
+    return roundedBits<double>(op, a, b, 0, mode);
+  if (width == 32)
+    return roundedBits<float>(op, a, b, 0, mode);
+  return floatArithmetic(op, a, b, width); // half: to nearest
+}
+
+uint64_t fusedMultiplyAddRounded(uint64_t a, uint64_t b, uint64_t c, unsigned width,
+                                 ir::RoundingMode mode) {
+  if (width == 64)
+    return roundedBits<double>(ir::Op::Fma, a, b, c, mode);
+  if (width == 32)
+    return roundedBits<float>(ir::Op::Fma, a, b, c, mode);
+  return fusedMultiplyAdd(a, b, c, width); // half: to nearest
 }
 
 bool floatCompare(uint8_t predicate, uint64_t a, uint64_t b, unsigned width) {

@@ -135,6 +135,18 @@ std::optional<Builtin> classifyLibdevice(llvm::StringRef name) {
   if (auto it = special.find(name); it != special.end())
     return it->second;
 
+  // Arithmetic with a rounding mode: __nv_dadd_rd, __nv_fmul_ru, __nv_fmaf_rz ...
+  {
+    auto [operation, rounding] = name.split('_');
+    static const llvm::StringMap<BuiltinKind> arithmetic = {
+        {"fadd", BuiltinKind::FAdd}, {"dadd", BuiltinKind::FAdd}, {"fmul", BuiltinKind::FMul},
+        {"dmul", BuiltinKind::FMul}, {"fdiv", BuiltinKind::FDiv}, {"ddiv", BuiltinKind::FDiv},
+        {"fmaf", BuiltinKind::Fma},  {"fma", BuiltinKind::Fma}};
+    if (auto it = arithmetic.find(operation);
+        it != arithmetic.end() && (rounding == "rz" || rounding == "ru" || rounding == "rd"))
+      return make(it->second, roundingOf(rounding));
+  }
+
   // Integers to floats with a rounding mode: __nv_int2float_rz, __nv_ull2double_ru ...
   for (const char *from : {"int2", "uint2", "ll2", "ull2"}) {
     llvm::StringRef rest = name;
@@ -406,14 +418,16 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     return make(BuiltinKind::MathUnary, MF::Rsqrt);
   if (family == "rcp")
     return make(BuiltinKind::MathUnary, MF::Rcp);
+  // The arithmetic keeps its rounding (add.rm.d: __dadd_rd).
+  RoundingMode rounding = roundingOf(name.split('.').second);
   if (family == "div")
-    return make(BuiltinKind::FDiv);
+    return make(BuiltinKind::FDiv, rounding);
   if (family == "fma")
-    return make(BuiltinKind::Fma);
+    return make(BuiltinKind::Fma, rounding);
   if (family == "add")
-    return make(BuiltinKind::FAdd);
+    return make(BuiltinKind::FAdd, rounding);
   if (family == "mul")
-    return make(BuiltinKind::FMul);
+    return make(BuiltinKind::FMul, rounding);
   if (family == "fmin")
     return make(BuiltinKind::MathBinary, MF::Fmin);
   if (family == "fmax")

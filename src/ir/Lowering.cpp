@@ -1458,7 +1458,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   }
   case BuiltinKind::Fma:
     for (uint32_t i = 0; i < n; ++i)
-      emit(Op::Fma, dst + i, arg(0, i), arg(1, i), arg(2, i), 0, floatWidth(type->getScalarType()));
+      emit(Op::Fma, dst + i, arg(0, i), arg(1, i), arg(2, i), 0, floatWidth(type->getScalarType()),
+           builtin.selector);
     return;
   case BuiltinKind::FDiv:
   case BuiltinKind::FAdd:
@@ -1467,7 +1468,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
             : builtin.kind == BuiltinKind::FAdd ? Op::FAdd
                                                 : Op::FMul;
     for (uint32_t i = 0; i < n; ++i)
-      emit(op, dst + i, arg(0, i), arg(1, i), 0, 0, floatWidth(type->getScalarType()));
+      emit(op, dst + i, arg(0, i), arg(1, i), 0, 0, floatWidth(type->getScalarType()),
+           builtin.selector);
     return;
   }
   case BuiltinKind::IntUnary: {

@@ -123,8 +123,10 @@ Handling handlingOf(const Instr &in) {
   case Op::FSub:
   case Op::FMul:
   case Op::FDiv:
+  case Op::Fma: // rounded to nearest; the interpreter rounds in the other directions
+    return (in.width == 32 || in.width == 64) && in.flags == 0 ? Handling::Inline
+                                                               : Handling::Execute;
   case Op::FCmp:
-  case Op::Fma:
     return in.width == 32 || in.width == 64 ? Handling::Inline : Handling::Execute;
   case Op::SpecialReg:
     return ir::SpecialRegister(in.flags) <= ir::SpecialRegister::LaneId ||
