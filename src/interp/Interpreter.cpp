@@ -972,9 +972,9 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
     case Op::FAdd: case Op::FSub: case Op::FMul: case Op::FDiv: case Op::FRem: case Op::FNeg: {
       const uint64_t *a = src(in.a), *b = src(in.b);
       if (auto mode = ir::RoundingMode(in.flags); mode != ir::RoundingMode::Nearest) {
-        forEachLane(mask, [&](unsigned l) {
-          d[l] = floatArithmeticRounded(in.op, a[l], b[l], in.width, mode);
-        });
+        HostRounding rounding(mode);
+        forEachLane(
+            mask, [&](unsigned l) { d[l] = floatArithmeticRounded(in.op, a[l], b[l], in.width); });
       } else if (in.width == 32 && in.op == Op::FAdd) {
         forEachLane(mask, [&](unsigned l) {
           d[l] = floatResultBits(std::bit_cast<float>(uint32_t(a[l])) +
@@ -1207,7 +1207,12 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
     case Op::MathUnary: {
       const uint64_t *a = src(in.a);
       auto f = ir::MathFunction(in.flags);
-      forEachLane(mask, [&](unsigned l) { d[l] = mathUnary(f, a[l], unsigned(in.imm), in.width); });
+      const auto from = unsigned(in.imm & 0xff);
+      if (auto mode = ir::RoundingMode(in.imm >> 8); mode != ir::RoundingMode::Nearest) {
+        HostRounding rounding(mode);
+        forEachLane(mask, [&](unsigned l) { d[l] = mathUnaryRounded(f, a[l], in.width); });
+      } else
+        forEachLane(mask, [&](unsigned l) { d[l] = mathUnary(f, a[l], from, in.width); });
       break;
     }
     case Op::MathBinary: {
@@ -1218,11 +1223,11 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
     }
     case Op::Fma: {
       const uint64_t *a = src(in.a), *b = src(in.b), *c = src(in.c);
-      if (auto mode = ir::RoundingMode(in.flags); mode != ir::RoundingMode::Nearest)
-        forEachLane(mask, [&](unsigned l) {
-          d[l] = fusedMultiplyAddRounded(a[l], b[l], c[l], in.width, mode);
-        });
-      else
+      if (auto mode = ir::RoundingMode(in.flags); mode != ir::RoundingMode::Nearest) {
+        HostRounding rounding(mode);
+        forEachLane(
+            mask, [&](unsigned l) { d[l] = fusedMultiplyAddRounded(a[l], b[l], c[l], in.width); });
+      } else
         forEachLane(mask, [&](unsigned l) { d[l] = fusedMultiplyAdd(a[l], b[l], c[l], in.width); });
       break;
     }

@@ -264,49 +264,61 @@ int hostRounding(ir::RoundingMode mode) {
   return FE_TONEAREST;
 }
 
-// `compute` (of volatile operands) with the host's rounding set to `mode`:
-// the operands are read back from volatile memory after the rounding is
-// set and the result written to it before it is restored, so the compiler
-// cannot move the arithmetic out of the two calls.
-template <class T, class Compute> T inRounding(ir::RoundingMode mode, Compute compute) {
-  const int saved = std::fegetround();
-  std::fesetround(hostRounding(mode));
-  volatile T result = compute();
-  std::fesetround(saved);
-  return result;
-}
-
-template <class T>
-uint64_t roundedBits(ir::Op op, uint64_t a, uint64_t b, uint64_t c, ir::RoundingMode mode) {
+// The operands are read from volatile memory and the result written to it,
+// so the compiler computes them where called: inside the HostRounding,
+// between its two calls that set the rounding.
+template <class T> uint64_t roundedBits(ir::Op op, uint64_t a, uint64_t b, uint64_t c) {
   using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
   volatile T x = std::bit_cast<T>(Bits(a)), y = std::bit_cast<T>(Bits(b)),
              z = std::bit_cast<T>(Bits(c));
-  T result = inRounding<T>(mode, [&] {
-    return op == ir::Op::Fma ? std::fma(T(x), T(y), T(z)) : arithmetic<T>(op, x, y);
-  });
+  volatile T result;
+  switch (op) {
+  case ir::Op::Fma:
+    result = std::fma(T(x), T(y), T(z));
+    break;
+  case ir::Op::Nop:
+    result = std::sqrt(T(x));
+    break; // mathUnaryRounded's Sqrt
+  default:
+    result = arithmetic<T>(op, x, y);
+    break;
+  }
   if constexpr (sizeof(T) == 4)
     return floatResultBits(result);
   else
-    return std::bit_cast<uint64_t>(result);
+    return std::bit_cast<uint64_t>(T(result));
 }
 } // namespace
 
-uint64_t floatArithmeticRounded(ir::Op op, uint64_t a, uint64_t b, unsigned width,
-                                ir::RoundingMode mode) {
+HostRounding::HostRounding(ir::RoundingMode mode) : saved_(std::fegetround()) {
+  std::fesetround(hostRounding(mode));
+}
+
+HostRounding::~HostRounding() { std::fesetround(saved_); }
+
+uint64_t floatArithmeticRounded(ir::Op op, uint64_t a, uint64_t b, unsigned width) {
   if (width == 64)
-    return roundedBits<double>(op, a, b, 0, mode);
+    return roundedBits<double>(op, a, b, 0);
   if (width == 32)
-    return roundedBits<float>(op, a, b, 0, mode);
+    return roundedBits<float>(op, a, b, 0);
   return floatArithmetic(op, a, b, width); // half: to nearest
 }
 
-uint64_t fusedMultiplyAddRounded(uint64_t a, uint64_t b, uint64_t c, unsigned width,
-                                 ir::RoundingMode mode) {
+uint64_t fusedMultiplyAddRounded(uint64_t a, uint64_t b, uint64_t c, unsigned width) {
   if (width == 64)
-    return roundedBits<double>(ir::Op::Fma, a, b, c, mode);
+    return roundedBits<double>(ir::Op::Fma, a, b, c);
   if (width == 32)
-    return roundedBits<float>(ir::Op::Fma, a, b, c, mode);
+    return roundedBits<float>(ir::Op::Fma, a, b, c);
   return fusedMultiplyAdd(a, b, c, width); // half: to nearest
+}
+
+uint64_t mathUnaryRounded(MathFunction f, uint64_t a, unsigned width) {
+  if (width != 32 && width != 64)
+    return mathUnary(f, a, width, width); // half: to nearest
+  if (f == MathFunction::Rcp)             // 1 / a, one rounding
+    return floatArithmeticRounded(ir::Op::FDiv, doubleToFloatBits(1.0, width), a, width);
+  return width == 64 ? roundedBits<double>(ir::Op::Nop, a, 0, 0)
+                     : roundedBits<float>(ir::Op::Nop, a, 0, 0);
 }
 
 bool floatCompare(uint8_t predicate, uint64_t a, uint64_t b, unsigned width) {

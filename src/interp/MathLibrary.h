@@ -47,13 +47,24 @@ uint64_t mathUnary(ir::MathFunction f, uint64_t a, unsigned sourceWidth, unsigne
 uint64_t mathBinary(ir::MathFunction f, uint64_t a, uint64_t b, unsigned width);
 uint64_t fusedMultiplyAdd(uint64_t a, uint64_t b, uint64_t c, unsigned width);
 uint64_t floatArithmetic(ir::Op op, uint64_t a, uint64_t b, unsigned width);
-// FAdd, FSub, FMul, FDiv and Fma of floats of `width` 32 or 64, rounded in
-// `mode` (__dadd_rd, __fmul_ru, __fmaf_rz ...): the host's arithmetic in
-// that rounding direction.
-uint64_t floatArithmeticRounded(ir::Op op, uint64_t a, uint64_t b, unsigned width,
-                                ir::RoundingMode mode);
-uint64_t fusedMultiplyAddRounded(uint64_t a, uint64_t b, uint64_t c, unsigned width,
-                                 ir::RoundingMode mode);
+// The host's floating-point rounding set to `mode` for the object's life
+// (a warp's lanes of one instruction with a rounding direction: __dadd_rd,
+// __fmul_ru, __fmaf_rz, __dsqrt_rd ...).
+class HostRounding {
+public:
+  explicit HostRounding(ir::RoundingMode mode);
+  ~HostRounding();
+  HostRounding(const HostRounding &) = delete;
+  HostRounding &operator=(const HostRounding &) = delete;
+
+private:
+  int saved_;
+};
+// FAdd, FSub, FMul, FDiv and Fma of floats of `width` 32 or 64, and Sqrt or
+// Rcp (1 / a), in the host's rounding: called inside a HostRounding.
+uint64_t floatArithmeticRounded(ir::Op op, uint64_t a, uint64_t b, unsigned width);
+uint64_t fusedMultiplyAddRounded(uint64_t a, uint64_t b, uint64_t c, unsigned width);
+uint64_t mathUnaryRounded(ir::MathFunction f, uint64_t a, unsigned width);
 bool floatCompare(uint8_t predicate, uint64_t a, uint64_t b, unsigned width);
 
 uint64_t intUnary(ir::IntFunction f, uint64_t a, unsigned width);

@@ -142,9 +142,16 @@ std::optional<Builtin> classifyLibdevice(llvm::StringRef name) {
         {"fadd", BuiltinKind::FAdd}, {"dadd", BuiltinKind::FAdd}, {"fmul", BuiltinKind::FMul},
         {"dmul", BuiltinKind::FMul}, {"fdiv", BuiltinKind::FDiv}, {"ddiv", BuiltinKind::FDiv},
         {"fmaf", BuiltinKind::Fma},  {"fma", BuiltinKind::Fma}};
-    if (auto it = arithmetic.find(operation);
-        it != arithmetic.end() && (rounding == "rz" || rounding == "ru" || rounding == "rd"))
+    bool directed = rounding == "rz" || rounding == "ru" || rounding == "rd";
+    if (auto it = arithmetic.find(operation); it != arithmetic.end() && directed)
       return make(it->second, roundingOf(rounding));
+    if ((operation == "fsqrt" || operation == "dsqrt" || operation == "frcp" ||
+         operation == "drcp") &&
+        directed) {
+      Builtin b = make(BuiltinKind::MathUnary, operation.ends_with("sqrt") ? MF::Sqrt : MF::Rcp);
+      b.rounding = roundingOf(rounding);
+      return b;
+    }
   }
 
   // Integers to floats with a rounding mode: __nv_int2float_rz, __nv_ull2double_ru ...
@@ -412,14 +419,15 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
   // Families with rounding-mode suffixes: sqrt.rn.f, rsqrt.approx.ftz.f,
   // rcp.rn.d, div.rn.f, fma.rn.f, add.rz.d, mul.rn.f, fmin.f, fmax.ftz.nan.f ...
   auto family = name.split('.').first;
-  if (family == "sqrt")
-    return make(BuiltinKind::MathUnary, MF::Sqrt);
   if (family == "rsqrt")
     return make(BuiltinKind::MathUnary, MF::Rsqrt);
-  if (family == "rcp")
-    return make(BuiltinKind::MathUnary, MF::Rcp);
   // The arithmetic keeps its rounding (add.rm.d: __dadd_rd).
   RoundingMode rounding = roundingOf(name.split('.').second);
+  if (family == "sqrt" || family == "rcp") {
+    Builtin b = make(BuiltinKind::MathUnary, family == "sqrt" ? MF::Sqrt : MF::Rcp);
+    b.rounding = rounding;
+    return b;
+  }
   if (family == "div")
     return make(BuiltinKind::FDiv, rounding);
   if (family == "fma")

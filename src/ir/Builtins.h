@@ -62,6 +62,7 @@ struct Builtin {
   bool fromPointer = false;
   bool required = false; // Barrier: never advised away (KernelInfo::requiredBarrierInstructions)
   bool blockScope = false; // AtomicRMW, CmpXchg: atomic within the block only (ir::kBlockScope)
+  RoundingMode rounding = RoundingMode::Nearest; // MathUnary Sqrt and Rcp
 };
 
 // Returns what a call to `name` lowers to, or nothing for an unknown function.

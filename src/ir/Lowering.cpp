@@ -1412,7 +1412,8 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   case BuiltinKind::MathUnary:
     for (uint32_t i = 0; i < n; ++i)
       emit(Op::MathUnary, dst + i, arg(0, i), 0, 0,
-           floatWidth(inst.getArgOperand(0)->getType()->getScalarType()),
+           floatWidth(inst.getArgOperand(0)->getType()->getScalarType()) |
+               uint64_t(builtin.rounding) << 8,
            scalarWidth(type->getScalarType()), builtin.selector);
     return;
   case BuiltinKind::MathBinary: {

@@ -58,7 +58,8 @@ enum class Op : uint16_t {
   BitcastPack,   // dst = concat(slots a.., each `imm` bits), count in flags
   BitcastUnpack, // dst.. = split(a) into `imm`-bit pieces, count in flags
   SpecialReg,    // dst = builtin; flags = SpecialRegister
-  MathUnary,     // dst = f(a); flags = MathFunction
+  MathUnary,     // dst = f(a); flags = MathFunction; imm = source width | RoundingMode << 8
+                 // (Sqrt and Rcp: __dsqrt_rd, sqrt.rp.f ...)
   MathBinary,    // dst = f(a, b); flags = MathFunction
   Fma,           // dst = a * b + c (fused); flags = RoundingMode
   IntUnary,      // ctpop, ctlz, cttz, bswap, bitreverse, abs; flags = IntFunction

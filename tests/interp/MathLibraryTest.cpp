@@ -104,17 +104,22 @@ TEST_P(MathLibrary, ArithmeticRoundsInItsDirection) {
   const float ftiny = std::ldexp(1.0f, -30);
   std::vector<ArgumentValue> args = {
       bufferArg(std::vector<double>{1.0, tiny, 3.0}), bufferArg(std::vector<float>{1, ftiny, 3}),
-      bufferArg(std::vector<double>(8, 0)), bufferArg(std::vector<float>(7, 0))};
+      bufferArg(std::vector<double>(12, 0)), bufferArg(std::vector<float>(10, 0))};
   ASSERT_TRUE(
       launch("directed_rounding.cu", GetParam(), "directedRounding", {1, 1, 1}, {1, 1, 1}, args));
   const double up = std::nextafter(1.0, 2.0), third = 1.0 / 3.0; // third < 1/3
+  // sqrt(2) to nearest rounds up for doubles, down for floats.
+  const double root = std::sqrt(2.0);
   EXPECT_EQ(valuesOf<double>(args[2].bytes),
             (std::vector<double>{1.0, up, -1.0, third, std::nextafter(third, 1.0),
-                                 -(1.0 + std::ldexp(1.0, -28)), 1.0, up}));
+                                 -(1.0 + std::ldexp(1.0, -28)), 1.0, up, std::nextafter(root, 0.0),
+                                 root, third, std::nextafter(third, 1.0)}));
   const float fup = std::nextafter(1.0f, 2.0f), fthird = 1.0f / 3.0f; // fthird > 1/3
+  const float froot = std::sqrt(2.0f);
   // -3 * fthird = -(1 + 2^-24) exactly, toward zero -1.
   EXPECT_EQ(valuesOf<float>(args[3].bytes),
-            (std::vector<float>{1.0f, fup, std::nextafter(fthird, 0.0f), fthird, -1.0f, fup, 1.0f}));
+            (std::vector<float>{1.0f, fup, std::nextafter(fthird, 0.0f), fthird, -1.0f, fup, 1.0f,
+                                froot, std::nextafter(froot, 2.0f), std::nextafter(fthird, 0.0f)}));
 }
 
 TEST_P(MathLibrary, DoubleFunctionsMatchHostLibrary) {
