@@ -673,36 +673,17 @@ private:
       return builder_.CreateIntrinsic(id, {type}, {operand});
     };
     llvm::Value *one = llvm::ConstantFP::get(type, 1.0);
-    llvm::Value *result = nullptr;
-    switch (ir::MathFunction(in.flags)) {
-    case F::Sqrt:
-      result = intrinsic(llvm::Intrinsic::sqrt, x);
-      break;
-    case F::Rsqrt:
-      result = builder_.CreateFDiv(one, intrinsic(llvm::Intrinsic::sqrt, x));
-      break;
-    case F::Rcp:
-      result = builder_.CreateFDiv(one, x);
-      break;
-    case F::Fabs:
-      result = intrinsic(llvm::Intrinsic::fabs, x);
-      break;
-    case F::Floor:
-      result = intrinsic(llvm::Intrinsic::floor, x);
-      break;
-    case F::Ceil:
-      result = intrinsic(llvm::Intrinsic::ceil, x);
-      break;
-    case F::Trunc:
-      result = intrinsic(llvm::Intrinsic::trunc, x);
-      break;
-    case F::Round:
-      result = intrinsic(llvm::Intrinsic::round, x);
-      break;
-    default:
-      result = intrinsic(llvm::Intrinsic::nearbyint, x);
-      break; // Rint, NearbyInt
-    }
+    // Rsqrt and Rcp: 1 / sqrt(x), 1 / x, two roundings and one, as in C++.
+    static const std::map<F, llvm::Intrinsic::ID> kIntrinsics = {
+        {F::Sqrt, llvm::Intrinsic::sqrt},          {F::Rsqrt, llvm::Intrinsic::sqrt},
+        {F::Fabs, llvm::Intrinsic::fabs},          {F::Floor, llvm::Intrinsic::floor},
+        {F::Ceil, llvm::Intrinsic::ceil},          {F::Trunc, llvm::Intrinsic::trunc},
+        {F::Round, llvm::Intrinsic::round},        {F::Rint, llvm::Intrinsic::nearbyint},
+        {F::NearbyInt, llvm::Intrinsic::nearbyint}};
+    auto f = ir::MathFunction(in.flags);
+    llvm::Value *result = f == F::Rcp ? x : intrinsic(kIntrinsics.at(f), x);
+    if (f == F::Rsqrt || f == F::Rcp)
+      result = builder_.CreateFDiv(one, result);
     writeFloat(in, pc, result, in.width);
   }
 
