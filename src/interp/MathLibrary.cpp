@@ -109,8 +109,8 @@ uint64_t floatToSigned(double value, unsigned intWidth) {
   if (std::isnan(value))
     return 0;
   double limit = std::ldexp(1.0, int(intWidth) - 1);
-  if (value >= limit)
-    return uint64_t(int64_t(limit) - 1) & widthMask(intWidth);
+  if (value >= limit) // the largest signed value (2^63 itself is no int64_t)
+    return widthMask(intWidth) >> 1;
   if (value < -limit)
     return uint64_t(intWidth >= 64 ? std::numeric_limits<int64_t>::min() : -int64_t(limit)) &
            widthMask(intWidth);
