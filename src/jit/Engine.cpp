@@ -260,9 +260,11 @@ Entries entriesOf(const ir::Function &fn) {
 // Frame::pc over its entries, then each entry's instructions.
 class FunctionCompiler {
 public:
+  // `stacks`: the program may point into a thread's stack (see usesStacks).
   FunctionCompiler(const ir::Function &fn, const Entries &entries, llvm::Module &module,
-                   const std::string &name)
-      : fn_(fn), entries_(entries), context_(module.getContext()), builder_(context_) {
+                   const std::string &name, bool stacks)
+      : fn_(fn), entries_(entries), stacks_(stacks), context_(module.getContext()),
+        builder_(context_) {
     i1_ = builder_.getInt1Ty();
     i32_ = builder_.getInt32Ty();
     i64_ = builder_.getInt64Ty();
@@ -318,6 +320,8 @@ public:
 private:
   const ir::Function &fn_;
   const Entries &entries_;
+  bool stacks_;
+  llvm::BasicBlock *stopped_ = nullptr;
   llvm::LLVMContext &context_;
   llvm::IRBuilder<> builder_;
   llvm::Type *i1_, *i32_, *i64_, *ptr_;
@@ -428,6 +432,19 @@ private:
     builder_.SetInsertPoint(join);
   }
 
+  // Where every entry's failed stop check leaves: the launch stops, and the
+  // interpreter reads no pc.
+  llvm::BasicBlock *stopped() {
+    if (!stopped_) {
+      llvm::BasicBlock *current = builder_.GetInsertBlock();
+      stopped_ = block("stopped");
+      builder_.SetInsertPoint(stopped_);
+      leave(kStopped, 0u);
+      builder_.SetInsertPoint(current);
+    }
+    return stopped_;
+  }
+
   // Entry `start`: the budget and stop checks for its instructions, then the
   // instructions.
   void compileEntry(uint32_t start, llvm::BasicBlock *check) {
@@ -457,10 +474,8 @@ private:
     llvm::Value *checked =
         builder_.CreateCall(checkType, field(ptr_, offsetof(Frame, check), "check"),
                             {frame_, builder_.getInt32(fn_.code[start].id)});
-    llvm::BasicBlock *stop = block("stop");
-    builder_.CreateCondBr(builder_.CreateICmpEQ(checked, builder_.getInt32(kExecuted)), run, stop);
-    builder_.SetInsertPoint(stop);
-    leave(kStopped, start + 1);
+    builder_.CreateCondBr(builder_.CreateICmpEQ(checked, builder_.getInt32(kExecuted)), run,
+                          stopped());
     builder_.SetInsertPoint(run);
 
     for (uint32_t pc = start;; ++pc) {
@@ -882,7 +897,9 @@ private:
     llvm::BasicBlock *local = block("local"), *shared = block("sharedOrGlobal");
     builder_.CreateCondBr(builder_.CreateICmpEQ(tag, builder_.getInt64(kLocalTag)), local, shared);
     builder_.SetInsertPoint(local);
-    {
+    if (!stacks_) {
+      builder_.CreateBr(slow);
+    } else {
       llvm::BasicBlock *fill = block("fillLocal"), *filled = block("localFilled");
       builder_.CreateCondBr(
           builder_.CreateICmpEQ(field(i32_, offsetof(Frame, localValid), "localValid"),
@@ -1135,7 +1152,7 @@ public:
       return nullptr;
     std::optional<CompiledFunction> &slot = compiled_[function];
     if (!slot)
-      slot = compile(program.functions[function], function);
+      slot = compile(program.functions[function], function, usesStacks(program));
     return slot->entry ? &*slot : nullptr;
   }
 
@@ -1159,8 +1176,26 @@ private:
   std::vector<std::optional<CompiledFunction>> compiled_;
   llvm::orc::ResourceTrackerSP tracker_;
   std::string failure_;
+  std::optional<bool> stacks_; // usesStacks, once known
 
-  CompiledFunction compile(const ir::Function &fn, uint32_t function) {
+  // Whether any pointer of the program may point into a thread's stack: it
+  // allocates one (Alloca) or passes a kernel parameter by value (copied
+  // there). Else compiled accesses need no code for stacks.
+  bool usesStacks(const ir::Program &program) {
+    if (!stacks_) {
+      bool uses = false;
+      for (const ir::Function &fn : program.functions)
+        for (const Instr &in : fn.code)
+          uses |= in.op == Op::Alloca;
+      for (const ir::KernelInfo &kernel : program.kernels)
+        for (const ir::ParamInfo &param : kernel.params)
+          uses |= param.byValueBytes != 0;
+      stacks_ = uses;
+    }
+    return *stacks_;
+  }
+
+  CompiledFunction compile(const ir::Function &fn, uint32_t function, bool stacks) {
     CompiledFunction made;
     Jit &jit = theJit();
     if (!jit.lljit) {
@@ -1173,7 +1208,7 @@ private:
     module->setDataLayout(jit.lljit->getDataLayout());
     module->setTargetTriple(jit.lljit->getTargetTriple().str());
     std::string name = "simulee_" + std::to_string(id_) + "_" + std::to_string(function);
-    FunctionCompiler compiler(fn, entries, *module, name);
+    FunctionCompiler compiler(fn, entries, *module, name, stacks);
     compiler.compile();
     std::string problems;
     llvm::raw_string_ostream out(problems);
