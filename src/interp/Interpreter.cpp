@@ -1211,8 +1211,9 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
       if (auto mode = ir::RoundingMode(in.imm >> 8); mode != ir::RoundingMode::Nearest) {
         HostRounding rounding(mode);
         forEachLane(mask, [&](unsigned l) { d[l] = mathUnaryRounded(f, a[l], in.width); });
-      } else
+      } else {
         forEachLane(mask, [&](unsigned l) { d[l] = mathUnary(f, a[l], from, in.width); });
+      }
       break;
     }
     case Op::MathBinary: {
@@ -1227,8 +1228,9 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
         HostRounding rounding(mode);
         forEachLane(
             mask, [&](unsigned l) { d[l] = fusedMultiplyAddRounded(a[l], b[l], c[l], in.width); });
-      } else
+      } else {
         forEachLane(mask, [&](unsigned l) { d[l] = fusedMultiplyAdd(a[l], b[l], c[l], in.width); });
+      }
       break;
     }
     case Op::IntUnary: {

@@ -474,9 +474,8 @@ private:
   // its reads are of unknown origin for the pointer parameters, and a
   // surface store writes anything. A fetch through the handle a parameter
   // passes (here or to the functions it calls) is that parameter's
-  // read-only access (which
-  // interp::untrackedInstructions admits when the texels are no other
-  // argument's buffer).
+  // read-only access, which interp::untrackedInstructions admits when the
+  // texels are no other argument's buffer.
   void textureAccess(const llvm::CallBase &call, TextureAccess access) {
     if (access == TextureAccess::SurfaceStore) {
       unknownWrite_ = true;

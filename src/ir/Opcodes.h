@@ -9,89 +9,70 @@ namespace simulee::ir {
 
 enum class Op : uint16_t {
   Nop,
-  Move, // dst = a
+  Move,  // dst = a
   // Integer arithmetic at `width` bits; values are kept zero-extended.
-  Add,
-  Sub,
-  Mul,
-  UDiv,
-  SDiv,
-  URem,
-  SRem,
-  Shl,
-  LShr,
-  AShr,
-  And,
-  Or,
-  Xor,
+  Add, Sub, Mul, UDiv, SDiv, URem, SRem, Shl, LShr, AShr, And, Or, Xor,
   ICmp,  // flags = IntPredicate
   SExt,  // dst = sext(a from imm bits) at width bits
   Trunc, // dst = a masked to width
   // Floating point at `width` (16, 32 or 64) bits. FAdd, FSub, FMul, FDiv
-  // and Fma: flags = RoundingMode (__dadd_rd, add.rp.f32 ...; 0: nearest).
-  FAdd,
-  FSub,
-  FMul,
-  FDiv,
-  FRem,
-  FNeg,
-  FCmp,   // flags = FloatPredicate (LLVM's numbering)
-  FPConv, // float width imm -> float width `width`
-  FPToUI,
-  FPToSI, // imm = source float width, width = int width
-  UIToFP,
-  SIToFP,       // imm = source int width, width = float width
-  Select,       // dst = a ? b : c
+  // (and Fma): flags = RoundingMode (__dadd_rd, add.rp.f32 ...; 0: nearest).
+  FAdd, FSub, FMul, FDiv, FRem, FNeg,
+  FCmp,    // flags = FloatPredicate (LLVM's numbering)
+  FPConv,  // float width imm -> float width `width`
+  FPToUI, FPToSI, // imm = source float width, width = int width
+  UIToFP, SIToFP, // imm = source int width, width = float width
+  Select,  // dst = a ? b : c
   PtrAdd,       // dst = a + imm
   PtrAddScaled, // dst = a + sext(b from width bits) * imm
-  Load,         // dst = mem[a], imm = size in bytes, flags bit0 = atomic/volatile
-  Store,        // mem[a] = b, imm = size
-  AtomicRMW,    // dst = old mem[a]; mem[a] = op(old, b); flags = AtomicOp | kBlockScope, imm = size
-  CmpXchg, // dst = old, dst+1 = success; if old == b: mem[a] = c; imm = size; flags = kBlockScope
-  MemCopy, // copy c bytes from b to a (memmove semantics)
-  MemSet,  // set c bytes at a to b
-  Alloca,  // dst = new local memory of imm bytes (per lane)
-  Malloc,  // dst = a new device-heap allocation of a bytes per lane (null when full)
-  Free,    // frees the device-heap allocation a starts, per lane
-  ExtractDyn,    // dst = slot[a + b], imm = number of elements (bounds)
-  InsertDyn,     // slots dst..dst+imm-1 = slots a..; then slot[dst + b] = c
+  Load,    // dst = mem[a], imm = size in bytes, flags bit0 = atomic/volatile
+  Store,   // mem[a] = b, imm = size
+  AtomicRMW, // dst = old mem[a]; mem[a] = op(old, b); flags = AtomicOp | kBlockScope, imm = size
+  CmpXchg,   // dst = old, dst+1 = success; if old == b: mem[a] = c; imm = size; flags = kBlockScope
+  MemCopy,   // copy c bytes from b to a (memmove semantics)
+  MemSet,    // set c bytes at a to b
+  Alloca,    // dst = new local memory of imm bytes (per lane)
+  Malloc,    // dst = a new device-heap allocation of a bytes per lane (null when full)
+  Free,      // frees the device-heap allocation a starts, per lane
+  ExtractDyn, // dst = slot[a + b], imm = number of elements (bounds)
+  InsertDyn,  // slots dst..dst+imm-1 = slots a..; then slot[dst + b] = c
   BitcastPack,   // dst = concat(slots a.., each `imm` bits), count in flags
   BitcastUnpack, // dst.. = split(a) into `imm`-bit pieces, count in flags
-  SpecialReg,    // dst = builtin; flags = SpecialRegister
-  MathUnary,     // dst = f(a); flags = MathFunction; imm = source width | RoundingMode << 8
-                 // (Sqrt and Rcp: __dsqrt_rd, sqrt.rp.f ...)
-  MathBinary,    // dst = f(a, b); flags = MathFunction
-  Fma,           // dst = a * b + c (fused); flags = RoundingMode
-  IntUnary,      // ctpop, ctlz, cttz, bswap, bitreverse, abs; flags = IntFunction
-  IntBinary,     // smin, smax, umin, umax, mulhi, ...; flags = IntFunction
-  FunnelShift,   // flags 0 = fshl, 1 = fshr: dst = fsh(a, b, c)
-  FindNthSet,    // dst = the c-th set bit of mask a counted from bit b (PTX fns), or ~0u
-  Shuffle,       // dst = value of a from lane computed from b; flags = ShuffleMode, c = width/clamp
-  Vote,          // flags = VoteMode: all/any/ballot/uni; a = predicate, b = member mask
-  MatchAny,      // dst = mask of lanes with equal value
-  Barrier,       // __syncthreads; flags = BarrierKind (plain/and/or/popc); a = predicate
-  NamedBarrier,  // bar.sync/bar.arrive id, count: a = id, b = thread count (0: the whole
-                 // block); flags = NamedBarrierMode
-  WarpSync,      // __syncwarp(a)
-  GridBarrier,   // the wait of a grid-wide barrier (ir/GridSync.h): the block parks until every
-                 // block of the grid arrives; dst = a counter whose top bit flipped
+  SpecialReg,  // dst = builtin; flags = SpecialRegister
+  MathUnary,   // dst = f(a); flags = MathFunction; imm = source width | RoundingMode << 8
+               // (Sqrt and Rcp: __dsqrt_rd, sqrt.rp.f ...)
+  MathBinary,  // dst = f(a, b); flags = MathFunction
+  Fma,         // dst = a * b + c (fused); flags = RoundingMode
+  IntUnary,    // ctpop, ctlz, cttz, bswap, bitreverse, abs; flags = IntFunction
+  IntBinary,   // smin, smax, umin, umax, mulhi, ...; flags = IntFunction
+  FunnelShift, // flags 0 = fshl, 1 = fshr: dst = fsh(a, b, c)
+  FindNthSet,  // dst = the c-th set bit of mask a counted from bit b (PTX fns), or ~0u
+  Shuffle,     // dst = value of a from lane computed from b; flags = ShuffleMode, c = width/clamp
+  Vote,        // flags = VoteMode: all/any/ballot/uni; a = predicate, b = member mask
+  MatchAny,    // dst = mask of lanes with equal value
+  Barrier,     // __syncthreads; flags = BarrierKind (plain/and/or/popc); a = predicate
+  NamedBarrier, // bar.sync/bar.arrive id, count: a = id, b = thread count (0: the whole
+               // block); flags = NamedBarrierMode
+  WarpSync,    // __syncwarp(a)
+  GridBarrier, // the wait of a grid-wide barrier (ir/GridSync.h): the block parks until every
+               // block of the grid arrives; dst = a counter whose top bit flipped
   // Textures and surfaces (interp/Texture.h); the handle `a` points to the
   // parameter's texels; coordinates b, c and the operand in imm (z).
   TextureFetch, // dst..dst+3 = channels; flags = textureFetchFlags
   SurfaceLoad,  // dst.. = flags >> 4 elements of `width` bits; flags & 15 = surfaceFlags
   SurfaceStore, // aux -> {count, value slots...} of `width` bits; flags as SurfaceLoad
-  Fence,        // memory fence; flags: FenceScope (a device fence releases to other blocks)
-  Print,        // printf: a = format pointer, aux = argument list
-  Trap,         // abort the launch with an error; flags = TrapReason, a = the bad pointer
-  ChosenValue,  // dst = a value chosen per launch (the result of a call of a function with no
-                // body); width = bits, flags 1 = floating point
-  Exit,         // lanes leave the kernel
+  Fence,       // memory fence; flags: FenceScope (a device fence releases to other blocks)
+  Print,       // printf: a = format pointer, aux = argument list
+  Trap,        // abort the launch with an error; flags = TrapReason, a = the bad pointer
+  ChosenValue, // dst = a value chosen per launch (the result of a call of a function with no
+               // body); width = bits, flags 1 = floating point
+  Exit,        // lanes leave the kernel
   // Control flow. Branch targets are instruction indexes in Function::code.
-  Br,     // imm = target; aux -> phi moves for the edge
-  CondBr, // a = cond; aux -> {trueTarget, falseTarget, reconv, movesT.., movesF..}
-  Switch, // a = value; aux -> table
-  Call,   // imm = callee function index; aux -> arguments; dst = return slots
-  Ret,    // a = return value (first slot), imm = number of slots
+  Br,      // imm = target; aux -> phi moves for the edge
+  CondBr,  // a = cond; aux -> {trueTarget, falseTarget, reconv, movesT.., movesF..}
+  Switch,  // a = value; aux -> table
+  Call,    // imm = callee function index; aux -> arguments; dst = return slots
+  Ret,     // a = return value (first slot), imm = number of slots
   Unreachable,
 };
 
