@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _core
 from ._analysis import combine_verdicts
-from ._launch import PathLike
+from ._launch import PathLike, check_engine
 from ._types import Finding, HostFinding, KernelVerdict
 
 
@@ -90,8 +90,7 @@ def _check_settings(*, record: str, engine: str, opt: int, budget: int, search: 
     """The CLI's bounds on ``simulee exec``'s options."""
     if record not in ("auto", "full", "summary"):
         raise _core.Error(f"bad record {record!r}: expected 'full', 'summary' or 'auto'")
-    if engine not in ("auto", "interp", "compiled"):
-        raise _core.Error(f"bad engine {engine!r}: expected 'auto', 'interp' or 'compiled'")
+    check_engine(engine)
     for name, value, low, high in (("opt", opt, 0, 3), ("budget", budget, 1, 2**64 - 1),
                                    ("search", search, 0, 1000), ("checked_launches", checked_launches, 1, 10**9),
                                    ("sm", sm, 30, 120)):

@@ -276,6 +276,12 @@ class Launch:
         )
 
 
+def check_engine(engine: str) -> None:
+    """The engines ``--engine`` names (run and exec)."""
+    if engine not in ("auto", "interp", "compiled"):
+        raise Error(f"bad engine {engine!r}: expected 'auto', 'interp' or 'compiled'")
+
+
 def run(
     program_or_path: Union[Program, PathLike],
     kernel: Optional[str] = None,
@@ -321,8 +327,7 @@ def run(
     The GIL is released while simulating; Ctrl-C interrupts. Bad input
     raises :class:`simulee.Error` with the CLI's message.
     """
-    if engine not in ("auto", "interp", "compiled"):
-        raise Error(f"bad engine {engine!r}: expected 'auto', 'interp' or 'compiled'")
+    check_engine(engine)
     program = _program_of(program_or_path)
     result = _core.run(
         program._handle,

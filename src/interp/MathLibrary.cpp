@@ -264,29 +264,24 @@ int hostRounding(ir::RoundingMode mode) {
   return FE_TONEAREST;
 }
 
-// The operands are read from volatile memory and the result written to it,
-// so the compiler computes them where called: inside the HostRounding,
-// between its two calls that set the rounding.
-template <class T> uint64_t roundedBits(ir::Op op, uint64_t a, uint64_t b, uint64_t c) {
+// `compute` of the floats of `width` (32 or 64) whose bits are a, b and c,
+// as bits. The operands are read from volatile memory and the result written
+// to it, so the compiler computes them where called: inside the
+// HostRounding, between its two calls that set the rounding.
+template <class T, class Compute>
+uint64_t roundedAs(uint64_t a, uint64_t b, uint64_t c, Compute compute) {
   using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
   volatile T x = std::bit_cast<T>(Bits(a)), y = std::bit_cast<T>(Bits(b)),
              z = std::bit_cast<T>(Bits(c));
-  volatile T result;
-  switch (op) {
-  case ir::Op::Fma:
-    result = std::fma(T(x), T(y), T(z));
-    break;
-  case ir::Op::Nop:
-    result = std::sqrt(T(x));
-    break; // mathUnaryRounded's Sqrt
-  default:
-    result = arithmetic<T>(op, x, y);
-    break;
-  }
+  volatile T result = compute(T(x), T(y), T(z));
   if constexpr (sizeof(T) == 4)
     return floatResultBits(result);
   else
     return std::bit_cast<uint64_t>(T(result));
+}
+template <class Compute>
+uint64_t roundedBits(unsigned width, uint64_t a, uint64_t b, uint64_t c, Compute compute) {
+  return width == 64 ? roundedAs<double>(a, b, c, compute) : roundedAs<float>(a, b, c, compute);
 }
 } // namespace
 
@@ -297,28 +292,24 @@ HostRounding::HostRounding(ir::RoundingMode mode) : saved_(std::fegetround()) {
 HostRounding::~HostRounding() { std::fesetround(saved_); }
 
 uint64_t floatArithmeticRounded(ir::Op op, uint64_t a, uint64_t b, unsigned width) {
-  if (width == 64)
-    return roundedBits<double>(op, a, b, 0);
-  if (width == 32)
-    return roundedBits<float>(op, a, b, 0);
-  return floatArithmetic(op, a, b, width); // half: to nearest
+  if (width != 32 && width != 64)
+    return floatArithmetic(op, a, b, width); // half: to nearest
+  return roundedBits(width, a, b, 0,
+                     [op](auto x, auto y, auto) { return arithmetic<decltype(x)>(op, x, y); });
 }
 
 uint64_t fusedMultiplyAddRounded(uint64_t a, uint64_t b, uint64_t c, unsigned width) {
-  if (width == 64)
-    return roundedBits<double>(ir::Op::Fma, a, b, c);
-  if (width == 32)
-    return roundedBits<float>(ir::Op::Fma, a, b, c);
-  return fusedMultiplyAdd(a, b, c, width); // half: to nearest
+  if (width != 32 && width != 64)
+    return fusedMultiplyAdd(a, b, c, width); // half: to nearest
+  return roundedBits(width, a, b, c, [](auto x, auto y, auto z) { return std::fma(x, y, z); });
 }
 
 uint64_t mathUnaryRounded(MathFunction f, uint64_t a, unsigned width) {
   if (width != 32 && width != 64)
     return mathUnary(f, a, width, width); // half: to nearest
-  if (f == MathFunction::Rcp)             // 1 / a, one rounding
-    return floatArithmeticRounded(ir::Op::FDiv, doubleToFloatBits(1.0, width), a, width);
-  return width == 64 ? roundedBits<double>(ir::Op::Nop, a, 0, 0)
-                     : roundedBits<float>(ir::Op::Nop, a, 0, 0);
+  if (f == MathFunction::Rcp)             // one rounding of 1 / a
+    return roundedBits(width, a, 0, 0, [](auto x, auto, auto) { return decltype(x)(1) / x; });
+  return roundedBits(width, a, 0, 0, [](auto x, auto, auto) { return std::sqrt(x); });
 }
 
 bool floatCompare(uint8_t predicate, uint64_t a, uint64_t b, unsigned width) {

@@ -42,24 +42,18 @@ bool isWholeBytes(unsigned width) {
 }
 
 // The math functions compiled code computes as the interpreter's C++ does
-// (correctly rounded, or exact): interp::mathUnary.
-bool isCompiledMath(ir::MathFunction f) {
+// (correctly rounded, or exact: interp::mathUnary), by the LLVM intrinsic of
+// each; Rsqrt and Rcp then take 1 / it (two roundings and one, as in C++),
+// Rcp of x itself (no intrinsic).
+const std::map<ir::MathFunction, llvm::Intrinsic::ID> &compiledMath() {
   using F = ir::MathFunction;
-  switch (f) {
-  case F::Sqrt:
-  case F::Rsqrt:
-  case F::Rcp:
-  case F::Fabs:
-  case F::Floor:
-  case F::Ceil:
-  case F::Trunc:
-  case F::Round:
-  case F::Rint:
-  case F::NearbyInt:
-    return true;
-  default:
-    return false;
-  }
+  static const std::map<F, llvm::Intrinsic::ID> intrinsics = {
+      {F::Sqrt, llvm::Intrinsic::sqrt},         {F::Rsqrt, llvm::Intrinsic::sqrt},
+      {F::Rcp, llvm::Intrinsic::not_intrinsic}, {F::Fabs, llvm::Intrinsic::fabs},
+      {F::Floor, llvm::Intrinsic::floor},       {F::Ceil, llvm::Intrinsic::ceil},
+      {F::Trunc, llvm::Intrinsic::trunc},       {F::Round, llvm::Intrinsic::round},
+      {F::Rint, llvm::Intrinsic::nearbyint},    {F::NearbyInt, llvm::Intrinsic::nearbyint}};
+  return intrinsics;
 }
 
 // The integer functions compiled code computes (interp::intUnary,
@@ -155,11 +149,10 @@ Handling handlingOf(const Instr &in) {
                : Handling::Execute;
   case Op::MathUnary:
     return (in.width == 32 || in.width == 64) && in.imm == in.width &&
-                   isCompiledMath(ir::MathFunction(in.flags))
+                   compiledMath().contains(ir::MathFunction(in.flags))
                ? Handling::Inline
                : Handling::Execute;
   case Op::IntUnary:
-    return isCompiledIntFunction(ir::IntFunction(in.flags)) ? Handling::Inline : Handling::Execute;
   case Op::IntBinary:
     return isCompiledIntFunction(ir::IntFunction(in.flags)) ? Handling::Inline : Handling::Execute;
   case Op::Br:
@@ -582,17 +575,21 @@ private:
   llvm::Type *floatType(unsigned width) {
     return width == 32 ? builder_.getFloatTy() : builder_.getDoubleTy();
   }
+  llvm::FixedVectorType *floatLanes(unsigned width) {
+    return llvm::FixedVectorType::get(floatType(width), kLanes);
+  }
+  llvm::FixedVectorType *intLanes(unsigned width) {
+    return llvm::FixedVectorType::get(builder_.getIntNTy(width), kLanes);
+  }
   llvm::Value *asFloats(llvm::Value *bits, unsigned width) {
-    auto *type = llvm::FixedVectorType::get(floatType(width), kLanes);
     if (width == 32)
-      bits = builder_.CreateTrunc(bits, llvm::FixedVectorType::get(i32_, kLanes));
-    return builder_.CreateBitCast(bits, type);
+      bits = builder_.CreateTrunc(bits, intLanes(32));
+    return builder_.CreateBitCast(bits, floatLanes(width));
   }
   llvm::Value *floatBits(llvm::Value *floats, unsigned width) {
     if (width == 64)
       return builder_.CreateBitCast(floats, lanes_);
-    return builder_.CreateZExt(
-        builder_.CreateBitCast(floats, llvm::FixedVectorType::get(i32_, kLanes)), lanes_);
+    return builder_.CreateZExt(builder_.CreateBitCast(floats, intLanes(32)), lanes_);
   }
 
   void floatArithmetic(const Instr &in, uint32_t pc) {
@@ -630,18 +627,11 @@ private:
   // interp::fusedMultiplyAdd: one rounding; a float NaN is canonical, a
   // double NaN's payload the host's (the interpreter computes it).
   void fusedMultiplyAdd(const Instr &in, uint32_t pc) {
-    llvm::Value *result = builder_.CreateIntrinsic(
-        llvm::Intrinsic::fma, {llvm::FixedVectorType::get(floatType(in.width), kLanes)},
-        {asFloats(read(in.a), in.width), asFloats(read(in.b), in.width),
-         asFloats(read(in.c), in.width)});
+    llvm::Value *result =
+        builder_.CreateIntrinsic(llvm::Intrinsic::fma, {floatLanes(in.width)},
+                                 {asFloats(read(in.a), in.width), asFloats(read(in.b), in.width),
+                                  asFloats(read(in.c), in.width)});
     writeFloat(in, pc, result, in.width);
-  }
-
-  llvm::FixedVectorType *floatLanes(unsigned width) {
-    return llvm::FixedVectorType::get(floatType(width), kLanes);
-  }
-  llvm::FixedVectorType *intLanes(unsigned width) {
-    return llvm::FixedVectorType::get(builder_.getIntNTy(width), kLanes);
   }
 
   // Float to double and back (interp: doubleToFloatBits(floatBitsToDouble)).
@@ -679,26 +669,15 @@ private:
     write(in.dst, floatBits(converted, in.width));
   }
 
-  // interp::mathUnary for the functions isCompiledMath admits.
+  // interp::mathUnary for the functions compiledMath admits.
   void mathUnary(const Instr &in, uint32_t pc) {
     using F = ir::MathFunction;
-    llvm::Value *x = asFloats(read(in.a), in.width);
-    llvm::Type *type = x->getType();
-    auto intrinsic = [&](llvm::Intrinsic::ID id, llvm::Value *operand) {
-      return builder_.CreateIntrinsic(id, {type}, {operand});
-    };
-    llvm::Value *one = llvm::ConstantFP::get(type, 1.0);
-    // Rsqrt and Rcp: 1 / sqrt(x), 1 / x, two roundings and one, as in C++.
-    static const std::map<F, llvm::Intrinsic::ID> kIntrinsics = {
-        {F::Sqrt, llvm::Intrinsic::sqrt},          {F::Rsqrt, llvm::Intrinsic::sqrt},
-        {F::Fabs, llvm::Intrinsic::fabs},          {F::Floor, llvm::Intrinsic::floor},
-        {F::Ceil, llvm::Intrinsic::ceil},          {F::Trunc, llvm::Intrinsic::trunc},
-        {F::Round, llvm::Intrinsic::round},        {F::Rint, llvm::Intrinsic::nearbyint},
-        {F::NearbyInt, llvm::Intrinsic::nearbyint}};
     auto f = ir::MathFunction(in.flags);
-    llvm::Value *result = f == F::Rcp ? x : intrinsic(kIntrinsics.at(f), x);
+    llvm::Value *x = asFloats(read(in.a), in.width), *result = x;
+    if (llvm::Intrinsic::ID id = compiledMath().at(f); id != llvm::Intrinsic::not_intrinsic)
+      result = builder_.CreateIntrinsic(id, {x->getType()}, {x});
     if (f == F::Rsqrt || f == F::Rcp)
-      result = builder_.CreateFDiv(one, result);
+      result = builder_.CreateFDiv(llvm::ConstantFP::get(x->getType(), 1.0), result);
     writeFloat(in, pc, result, in.width);
   }
 
@@ -879,7 +858,7 @@ private:
                                               splat(ir::kOffsetBias));
     llvm::Value *misaligned =
         builder_.CreateICmpNE(builder_.CreateAnd(offsets, splat(bytes - 1)), splat(0));
-    auto *elements = llvm::FixedVectorType::get(builder_.getIntNTy(unsigned(bytes * 8)), kLanes);
+    llvm::FixedVectorType *elements = intLanes(unsigned(bytes * 8));
     auto makeAccess = [&](llvm::Value *addresses) {
       if (store) {
         // Overlapping lanes store in lane order: the last one's bytes stay,
