@@ -1155,6 +1155,9 @@ void Runtime::writeReport() {
     entry.verdict = detect::verdictOf(record.findings, record.counts);
     entry.launches = record.counts;
     entry.cause = record.firstLaunchError;
+    // What the analysis assumed (a call to an undefined function returned a
+    // chosen value): under exec that value reached the program's results.
+    entry.notes = record.kernel->notes;
     kernels.push_back(std::move(entry));
   }
   std::optional<report::Format> format = report::parseFormat(settings_.format);

@@ -227,6 +227,31 @@ TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
   EXPECT_FALSE(contains(o.err, "clean")) << o;
 }
 
+// A value the analysis chose (a call to a device function defined in no
+// file given) reaches the program's results: the verdict says so, as
+// `simulee run`'s does. nan(tag), which clang's headers leave undefined,
+// is nvcc's quiet NaN.
+TEST(Exec, ACallToAnUndefinedFunctionIsNotedAndNanOfATagIsANan) {
+  TempDir dir;
+  std::string source = dir.file("undefined.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\n#include <cmath>\n"
+         "__device__ float scale(float);\n"
+         "__global__ void k(float *x, double *e) {\n"
+         "  x[threadIdx.x] = scale(1.0f); double n = nan(\"\");\n"
+         "  if (threadIdx.x == 0) *e = n != n; }\n"
+         "int main() { float *x; double *e, h; cudaMalloc(&x, 128);\n"
+         "  cudaMalloc(&e, 8); k<<<1, 32>>>(x, e);\n"
+         "  cudaMemcpy(&h, e, 8, cudaMemcpyDeviceToHost); printf(\"%g\\n\", h); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "1\n") << o;
+  EXPECT_TRUE(contains(o.err, "note: call to undefined 'scale(float)' at "));
+  EXPECT_TRUE(contains(o.err, "clean (1 launch judged)")) << o;
+  EXPECT_TRUE(contains(o.err, "undefined.cu:5 returned a chosen value")) << o;
+  EXPECT_FALSE(contains(o.err, "'nan(")) << o;
+}
+
 TEST(Exec, InvalidLaunchFailsAsOnAGpuAndIsAHostFinding) {
   TempDir dir;
   std::string source = dir.file("wide.cu");

@@ -297,6 +297,16 @@ TEST(InlinePtx, VoteMatchGuardedStoreAndReductionMatchHost) {
   EXPECT_EQ(std::accumulate(in.begin(), in.end(), 0), valuesOf<int>(args[4].bytes).at(0));
 }
 
+TEST(NanTags, NanOfATagIsTheQuietNanItSpells) {
+  std::vector<ArgumentValue> args = {bufferArg(std::vector<uint64_t>(4, 0)),
+                                     bufferArg(std::vector<uint32_t>(2, 0))};
+  ASSERT_TRUE(runNvidia("nan_tags.cu", "nanTags", {1, 1, 1}, {1, 1, 1}, args));
+  EXPECT_EQ(valuesOf<uint64_t>(args[0].bytes),
+            (std::vector<uint64_t>{0x7ff8000000000000ull, std::bit_cast<uint64_t>(1.0),
+                                   0x7ff8000000000012ull, 0x7ff8000000000007ull}));
+  EXPECT_EQ(valuesOf<uint32_t>(args[1].bytes), (std::vector<uint32_t>{0x7fc00000u, 0x7fc00005u}));
+}
+
 } // namespace
 } // namespace simulee::interp_test
 

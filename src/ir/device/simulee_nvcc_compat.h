@@ -86,6 +86,19 @@ __SIMULEE_CACHE_HINTED_STORE(__stwt)
 #define __CUDACC_VER_BUILD__ 0
 #endif
 
+// nan(tag) and nanf(tag) in device code: clang's headers declare them
+// (__clang_cuda_math_forward_declares.h) but define neither, so a call links
+// to nothing; nvcc's libdevice builds the quiet NaN whose payload the tag
+// spells. These are those definitions, through libdevice's own functions.
+#if defined(__CLANG__CUDA_MATH_FORWARD_DECLARES_H__)
+static __inline__ __device__ double nan(const char *__tag) {
+  return __nv_nan(reinterpret_cast<const signed char *>(__tag));
+}
+static __inline__ __device__ float nanf(const char *__tag) {
+  return __nv_nanf(reinterpret_cast<const signed char *>(__tag));
+}
+#endif
+
 // __managed__ variables: clang accepts the managed attribute for HIP only and
 // ignores it for CUDA, which leaves a host variable the kernels cannot use.
 // A managed variable is a device variable the host reads and writes as well:
