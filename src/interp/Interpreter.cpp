@@ -203,7 +203,12 @@ struct ChunkShare {
   GlobalClaims *claims;
   const std::vector<bool> *unchecked; // by instruction: claims nothing (empty: none)
   std::atomic<bool> *voided;          // the chunk cannot stand: stop
+  std::atomic<bool> *blockTooLarge;   // void because a block's events outgrew kChunkEventBytes
 };
+
+// What the events of one chunk's blocks may hold in memory while they wait
+// to be passed on (two chunks wait at most: one passed on while the next runs).
+constexpr uint64_t kChunkEventBytes = uint64_t(32) << 20;
 
 // The error a worker's block stops with once its chunk is void.
 constexpr const char *kChunkVoided = "chunk void";
@@ -313,6 +318,7 @@ private:
   // A worker's share of a launch whose blocks run in parallel; null: this
   // launch runs its blocks itself.
   const ChunkShare *chunk_ = nullptr;
+  BlockEvents *recording_ = nullptr; // a worker's block's events, waiting to be passed on
   UndoLog undo_; // a worker's writes in the running chunk
 
   Status runBlock();
@@ -1979,6 +1985,15 @@ Status Launch::checkStop(const Warp *warp, uint32_t instr) {
     return makeError(kInterrupted);
   if (chunk_ && chunk_->voided->load(std::memory_order_relaxed))
     return makeError(kChunkVoided);
+  // A block whose events outgrow what a whole chunk may hold cannot wait to
+  // be passed on: its chunk is void and runs again block after block, the
+  // events going straight to the model (memory stays bounded however long
+  // one block runs).
+  if (recording_ && recording_->bytes() > kChunkEventBytes) {
+    chunk_->voided->store(true, std::memory_order_relaxed);
+    chunk_->blockTooLarge->store(true, std::memory_order_relaxed);
+    return makeError(kChunkVoided);
+  }
   // The model of a large launch grows with the addresses it touches: past
   // --max-memory the launch stops rather than exhaust the machine. Read at
   // most every 50 ms.
@@ -2043,6 +2058,7 @@ bool Launch::admitInChunk(uint8_t *bytes, uint64_t size, AccessKind kind, uint32
 
 Status Launch::runWorkerBlock(uint64_t block, BlockEvents *events) {
   listener_ = events;
+  recording_ = events;
   block_ = uint32_t(block);
   blockIdx_ = unlinearize(block, config_.grid);
   if (chunk_->voided->load(std::memory_order_relaxed))
@@ -2050,9 +2066,6 @@ Status Launch::runWorkerBlock(uint64_t block, BlockEvents *events) {
   return runBlock();
 }
 
-// What the events of one chunk's blocks may hold in memory while they wait
-// to be passed on (two chunks wait at most: one passed on while the next runs).
-constexpr uint64_t kChunkEventBytes = uint64_t(32) << 20;
 // Chunks voided before the rest of a launch runs block after block.
 constexpr unsigned kVoidedChunksBeforeInOrder = 2;
 
@@ -2075,8 +2088,8 @@ Result<RunStats> Launch::runInParallel() {
   const unsigned jobs = unsigned(std::min<uint64_t>(jobs_, blocks));
   std::vector<bool> unchecked = untrackedInstructions(program_, kernel_, config_, args_);
   GlobalClaims claims(18);
-  std::atomic<bool> voided{false};
-  ChunkShare share{&claims, &unchecked, &voided};
+  std::atomic<bool> voided{false}, blockTooLarge{false};
+  ChunkShare share{&claims, &unchecked, &voided, &blockTooLarge};
 
   // The workers share the launch's global memory: its arguments, variables
   // and the caller's bound memory.
@@ -2152,7 +2165,7 @@ Result<RunStats> Launch::runInParallel() {
   uint64_t chunkBlocks = 2 * uint64_t(jobs), mostChunkBlocks = 64 * uint64_t(jobs);
   unsigned voidedChunks = 0;
   for (uint64_t next = 0; next < blocks;) {
-    if (voidedChunks >= kVoidedChunksBeforeInOrder) {
+    if (voidedChunks >= kVoidedChunksBeforeInOrder || blockTooLarge.load()) {
       passOn();
       if (Status status = runBlocksInOrder(next, blocks); !status)
         return status.error();

@@ -66,6 +66,15 @@ __global__ void failsAtBlock(int *out, int failing, int n) {
   assert(!(blockIdx.x == failing && threadIdx.x == 7));
   out[i] += 1;
 }
+// Each block runs long: its events alone outgrow what a chunk may hold
+// while it waits to be passed on.
+__global__ void longBlocks(int *out, int rounds) {
+  __shared__ int counts[32];
+  counts[threadIdx.x] = 0;
+  for (int r = 0; r < rounds; ++r)
+    counts[threadIdx.x] += r;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = counts[threadIdx.x];
+}
 __device__ int scratch[4096];
 // A __device__ variable every block writes at its own index and reads back.
 __global__ void throughVariable(int *out) {
@@ -218,6 +227,44 @@ TEST(ParallelBlocks, DeviceVariablesAreSharedByTheWorkers) {
   std::vector<int> out = valuesOf<int>(run("_Z15throughVariablePi", 64, 64, args, 4).args[0].bytes);
   EXPECT_EQ(out[10], 3 * 11);
   EXPECT_EQ(out[4095], 3 * 4094);
+}
+
+// Counts the accesses passed on and folds them, in order, into one number.
+struct AccessFold final : interp::ExecutionListener {
+  uint64_t count = 0, fold = 0;
+  void onAccess(const interp::AccessEvent &event) override {
+    ++count;
+    fold = fold * 1000003 ^ (uint64_t(event.block) << 40 ^ uint64_t(event.thread) << 32 ^
+                             event.step << 8 ^ event.offset ^ uint64_t(event.kind));
+  }
+};
+
+// A block whose events would outgrow a chunk's share of memory (32 MiB)
+// does not wait to be passed on: its chunk runs again block after block,
+// and so does the rest of the launch, with the events of the launch in order.
+TEST(ParallelBlocks, BlocksTooLongToRecordRunInOrder) {
+  const ir::KernelInfo *k = program().findKernel("_Z10longBlocksPii");
+  ASSERT_NE(k, nullptr);
+  interp::LaunchConfig config;
+  config.grid = {4, 1, 1};
+  config.block = {32, 1, 1};
+  uint64_t folds[2] = {}, counts[2] = {};
+  for (unsigned jobs : {1u, 2u}) {
+    std::vector<ArgumentValue> args = {bufferArg(std::vector<int>(4 * 32)), scalarArg(9000)};
+    AccessFold fold;
+    interp::RunOptions options;
+    options.listener = &fold;
+    options.jobs = jobs;
+    Result<interp::RunStats> stats = interp::runKernel(program(), *k, config, args, options);
+    ASSERT_TRUE(stats.ok()) << stats.error().message;
+    EXPECT_EQ(stats->blocksInParallel, 0u) << jobs;
+    EXPECT_EQ(valuesOf<int>(args[0].bytes)[33], 9000 * 8999 / 2);
+    folds[jobs - 1] = fold.fold;
+    counts[jobs - 1] = fold.count;
+  }
+  EXPECT_GT(counts[0], 4u * 32 * 9000 * 2);
+  EXPECT_EQ(counts[0], counts[1]);
+  EXPECT_EQ(folds[0], folds[1]);
 }
 
 TEST(ParallelBlocks, ClaimsAllowSharedReadsAndOneBlocksWrites) {
