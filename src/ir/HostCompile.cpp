@@ -199,8 +199,10 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
               {"-L" + options.runtimeDir, "-lsimulee_cudart", "-Wl,-rpath," + options.runtimeDir});
   for (const std::string &dir : options.libraryDirs)
     link.push_back("-L" + dir);
+  // simulee's runtime stands in for CUDA's; NVTX's calls are its header's
+  // (nvToolsExt.h).
   for (const std::string &library : options.libraries)
-    if (library != "cudart" && library != "cudart_static") // simulee's runtime stands in
+    if (library != "cudart" && library != "cudart_static" && library != "nvToolsExt")
       link.push_back("-l" + library);
   link.insert(link.end(), {"-o", executable});
   Status linked = runClang(link, options.workDir, "the program could not be linked");

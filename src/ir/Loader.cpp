@@ -87,7 +87,8 @@ public:
     path_ = path.str().str();
     for (const EmbeddedHeader &header : embeddedDeviceHeaders()) {
       llvm::SmallString<128> file(path);
-      llvm::sys::path::append(file, header.name);
+      llvm::sys::path::append(file, header.name); // may name a subdirectory (nvtx3/)
+      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(file));
       std::ofstream out(file.str().str(), std::ios::binary);
       out << header.content;
       if (!out) {

@@ -344,6 +344,30 @@ TEST(Exec, TheProfilerCallsCompileAndSucceed) {
   EXPECT_EQ(analysed.status, 0) << analysed;
 }
 
+// NVTX's ranges and marks (nvToolsExt.h, nvtx3/nvToolsExt.h), which no
+// wheel simulee uses ships: declared by simulee, each a no-op answering as
+// NVTX does with no tool attached, and -lnvToolsExt needs no library.
+TEST(Exec, NvtxRangesCompileAndDoNothing) {
+  TempDir dir;
+  std::string source = dir.file("ranges.cu");
+  std::ofstream(source) << "#include <cstdio>\n#include <nvToolsExt.h>\n"
+                           "#include <nvtx3/nvToolsExt.h>\n"
+                           "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "int main() { int *x; cudaMalloc(&x, 64 * 4);\n"
+                           "  nvtxEventAttributes_t a = {};\n"
+                           "  a.version = NVTX_VERSION; a.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;\n"
+                           "  a.colorType = NVTX_COLOR_ARGB; a.color = 0xff00ff00;\n"
+                           "  a.messageType = NVTX_MESSAGE_TYPE_ASCII; a.message.ascii = \"k\";\n"
+                           "  int level = nvtxRangePushEx(&a); nvtxMarkA(\"go\");\n"
+                           "  nvtxRangeId_t r = nvtxRangeStartA(\"launch\");\n"
+                           "  k<<<1, 64>>>(x); nvtxRangeEnd(r);\n"
+                           "  printf(\"%d %d %s\\n\", level, nvtxRangePop(),\n"
+                           "         cudaGetErrorName(cudaDeviceSynchronize())); }\n";
+  Outcome o = simulee({"exec", source, "-lnvToolsExt"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "-2 -2 cudaSuccess\n") << o;
+}
+
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {
   Outcome o = simulee({"exec", "examples/exec/launches_tail.cu"});
   EXPECT_EQ(o.status, 1) << o;
