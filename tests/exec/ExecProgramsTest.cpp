@@ -393,6 +393,31 @@ TEST(Exec, ProgramThatDoesNotCompileIsAnError) {
   EXPECT_TRUE(contains(o.errorLines()[0], "broken.cu")) << o;
 }
 
+// helper_cuda.h without the CUDA samples' Common directory: simulee's own,
+// whose checks stop the program at a failed call as the samples' helper
+// does (they did nothing, and the program ran on past the failure).
+TEST(Exec, TheSamplesHelperChecksStopAtAFailedCall) {
+  TempDir dir;
+  std::string source = dir.file("checked.cu");
+  std::ofstream(source) << "#include <cstdio>\n#include <helper_cuda.h>\n"
+                           "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "int main(int argc, char **argv) {\n"
+                           "  int device = findCudaDevice(argc, (const char **)argv);\n"
+                           "  int *x; checkCudaErrors(cudaMalloc(&x, 64 * sizeof(int)));\n"
+                           "  k<<<1, 64>>>(x); getLastCudaError(\"k failed\");\n"
+                           "  printf(\"device %d\\n\", device);\n"
+                           "  checkCudaErrors(cudaSetDevice(5));\n"
+                           "  printf(\"not reached\\n\"); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "GPU Device 0: \"")) << o;
+  EXPECT_TRUE(contains(o.out, "device 0\n")) << o;
+  EXPECT_FALSE(contains(o.out, "not reached")) << o;
+  EXPECT_TRUE(contains(o.err, "checked.cu:9 code=101(cudaErrorInvalidDevice) "
+                              "\"cudaSetDevice(5)\""))
+      << o;
+}
+
 TEST(Exec, ProgramsOwnExitStatusWithoutFindings) {
   TempDir dir;
   std::string source = dir.file("seven.cu");
