@@ -169,6 +169,7 @@ private:
   void lowerIntegerArithmetic(const Statement &s);
   void lowerFloatArithmetic(const Statement &s);
   void lowerBitField(const Statement &s);
+  void lowerDotProduct(const Statement &s);
   void lowerLogic(const Statement &s);
   void lowerCompare(const Statement &s);
   void lowerConvert(const Statement &s);
@@ -514,6 +515,8 @@ void PtxLowering::lowerOperation(const Statement &s) {
   if (op == "bfe" || op == "bfi" || op == "prmt" || op == "brev" || op == "popc" || op == "clz" ||
       op == "shf" || op == "bfind" || op == "fns")
     return lowerBitField(s);
+  if (op == "dp4a" || op == "dp2a")
+    return lowerDotProduct(s);
   if (op == "and" || op == "or" || op == "xor" || op == "not" || op == "cnot" || op == "shl" ||
       op == "shr" || op == "lop3")
     return lowerLogic(s);
@@ -1016,6 +1019,34 @@ llvm::Value *PtxLowering::flushSubnormalBits(llvm::Value *bits, HalfFormat forma
 llvm::Value *PtxLowering::signBitSet(llvm::Value *value) {
   llvm::Type *bitsType = intType(value->getType()->getPrimitiveSizeInBits());
   return builder_.CreateICmpSLT(builder_.CreateBitCast(value, bitsType), llvm::ConstantInt::get(bitsType, 0));
+}
+
+// dp4a.atype.btype d, a, b, c: c plus the products of a's and b's four
+// bytes, pairwise; dp2a.mode.atype.btype: c plus the products of a's two
+// halves and two of b's bytes (.lo: bytes 0 and 1, .hi: 2 and 3). Each
+// part extends by its own operand's type (.s32 signed, .u32 unsigned); the
+// sum wraps at 32 bits.
+void PtxLowering::lowerDotProduct(const Statement &s) {
+  llvm::StringRef op = s.parts[0];
+  if (s.parts.size() < 3 || s.operands.size() != 4)
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (operands)"};
+  llvm::StringRef aType = s.parts[s.parts.size() - 2], bType = s.parts.back();
+  llvm::Type *i32 = builder_.getInt32Ty();
+  llvm::Value *a = read(s.operands.at(1), i32), *b = read(s.operands.at(2), i32);
+  // The `index`th field of `bits` width in `word`, extended to 32 bits.
+  auto field = [&](llvm::Value *word, unsigned bits, unsigned index, bool isSigned) {
+    llvm::Value *shifted = builder_.CreateLShr(word, uint64_t(bits * index));
+    return builder_.CreateIntCast(builder_.CreateTrunc(shifted, intType(bits)), i32, isSigned);
+  };
+  bool high = s.has("hi");
+  llvm::Value *sum = read(s.operands.at(3), i32);
+  for (unsigned i = 0; i < (op == "dp4a" ? 4u : 2u); ++i) {
+    llvm::Value *left =
+        op == "dp4a" ? field(a, 8, i, isSignedType(aType)) : field(a, 16, i, isSignedType(aType));
+    llvm::Value *right = field(b, 8, (op == "dp2a" && high ? 2 : 0) + i, isSignedType(bType));
+    sum = builder_.CreateAdd(sum, builder_.CreateMul(left, right));
+  }
+  write(s.operands.at(0), sum);
 }
 
 void PtxLowering::lowerBitField(const Statement &s) {

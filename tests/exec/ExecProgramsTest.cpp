@@ -418,6 +418,25 @@ TEST(Exec, TheSamplesHelperChecksStopAtAFailedCall) {
       << o;
 }
 
+// The sm_XX headers nvcc's cuda_runtime.h includes, included again by the
+// program: nothing new (clang's wrapper has their definitions; the host
+// pass defined them twice).
+TEST(Exec, TheArchitectureHeadersIncludedDirectlyCompile) {
+  TempDir dir;
+  std::string source = dir.file("direct.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\n#include <sm_20_intrinsics.h>\n"
+         "#include <sm_20_atomic_functions.h>\n#include <sm_35_atomic_functions.h>\n"
+         "#include <sm_60_atomic_functions.h>\n#include <sm_61_intrinsics.h>\n"
+         "__global__ void k(int *x) { atomicAdd(x, __dp4a(0x01020304, 0x01010101, 0)); }\n"
+         "int main() { int *x, h; cudaMalloc(&x, 4); cudaMemset(x, 0, 4);\n"
+         "  k<<<1, 2>>>(x); cudaMemcpy(&h, x, 4, cudaMemcpyDeviceToHost);\n"
+         "  printf(\"%d\\n\", h); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "20\n") << o;
+}
+
 TEST(Exec, ProgramsOwnExitStatusWithoutFindings) {
   TempDir dir;
   std::string source = dir.file("seven.cu");

@@ -307,6 +307,44 @@ TEST(NanTags, NanOfATagIsTheQuietNanItSpells) {
   EXPECT_EQ(valuesOf<uint32_t>(args[1].bytes), (std::vector<uint32_t>{0x7fc00000u, 0x7fc00005u}));
 }
 
+// dp4a and dp2a against their definition in the PTX ISA, on bytes and
+// halves of both signs.
+TEST(DotProducts, BytesAndHalvesMultiplyAndAccumulateByTheirSignedness) {
+  const int n = 32;
+  std::vector<int> a = randomValues<int>(n, INT32_MIN, INT32_MAX, 11);
+  std::vector<int> b = randomValues<int>(n, INT32_MIN, INT32_MAX, 12);
+  std::vector<ArgumentValue> args = {bufferArg(a), bufferArg(b),
+                                     bufferArg(std::vector<int>(4 * n, 0)),
+                                     bufferArg(std::vector<uint32_t>(2 * n, 0))};
+  ASSERT_TRUE(runNvidia("dot_products.cu", "dotProducts", {1, 1, 1}, {n, 1, 1}, args));
+  auto part = [](uint32_t word, unsigned bits, unsigned index, bool isSigned) -> int64_t {
+    uint32_t field = word >> (bits * index) & ((1u << bits) - 1);
+    return isSigned && field >> (bits - 1) ? int64_t(field) - (int64_t(1) << bits) : field;
+  };
+  auto dp4a = [&](uint32_t x, uint32_t y, int64_t c, bool isSigned) {
+    for (unsigned i = 0; i < 4; ++i)
+      c += part(x, 8, i, isSigned) * part(y, 8, i, isSigned);
+    return uint32_t(c);
+  };
+  auto dp2a = [&](uint32_t x, uint32_t y, int64_t c, bool high, bool isSigned) {
+    for (unsigned i = 0; i < 2; ++i)
+      c += part(x, 16, i, isSigned) * part(y, 8, (high ? 2 : 0) + i, isSigned);
+    return uint32_t(c);
+  };
+  std::vector<uint32_t> want(4 * n), wantUnsigned(2 * n);
+  for (int i = 0; i < n; ++i) {
+    uint32_t x = uint32_t(a[i]), y = uint32_t(b[i]);
+    want[4 * i] = dp4a(x, y, i, true);
+    want[4 * i + 1] = dp2a(x, y, -i, false, true);
+    want[4 * i + 2] = dp2a(x, y, 7, true, true);
+    want[4 * i + 3] = dp4a(x, y & 0x7f7f7f7f, 0, true);
+    wantUnsigned[2 * i] = dp4a(x, y, 1, false);
+    wantUnsigned[2 * i + 1] = dp2a(x, y, 2, true, false);
+  }
+  EXPECT_EQ(valuesOf<uint32_t>(args[2].bytes), want);
+  EXPECT_EQ(valuesOf<uint32_t>(args[3].bytes), wantUnsigned);
+}
+
 } // namespace
 } // namespace simulee::interp_test
 

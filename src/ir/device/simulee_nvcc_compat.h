@@ -86,6 +86,21 @@ __SIMULEE_CACHE_HINTED_STORE(__stwt)
 #define __CUDACC_VER_BUILD__ 0
 #endif
 
+// The sm_XX headers whose definitions clang's CUDA wrapper includes itself
+// (their .hpp files, from __clang_cuda_runtime_wrapper.h): nvcc's
+// cuda_runtime.h includes each of them, so a program's own
+// `#include <sm_61_intrinsics.h>` adds nothing there. Under clang the header
+// would define those functions a second time in host code (empty host
+// bodies): they are marked as included. Device code keeps the headers'
+// declarations, which agree with the definitions.
+#if !defined(__CUDA_ARCH__)
+#define __SM_20_INTRINSICS_H__
+#define __SM_20_ATOMIC_FUNCTIONS_H__
+#define __SM_32_ATOMIC_FUNCTIONS_H__
+#define __SM_60_ATOMIC_FUNCTIONS_H__
+#define __SM_61_INTRINSICS_H__
+#endif
+
 // nan(tag) and nanf(tag) in device code: clang's headers declare them
 // (__clang_cuda_math_forward_declares.h) but define neither, so a call links
 // to nothing; nvcc's libdevice builds the quiet NaN whose payload the tag
