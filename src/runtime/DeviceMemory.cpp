@@ -74,15 +74,16 @@ std::string Allocation::describe() const {
 
 Allocation &DeviceMemory::allocate(AllocationKind kind, uint64_t sizeBytes, std::string site) {
   auto allocation = std::make_unique<Allocation>();
-  allocation->id = nextId_++;
   allocation->kind = kind;
   // Never a null data(), even for 0 bytes, so that every allocation has an
-  // address of its own.
+  // address of its own. More than the machine holds throws std::bad_alloc
+  // before the allocation is numbered.
   allocation->bytes.reserve(std::max<uint64_t>(sizeBytes, 1));
   allocation->bytes.resize(sizeBytes);
-  allocation->site = std::move(site);
   if (allocation->tracksWrites())
     allocation->written.assign((sizeBytes + 63) / 64, 0);
+  allocation->id = nextId_++;
+  allocation->site = std::move(site);
   Allocation &result = *allocation;
   byId_.push_back(&result);
   if (result.hostVisible())

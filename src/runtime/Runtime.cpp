@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <new>
 #include <sstream>
 #include <unistd.h>
 
@@ -832,8 +833,20 @@ ErrorCode Runtime::allocate(void **pointer, uint64_t sizeBytes, AllocationKind k
     *pointer = nullptr;
     return setError(kMemoryAllocation);
   }
-  Allocation &allocation = memory_.allocate(kind, sizeBytes, callSiteOf(returnAddress));
-  *pointer = reinterpret_cast<void *>(allocation.address());
+  // More than this machine can hold (the simulated device's memory is the
+  // machine's): out of memory, as a GPU says when its memory is exhausted.
+  try {
+    Allocation &allocation = memory_.allocate(kind, sizeBytes, callSiteOf(returnAddress));
+    *pointer = reinterpret_cast<void *>(allocation.address());
+  } catch (const std::bad_alloc &) {
+    *pointer = nullptr;
+    std::fprintf(stderr,
+                 "simulee: note: %s at %s: %llu bytes are more than this machine can give the "
+                 "simulated device; it returns cudaErrorMemoryAllocation\n",
+                 allocationFunction(kind), callSiteOf(returnAddress).c_str(),
+                 (unsigned long long)sizeBytes);
+    return setError(kMemoryAllocation);
+  }
   return kSuccess;
 }
 

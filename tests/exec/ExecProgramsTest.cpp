@@ -437,6 +437,27 @@ TEST(Exec, TheArchitectureHeadersIncludedDirectlyCompile) {
   EXPECT_EQ(o.out, "20\n") << o;
 }
 
+// An allocation larger than the machine can hold (a program sizing its
+// buffer from the device's memory, as an oversubscription test does) is a
+// GPU's out of memory, said at its call, never a crash of the runtime.
+TEST(Exec, AnAllocationThisMachineCannotHoldIsOutOfMemory) {
+  TempDir dir;
+  std::string source = dir.file("huge.cu");
+  std::ofstream(source) << "#include <cstdio>\n__global__ void k(char *p) { p[0] = p[1]; }\n"
+                           "int main() { char *p = (char *)1; size_t n = (size_t)250 << 30;\n"
+                           "  cudaError_t e = cudaMallocManaged(&p, n);\n"
+                           "  printf(\"%s %d\\n\", cudaGetErrorName(e), p == nullptr);\n"
+                           "  printf(\"%s\\n\", cudaGetErrorName(cudaMalloc(&p, 64)));\n"
+                           "  k<<<1, 1>>>(p); cudaDeviceSynchronize(); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "cudaErrorMemoryAllocation 1\ncudaSuccess\n") << o;
+  // The failed allocation took no number: the first one made is #1.
+  EXPECT_TRUE(contains(o.err, "read of uninitialized global 'p (allocation #1, 64 bytes")) << o;
+  EXPECT_TRUE(contains(o.err, "cudaMallocManaged at ")) << o;
+  EXPECT_TRUE(contains(o.err, "huge.cu:4: 268435456000 bytes are more than this machine")) << o;
+}
+
 TEST(Exec, ProgramsOwnExitStatusWithoutFindings) {
   TempDir dir;
   std::string source = dir.file("seven.cu");
