@@ -46,7 +46,7 @@ Status validateLaunchSize(const LaunchConfig &config) {
   // when it spends its budget (seconds or thread-instructions) runs at any
   // size: what it judged before it stopped stands.
   bool bounded = config.budgetSeconds > 0 || config.totalBudgetInstrs != kUnlimitedInstrs;
-  if (config.stopOverMemory && bounded)
+  if ((config.stopOverMemory && bounded) || !config.modelsAccesses)
     return Ok{};
   uint64_t threads = saturatingMultiply(config.grid.count(), config.block.count());
   if (threads > maxSimulatedThreads())

@@ -81,6 +81,10 @@ struct LaunchConfig {
   // with the addresses it touches). Off under `simulee exec`, where the
   // program's own memory counts too and a launch is never cut short.
   bool stopOverMemory = true;
+  // A memory model records the launch's accesses, whose memory grows with
+  // its threads (validateLaunchSize). False for a launch run with light
+  // checks only, which any size fits.
+  bool modelsAccesses = true;
 };
 
 // The start of the error a launch gets when it exceeds totalBudgetInstrs.

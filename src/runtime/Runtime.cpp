@@ -12,6 +12,7 @@
 #include "runtime/Signals.h"
 #include "runtime/Textures.h"
 #include "runtime/UninitializedDeviceReads.h"
+#include "support/MemoryLimit.h"
 #include "support/SimulatedDevice.h"
 
 #include <nlohmann/json.hpp>
@@ -158,6 +159,9 @@ ExecSettings settingsFromEnvironment() {
       uint32_t(std::strtoul(environment("SIMULEE_EXEC_SEARCH", "0").c_str(), nullptr, 10));
   settings.checkedLaunches =
       uint32_t(std::strtoul(environment("SIMULEE_EXEC_CHECKED", "3").c_str(), nullptr, 10));
+  if (uint64_t limit =
+          std::strtoull(environment("SIMULEE_EXEC_MAX_MEMORY", "0").c_str(), nullptr, 10))
+    setMemoryLimitBytes(limit);
   std::string record = environment("SIMULEE_EXEC_RECORD", "auto");
   settings.analysis.representation = record == "full"      ? memmodel::Representation::Full
                                      : record == "summary" ? memmodel::Representation::Summary
@@ -605,11 +609,10 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   // The program needs the launch's results: it will not stop over a budget
   // or the memory limit (session::analyzeBoundLaunch), so its size is
   // checked as such a launch's.
+  // One too large to model runs with the light checks: never refused.
   interp::LaunchConfig unstoppable = bound.config;
   unstoppable.stopOverMemory = false;
-  if (Status size = interp::validateLaunchSize(unstoppable); !size)
-    fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
-         size.error().message);
+  bool tooLargeToModel = !interp::validateLaunchSize(unstoppable);
   // Every live allocation is bound: device pointers stored in device memory
   // reach allocations no argument names.
   interp::BoundMemory memory;
@@ -674,9 +677,19 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   // others repeat them on new data, with cheaper checks.
   uint32_t &checked = record.checkedByShape[{grid.x, grid.y, grid.z, block.x, block.y, block.z,
                                              bound.config.dynamicSharedBytes}];
-  bool light = settings_.checkedLaunches != 0 && checked >= settings_.checkedLaunches;
+  bool light =
+      tooLargeToModel || (settings_.checkedLaunches != 0 && checked >= settings_.checkedLaunches);
   if (!light)
     ++checked;
+  if (tooLargeToModel) {
+    bound.config.modelsAccesses = false;
+    std::string note = "launches of more than " + std::to_string(interp::maxSimulatedThreads()) +
+                       " threads are too large to model in --max-memory (" +
+                       std::to_string(memoryLimitBytes() >> 20) +
+                       " MiB): they ran with the light checks only";
+    if (std::find(record.notes.begin(), record.notes.end(), note) == record.notes.end())
+      record.notes.push_back(std::move(note));
+  }
   LaunchWatch watch(memory_);
   session::AnalysisOptions options = settings_.analysis;
   options.observer = &watch;
@@ -1160,7 +1173,8 @@ void Runtime::writeReport() {
     const KernelRecord &record = kernels_[stub];
     // Kernels never launched, or only by launches refused as invalid (a
     // host-api-error each), have nothing to report.
-    if (!record.kernel || (record.counts.simulated() == 0 && record.findings.empty()))
+    if (!record.kernel || (record.counts.simulated() == 0 && record.counts.lightlyChecked == 0 &&
+                           record.findings.empty()))
       continue;
     report::KernelFindings entry(&*record.module->program, record.kernel->sourceName,
                                  record.findings);
@@ -1171,6 +1185,7 @@ void Runtime::writeReport() {
     // What the analysis assumed (a call to an undefined function returned a
     // chosen value): under exec that value reached the program's results.
     entry.notes = record.kernel->notes;
+    entry.notes.insert(entry.notes.end(), record.notes.begin(), record.notes.end());
     kernels.push_back(std::move(entry));
   }
   std::optional<report::Format> format = report::parseFormat(settings_.format);

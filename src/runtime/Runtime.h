@@ -69,6 +69,8 @@ struct KernelRecord {
   detect::LaunchCounts counts;
   std::vector<detect::Finding> findings;
   std::string firstLaunchError;
+  // What the verdict says of how the launches ran (too large to model).
+  std::vector<std::string> notes;
   // cudaFuncAttributeMaxDynamicSharedMemorySize: the dynamic shared memory
   // its launches may ask for (past 48 KiB only once the program opted in).
   uint32_t maxDynamicSharedBytes = uint32_t(interp::kMaxSharedBytesPerBlock);

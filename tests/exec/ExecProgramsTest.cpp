@@ -214,6 +214,30 @@ TEST(Exec, ALaunchOfManyMillionThreadsRunsWhole) {
   EXPECT_TRUE(contains(o.err, "% of the instructions ran as compiled code)")) << o;
 }
 
+// Past what --max-memory lets the model hold (64 bytes a thread), a launch
+// still runs, whole, with the light checks (the program needs its results),
+// and the verdict says so; the limit reaches the program's runtime.
+TEST(Exec, ALaunchTooLargeToModelRunsWithTheLightChecks) {
+  TempDir dir;
+  std::string source = dir.file("too_large.cu");
+  std::ofstream(source) << "#include <cstdio>\n"
+                           "__global__ void fill(int *x, long n) {\n"
+                           "  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) x[i] = 1; if (i == n) x[i] = 2; }\n"
+                           "int main() { long n = (1l << 24) + 1024; int *x;\n"
+                           "  cudaMalloc(&x, n * 4); fill<<<(n + 1023) / 1024 + 1, 1024>>>(x, n);\n"
+                           "  int h; cudaMemcpy(&h, x + n - 1, 4, cudaMemcpyDeviceToHost);\n"
+                           "  printf(\"%d\\n\", h); }\n";
+  Outcome o = simulee({"exec", source, "--max-memory", "64M"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "1\n") << o;
+  // Light checks still find an overrun.
+  EXPECT_TRUE(contains(o.err, "too_large.cu:4:41: warning: out-of-bounds write")) << o;
+  EXPECT_TRUE(contains(o.err, "note: launches of more than 16777216 threads are too large to "
+                              "model in --max-memory (64 MiB): they ran with the light checks"))
+      << o;
+}
+
 TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
   TempDir dir;
   std::string source = dir.file("null.cu");
