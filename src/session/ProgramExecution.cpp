@@ -57,21 +57,24 @@ struct RuntimeFiles {
 // The runtime's settings (src/runtime/Runtime.cpp reads them at start).
 std::vector<std::string> runtimeSettings(const ExecSettings &settings, const RuntimeFiles &files) {
   auto flag = [](bool value) { return std::string(value ? "1" : "0"); };
-  return {
-      "SIMULEE_EXEC_REPORT=" + files.report, "SIMULEE_EXEC_SUMMARY=" + files.summary,
-      "SIMULEE_EXEC_FORMAT=" + settings.format, "SIMULEE_EXEC_PROGRESS=" + flag(settings.progress),
-      "SIMULEE_EXEC_COLOR=" + flag(settings.color), "SIMULEE_EXEC_STRICT=" + flag(settings.strict),
-      "SIMULEE_EXEC_LOCKSTEP=" + flag(settings.lockstep),
-      "SIMULEE_EXEC_BUDGET=" + std::to_string(settings.budgetInstrs),
-      "SIMULEE_EXEC_RECORD=" + settings.record,
-      "SIMULEE_EXEC_ALL_BLOCKS=" + flag(settings.allBlocks),
-      "SIMULEE_EXEC_ENGINE=" + settings.engine,
-      "SIMULEE_EXEC_JOBS=" + std::to_string(settings.blockJobs),
-      "SIMULEE_EXEC_SEARCH=" + std::to_string(settings.searchGenerations),
-      "SIMULEE_EXEC_CHECKED=" + std::to_string(settings.checkedLaunches),
-      "SIMULEE_EXEC_SM=" + std::to_string(settings.computeCapability),
-      // --max-memory, as the command line set it (or its default).
-      "SIMULEE_EXEC_MAX_MEMORY=" + std::to_string(memoryLimitBytes())};
+  // SIMULEE_EXEC_MAX_MEMORY: --max-memory, as the command line set it (or
+  // its default).
+  return {"SIMULEE_EXEC_REPORT=" + files.report,
+          "SIMULEE_EXEC_SUMMARY=" + files.summary,
+          "SIMULEE_EXEC_FORMAT=" + settings.format,
+          "SIMULEE_EXEC_PROGRESS=" + flag(settings.progress),
+          "SIMULEE_EXEC_COLOR=" + flag(settings.color),
+          "SIMULEE_EXEC_STRICT=" + flag(settings.strict),
+          "SIMULEE_EXEC_LOCKSTEP=" + flag(settings.lockstep),
+          "SIMULEE_EXEC_BUDGET=" + std::to_string(settings.budgetInstrs),
+          "SIMULEE_EXEC_RECORD=" + settings.record,
+          "SIMULEE_EXEC_ALL_BLOCKS=" + flag(settings.allBlocks),
+          "SIMULEE_EXEC_ENGINE=" + settings.engine,
+          "SIMULEE_EXEC_JOBS=" + std::to_string(settings.blockJobs),
+          "SIMULEE_EXEC_SEARCH=" + std::to_string(settings.searchGenerations),
+          "SIMULEE_EXEC_CHECKED=" + std::to_string(settings.checkedLaunches),
+          "SIMULEE_EXEC_SM=" + std::to_string(settings.computeCapability),
+          "SIMULEE_EXEC_MAX_MEMORY=" + std::to_string(memoryLimitBytes())};
 }
 
 // The program a SIGTERM to simulee is passed on to while simulee waits.
