@@ -694,6 +694,14 @@ cudaError_t cudaGetDevice(int *device) {
 
 cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : invalidDevice(); }
 
+// The device closest to the properties asked for: the only one there is.
+cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *properties) {
+  if (!device || !properties)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *device = 0;
+  return succeeded();
+}
+
 cudaError_t cudaSetDeviceFlags(unsigned int) { return succeeded(); }
 cudaError_t cudaDeviceSynchronize(void) {
   if (cudaError_t refused = simulee::runtime::checkCaptureAllows(CaptureSensitiveCall::DeviceSync))

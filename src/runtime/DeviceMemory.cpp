@@ -103,11 +103,13 @@ void DeviceMemory::release(Allocation &allocation, std::string site) {
     quarantine_.erase(quarantine_.begin());
     quarantineBytes_ -= oldest->sizeBytes();
     byId_[oldest->id - 1] = nullptr;
-    if (oldest->hostVisible())
+    if (oldest->hostVisible()) {
       byStart_.erase(oldest->start());
-    else
+    } else {
+      releasedDevices_[oldest->id] = {oldest->describe(), oldest->freeSite};
       std::erase_if(devices_,
                     [&](const std::unique_ptr<Allocation> &a) { return a.get() == oldest; });
+    }
   }
 }
 
@@ -126,6 +128,11 @@ bool DeviceMemory::revive(Allocation &allocation) {
     allocation.writtenBytes = 0;
   }
   return true;
+}
+
+std::pair<std::string, std::string> DeviceMemory::releasedDevice(uint32_t id) const {
+  auto it = releasedDevices_.find(id);
+  return it == releasedDevices_.end() ? std::pair<std::string, std::string>{} : it->second;
 }
 
 AddressInfo DeviceMemory::find(const void *address) const {

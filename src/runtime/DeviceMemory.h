@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace simulee::runtime {
@@ -105,6 +106,11 @@ public:
   void storeRegistered();
   // By id (BoundMemory index id - 1); null once released for good.
   Allocation *byId(uint32_t id) const;
+  // A device allocation released for good (its memory reused): what it was
+  // and where it was freed ("allocation #3, 4 bytes, cudaMalloc at f.cu:9",
+  // "f.cu:20"), so that a late second free still names it. Its id is never
+  // given again (device pointers carry it); empty when unknown.
+  std::pair<std::string, std::string> releasedDevice(uint32_t id) const;
   uint32_t allocationCount() const { return uint32_t(byId_.size()); }
 
 private:
@@ -116,6 +122,7 @@ private:
   // Ended registrations: kept (their ids stay unused), never found again,
   // since the program may reuse the addresses.
   std::vector<std::unique_ptr<Allocation>> unregistered_;
+  std::map<uint32_t, std::pair<std::string, std::string>> releasedDevices_; // by id
   uint64_t quarantineBytes_ = 0;
   uint32_t nextId_ = 1;
 };

@@ -918,6 +918,17 @@ ErrorCode Runtime::free(void *pointer, AllocationKind kind, const char *function
   if (!pointer)
     return kSuccess;
   AddressInfo info = memory_.find(pointer);
+  if (!info.allocation && info.isDevicePointer) {
+    ir::DecodedPointer decoded = ir::decodePointer(reinterpret_cast<uintptr_t>(pointer));
+    auto [released, freeSite] =
+        memory_.releasedDevice(uint32_t(decoded.buffer - ir::kFirstBoundBuffer + 1));
+    if (!released.empty() && decoded.offset == 0) {
+      hostFinding(function, returnAddress,
+                  "double free of " + released + ", already freed" +
+                      (freeSite.empty() ? "" : " at " + freeSite));
+      return setError(kInvalidDevicePointer);
+    }
+  }
   if (!info.allocation || info.offset != 0) {
     hostFinding(function, returnAddress,
                 std::string(function) + " of a pointer that is not the start of an allocation" +
