@@ -713,9 +713,33 @@ cudaError_t cudaDeviceReset(void) { return succeeded(); }
 // No profiler runs under simulee (cuda_profiler_api.h).
 cudaError_t cudaProfilerStart(void) { return succeeded(); }
 cudaError_t cudaProfilerStop(void) { return succeeded(); }
-cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache) { return succeeded(); }
+// Cache and bank preferences: hints with no effect on what a kernel
+// computes. The device keeps the cache preference it was given; its shared
+// memory banks are 4 bytes wide, as on every GPU since Volta, whatever is asked.
+namespace {
+enum cudaFuncCache deviceCachePreference = cudaFuncCachePreferNone;
+} // namespace
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache preference) {
+  deviceCachePreference = preference;
+  return succeeded();
+}
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *preference) {
+  if (!preference)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *preference = deviceCachePreference;
+  return succeeded();
+}
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig) { return succeeded(); }
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config) {
+  if (!config)
+    return result(Runtime::get().setError(cudaErrorInvalidValue));
+  *config = cudaSharedMemBankSizeFourByte;
+  return succeeded();
+}
 cudaError_t cudaFuncSetCacheConfig(const void *, enum cudaFuncCache) { return succeeded(); }
+cudaError_t cudaFuncSetSharedMemConfig(const void *, enum cudaSharedMemConfig) {
+  return succeeded();
+}
 // The dynamic shared memory a kernel may use is enforced at its launches; the
 // carveout preference and the other attributes are accepted as hints.
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value) {

@@ -322,6 +322,27 @@ TEST(Exec, SimulatedDeviceReportsTheChosenComputeCapability) {
   EXPECT_EQ(o.out, "7.5 32 simulee simulated GPU (sm_75)\n0\n") << o;
 }
 
+// Cache and shared-memory bank preferences are hints: the device keeps the
+// cache preference it was given, and its banks are 4 bytes wide whatever is
+// asked (as on every GPU since Volta).
+TEST(Exec, CacheAndBankPreferencesAreAnsweredAsOnAVoltaOrLaterGpu) {
+  TempDir dir;
+  std::string source = dir.file("preferences.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\n__global__ void k() {}\nint main() {\n"
+         "  cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeEightByte);\n"
+         "  cudaFuncSetSharedMemConfig(k, cudaSharedMemBankSizeEightByte);\n"
+         "  cudaSharedMemConfig banks; cudaDeviceGetSharedMemConfig(&banks);\n"
+         "  cudaFuncCache cache; cudaDeviceGetCacheConfig(&cache);\n"
+         "  cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);\n"
+         "  cudaFuncCache after; cudaDeviceGetCacheConfig(&after);\n"
+         "  printf(\"%d %d %d\\n\", banks == cudaSharedMemBankSizeFourByte,\n"
+         "         cache == cudaFuncCachePreferNone, after == cudaFuncCachePreferShared); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "1 1 1\n") << o;
+}
+
 TEST(Exec, EveryDeviceAttributeAnswersAsTheDevicePropertiesSay) {
   // The device-selection helper most samples share reads the compute mode
   // and whether the GPU is integrated; a refused attribute stopped them.
