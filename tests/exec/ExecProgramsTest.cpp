@@ -466,6 +466,45 @@ TEST(Exec, TheSamplesHelperChecksStopAtAFailedCall) {
       << o;
 }
 
+// helper_timer.h without the CUDA samples' Common directory: simulee's own
+// stopwatch with the samples' sdk*Timer functions (book code times its
+// kernels with it and failed to compile).
+TEST(Exec, TheSamplesTimerMeasuresSessionsAndTheirAverage) {
+  TempDir dir;
+  std::string source = dir.file("timed.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\n#include <helper_timer.h>\n"
+         "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+         "int main() { int *x; cudaMalloc(&x, 256); StopWatchInterface *t = nullptr;\n"
+         "  sdkCreateTimer(&t);\n"
+         "  for (int i = 0; i < 2; ++i) { sdkStartTimer(&t); k<<<1, 64>>>(x);\n"
+         "    cudaDeviceSynchronize(); sdkStopTimer(&t); }\n"
+         "  float total = sdkGetTimerValue(&t), average = sdkGetAverageTimerValue(&t);\n"
+         "  bool halves = total > 0 && average * 2 > total * 0.999f && average * 2 < total * "
+         "1.001f;\n"
+         "  sdkResetTimer(&t); float reset = sdkGetTimerValue(&t); sdkDeleteTimer(&t);\n"
+         "  printf(\"%d %g %d\\n\", halves, reset, t == nullptr); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out, "1 0 1\n") << o;
+
+  // A plain C++ file sees it too (and the CUDA runtime's headers), as nvcc
+  // gives .cpp files the toolkit's include directory.
+  std::string host = dir.file("main.cpp"), kernel = dir.file("kernel.cu");
+  std::ofstream(kernel) << "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                           "void launch(int *x) { k<<<1, 64>>>(x); }\n";
+  std::ofstream(host) << "#include <cstdio>\n#include <cuda_runtime.h>\n"
+                         "#include <helper_timer.h>\n#include <helper_cuda.h>\n"
+                         "void launch(int *x);\n"
+                         "int main() { int *x; checkCudaErrors(cudaMalloc(&x, 256));\n"
+                         "  StopWatchInterface *t = nullptr; sdkCreateTimer(&t);\n"
+                         "  sdkStartTimer(&t); launch(x); cudaDeviceSynchronize();\n"
+                         "  sdkStopTimer(&t); printf(\"%d\\n\", sdkGetTimerValue(&t) > 0); }\n";
+  Outcome split = simulee({"exec", host, kernel});
+  EXPECT_EQ(split.status, 0) << split;
+  EXPECT_EQ(split.out, "1\n") << split;
+}
+
 // The sm_XX headers nvcc's cuda_runtime.h includes, included again by the
 // program: nothing new (clang's wrapper has their definitions; the host
 // pass defined them twice).
