@@ -151,6 +151,12 @@ std::string libdevicePath(const CudaInstallation &installation) {
 // which clang's CUDA front end then refuses, while nvcc accepts it silently.
 constexpr const char *kAcceptRegister = "-Wno-register";
 
+std::vector<std::string> nvidiaHeaderSearchArgs(const CudaInstallation &installation,
+                                                const std::string &ownIncludeDir) {
+  return {"-isystem", installation.root + "/include", "-isystem", ownIncludeDir,
+          "-D__SIMULEE_NVIDIA_HEADERS__=1"};
+}
+
 std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &installation,
                                         const std::string &ownIncludeDir) {
   if (!installation)
@@ -164,19 +170,15 @@ std::vector<std::string> cudaHeaderArgs(const std::optional<CudaInstallation> &i
   // clang appends the installation's include/ after the system directories,
   // where a toolkit's headers in /usr/local/include would win: both are named
   // first.
-  return {"--cuda-path=" + installation->root,
-          "-nocudalib",
-          "-Wno-unknown-cuda-version",
-          kAcceptRegister,
-          "-isystem",
-          installation->root + "/include",
-          "-D__SIMULEE_NVIDIA_HEADERS__=1",
-          // The launch syntax in host code: CUDA 12 has __cudaPushCallConfiguration
-          // only, and a device-only compile does not tell clang the version.
-          "-Xclang",
-          "-target-sdk-version=12.4",
-          "-isystem",
-          ownIncludeDir};
+  std::vector<std::string> args = {"--cuda-path=" + installation->root, "-nocudalib",
+                                   "-Wno-unknown-cuda-version", kAcceptRegister,
+                                   // The launch syntax in host code: CUDA 12 has
+                                   // __cudaPushCallConfiguration only, and a device-only
+                                   // compile does not tell clang the version.
+                                   "-Xclang", "-target-sdk-version=12.4"};
+  std::vector<std::string> search = nvidiaHeaderSearchArgs(*installation, ownIncludeDir);
+  args.insert(args.end(), search.begin(), search.end());
+  return args;
 }
 
 std::vector<std::string>

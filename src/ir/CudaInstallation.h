@@ -42,6 +42,13 @@ inline constexpr const char *kDeviceCodeArchFlag = "--cuda-gpu-arch=sm_70";
 // min/max, assert, __managed__). None with simulee's stand-in header.
 std::vector<std::string> nvccCompatIncludeArgs(const std::optional<CudaInstallation> &installation);
 
+// The include search of any file of a program built against `installation`
+// (a .cu file's or a plain C++ file's): NVIDIA's headers, then simulee's
+// own (what NVIDIA's wheels lack: cuda_profiler_api.h, nvToolsExt.h, the
+// samples' helper_cuda.h ...), told that NVIDIA's are in use.
+std::vector<std::string> nvidiaHeaderSearchArgs(const CudaInstallation &installation,
+                                                const std::string &ownIncludeDir);
+
 // clang arguments that choose the headers of a .cu compile: `installation`
 // with simulee's own include directory searched after it, or, with no
 // installation, simulee's stand-in header alone (no CUDA installation at all).

@@ -172,14 +172,12 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
       std::vector<std::string> compat = nvccCompatIncludeArgs(*cuda);
       args.insert(args.end(), compat.begin(), compat.end());
     } else {
-      // Plain host files may include the CUDA runtime API headers, and
-      // (after them) those simulee supplies where NVIDIA's wheels have none
-      // (cuda_profiler_api.h, nvToolsExt.h, the samples' helper_cuda.h and
-      // helper_timer.h), as nvcc gives a toolkit's include directory to .cpp
-      // files too.
-      args.insert(args.end(), {"-x", *kind == SourceKind::C ? "c" : "c++", "-isystem",
-                               (*cuda)->root + "/include", "-isystem", *ownIncludes,
-                               "-D__SIMULEE_NVIDIA_HEADERS__=1"});
+      // Plain host files may include the CUDA runtime API headers and those
+      // simulee supplies (helper_timer.h ...), as nvcc gives a toolkit's
+      // include directory to .cpp files too.
+      args.insert(args.end(), {"-x", *kind == SourceKind::C ? "c" : "c++"});
+      std::vector<std::string> search = nvidiaHeaderSearchArgs(**cuda, *ownIncludes);
+      args.insert(args.end(), search.begin(), search.end());
     }
     Result<CompileInput> input = CompileInput::of(source);
     if (!input)

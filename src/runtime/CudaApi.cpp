@@ -38,6 +38,10 @@ cudaError_t succeeded() { return result(Runtime::get().stickyError()); }
 // returns (and records as the last error).
 cudaError_t invalidDevice() { return result(Runtime::get().setError(cudaErrorInvalidDevice)); }
 
+// What a call given a null or meaningless argument returns (and records as
+// the last error).
+cudaError_t invalidValue() { return result(Runtime::get().setError(cudaErrorInvalidValue)); }
+
 // A launch on `stream`: a node of its graph while the stream captures.
 cudaError_t launchFrom(const void *func, dim3 grid, dim3 block, void **args, size_t sharedMem,
                        cudaStream_t stream, bool cooperative, const void *returnAddress) {
@@ -103,7 +107,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
 // other attributes (clusters aside, which are refused) are scheduling hints.
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args) {
   if (!config)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   bool cooperative = false;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const cudaLaunchAttribute &attribute = config->attrs[i];
@@ -146,7 +150,7 @@ cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int) {
 
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) {
   if (!pitch)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *pitch = (width + 255) / 256 * 256;
   return result(Runtime::get().allocate(devPtr, *pitch * height, AllocationKind::Device, CALLER));
 }
@@ -191,7 +195,7 @@ namespace {
 cudaError_t poolArgumentError(int device, const void *pool) {
   if (device != 0)
     return invalidDevice();
-  return pool ? cudaSuccess : result(Runtime::get().setError(cudaErrorInvalidValue));
+  return pool ? cudaSuccess : invalidValue();
 }
 
 // The pool attributes that are ints (the reuse policies); the others are
@@ -237,14 +241,14 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool) {
 
 cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps) {
   if (!memPool || !poolProps)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *memPool = new CUmemPoolHandle_st();
   return succeeded();
 }
 
 cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool) {
   if (!memPool || memPool == defaultPool())
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   if (currentPool() == memPool)
     currentPool() = defaultPool();
   delete memPool;
@@ -253,7 +257,7 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool) {
 
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
   if (!memPool || !value)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   memPool->attributes[attr] = isIntPoolAttribute(attr) ? uint64_t(*static_cast<int *>(value))
                                                        : *static_cast<uint64_t *>(value);
   return succeeded();
@@ -261,7 +265,7 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr 
 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value) {
   if (!memPool || !value)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   auto found = memPool->attributes.find(attr);
   uint64_t known = found == memPool->attributes.end() ? 0 : found->second;
   if (isIntPoolAttribute(attr))
@@ -272,17 +276,17 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr 
 }
 
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t) {
-  return memPool ? succeeded() : result(Runtime::get().setError(cudaErrorInvalidValue));
+  return memPool ? succeeded() : invalidValue();
 }
 
 cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *, size_t) {
-  return memPool ? succeeded() : result(Runtime::get().setError(cudaErrorInvalidValue));
+  return memPool ? succeeded() : invalidValue();
 }
 
 cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
                                     cudaStream_t stream) {
   if (!memPool)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   return allocateOnStream(ptr, size, stream, CALLER);
 }
 
@@ -308,11 +312,11 @@ cudaError_t cudaFreeHost(void *ptr) {
 // mapped at the same address (unified addressing); other memory is not.
 cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags) {
   if (!pDevice || flags != 0)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   simulee::runtime::AddressInfo info = Runtime::get().memory().find(pHost);
   if (!info.allocation || info.allocation->freed ||
       info.allocation->kind != AllocationKind::Host)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *pDevice = pHost;
   return succeeded();
 }
@@ -328,7 +332,7 @@ cudaError_t cudaHostUnregister(void *ptr) {
 cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost) {
   simulee::runtime::AddressInfo info = Runtime::get().memory().find(pHost);
   if (!pFlags || !info.allocation || info.allocation->kind != AllocationKind::Host)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *pFlags = cudaHostAllocMapped | cudaHostAllocPortable;
   return succeeded();
 }
@@ -382,7 +386,7 @@ cudaError_t checkDirection(void *dst, const void *src, cudaMemcpyKind kind, cons
                                std::string(kKindNames[kind]) + " copies " + role + " " + where +
                                    ", where the kind says " + (device ? "device" : "host") +
                                    " memory: the pointers contradict the direction");
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   }
   return cudaSuccess;
 }
@@ -557,7 +561,7 @@ cudaError_t copyPitched(const cudaMemcpy3DParms &p, const char *function, const 
               ", " + std::to_string(side->y) + ", " + std::to_string(side->z) +
               ") of a CUDA array of " + std::to_string(a->slices()) + " slices of " +
               std::to_string(a->rows()) + " rows of " + std::to_string(a->rowBytes()) + " bytes");
-      return result(Runtime::get().setError(cudaErrorInvalidValue));
+      return invalidValue();
     }
   }
   for (size_t z = 0; z < depth; ++z)
@@ -576,7 +580,7 @@ extern "C" {
 
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
   if (!p)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   return synchronousWork([params = *p, site = CALLER] {
     return simulee::runtime::copyPitched(params, "cudaMemcpy3D", site);
   });
@@ -584,7 +588,7 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
 
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
   if (!p)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   return onStream(stream, cudaGraphNodeTypeMemcpy, [params = *p, site = CALLER] {
     return simulee::runtime::copyPitched(params, "cudaMemcpy3DAsync", site);
   });
@@ -600,7 +604,7 @@ static cudaError_t symbolCopy(const void *symbol, void *host, size_t count, size
                                "copies " + std::to_string(count) + " bytes at offset " +
                                    std::to_string(offset) + " of a device variable of " +
                                    std::to_string(storage->size()) + " bytes");
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   }
   uint8_t *bytes = storage->data() + offset;
   if (!toSymbol)
@@ -697,7 +701,7 @@ cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : inval
 // The device closest to the properties asked for: the only one there is.
 cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *properties) {
   if (!device || !properties)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *device = 0;
   return succeeded();
 }
@@ -725,14 +729,14 @@ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache preference) {
 }
 cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *preference) {
   if (!preference)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *preference = deviceCachePreference;
   return succeeded();
 }
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig) { return succeeded(); }
 cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config) {
   if (!config)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *config = cudaSharedMemBankSizeFourByte;
   return succeeded();
 }
@@ -749,7 +753,7 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
   if (cudaError_t error = result(Runtime::get().kernelAttributes(func, attributes)))
     return error;
   if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && (value < -1 || value > 100))
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   return succeeded();
 }
 
@@ -764,7 +768,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
   if (device != 0)
     return invalidDevice();
   if (!simulee::runtime::deviceAttribute(attr, *value))
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   return succeeded();
 }
 
@@ -787,7 +791,7 @@ static size_t *limits() {
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
   if (size_t(limit) >= 16)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   limits()[limit] = value;
   if (limit == cudaLimitMallocHeapSize)
     Runtime::get().setHeapLimitBytes(value);
@@ -796,7 +800,7 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
 
 cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) {
   if (size_t(limit) >= 16 || !pValue)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *pValue = limits()[limit];
   return succeeded();
 }
@@ -833,7 +837,7 @@ cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) {
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {
   if (!attr)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   simulee::runtime::KernelAttributes attributes;
   if (cudaError_t error = result(Runtime::get().kernelAttributes(func, attributes)))
     return error;
@@ -859,7 +863,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
                                                                    size_t dynamicSMemSize,
                                                                    unsigned int) {
   if (!numBlocks)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   simulee::runtime::KernelAttributes attributes;
   if (cudaError_t error = result(Runtime::get().kernelAttributes(func, attributes)))
     return error;
@@ -925,7 +929,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr,
                                    const cudaStreamAttrValue *value) {
   if (!value)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   StreamAttributes &attributes = streamAttributes();
   std::lock_guard<std::mutex> lock(attributes.mutex);
   attributes.values[{stream, int(attr)}] = *value;
@@ -935,7 +939,7 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr,
 cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attr,
                                    cudaStreamAttrValue *value) {
   if (!value)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   StreamAttributes &attributes = streamAttributes();
   std::lock_guard<std::mutex> lock(attributes.mutex);
   auto found = attributes.values.find({stream, int(attr)});
@@ -950,7 +954,7 @@ cudaError_t cudaCtxResetPersistingL2Cache(void) { return succeeded(); }
 
 cudaError_t cudaStreamGetPriority(cudaStream_t, int *priority) {
   if (!priority)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   *priority = 0;
   return succeeded();
 }
@@ -964,7 +968,7 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void *, size_t, unsigned int)
 // The legacy and per-thread default streams are blocking.
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
   if (!flags)
-    return result(Runtime::get().setError(cudaErrorInvalidValue));
+    return invalidValue();
   bool special = !stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread;
   *flags = special ? cudaStreamDefault : reinterpret_cast<Stream *>(stream)->flags;
   return succeeded();

@@ -608,8 +608,8 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   }
   // The program needs the launch's results: it will not stop over a budget
   // or the memory limit (session::analyzeBoundLaunch), so its size is
-  // checked as such a launch's.
-  // One too large to model runs with the light checks: never refused.
+  // checked as such a launch's; one too large to model is never refused,
+  // it runs with the light checks.
   interp::LaunchConfig unstoppable = bound.config;
   unstoppable.stopOverMemory = false;
   bool tooLargeToModel = !interp::validateLaunchSize(unstoppable);
@@ -917,17 +917,20 @@ ErrorCode Runtime::free(void *pointer, AllocationKind kind, const char *function
     return stickyError_;
   if (!pointer)
     return kSuccess;
+  // `allocation` (its description) freed before, at `freeSite`.
+  auto doubleFree = [&](const std::string &allocation, const std::string &freeSite) {
+    hostFinding(function, returnAddress,
+                "double free of " + allocation + ", already freed" +
+                    (freeSite.empty() ? "" : " at " + freeSite));
+    return setError(kInvalidDevicePointer);
+  };
   AddressInfo info = memory_.find(pointer);
   if (!info.allocation && info.isDevicePointer) {
     ir::DecodedPointer decoded = ir::decodePointer(reinterpret_cast<uintptr_t>(pointer));
     auto [released, freeSite] =
         memory_.releasedDevice(uint32_t(decoded.buffer - ir::kFirstBoundBuffer + 1));
-    if (!released.empty() && decoded.offset == 0) {
-      hostFinding(function, returnAddress,
-                  "double free of " + released + ", already freed" +
-                      (freeSite.empty() ? "" : " at " + freeSite));
-      return setError(kInvalidDevicePointer);
-    }
+    if (!released.empty() && decoded.offset == 0)
+      return doubleFree(released, freeSite);
   }
   if (!info.allocation || info.offset != 0) {
     hostFinding(function, returnAddress,
@@ -943,12 +946,8 @@ ErrorCode Runtime::free(void *pointer, AllocationKind kind, const char *function
                     ": memory a kernel allocated is freed by a kernel (free or delete)");
     return setError(kInvalidDevicePointer);
   }
-  if (info.allocation->freed) {
-    hostFinding(function, returnAddress,
-                "double free of " + info.allocation->describe() + ", already freed" +
-                    (info.allocation->freeSite.empty() ? "" : " at " + info.allocation->freeSite));
-    return setError(kInvalidDevicePointer);
-  }
+  if (info.allocation->freed)
+    return doubleFree(info.allocation->describe(), info.allocation->freeSite);
   (void)kind;
   memory_.release(*info.allocation, callSiteOf(returnAddress));
   return kSuccess;
