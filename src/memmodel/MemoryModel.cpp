@@ -269,7 +269,12 @@ void MemoryModel::onAccess(const interp::AccessEvent &event) {
                   options_.untracked[event.instruction]));
 }
 
-void MemoryModel::onUnkeptAccess(const interp::AccessEvent &event) { record(event, false); }
+void MemoryModel::onUnkeptAccess(const interp::AccessEvent &event, uint64_t count) {
+  SIMULEE_ASSERT(count == 1 || !options_.fitnessFigures, "each access counts for the figures");
+  record(event, false);
+  if (event.space != MemSpace::Local && recordingAccesses_)
+    accessCount_ += count - 1;
+}
 
 void MemoryModel::record(const interp::AccessEvent &event, bool keep) {
   // Local memory is private to its thread: it can take part in no rule.

@@ -43,18 +43,21 @@ void RepresentativeBlocks::onAccess(const interp::AccessEvent &event) {
     model_.onAccess(event);
     return;
   }
-  // Fields past these widths would not fit the packed words below (nor the
-  // buffer's): no CUDA block or shared variable has them; exact anyway.
-  if (event.thread > 0xffff || event.sizeBytes > 0xffff || event.buffer > 0xffff ||
-      event.offset > 0xffffffff) {
+  // Fields past these widths would not fit the buffer (thread, size) or the
+  // packed words of a shared access below: no CUDA block or shared variable
+  // has them; exact anyway. Global memory's buffer ids and offsets are wide
+  // (a program's allocations under exec start at ir::kFirstBoundBuffer).
+  const bool shared = event.space == interp::MemSpace::Shared;
+  if (event.thread > 0xffff || event.sizeBytes > 0xffff ||
+      (shared && (event.buffer > 0xffff || event.offset > 0xffffffff))) {
     goLive();
     model_.onAccess(event);
     return;
   }
   accesses_.push_back(Buffered{event.offset, event.step, event.value, event.instruction,
                                event.buffer, uint16_t(event.thread), uint16_t(event.sizeBytes),
-                               event.space, event.kind, event.valueKnown});
-  if (event.space == interp::MemSpace::Shared) {
+                               event.space, event.valueKnown, event.kind});
+  if (shared) {
     ++sharedAccesses_;
     // Each record starts with its tag in the low byte, and its fields do not
     // overlap, so that unequal streams are unequal word sequences.
@@ -197,19 +200,42 @@ interp::AccessEvent RepresentativeBlocks::eventOf(const Buffered &access) const 
 }
 
 // The buffered block to the model in its order; a duplicate's shared
-// accesses unkept.
+// accesses unkept. With no fitness figures to feed, an unkept access tells
+// the model only that its warp reached its variable: a run of them by one
+// warp to one variable, with no other event between, goes as one.
 void RepresentativeBlocks::replay(bool duplicate) {
   model_.onBlockBegin(currentBlock_);
+  const bool runs = !model_.options().fitnessFigures;
+  const Buffered *runStart = nullptr;
+  uint64_t runLength = 0;
+  auto endRun = [&] {
+    if (runStart)
+      model_.onUnkeptAccess(eventOf(*runStart), runLength);
+    runStart = nullptr;
+  };
   size_t next = 0;
   for (size_t i = 0; i < accesses_.size(); ++i) {
-    for (; next < others_.size() && others_[next].first == i; ++next)
-      deliver(others_[next].second);
-    interp::AccessEvent access = eventOf(accesses_[i]);
-    if (duplicate && access.space == interp::MemSpace::Shared)
-      model_.onUnkeptAccess(access);
-    else
-      model_.onAccess(access);
+    if (next < others_.size() && others_[next].first == i) {
+      endRun();
+      for (; next < others_.size() && others_[next].first == i; ++next)
+        deliver(others_[next].second);
+    }
+    const Buffered &buffered = accesses_[i];
+    if (!duplicate || buffered.space != interp::MemSpace::Shared) {
+      endRun();
+      model_.onAccess(eventOf(buffered));
+    } else if (!runs) {
+      model_.onUnkeptAccess(eventOf(buffered));
+    } else if (runStart && runStart->buffer == buffered.buffer &&
+               runStart->thread / interp::kWarpSize == buffered.thread / interp::kWarpSize) {
+      ++runLength;
+    } else {
+      endRun();
+      runStart = &buffered;
+      runLength = 1;
+    }
   }
+  endRun();
   for (; next < others_.size(); ++next)
     deliver(others_[next].second);
   accesses_.clear();

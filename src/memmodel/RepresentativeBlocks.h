@@ -100,9 +100,11 @@ private:
     uint64_t offset, step, value;
     uint32_t instruction, buffer;
     uint16_t thread, sizeBytes;
+    // Space and kind apart: read together from an event whose producer
+    // stored them one byte each, they would wait for both stores.
     interp::MemSpace space;
-    interp::AccessKind kind;
     bool valueKnown;
+    interp::AccessKind kind;
   };
   interp::AccessEvent eventOf(const Buffered &access) const;
 

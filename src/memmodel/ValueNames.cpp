@@ -49,7 +49,10 @@ uint64_t ValueNames::name(uint64_t address, uint64_t value) {
   if (next == kMostNamed)
     return value ^ kUnnamed;
   count->name = next + 1;
-  *find(address, value, false) = Slot{address, value, generation_, next, 0};
+  // `named` is still the first free slot of the value's probe sequence,
+  // unless the count just took it.
+  *(named == count ? find(address, value, false) : named) =
+      Slot{address, value, generation_, next, 0};
   ++used_;
   return next;
 }

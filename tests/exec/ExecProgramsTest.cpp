@@ -238,6 +238,46 @@ TEST(Exec, ALaunchTooLargeToModelRunsWithTheLightChecks) {
       << o;
 }
 
+// Representative blocks under exec: the program's allocations have buffer
+// ids from ir::kFirstBoundBuffer (2^21) on, which once made every block
+// that touched one be modelled whole. Equal blocks are modelled once, with
+// the findings --all-blocks gives.
+TEST(Exec, EqualBlocksOfAProgramsLaunchAreModelledOnce) {
+  TempDir dir;
+  std::string source = dir.file("blocks.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\n"
+         "__global__ void sum(const int *in, int *out) {\n"
+         "  __shared__ int part[64]; unsigned t = threadIdx.x;\n"
+         "  part[t] = in[blockIdx.x * 64 + t]; __syncthreads();\n"
+         "  for (unsigned s = 32; s > 0; s >>= 1) { if (t < s) part[t] += part[t + s]; }\n"
+         "  if (t == 0) out[blockIdx.x] = part[0]; }\n"
+         "int main() { int h[64 * 64], *in, *out, r[64];\n"
+         "  for (int i = 0; i < 64 * 64; ++i) h[i] = i % 64;\n"
+         "  cudaMalloc(&in, sizeof h); cudaMalloc(&out, sizeof r);\n"
+         "  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n"
+         "  sum<<<64, 64>>>(in, out);\n"
+         "  cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);\n"
+         "  printf(\"%d\\n\", r[63]); }\n";
+  Outcome representatives = simulee({"exec", source});
+  EXPECT_EQ(representatives.status, 1) << representatives;
+  EXPECT_EQ(representatives.out, "2016\n") << representatives;
+  EXPECT_TRUE(contains(representatives.err, "shared memory modelled in 1 of 64 blocks"))
+      << representatives;
+  EXPECT_TRUE(contains(representatives.err, "blocks.cu:5:65: warning: data race"))
+      << representatives;
+  Outcome all = simulee({"exec", source, "--all-blocks"});
+  EXPECT_FALSE(contains(all.err, "modelled in")) << all;
+  auto warnings = [](const std::string &err) {
+    std::string lines;
+    for (size_t at = err.find("warning:"); at != std::string::npos;
+         at = err.find("warning:", at + 1))
+      lines += err.substr(err.rfind('\n', at) + 1, err.find('\n', at) - err.rfind('\n', at));
+    return lines;
+  };
+  EXPECT_EQ(warnings(representatives.err), warnings(all.err)) << representatives << all;
+}
+
 TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
   TempDir dir;
   std::string source = dir.file("null.cu");
