@@ -230,6 +230,7 @@ public:
       compiled_.assign(program.functions.size(), nullptr);
       compiledState_.assign(program.functions.size(), CompiledState::Unknown);
       interpretedSteps_.assign(program.functions.size(), 0);
+      launchSteps_.assign(program.functions.size(), 0);
     }
   }
 
@@ -258,6 +259,7 @@ private:
   // The running warp's stacks for compiled code (jit::Frame::localBase).
   std::array<uint64_t, kWarpSize> localBases_{}, localSizes_{};
   std::vector<uint64_t> interpretedSteps_; // not yet told the cache
+  std::vector<uint64_t> launchSteps_;      // told, by this launch
   // A worker's ChunkShare::unchecked as bytes, for compiled code.
   std::vector<uint8_t> unclaimedLoads_;
   RunStats stats_;
@@ -362,6 +364,7 @@ private:
   static uint32_t executeForCompiledCode(jit::Frame *frame, uint32_t pc);
   static uint32_t checkForCompiledCode(jit::Frame *frame, uint32_t instruction);
   static void localForCompiledCode(jit::Frame *frame);
+  static void recordForCompiledCode(jit::Frame *frame, uint32_t pc);
   // jit::WindowFn: the buffer compiled code's loads and stores go to.
   static uint32_t windowForCompiledCode(jit::Frame *frame, uint64_t tag);
   void releaseBarrier();
@@ -707,8 +710,9 @@ const jit::CompiledFunction *Launch::compiledCode(uint32_t function) {
     return nullptr;
   if (compiledState_[function] == CompiledState::Unknown) {
     // Engine::Auto compiles a function that already ran long, in this
-    // launch or an earlier one of its program.
-    bool now = engine_ == Engine::Compiled || codeCache_->hot(function, 0, compileAfter(function));
+    // launch or an earlier one of its program, and uses code made already.
+    bool now = engine_ == Engine::Compiled || codeCache_->made(function) ||
+               codeCache_->hot(function, 0, compileAfter(function));
     compiledState_[function] = now ? CompiledState::Resolved : CompiledState::Counting;
     if (now)
       compiled_[function] = codeCache_->compiled(program_, function);
@@ -727,8 +731,14 @@ void Launch::countInterpreted(uint32_t function, uint64_t warpSteps) {
   steps += warpSteps;
   if (steps < kStepsBetweenReports)
     return;
-  bool hot = codeCache_->hot(function, steps, compileAfter(function));
+  const uint64_t threshold = compileAfter(function);
+  bool hot = codeCache_->hot(function, steps, threshold);
+  launchSteps_[function] += steps;
   steps = 0;
+  // Blocks run in order of their linear index, on one core or in chunks.
+  const uint64_t begun = uint64_t(block_) + 1;
+  if (begun >= 2 && launchSteps_[function] / begun >= threshold / config_.grid.count())
+    hot = true;
   if (!hot)
     return;
   compiledState_[function] = CompiledState::Resolved;
@@ -774,6 +784,7 @@ uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint
   frame.window = &Launch::windowForCompiledCode;
   frame.windowTag = ~uint64_t(0);
   frame.local = &Launch::localForCompiledCode;
+  frame.record = &Launch::recordForCompiledCode;
   frame.localBase = localBases_.data();
   frame.localSize = localSizes_.data();
   frame.threadIds = warp.tid[0].data();
@@ -806,6 +817,8 @@ uint32_t Launch::windowForCompiledCode(jit::Frame *frame, uint64_t tag) {
   frame->windowBase = cache.base;
   frame->windowSizeBytes = cache.sizeBytes;
   frame->windowWritable = cache.space == MemSpace::Global || cache.space == MemSpace::Shared;
+  frame->windowSpace = uint32_t(cache.space);
+  frame->windowBuffer = cache.buffer;
   frame->windowClaimed = run.launch->chunk_ && cache.space == MemSpace::Global;
   return 1;
 }
@@ -837,6 +850,46 @@ void Launch::localForCompiledCode(jit::Frame *frame) {
     frame->localSize[lane] = stack.size();
   }
   frame->localValid = 1;
+}
+
+// The events Launch::access sends for a load or store in bounds of the
+// window's buffer, which compiled code makes itself.
+void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
+  CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
+  Launch &launch = *run.launch;
+  const Warp &warp = *run.warp;
+  const StackEntry &top = warp.stack.back();
+  const Instr &in = launch.program_.functions[warp.frames[top.frame].function].code[pc];
+  auto src = [&](uint32_t operand) -> const uint64_t * {
+    return (operand & ir::kConstantOperand)
+               ? frame->constants + size_t(operand & ~ir::kConstantOperand) * kWarpSize
+               : frame->regs + size_t(operand) * kWarpSize;
+  };
+  const bool store = in.op == Op::Store;
+  const uint64_t *pointers = src(in.a), *stored = store ? src(in.b) : nullptr;
+  const AccessKind kind = (in.flags & 1) ? AccessKind::Atomic
+                          : store        ? AccessKind::Write
+                                         : AccessKind::Read;
+  const uint32_t size = uint32_t(in.imm);
+  const uint64_t valueMask = size >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * size)) - 1;
+  forEachLane(frame->mask, [&](unsigned l) {
+    AccessEvent event{MemSpace(frame->windowSpace),
+                      kind,
+                      frame->windowBuffer,
+                      (pointers[l] & ir::kOffsetMask) - ir::kOffsetBias,
+                      size,
+                      launch.block_,
+                      warp.firstThread + l,
+                      warp.index,
+                      l,
+                      frame->step - 1,
+                      in.id};
+    if (store && size <= 8) {
+      event.value = stored[l] & valueMask;
+      event.valueKnown = true;
+    }
+    launch.listener_->onAccess(event);
+  });
 }
 
 uint32_t Launch::checkForCompiledCode(jit::Frame *frame, uint32_t instruction) {

@@ -64,7 +64,10 @@ Engine engineNamed(const std::string &name);
 // function that never runs long is never compiled and one that does costs
 // at most about twice the best choice. Where a listener hears every access
 // (the model), accesses cost most of the time and compiled code saves less:
-// kCompileLaterWithAccesses times as many steps.
+// kCompileLaterWithAccesses times as many steps. A launch that will pass
+// that many steps by itself (its blocks so far, as many again for each block
+// still to come) has the function compiled once its first block ended: the
+// launch alone pays the compilation back.
 constexpr uint64_t kCompileAfterWarpSteps = uint64_t(1) << 19;
 constexpr uint64_t kCompileUnitInstrs = 128;
 constexpr uint64_t kCompileLaterWithAccesses = 8;

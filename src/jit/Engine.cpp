@@ -837,9 +837,9 @@ private:
 
   // A load or store compiled code makes itself when every active lane's
   // access lies in bounds, aligned, of its own stack (which sends no event)
-  // or, when accesses send no event (Frame::plainAccesses), of the window's
-  // buffer: the bytes the interpreter's access would touch (Launch::access).
-  // Any other is the interpreter's.
+  // or of the window's buffer: the bytes the interpreter's access would touch
+  // (Launch::access), after Frame::record sent its events unless none are
+  // wanted (Frame::plainAccesses). Any other is the interpreter's.
   void memoryAccess(const Instr &in, uint32_t pc) {
     const uint64_t bytes = in.imm;
     const bool store = in.op == Op::Store;
@@ -901,7 +901,6 @@ private:
                                          llvm::FixedVectorType::get(ptr_, kLanes)));
     }
     builder_.SetInsertPoint(shared);
-    interpretIf(builder_.CreateICmpEQ(plainAccesses_, builder_.getInt32(0)));
     llvm::BasicBlock *find = block("findWindow"), *found = block("windowFound");
     builder_.CreateCondBr(
         builder_.CreateICmpEQ(field(i64_, offsetof(Frame, windowTag), "windowTag"), tag), found,
@@ -939,6 +938,16 @@ private:
         builder_.CreateVectorSplat(kLanes, builder_.CreateSub(size, builder_.getInt64(bytes)));
     llvm::Value *outside = builder_.CreateICmpUGT(offsets, last);
     interpretIf(anyActive(builder_.CreateOr(outside, misaligned)));
+    llvm::BasicBlock *record = block("record"), *recorded = block("recorded");
+    builder_.CreateCondBr(builder_.CreateICmpEQ(plainAccesses_, builder_.getInt32(0)), record,
+                          recorded);
+    builder_.SetInsertPoint(record);
+    saveCounts();
+    builder_.CreateCall(llvm::FunctionType::get(builder_.getVoidTy(), {ptr_, i32_}, false),
+                        field(ptr_, offsetof(Frame, record), "record"),
+                        {frame_, builder_.getInt32(pc)});
+    builder_.CreateBr(recorded);
+    builder_.SetInsertPoint(recorded);
     makeAccess(builder_.CreateGEP(builder_.getInt8Ty(), base, offsets));
     builder_.SetInsertPoint(slow);
     executeInInterpreter(pc);
@@ -1133,6 +1142,11 @@ public:
     if (!slot)
       slot = compile(program.functions[function], function, usesStacks(program));
     return slot->entry ? &*slot : nullptr;
+  }
+
+  bool made(uint32_t function) const override {
+    std::lock_guard lock(mutex_);
+    return function < compiled_.size() && compiled_[function] && compiled_[function]->entry;
   }
 
   bool hot(uint32_t function, uint64_t warpSteps, uint64_t threshold) override {

@@ -11,10 +11,14 @@
 //   lane whose result the fast formula cannot give (a pointer step leaving
 //   its offset field, a shift the program cannot make) has the whole
 //   instruction run by the interpreter instead;
-// - every other data instruction (memory, atomics, warp intrinsics, math
-//   functions) is run by the interpreter through Frame::execute, one
-//   instruction for all lanes, at the step the interpreter would run it, so
-//   events reach the listener in the same order with the same steps;
+// - a load or store in bounds and aligned of one buffer it makes itself,
+//   after Frame::record sent the events the interpreter's access would, in
+//   lane order at the same step;
+// - every other data instruction (other memory accesses, atomics, warp
+//   intrinsics, math functions) is run by the interpreter through
+//   Frame::execute, one instruction for all lanes, at the step the
+//   interpreter would run it, so events reach the listener in the same
+//   order with the same steps;
 // - control it does not keep (a divergent branch, a barrier, a call, a
 //   return, an exit, a switch) returns to the interpreter at that
 //   instruction, as does a block whose steps would reach a budget or cross
@@ -49,6 +53,10 @@ using WindowFn = uint32_t (*)(Frame *frame, uint64_t tag);
 using CheckFn = uint32_t (*)(Frame *frame, uint32_t instruction);
 // Fills Frame::localBase and Frame::localSize from the lanes' stacks.
 using LocalFn = void (*)(Frame *frame);
+// Sends the events of the load or store `pc` of the frame's function, which
+// compiled code makes itself in the window's buffer for the frame's lanes,
+// as the interpreter's access would (at the step before Frame::step).
+using RecordFn = void (*)(Frame *frame, uint32_t pc);
 // What ExecuteFn and CheckFn return.
 enum ExecuteResult : uint32_t {
   kExecuted = 0,
@@ -72,13 +80,16 @@ struct Frame {
   uint32_t mask;        // the path's active lanes
   uint32_t reconv;      // the path's reconvergence point: compiled code stops there
   uint32_t activeLanes; // popcount(mask)
-  // Loads and stores that send no event (no listener wants accesses) and
-  // stay in bounds of one buffer, aligned, compiled code makes itself, in
-  // the buffer `window` found last; the interpreter makes every other
-  // access. Any instruction the interpreter runs for compiled code may move
-  // buffers (a heap allocation): it drops the window.
+  // Loads and stores that stay in bounds of one buffer, aligned, compiled
+  // code makes itself, in the buffer `window` found last, having `record`
+  // send their events first unless no listener wants them; the interpreter
+  // makes every other access. Any instruction the interpreter runs for
+  // compiled code may move buffers (a heap allocation): it drops the window.
   uint32_t plainAccesses;  // 1: accesses send no events
   uint32_t windowWritable; // the window's buffer is global or shared memory
+  uint32_t windowSpace;    // the window's interp::MemSpace
+  uint32_t windowBuffer;   // and its buffer id, as events name it
+  RecordFn record;
   // The window's accesses are claimed (global memory of blocks run in
   // parallel, interp/ParallelBlocks.h): compiled code makes only the loads
   // `unclaimedLoads` marks (by instruction id; null: none), which need none.
@@ -135,6 +146,8 @@ public:
   // Function `function`'s code, compiling it on first use; null when it
   // cannot be compiled (why: failure()).
   virtual const CompiledFunction *compiled(const ir::Program &program, uint32_t function) = 0;
+  // Whether `function`'s code was made already (by an earlier launch).
+  virtual bool made(uint32_t function) const = 0;
   // Adds `warpSteps` interpreted steps of `function`; true once its total
   // passes `threshold` (the caller compiles it then).
   virtual bool hot(uint32_t function, uint64_t warpSteps, uint64_t threshold) = 0;

@@ -327,6 +327,23 @@ TEST(CompiledEngine, TheDefaultCompilesAFunctionOnceItRanLong) {
   EXPECT_EQ(compiledOf(interp::Engine::Interpreter, 1 << 18), 0u);
 }
 
+// A launch whose blocks so far, as many again for each block to come, pass
+// the threshold is compiled once its first block ended: 95% of it runs
+// compiled (divergent branches stay the interpreter's), where waiting for
+// the threshold's steps gives 84%.
+TEST(CompiledEngine, ALaunchThatWillRunLongIsCompiledAfterItsFirstBlock) {
+  const ir::KernelInfo *kernel = program().findKernel("triangle");
+  ASSERT_NE(kernel, nullptr);
+  program().compiledCode = nullptr;
+  const int n = 1 << 18;
+  std::vector<ArgumentValue> args{bufferArg(std::vector<int>(n)), scalarArg(n)};
+  EngineRun run = interp_test::runWith(interp::Engine::Auto, program(), *kernel,
+                                       launchOf(n / 256, 256), args, 1, /*accesses=*/false);
+  ASSERT_EQ(run.error, "");
+  EXPECT_GT(run.stats.warpSteps, 4 * interp::kCompileAfterWarpSteps);
+  EXPECT_GT(run.stats.compiledThreadInstrs, run.stats.threadInstrs / 100 * 90);
+}
+
 TEST(CompiledEngine, CodeIsMadeOncePerProgramAndFunction) {
   const ir::KernelInfo *kernel = program().findKernel("treeSum");
   ASSERT_NE(kernel, nullptr);
