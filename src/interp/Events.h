@@ -55,6 +55,10 @@ struct AccessEvent {
   uint32_t lane;        // thread % 32
   uint64_t step;        // the warp's lockstep step number, see below
   uint32_t instruction; // Program-wide instruction id (ir::Program::instructions)
+  // The accesses this event stands for: 1, or for a quiet instruction
+  // (RunOptions::quietAccesses) made by compiled code, the warp's active
+  // lanes, this event being the first lane's.
+  uint32_t count = 1;
   // Plain stores of at most 8 bytes: the bits written (low `sizeBytes`
   // bytes), so that listeners can tell same-value writes apart.
   uint64_t value = 0;

@@ -221,7 +221,8 @@ public:
       : program_(program), kernel_(kernel), config_(config), args_(args),
         listener_(options.listener),
         accessEvents_(options.listener && options.listener->wantsAccesses()),
-        removedBarriers_(options.removedBarriers), cancel_(options.cancel), bound_(options.bound),
+        removedBarriers_(options.removedBarriers), quiet_(options.quietAccesses),
+        cancel_(options.cancel), bound_(options.bound),
         jobs_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())),
         memory_(program, args, config.dynamicSharedBytes, options.bound),
         constants_(program.constants.data()), engine_(options.engine) {
@@ -244,6 +245,7 @@ private:
   ExecutionListener *listener_;
   bool accessEvents_; // listener_ wants onAccess
   const std::vector<uint32_t> &removedBarriers_;
+  const std::vector<bool> &quiet_; // RunOptions::quietAccesses
   const std::atomic<bool> *cancel_;
   BoundMemory *bound_;
   unsigned jobs_;
@@ -872,7 +874,8 @@ void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
                                          : AccessKind::Read;
   const uint32_t size = uint32_t(in.imm);
   const uint64_t valueMask = size >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * size)) - 1;
-  forEachLane(frame->mask, [&](unsigned l) {
+  const bool quiet = in.id < launch.quiet_.size() && launch.quiet_[in.id];
+  forEachLane(quiet ? frame->mask & -frame->mask : frame->mask, [&](unsigned l) {
     AccessEvent event{MemSpace(frame->windowSpace),
                       kind,
                       frame->windowBuffer,
@@ -883,7 +886,8 @@ void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
                       warp.index,
                       l,
                       frame->step - 1,
-                      in.id};
+                      in.id,
+                      quiet ? frame->activeLanes : 1};
     if (store && size <= 8) {
       event.value = stored[l] & valueMask;
       event.valueKnown = true;
@@ -2157,6 +2161,7 @@ Result<RunStats> Launch::runInParallel() {
   shared.constantVariables = memory_.constantVariables();
   RunOptions workerOptions;
   workerOptions.removedBarriers = removedBarriers_;
+  workerOptions.quietAccesses = quiet_;
   workerOptions.cancel = cancel_;
   workerOptions.bound = &shared;
   workerOptions.engine = engine_;

@@ -52,6 +52,12 @@ struct RunOptions {
   // contents, events and statistics are the same whatever the number.
   unsigned jobs = 1;
   Engine engine = Engine::Auto;
+  // Instructions (by id) whose accesses the listener needs to hear only once
+  // per warp and instruction, not per lane: compiled code sends one event,
+  // the first active lane's, standing for all (AccessEvent::count). The
+  // model's untracked accesses where nothing ranks the launch and nothing
+  // else hears each access (session/Analysis.cpp). Empty: none.
+  std::vector<bool> quietAccesses = {};
 };
 
 // The engine `name` ("auto", "interp", "compiled") names; Auto for any other.

@@ -281,10 +281,15 @@ void MemoryModel::record(const interp::AccessEvent &event, bool keep) {
   if (event.space == MemSpace::Local || !recordingAccesses_)
     return;
   switchToBlock(event.block);
+  // An event standing for several lanes' accesses (a quiet instruction's)
+  // shows the barrier evidence all it needs to know: its warp reached the
+  // variable. It is one the model keeps no access of, and ranks no launch.
+  SIMULEE_ASSERT(event.count == 1 || (!keep && !options_.fitnessFigures),
+                 "a quiet access is one the model neither keeps nor ranks");
   if (options_.fitnessFigures)
     fitness_.record(event);
   evidence_.record(event.space, event.buffer, event.warp);
-  ++accessCount_;
+  accessCount_ += event.count;
   if (!keep)
     return;
   if (event.space == MemSpace::Shared)

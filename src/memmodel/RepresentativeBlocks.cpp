@@ -48,7 +48,7 @@ void RepresentativeBlocks::onAccess(const interp::AccessEvent &event) {
   // has them; exact anyway. Global memory's buffer ids and offsets are wide
   // (a program's allocations under exec start at ir::kFirstBoundBuffer).
   const bool shared = event.space == interp::MemSpace::Shared;
-  if (event.thread > 0xffff || event.sizeBytes > 0xffff ||
+  if (event.thread > 0xffff || event.sizeBytes > 0xffff || event.count > interp::kWarpSize ||
       (shared && (event.buffer > 0xffff || event.offset > 0xffffffff))) {
     goLive();
     model_.onAccess(event);
@@ -56,7 +56,7 @@ void RepresentativeBlocks::onAccess(const interp::AccessEvent &event) {
   }
   accesses_.push_back(Buffered{event.offset, event.step, event.value, event.instruction,
                                event.buffer, uint16_t(event.thread), uint16_t(event.sizeBytes),
-                               event.space, event.valueKnown, event.kind});
+                               event.space, event.valueKnown, event.kind, uint8_t(event.count)});
   if (shared) {
     ++sharedAccesses_;
     // Each record starts with its tag in the low byte, and its fields do not
@@ -189,11 +189,18 @@ void RepresentativeBlocks::onUndefinedBehavior(const interp::UndefinedBehaviorEv
 }
 
 interp::AccessEvent RepresentativeBlocks::eventOf(const Buffered &access) const {
-  interp::AccessEvent event{access.space,  access.kind,        access.buffer,
-                            access.offset, access.sizeBytes,   currentBlock_,
-                            access.thread, access.thread / interp::kWarpSize,
-                            access.thread % interp::kWarpSize, access.step,
-                            access.instruction};
+  interp::AccessEvent event{access.space,
+                            access.kind,
+                            access.buffer,
+                            access.offset,
+                            access.sizeBytes,
+                            currentBlock_,
+                            access.thread,
+                            access.thread / interp::kWarpSize,
+                            access.thread % interp::kWarpSize,
+                            access.step,
+                            access.instruction,
+                            access.count};
   event.value = access.value;
   event.valueKnown = access.valueKnown;
   return event;

@@ -105,6 +105,7 @@ private:
     interp::MemSpace space;
     bool valueKnown;
     interp::AccessKind kind;
+    uint8_t count; // AccessEvent::count: at most a warp's lanes
   };
   interp::AccessEvent eventOf(const Buffered &access) const;
 

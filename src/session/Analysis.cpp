@@ -310,6 +310,12 @@ void simulateInto(Simulation &simulation, const ir::Program &program,
   runOptions.bound = bound;
   runOptions.jobs = options.blockJobs;
   runOptions.engine = options.engine;
+  // The accesses the model only counts need one event per warp where no
+  // figure ranks the launch and no observer hears each access.
+  const memmodel::ModelOptions &kept = simulation.model->options();
+  if (kept.recordAccesses && !kept.fitnessFigures &&
+      (!options.observer || !options.observer->wantsAccesses()))
+    runOptions.quietAccesses = kept.untracked;
   simulation.stats = interp::runKernel(program, kernel, config, values, runOptions);
   if (representatives) {
     representatives->finish();

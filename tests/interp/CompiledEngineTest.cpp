@@ -344,6 +344,42 @@ TEST(CompiledEngine, ALaunchThatWillRunLongIsCompiledAfterItsFirstBlock) {
   EXPECT_GT(run.stats.compiledThreadInstrs, run.stats.threadInstrs / 100 * 90);
 }
 
+// A quiet instruction (RunOptions::quietAccesses): compiled code sends one
+// event per warp, the first active lane's, standing for the warp's active
+// lanes; every access is still accounted for.
+TEST(CompiledEngine, AQuietInstructionSendsOneEventPerWarpForItsLanes) {
+  const ir::KernelInfo *kernel = program().findKernel("triangle");
+  ASSERT_NE(kernel, nullptr);
+  struct Counter final : interp::ExecutionListener {
+    bool wantsAccesses() const override { return true; }
+    void onAccess(const interp::AccessEvent &e) override {
+      ++events;
+      accesses += e.count;
+      firstLanes += e.count > 1 && e.lane == 0;
+    }
+    uint64_t events = 0, accesses = 0, firstLanes = 0;
+  };
+  auto run = [&](bool quiet) {
+    const int n = 1000; // 31 full warps and one of 8 lanes store
+    std::vector<ArgumentValue> args{bufferArg(std::vector<int>(n)), scalarArg(n)};
+    Counter counter;
+    interp::RunOptions options;
+    options.listener = &counter;
+    options.engine = interp::Engine::Compiled;
+    if (quiet)
+      options.quietAccesses.assign(program().instructions.size(), true);
+    auto stats = interp::runKernel(program(), *kernel, launchOf(4, 256), args, options);
+    EXPECT_TRUE(stats) << stats.error().message;
+    return counter;
+  };
+  Counter loud = run(false), quiet = run(true);
+  EXPECT_EQ(loud.events, 1000u);
+  EXPECT_EQ(loud.accesses, 1000u);
+  EXPECT_EQ(quiet.events, 32u);
+  EXPECT_EQ(quiet.accesses, 1000u);
+  EXPECT_EQ(quiet.firstLanes, 32u); // each the warp's lane 0
+}
+
 TEST(CompiledEngine, CodeIsMadeOncePerProgramAndFunction) {
   const ir::KernelInfo *kernel = program().findKernel("treeSum");
   ASSERT_NE(kernel, nullptr);
