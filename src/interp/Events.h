@@ -224,6 +224,13 @@ public:
   // onAccess (in-bounds accesses are then not even described), which is
   // most of an uninterested listener's cost. The other events still come.
   virtual bool wantsAccesses() const { return true; }
+  // Asked, when it wants accesses, once per allocation of the caller's
+  // memory (BoundMemory, `exec`) when a launch starts: false, and in-bounds
+  // accesses of it send no onAccess in this launch. The answer must hold
+  // for the whole launch.
+  virtual bool wantsAccessesTo(MemSpace /*space*/, uint32_t /*buffer*/) const {
+    return wantsAccesses();
+  }
   virtual void onBlockBegin(uint32_t /*block*/) {}
   virtual void onBlockEnd(uint32_t /*block*/) {}
   // A block stops at a grid-wide barrier, other blocks run, and it resumes

@@ -246,6 +246,27 @@ private:
   bool accessEvents_; // listener_ wants onAccess
   const std::vector<uint32_t> &removedBarriers_;
   const std::vector<bool> &quiet_; // RunOptions::quietAccesses
+  // The listener wants no access of these (ExecutionListener::
+  // wantsAccessesTo), asked once on the launch's thread: by shared and
+  // constant variable, and by allocation of the caller's memory.
+  std::vector<bool> unheardShared_, unheardConstant_, unheardBound_;
+  void askWhichAccessesAreHeard();
+  bool unheard(MemSpace space, uint32_t buffer) const {
+    auto flagged = [](const std::vector<bool> &flags, uint64_t index) {
+      return index < flags.size() && flags[index];
+    };
+    switch (space) {
+    case MemSpace::Shared:
+      return flagged(unheardShared_, buffer);
+    case MemSpace::Constant:
+      return flagged(unheardConstant_, buffer);
+    case MemSpace::Global:
+      return buffer >= ir::kFirstBoundBuffer &&
+             flagged(unheardBound_, uint64_t(buffer) - ir::kFirstBoundBuffer);
+    default:
+      return false;
+    }
+  }
   const std::atomic<bool> *cancel_;
   BoundMemory *bound_;
   unsigned jobs_;
@@ -614,7 +635,8 @@ uint8_t *Launch::access(Warp &warp, unsigned lane, uint64_t pointer, uint64_t si
   if (chunk_ && resolved.bytes && resolved.space == MemSpace::Global &&
       !admitInChunk(resolved.bytes, size, kind, instr))
     return nullptr;
-  if (!listener_ || (resolved.bytes && (resolved.space == MemSpace::Local || !accessEvents_)))
+  if (!listener_ || (resolved.bytes && (resolved.space == MemSpace::Local || !accessEvents_ ||
+                                        unheard(resolved.space, resolved.buffer))))
     return resolved.bytes;
   // Shared memory belongs to one block: a block-scoped atomic there is atomic
   // for every thread that can reach it.
@@ -821,6 +843,9 @@ uint32_t Launch::windowForCompiledCode(jit::Frame *frame, uint64_t tag) {
   frame->windowWritable = cache.space == MemSpace::Global || cache.space == MemSpace::Shared;
   frame->windowSpace = uint32_t(cache.space);
   frame->windowBuffer = cache.buffer;
+  const Launch &launch = *run.launch;
+  frame->plainAccesses =
+      !launch.listener_ || !launch.accessEvents_ || launch.unheard(cache.space, cache.buffer);
   frame->windowClaimed = run.launch->chunk_ && cache.space == MemSpace::Global;
   return 1;
 }
@@ -2170,6 +2195,9 @@ Result<RunStats> Launch::runInParallel() {
     workers.push_back(std::make_unique<Launch>(program_, kernel_, config_, args_, workerOptions));
     workers.back()->chunk_ = &share;
     workers.back()->accessEvents_ = accessEvents_;
+    workers.back()->unheardShared_ = unheardShared_;
+    workers.back()->unheardConstant_ = unheardConstant_;
+    workers.back()->unheardBound_ = unheardBound_;
     workers.back()->launchHash_ = launchHash_;
   }
 
@@ -2292,8 +2320,22 @@ Result<RunStats> Launch::runInParallel() {
   return stats_;
 }
 
+void Launch::askWhichAccessesAreHeard() {
+  if (!accessEvents_)
+    return;
+  auto ask = [&](std::vector<bool> &flags, MemSpace space, size_t count, uint32_t first) {
+    for (size_t i = 0; i < count; ++i)
+      flags.push_back(!listener_->wantsAccessesTo(space, first + uint32_t(i)));
+  };
+  ask(unheardShared_, MemSpace::Shared, program_.sharedVariables.size(), 0);
+  ask(unheardConstant_, MemSpace::Constant, program_.constantVariables.size(), 0);
+  if (bound_)
+    ask(unheardBound_, MemSpace::Global, bound_->allocations.size(), ir::kFirstBoundBuffer);
+}
+
 Result<RunStats> Launch::run() {
   uint64_t blocks = config_.grid.count();
+  askWhichAccessesAreHeard();
   // The arguments as they are before any block wrote them, however blocks
   // are run (ChosenValue.h).
   if (programHas(program_, {Op::ChosenValue}))

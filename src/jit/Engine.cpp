@@ -284,7 +284,6 @@ public:
     maskLanes_ = builder_.CreateBitCast(mask_, llvm::FixedVectorType::get(i1_, kLanes), "lanes");
     firstLane_ = builder_.CreateIntrinsic(llvm::Intrinsic::cttz, {i32_},
                                           {mask_, builder_.getTrue()}, nullptr, "firstLane");
-    plainAccesses_ = field(i32_, offsetof(Frame, plainAccesses), "plainAccesses");
     window_ = field(ptr_, offsetof(Frame, window), "window");
     threadIds_ = field(ptr_, offsetof(Frame, threadIds), "threadIds");
     launchRegisters_ = fieldAddress(offsetof(Frame, launchRegisters));
@@ -323,7 +322,7 @@ private:
   llvm::Value *frame_ = nullptr, *regs_ = nullptr, *constants_ = nullptr;
   llvm::Value *stepLimit_ = nullptr, *instrLimit_ = nullptr, *execute_ = nullptr;
   llvm::Value *reconv_ = nullptr, *mask_ = nullptr, *active_ = nullptr, *maskLanes_ = nullptr;
-  llvm::Value *firstLane_ = nullptr, *plainAccesses_ = nullptr, *window_ = nullptr;
+  llvm::Value *firstLane_ = nullptr, *window_ = nullptr;
   llvm::Value *threadIds_ = nullptr, *launchRegisters_ = nullptr;
   llvm::AllocaInst *step_ = nullptr, *instrs_ = nullptr;
   std::map<uint32_t, llvm::BasicBlock *> checks_;
@@ -939,8 +938,8 @@ private:
     llvm::Value *outside = builder_.CreateICmpUGT(offsets, last);
     interpretIf(anyActive(builder_.CreateOr(outside, misaligned)));
     llvm::BasicBlock *record = block("record"), *recorded = block("recorded");
-    builder_.CreateCondBr(builder_.CreateICmpEQ(plainAccesses_, builder_.getInt32(0)), record,
-                          recorded);
+    llvm::Value *plain = field(i32_, offsetof(Frame, plainAccesses), "plainAccesses");
+    builder_.CreateCondBr(builder_.CreateICmpEQ(plain, builder_.getInt32(0)), record, recorded);
     builder_.SetInsertPoint(record);
     saveCounts();
     builder_.CreateCall(llvm::FunctionType::get(builder_.getVoidTy(), {ptr_, i32_}, false),

@@ -85,7 +85,7 @@ struct Frame {
   // send their events first unless no listener wants them; the interpreter
   // makes every other access. Any instruction the interpreter runs for
   // compiled code may move buffers (a heap allocation): it drops the window.
-  uint32_t plainAccesses;  // 1: accesses send no events
+  uint32_t plainAccesses;  // 1: accesses of the window send no events (set with it)
   uint32_t windowWritable; // the window's buffer is global or shared memory
   uint32_t windowSpace;    // the window's interp::MemSpace
   uint32_t windowBuffer;   // and its buffer id, as events name it

@@ -50,6 +50,9 @@ class LaunchWatch final : public interp::ExecutionListener {
 public:
   explicit LaunchWatch(const DeviceMemory &memory) : uninitialized(memory) {}
   bool wantsAccesses() const override { return uninitialized.wantsAccesses(); }
+  bool wantsAccessesTo(interp::MemSpace space, uint32_t buffer) const override {
+    return uninitialized.wantsAccessesTo(space, buffer);
+  }
   void onAccess(const interp::AccessEvent &access) override { uninitialized.onAccess(access); }
   void onAssertionFailed(const interp::AssertionEvent &event) override {
     if (!assertion)

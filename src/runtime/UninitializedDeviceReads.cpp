@@ -12,6 +12,13 @@ bool UninitializedDeviceReads::wantsAccesses() const {
   return false;
 }
 
+bool UninitializedDeviceReads::wantsAccessesTo(interp::MemSpace space, uint32_t buffer) const {
+  if (space != interp::MemSpace::Global || buffer < ir::kFirstBoundBuffer)
+    return false;
+  const Allocation *allocation = memory_.byId(buffer - ir::kFirstBoundBuffer + 1);
+  return allocation && !allocation->freed && !allocation->fullyWritten();
+}
+
 void UninitializedDeviceReads::onAccess(const interp::AccessEvent &access) {
   if (access.space != interp::MemSpace::Global || access.buffer < ir::kFirstBoundBuffer)
     return;

@@ -16,8 +16,10 @@ namespace simulee::runtime {
 class UninitializedDeviceReads final : public interp::ExecutionListener {
 public:
   explicit UninitializedDeviceReads(const DeviceMemory &memory) : memory_(memory) {}
-  // Only while some device allocation has bytes nothing wrote yet.
+  // Only while some device allocation has bytes nothing wrote yet, and
+  // only those allocations' accesses.
   bool wantsAccesses() const override;
+  bool wantsAccessesTo(interp::MemSpace space, uint32_t buffer) const override;
   void onAccess(const interp::AccessEvent &access) override;
   // The findings, without variable names or launch (the caller adds them).
   std::vector<detect::Finding> takeFindings() { return std::move(findings_); }

@@ -215,6 +215,9 @@ public:
   bool wantsAccesses() const override {
     return model_.wantsAccesses() || observer_->wantsAccesses();
   }
+  bool wantsAccessesTo(interp::MemSpace space, uint32_t buffer) const override {
+    return model_.wantsAccessesTo(space, buffer) || observer_->wantsAccessesTo(space, buffer);
+  }
   void onAccess(const interp::AccessEvent &e) override { both(&Listener::onAccess, e); }
   void onMaskChange(const interp::MaskChangeEvent &e) override { both(&Listener::onMaskChange, e); }
   void onBarrierRelease(const interp::BarrierReleaseEvent &e) override {

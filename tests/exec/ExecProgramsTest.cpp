@@ -278,6 +278,32 @@ TEST(Exec, EqualBlocksOfAProgramsLaunchAreModelledOnce) {
   EXPECT_EQ(warnings(representatives.err), warnings(all.err)) << representatives << all;
 }
 
+// A launch hears only the accesses of allocations with bytes nothing wrote
+// yet once its model is off (light checks): a later launch's read of such
+// bytes is still found, among allocations whose accesses nobody needs.
+TEST(Exec, ALightLaunchStillFindsAReadOfNeverWrittenBytes) {
+  TempDir dir;
+  std::string source = dir.file("light.cu");
+  std::ofstream(source)
+      << "#include <cstdio>\n"
+         "__global__ void copy(int *to, const int *from) {\n"
+         "  to[threadIdx.x] = from[threadIdx.x]; }\n"
+         "int main() { int *in, *half, *out, *scratch;\n"
+         "  cudaMalloc(&in, 256); cudaMalloc(&half, 256); cudaMalloc(&out, 256);\n"
+         "  cudaMalloc(&scratch, 64); cudaMemset(in, 0, 256); cudaMemset(half, 0, 128);\n"
+         "  for (int r = 0; r < 4; ++r) copy<<<1, 64>>>(out, in);\n"
+         "  copy<<<1, 64>>>(out, half);\n"
+         "  cudaDeviceSynchronize(); printf(\"done\\n\"); }\n";
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "done\n") << o;
+  EXPECT_TRUE(contains(o.err, "warning: read of uninitialized global 'from (allocation #2, 256 "
+                              "bytes"))
+      << o;
+  EXPECT_TRUE(contains(o.err, "exposed by the 5th launch")) << o;
+  EXPECT_TRUE(contains(o.err, "2 more checked only for")) << o;
+}
+
 TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
   TempDir dir;
   std::string source = dir.file("null.cu");

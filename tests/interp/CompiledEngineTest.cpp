@@ -380,6 +380,35 @@ TEST(CompiledEngine, AQuietInstructionSendsOneEventPerWarpForItsLanes) {
   EXPECT_EQ(quiet.firstLanes, 32u); // each the warp's lane 0
 }
 
+// A listener that wants no access of a variable (wantsAccessesTo) hears
+// none of it from either engine, and every other access as before.
+TEST(CompiledEngine, AVariableTheListenerDoesNotWantSendsNoAccess) {
+  const ir::KernelInfo *kernel = program().findKernel("treeSum");
+  ASSERT_NE(kernel, nullptr);
+  struct Counter final : interp::ExecutionListener {
+    bool wantsAccessesTo(interp::MemSpace space, uint32_t) const override {
+      return space != interp::MemSpace::Shared;
+    }
+    void onAccess(const interp::AccessEvent &e) override {
+      (e.space == interp::MemSpace::Shared ? shared : global) += e.count;
+    }
+    uint64_t shared = 0, global = 0;
+  };
+  for (interp::Engine engine : {interp::Engine::Interpreter, interp::Engine::Compiled}) {
+    std::vector<ArgumentValue> args{bufferArg(std::vector<int>(512, 1)),
+                                    bufferArg(std::vector<int>(4))};
+    Counter counter;
+    interp::RunOptions options;
+    options.listener = &counter;
+    options.engine = engine;
+    auto stats = interp::runKernel(program(), *kernel, launchOf(4, 128), args, options);
+    ASSERT_TRUE(stats) << stats.error().message;
+    EXPECT_EQ(counter.shared, 0u);
+    EXPECT_EQ(counter.global, 512u + 4u); // every thread's read, each block's sum
+    EXPECT_EQ(valuesOf<int>(args[1].bytes), std::vector<int>(4, 128));
+  }
+}
+
 TEST(CompiledEngine, CodeIsMadeOncePerProgramAndFunction) {
   const ir::KernelInfo *kernel = program().findKernel("treeSum");
   ASSERT_NE(kernel, nullptr);
