@@ -57,7 +57,8 @@ struct AccessEvent {
   uint32_t instruction; // Program-wide instruction id (ir::Program::instructions)
   // The accesses this event stands for: 1, or for a quiet instruction
   // (RunOptions::quietAccesses) made by compiled code, the warp's active
-  // lanes, this event being the first lane's.
+  // lanes, this event being the first lane's (and, passed on to the model
+  // by memmodel::RepresentativeBlocks, a run of a repeating block's).
   uint32_t count = 1;
   // Plain stores of at most 8 bytes: the bits written (low `sizeBytes`
   // bytes), so that listeners can tell same-value writes apart.

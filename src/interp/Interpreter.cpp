@@ -213,6 +213,14 @@ constexpr uint64_t kChunkEventBytes = uint64_t(32) << 20;
 // The error a worker's block stops with once its chunk is void.
 constexpr const char *kChunkVoided = "chunk void";
 
+// The warp's 32 values of an operand: a register slot among `regs`, or a
+// constant of the program (ir::kConstantOperand).
+const uint64_t *operandLanes(const uint64_t *regs, const uint64_t *constants, uint32_t operand) {
+  return (operand & ir::kConstantOperand)
+             ? constants + size_t(operand & ~ir::kConstantOperand) * kWarpSize
+             : regs + size_t(operand) * kWarpSize;
+}
+
 // Runs every block of one launch.
 class Launch {
 public:
@@ -799,9 +807,9 @@ uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint
   frame.mask = top.mask;
   frame.reconv = top.reconv;
   frame.activeLanes = uint32_t(std::popcount(top.mask));
-  // Accesses that send no event compiled code may make itself, but for
-  // those a worker claims (admitInChunk).
-  frame.plainAccesses = !listener_ || !accessEvents_;
+  // Compiled code makes no access a worker claims (admitInChunk) but the
+  // unclaimed loads; whether its accesses send events is set with each
+  // window (windowForCompiledCode), found before any access is made.
   if (chunk_ && unclaimedLoads_.empty() && !chunk_->unchecked->empty())
     unclaimedLoads_.assign(chunk_->unchecked->begin(), chunk_->unchecked->end());
   frame.unclaimedLoads = unclaimedLoads_.empty() ? nullptr : unclaimedLoads_.data();
@@ -887,11 +895,7 @@ void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
   const Warp &warp = *run.warp;
   const StackEntry &top = warp.stack.back();
   const Instr &in = launch.program_.functions[warp.frames[top.frame].function].code[pc];
-  auto src = [&](uint32_t operand) -> const uint64_t * {
-    return (operand & ir::kConstantOperand)
-               ? frame->constants + size_t(operand & ~ir::kConstantOperand) * kWarpSize
-               : frame->regs + size_t(operand) * kWarpSize;
-  };
+  auto src = [&](uint32_t operand) { return operandLanes(frame->regs, frame->constants, operand); };
   const bool store = in.op == Op::Store;
   const uint64_t *pointers = src(in.a), *stored = store ? src(in.b) : nullptr;
   const AccessKind kind = (in.flags & 1) ? AccessKind::Atomic
@@ -947,11 +951,7 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
   const unsigned activeLanes = unsigned(std::popcount(mask));
   uint32_t pc = top->pc;
 
-  auto src = [&](uint32_t operand) -> const uint64_t * {
-    return (operand & ir::kConstantOperand)
-               ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
-               : regs + size_t(operand) * kWarpSize;
-  };
+  auto src = [&](uint32_t operand) { return operandLanes(regs, constants_, operand); };
   auto applyMoves = [&](uint32_t begin, uint32_t end, LaneMask lanes) {
     for (uint32_t k = begin; k < end; k += 2) {
       uint64_t *d = regs + size_t(aux[k]) * kWarpSize;
@@ -1653,11 +1653,7 @@ Status Launch::arriveAtNamedBarrier(Warp &warp, const Instr &inst, LaneMask mask
 
 void Launch::executeTexture(Warp &warp, const Instr &in, LaneMask mask, const uint64_t *regs,
                             const uint32_t *aux, uint64_t *dst, uint64_t step) {
-  auto src = [&](uint32_t operand) -> const uint64_t * {
-    return (operand & ir::kConstantOperand)
-               ? constants_ + size_t(operand & ~ir::kConstantOperand) * kWarpSize
-               : regs + size_t(operand) * kWarpSize;
-  };
+  auto src = [&](uint32_t operand) { return operandLanes(regs, constants_, operand); };
   // handle, x, y, z, then a store's values
   const uint64_t *operands[8] = {src(in.a), src(in.b), src(in.c), src(uint32_t(in.imm))};
   if (in.op == Op::SurfaceStore)

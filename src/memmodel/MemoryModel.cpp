@@ -269,23 +269,19 @@ void MemoryModel::onAccess(const interp::AccessEvent &event) {
                   options_.untracked[event.instruction]));
 }
 
-void MemoryModel::onUnkeptAccess(const interp::AccessEvent &event, uint64_t count) {
-  SIMULEE_ASSERT(count == 1 || !options_.fitnessFigures, "each access counts for the figures");
-  record(event, false);
-  if (event.space != MemSpace::Local && recordingAccesses_)
-    accessCount_ += count - 1;
-}
+void MemoryModel::onUnkeptAccess(const interp::AccessEvent &event) { record(event, false); }
 
 void MemoryModel::record(const interp::AccessEvent &event, bool keep) {
   // Local memory is private to its thread: it can take part in no rule.
   if (event.space == MemSpace::Local || !recordingAccesses_)
     return;
   switchToBlock(event.block);
-  // An event standing for several lanes' accesses (a quiet instruction's)
-  // shows the barrier evidence all it needs to know: its warp reached the
-  // variable. It is one the model keeps no access of, and ranks no launch.
+  // An event standing for several accesses (a quiet instruction's lanes, a
+  // run of a repeating block's) shows the barrier evidence all it needs to
+  // know: its warp reached the variable. It is one the model keeps no access
+  // of, and ranks no launch.
   SIMULEE_ASSERT(event.count == 1 || (!keep && !options_.fitnessFigures),
-                 "a quiet access is one the model neither keeps nor ranks");
+                 "an access standing for several is one the model neither keeps nor ranks");
   if (options_.fitnessFigures)
     fitness_.record(event);
   evidence_.record(event.space, event.buffer, event.warp);

@@ -104,9 +104,9 @@ public:
   // equivalent to an earlier one, memmodel/RepresentativeBlocks.h): counted
   // and shown to the barrier evidence and the fitness figures like any, but
   // related to no other and kept in no Memory Unit. With no fitness figures
-  // kept, `count` > 1 stands for that many such accesses of the event's warp
-  // to its variable in a row, which show the barrier evidence nothing more.
-  void onUnkeptAccess(const interp::AccessEvent &event, uint64_t count = 1);
+  // kept, it may stand for several such accesses of its warp to its variable
+  // in a row (AccessEvent::count), which show the barrier evidence nothing more.
+  void onUnkeptAccess(const interp::AccessEvent &event);
   void onMaskChange(const interp::MaskChangeEvent &event) override;
   void onBarrierRelease(const interp::BarrierReleaseEvent &event) override;
   void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;

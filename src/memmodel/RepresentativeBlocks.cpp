@@ -214,10 +214,13 @@ void RepresentativeBlocks::replay(bool duplicate) {
   model_.onBlockBegin(currentBlock_);
   const bool runs = !model_.options().fitnessFigures;
   const Buffered *runStart = nullptr;
-  uint64_t runLength = 0;
+  uint32_t runLength = 0; // the accesses the run stands for
   auto endRun = [&] {
-    if (runStart)
-      model_.onUnkeptAccess(eventOf(*runStart), runLength);
+    if (!runStart)
+      return;
+    interp::AccessEvent run = eventOf(*runStart);
+    run.count = runLength;
+    model_.onUnkeptAccess(run);
     runStart = nullptr;
   };
   size_t next = 0;
@@ -235,11 +238,11 @@ void RepresentativeBlocks::replay(bool duplicate) {
       model_.onUnkeptAccess(eventOf(buffered));
     } else if (runStart && runStart->buffer == buffered.buffer &&
                runStart->thread / interp::kWarpSize == buffered.thread / interp::kWarpSize) {
-      ++runLength;
+      runLength += buffered.count;
     } else {
       endRun();
       runStart = &buffered;
-      runLength = 1;
+      runLength = buffered.count;
     }
   }
   endRun();
