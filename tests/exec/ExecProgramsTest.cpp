@@ -117,15 +117,14 @@ TEST(Exec, ProgramOfSeveralFilesWithDefinesAndArguments) {
 // it does with nvcc; the quoted include is found beside the source.
 TEST(Exec, ALaunchWithSpacedChevronsBuildsAndRuns) {
   TempDir dir;
-  std::string source = dir.file("spaced.cu");
-  std::ofstream(dir.file("value.h")) << "#define VALUE 40\n";
-  std::ofstream(source)
-      << "#include <cstdio>\n#include \"value.h\"\n"
-         "__global__ void fill(int *p) { p[threadIdx.x] = VALUE + threadIdx.x; }\n"
-         "int main() { int *d, h[4]; cudaMalloc(&d, sizeof h);\n"
-         "  fill << <1, 4 >> > (d);\n"
-         "  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
-         "  printf(\"%d %d\\n\", h[0], h[3]); return 0; }\n";
+  dir.write("value.h", "#define VALUE 40\n");
+  std::string source = dir.write(
+      "spaced.cu", "#include <cstdio>\n#include \"value.h\"\n"
+                   "__global__ void fill(int *p) { p[threadIdx.x] = VALUE + threadIdx.x; }\n"
+                   "int main() { int *d, h[4]; cudaMalloc(&d, sizeof h);\n"
+                   "  fill << <1, 4 >> > (d);\n"
+                   "  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+                   "  printf(\"%d %d\\n\", h[0], h[3]); return 0; }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "40 43\n") << o;
@@ -134,11 +133,10 @@ TEST(Exec, ALaunchWithSpacedChevronsBuildsAndRuns) {
 
 TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
   TempDir dir;
-  std::string source = dir.file("spin.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\n__global__ void spin(int *flag) { while (*flag == 0) {} }\n"
-         "int main() { int *f; cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
-         "  spin<<<1, 1>>>(f); printf(\"after\\n\"); return 0; }\n";
+  std::string source = dir.write(
+      "spin.cu", "#include <cstdio>\n__global__ void spin(int *flag) { while (*flag == 0) {} }\n"
+                 "int main() { int *f; cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
+                 "  spin<<<1, 1>>>(f); printf(\"after\\n\"); return 0; }\n");
   Outcome o = simulee({"exec", source, "--budget", "10000"});
   EXPECT_EQ(o.status, 3) << o;
   EXPECT_EQ(o.out, "after\n") << o;
@@ -153,20 +151,20 @@ TEST(Exec, LaunchThatDoesNotTerminateIsInconclusiveAndTheProgramGoesOn) {
 // checks all five.
 TEST(Exec, RepeatedLaunchesBeyondTheFirstFewGetLightChecksThatStillFindOverruns) {
   TempDir dir;
-  std::string source = dir.file("repeat.cu");
-  std::ofstream(source) << "#include <cstdio>\n"
-                           "__global__ void touch(int *slot, int k) {\n"
-                           "  slot[0] = threadIdx.x;\n"
-                           "  if (threadIdx.x == 0) slot[k] = 1;\n"
-                           "}\n"
-                           "int main() {\n"
-                           "  int *slot;\n"
-                           "  cudaMalloc(&slot, 8 * sizeof(int));\n"
-                           "  cudaMemset(slot, 0, 8 * sizeof(int));\n"
-                           "  for (int k = 4; k <= 8; ++k) touch<<<1, 64>>>(slot, k);\n"
-                           "  cudaDeviceSynchronize();\n"
-                           "  printf(\"done\\n\");\n"
-                           "}\n";
+  std::string source =
+      dir.write("repeat.cu", "#include <cstdio>\n"
+                             "__global__ void touch(int *slot, int k) {\n"
+                             "  slot[0] = threadIdx.x;\n"
+                             "  if (threadIdx.x == 0) slot[k] = 1;\n"
+                             "}\n"
+                             "int main() {\n"
+                             "  int *slot;\n"
+                             "  cudaMalloc(&slot, 8 * sizeof(int));\n"
+                             "  cudaMemset(slot, 0, 8 * sizeof(int));\n"
+                             "  for (int k = 4; k <= 8; ++k) touch<<<1, 64>>>(slot, k);\n"
+                             "  cudaDeviceSynchronize();\n"
+                             "  printf(\"done\\n\");\n"
+                             "}\n");
   Outcome o = simulee({"exec", source, "--format", "json", "-o", dir.file("light.json")});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_EQ(o.out, "done\n") << o;
@@ -193,19 +191,19 @@ TEST(Exec, RepeatedLaunchesBeyondTheFirstFewGetLightChecksThatStillFindOverruns)
 // the program needs its results, and the model's memory allows it.
 TEST(Exec, ALaunchOfManyMillionThreadsRunsWhole) {
   TempDir dir;
-  std::string source = dir.file("wide_grid.cu");
-  std::ofstream(source) << "#include <cstdio>\n"
-                           "__global__ void count(unsigned *last) {\n"
-                           "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                           "  if (i == gridDim.x * blockDim.x - 1) *last = i;\n"
-                           "}\n"
-                           "int main() {\n"
-                           "  unsigned *last, h = 0;\n"
-                           "  cudaMalloc(&last, sizeof(unsigned));\n"
-                           "  count<<<(1 << 16) + 1, 256>>>(last);\n"
-                           "  cudaMemcpy(&h, last, sizeof h, cudaMemcpyDeviceToHost);\n"
-                           "  printf(\"%u\\n\", h);\n"
-                           "}\n";
+  std::string source =
+      dir.write("wide_grid.cu", "#include <cstdio>\n"
+                                "__global__ void count(unsigned *last) {\n"
+                                "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                "  if (i == gridDim.x * blockDim.x - 1) *last = i;\n"
+                                "}\n"
+                                "int main() {\n"
+                                "  unsigned *last, h = 0;\n"
+                                "  cudaMalloc(&last, sizeof(unsigned));\n"
+                                "  count<<<(1 << 16) + 1, 256>>>(last);\n"
+                                "  cudaMemcpy(&h, last, sizeof h, cudaMemcpyDeviceToHost);\n"
+                                "  printf(\"%u\\n\", h);\n"
+                                "}\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, std::to_string((1u << 24) + 255) + "\n") << o;
@@ -219,15 +217,15 @@ TEST(Exec, ALaunchOfManyMillionThreadsRunsWhole) {
 // and the verdict says so; the limit reaches the program's runtime.
 TEST(Exec, ALaunchTooLargeToModelRunsWithTheLightChecks) {
   TempDir dir;
-  std::string source = dir.file("too_large.cu");
-  std::ofstream(source) << "#include <cstdio>\n"
-                           "__global__ void fill(int *x, long n) {\n"
-                           "  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;\n"
-                           "  if (i < n) x[i] = 1; if (i == n) x[i] = 2; }\n"
-                           "int main() { long n = (1l << 24) + 1024; int *x;\n"
-                           "  cudaMalloc(&x, n * 4); fill<<<(n + 1023) / 1024 + 1, 1024>>>(x, n);\n"
-                           "  int h; cudaMemcpy(&h, x + n - 1, 4, cudaMemcpyDeviceToHost);\n"
-                           "  printf(\"%d\\n\", h); }\n";
+  std::string source = dir.write(
+      "too_large.cu", "#include <cstdio>\n"
+                      "__global__ void fill(int *x, long n) {\n"
+                      "  long i = blockIdx.x * (long)blockDim.x + threadIdx.x;\n"
+                      "  if (i < n) x[i] = 1; if (i == n) x[i] = 2; }\n"
+                      "int main() { long n = (1l << 24) + 1024; int *x;\n"
+                      "  cudaMalloc(&x, n * 4); fill<<<(n + 1023) / 1024 + 1, 1024>>>(x, n);\n"
+                      "  int h; cudaMemcpy(&h, x + n - 1, 4, cudaMemcpyDeviceToHost);\n"
+                      "  printf(\"%d\\n\", h); }\n");
   Outcome o = simulee({"exec", source, "--max-memory", "64M"});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_EQ(o.out, "1\n") << o;
@@ -244,21 +242,21 @@ TEST(Exec, ALaunchTooLargeToModelRunsWithTheLightChecks) {
 // the findings --all-blocks gives.
 TEST(Exec, EqualBlocksOfAProgramsLaunchAreModelledOnce) {
   TempDir dir;
-  std::string source = dir.file("blocks.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\n"
-         "__global__ void sum(const int *in, int *out) {\n"
-         "  __shared__ int part[64]; unsigned t = threadIdx.x;\n"
-         "  part[t] = in[blockIdx.x * 64 + t]; __syncthreads();\n"
-         "  for (unsigned s = 32; s > 0; s >>= 1) { if (t < s) part[t] += part[t + s]; }\n"
-         "  if (t == 0) out[blockIdx.x] = part[0]; }\n"
-         "int main() { int h[64 * 64], *in, *out, r[64];\n"
-         "  for (int i = 0; i < 64 * 64; ++i) h[i] = i % 64;\n"
-         "  cudaMalloc(&in, sizeof h); cudaMalloc(&out, sizeof r);\n"
-         "  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n"
-         "  sum<<<64, 64>>>(in, out);\n"
-         "  cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);\n"
-         "  printf(\"%d\\n\", r[63]); }\n";
+  std::string source =
+      dir.write("blocks.cu",
+                "#include <cstdio>\n"
+                "__global__ void sum(const int *in, int *out) {\n"
+                "  __shared__ int part[64]; unsigned t = threadIdx.x;\n"
+                "  part[t] = in[blockIdx.x * 64 + t]; __syncthreads();\n"
+                "  for (unsigned s = 32; s > 0; s >>= 1) { if (t < s) part[t] += part[t + s]; }\n"
+                "  if (t == 0) out[blockIdx.x] = part[0]; }\n"
+                "int main() { int h[64 * 64], *in, *out, r[64];\n"
+                "  for (int i = 0; i < 64 * 64; ++i) h[i] = i % 64;\n"
+                "  cudaMalloc(&in, sizeof h); cudaMalloc(&out, sizeof r);\n"
+                "  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n"
+                "  sum<<<64, 64>>>(in, out);\n"
+                "  cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);\n"
+                "  printf(\"%d\\n\", r[63]); }\n");
   Outcome representatives = simulee({"exec", source});
   EXPECT_EQ(representatives.status, 1) << representatives;
   EXPECT_EQ(representatives.out, "2016\n") << representatives;
@@ -283,17 +281,16 @@ TEST(Exec, EqualBlocksOfAProgramsLaunchAreModelledOnce) {
 // bytes is still found, among allocations whose accesses nobody needs.
 TEST(Exec, ALightLaunchStillFindsAReadOfNeverWrittenBytes) {
   TempDir dir;
-  std::string source = dir.file("light.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\n"
-         "__global__ void copy(int *to, const int *from) {\n"
-         "  to[threadIdx.x] = from[threadIdx.x]; }\n"
-         "int main() { int *in, *half, *out, *scratch;\n"
-         "  cudaMalloc(&in, 256); cudaMalloc(&half, 256); cudaMalloc(&out, 256);\n"
-         "  cudaMalloc(&scratch, 64); cudaMemset(in, 0, 256); cudaMemset(half, 0, 128);\n"
-         "  for (int r = 0; r < 4; ++r) copy<<<1, 64>>>(out, in);\n"
-         "  copy<<<1, 64>>>(out, half);\n"
-         "  cudaDeviceSynchronize(); printf(\"done\\n\"); }\n";
+  std::string source = dir.write(
+      "light.cu", "#include <cstdio>\n"
+                  "__global__ void copy(int *to, const int *from) {\n"
+                  "  to[threadIdx.x] = from[threadIdx.x]; }\n"
+                  "int main() { int *in, *half, *out, *scratch;\n"
+                  "  cudaMalloc(&in, 256); cudaMalloc(&half, 256); cudaMalloc(&out, 256);\n"
+                  "  cudaMalloc(&scratch, 64); cudaMemset(in, 0, 256); cudaMemset(half, 0, 128);\n"
+                  "  for (int r = 0; r < 4; ++r) copy<<<1, 64>>>(out, in);\n"
+                  "  copy<<<1, 64>>>(out, half);\n"
+                  "  cudaDeviceSynchronize(); printf(\"done\\n\"); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_EQ(o.out, "done\n") << o;
@@ -306,10 +303,10 @@ TEST(Exec, ALightLaunchStillFindsAReadOfNeverWrittenBytes) {
 
 TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
   TempDir dir;
-  std::string source = dir.file("null.cu");
-  std::ofstream(source) << "#include <cstdio>\n__global__ void k(int *p) { p[threadIdx.x] = 1; }\n"
+  std::string source =
+      dir.write("null.cu", "#include <cstdio>\n__global__ void k(int *p) { p[threadIdx.x] = 1; }\n"
                            "int main() { k<<<1, 4>>>(nullptr); cudaDeviceSynchronize();\n"
-                           "  printf(\"done\\n\"); return 0; }\n";
+                           "  printf(\"done\\n\"); return 0; }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_EQ(o.out, "done\n") << o;
@@ -323,16 +320,15 @@ TEST(Exec, NullPointerArgumentDereferencedIsUndefinedBehavior) {
 // is nvcc's quiet NaN.
 TEST(Exec, ACallToAnUndefinedFunctionIsNotedAndNanOfATagIsANan) {
   TempDir dir;
-  std::string source = dir.file("undefined.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\n#include <cmath>\n"
-         "__device__ float scale(float);\n"
-         "__global__ void k(float *x, double *e) {\n"
-         "  x[threadIdx.x] = scale(1.0f); double n = nan(\"\");\n"
-         "  if (threadIdx.x == 0) *e = n != n; }\n"
-         "int main() { float *x; double *e, h; cudaMalloc(&x, 128);\n"
-         "  cudaMalloc(&e, 8); k<<<1, 32>>>(x, e);\n"
-         "  cudaMemcpy(&h, e, 8, cudaMemcpyDeviceToHost); printf(\"%g\\n\", h); }\n";
+  std::string source = dir.write(
+      "undefined.cu", "#include <cstdio>\n#include <cmath>\n"
+                      "__device__ float scale(float);\n"
+                      "__global__ void k(float *x, double *e) {\n"
+                      "  x[threadIdx.x] = scale(1.0f); double n = nan(\"\");\n"
+                      "  if (threadIdx.x == 0) *e = n != n; }\n"
+                      "int main() { float *x; double *e, h; cudaMalloc(&x, 128);\n"
+                      "  cudaMalloc(&e, 8); k<<<1, 32>>>(x, e);\n"
+                      "  cudaMemcpy(&h, e, 8, cudaMemcpyDeviceToHost); printf(\"%g\\n\", h); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "1\n") << o;
@@ -344,11 +340,11 @@ TEST(Exec, ACallToAnUndefinedFunctionIsNotedAndNanOfATagIsANan) {
 
 TEST(Exec, InvalidLaunchFailsAsOnAGpuAndIsAHostFinding) {
   TempDir dir;
-  std::string source = dir.file("wide.cu");
-  std::ofstream(source) << "#include <cstdio>\n__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+  std::string source =
+      dir.write("wide.cu", "#include <cstdio>\n__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
                            "int main() { int *x; cudaMalloc(&x, 4096 * 4);\n"
                            "  k<<<1, 2048>>>(x);\n"
-                           "  printf(\"%s\\n\", cudaGetErrorName(cudaGetLastError())); }\n";
+                           "  printf(\"%s\\n\", cudaGetErrorName(cudaGetLastError())); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_EQ(o.out, "cudaErrorInvalidConfiguration\n") << o;
@@ -374,14 +370,13 @@ TEST(Exec, SearchAroundTheProgramsLaunchFindsWhatItsOwnLaunchDoesNot) {
 
 TEST(Exec, SimulatedDeviceReportsTheChosenComputeCapability) {
   TempDir dir;
-  std::string source = dir.file("sm.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\nint main() { cudaDeviceProp p;\n"
-         "  cudaGetDeviceProperties(&p, 0); int minor = -1;\n"
-         "  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0);\n"
-         "  printf(\"%d.%d %d %s\\n\", p.major, minor, p.warpSize, p.name);\n"
-         "  int chosen = -1; p.major = 1; p.minor = 3; cudaChooseDevice(&chosen, &p);\n"
-         "  printf(\"%d\\n\", chosen); }\n";
+  std::string source = dir.write(
+      "sm.cu", "#include <cstdio>\nint main() { cudaDeviceProp p;\n"
+               "  cudaGetDeviceProperties(&p, 0); int minor = -1;\n"
+               "  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0);\n"
+               "  printf(\"%d.%d %d %s\\n\", p.major, minor, p.warpSize, p.name);\n"
+               "  int chosen = -1; p.major = 1; p.minor = 3; cudaChooseDevice(&chosen, &p);\n"
+               "  printf(\"%d\\n\", chosen); }\n");
   Outcome o = simulee({"exec", source, "--sm", "75"});
   EXPECT_EQ(o.status, 0) << o;
   // cudaChooseDevice picks the one device whatever is asked.
@@ -393,17 +388,17 @@ TEST(Exec, SimulatedDeviceReportsTheChosenComputeCapability) {
 // asked (as on every GPU since Volta).
 TEST(Exec, CacheAndBankPreferencesAreAnsweredAsOnAVoltaOrLaterGpu) {
   TempDir dir;
-  std::string source = dir.file("preferences.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\n__global__ void k() {}\nint main() {\n"
-         "  cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeEightByte);\n"
-         "  cudaFuncSetSharedMemConfig(k, cudaSharedMemBankSizeEightByte);\n"
-         "  cudaSharedMemConfig banks; cudaDeviceGetSharedMemConfig(&banks);\n"
-         "  cudaFuncCache cache; cudaDeviceGetCacheConfig(&cache);\n"
-         "  cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);\n"
-         "  cudaFuncCache after; cudaDeviceGetCacheConfig(&after);\n"
-         "  printf(\"%d %d %d\\n\", banks == cudaSharedMemBankSizeFourByte,\n"
-         "         cache == cudaFuncCachePreferNone, after == cudaFuncCachePreferShared); }\n";
+  std::string source = dir.write(
+      "preferences.cu",
+      "#include <cstdio>\n__global__ void k() {}\nint main() {\n"
+      "  cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeEightByte);\n"
+      "  cudaFuncSetSharedMemConfig(k, cudaSharedMemBankSizeEightByte);\n"
+      "  cudaSharedMemConfig banks; cudaDeviceGetSharedMemConfig(&banks);\n"
+      "  cudaFuncCache cache; cudaDeviceGetCacheConfig(&cache);\n"
+      "  cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);\n"
+      "  cudaFuncCache after; cudaDeviceGetCacheConfig(&after);\n"
+      "  printf(\"%d %d %d\\n\", banks == cudaSharedMemBankSizeFourByte,\n"
+      "         cache == cudaFuncCachePreferNone, after == cudaFuncCachePreferShared); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "1 1 1\n") << o;
@@ -413,29 +408,29 @@ TEST(Exec, EveryDeviceAttributeAnswersAsTheDevicePropertiesSay) {
   // The device-selection helper most samples share reads the compute mode
   // and whether the GPU is integrated; a refused attribute stopped them.
   TempDir dir;
-  std::string source = dir.file("attributes.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\nint main() {\n"
-         "  int refused = 0, answered = 0, value = 0;\n"
-         "  for (int a = 1; a <= 134; ++a) {\n"
-         "    bool reserved = a == 44 || (a >= 92 && a <= 94) || (a >= 102 && a <= 105) ||\n"
-         "                    a == 107 || a == 110 || (a >= 122 && a <= 124) ||\n"
-         "                    (a >= 127 && a <= 129) || a == 132;\n"
-         "    cudaError_t e = cudaDeviceGetAttribute(&value, cudaDeviceAttr(a), 0);\n"
-         "    if (reserved) continue;\n"
-         "    if (e == cudaSuccess) ++answered; else { ++refused; printf(\"refused %d\\n\", a); }\n"
-         "  }\n"
-         "  cudaDeviceProp p; cudaGetDeviceProperties(&p, 0);\n"
-         "  int mode = -1, integrated = -1, tex = -1;\n"
-         "  cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, 0);\n"
-         "  cudaDeviceGetAttribute(&integrated, cudaDevAttrIntegrated, 0);\n"
-         "  cudaDeviceGetAttribute(&tex, cudaDevAttrMaxTexture2DHeight, 0);\n"
-         "  bool agree = mode == p.computeMode && integrated == p.integrated &&\n"
-         "              tex == p.maxTexture2D[1];\n"
-         "  printf(\"%d refused, mode %d, integrated %d, %s\\n\", refused, mode, integrated,\n"
-         "         agree ? \"agree\" : \"disagree\");\n"
-         "  return answered > 100 ? 0 : 1;\n"
-         "}\n";
+  std::string source = dir.write(
+      "attributes.cu",
+      "#include <cstdio>\nint main() {\n"
+      "  int refused = 0, answered = 0, value = 0;\n"
+      "  for (int a = 1; a <= 134; ++a) {\n"
+      "    bool reserved = a == 44 || (a >= 92 && a <= 94) || (a >= 102 && a <= 105) ||\n"
+      "                    a == 107 || a == 110 || (a >= 122 && a <= 124) ||\n"
+      "                    (a >= 127 && a <= 129) || a == 132;\n"
+      "    cudaError_t e = cudaDeviceGetAttribute(&value, cudaDeviceAttr(a), 0);\n"
+      "    if (reserved) continue;\n"
+      "    if (e == cudaSuccess) ++answered; else { ++refused; printf(\"refused %d\\n\", a); }\n"
+      "  }\n"
+      "  cudaDeviceProp p; cudaGetDeviceProperties(&p, 0);\n"
+      "  int mode = -1, integrated = -1, tex = -1;\n"
+      "  cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, 0);\n"
+      "  cudaDeviceGetAttribute(&integrated, cudaDevAttrIntegrated, 0);\n"
+      "  cudaDeviceGetAttribute(&tex, cudaDevAttrMaxTexture2DHeight, 0);\n"
+      "  bool agree = mode == p.computeMode && integrated == p.integrated &&\n"
+      "              tex == p.maxTexture2D[1];\n"
+      "  printf(\"%d refused, mode %d, integrated %d, %s\\n\", refused, mode, integrated,\n"
+      "         agree ? \"agree\" : \"disagree\");\n"
+      "  return answered > 100 ? 0 : 1;\n"
+      "}\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "0 refused, mode 0, integrated 0, agree\n") << o;
@@ -445,12 +440,12 @@ TEST(Exec, TheProfilerCallsCompileAndSucceed) {
   // cuda_profiler_api.h is not in NVIDIA's runtime wheel; simulee supplies it
   // (ahead of a toolkit's copy in /usr/local/include, which is refused).
   TempDir dir;
-  std::string source = dir.file("profiled.cu");
-  std::ofstream(source) << "#include <cstdio>\n#include <cuda_profiler_api.h>\n"
-                           "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
-                           "int main() { int *x; cudaMalloc(&x, 64 * 4);\n"
-                           "  cudaProfilerStart(); k<<<1, 64>>>(x); cudaProfilerStop();\n"
-                           "  printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); }\n";
+  std::string source = dir.write(
+      "profiled.cu", "#include <cstdio>\n#include <cuda_profiler_api.h>\n"
+                     "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                     "int main() { int *x; cudaMalloc(&x, 64 * 4);\n"
+                     "  cudaProfilerStart(); k<<<1, 64>>>(x); cudaProfilerStop();\n"
+                     "  printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "cudaSuccess\n") << o;
@@ -463,20 +458,20 @@ TEST(Exec, TheProfilerCallsCompileAndSucceed) {
 // NVTX does with no tool attached, and -lnvToolsExt needs no library.
 TEST(Exec, NvtxRangesCompileAndDoNothing) {
   TempDir dir;
-  std::string source = dir.file("ranges.cu");
-  std::ofstream(source) << "#include <cstdio>\n#include <nvToolsExt.h>\n"
-                           "#include <nvtx3/nvToolsExt.h>\n"
-                           "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
-                           "int main() { int *x; cudaMalloc(&x, 64 * 4);\n"
-                           "  nvtxEventAttributes_t a = {};\n"
-                           "  a.version = NVTX_VERSION; a.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;\n"
-                           "  a.colorType = NVTX_COLOR_ARGB; a.color = 0xff00ff00;\n"
-                           "  a.messageType = NVTX_MESSAGE_TYPE_ASCII; a.message.ascii = \"k\";\n"
-                           "  int level = nvtxRangePushEx(&a); nvtxMarkA(\"go\");\n"
-                           "  nvtxRangeId_t r = nvtxRangeStartA(\"launch\");\n"
-                           "  k<<<1, 64>>>(x); nvtxRangeEnd(r);\n"
-                           "  printf(\"%d %d %s\\n\", level, nvtxRangePop(),\n"
-                           "         cudaGetErrorName(cudaDeviceSynchronize())); }\n";
+  std::string source =
+      dir.write("ranges.cu", "#include <cstdio>\n#include <nvToolsExt.h>\n"
+                             "#include <nvtx3/nvToolsExt.h>\n"
+                             "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                             "int main() { int *x; cudaMalloc(&x, 64 * 4);\n"
+                             "  nvtxEventAttributes_t a = {};\n"
+                             "  a.version = NVTX_VERSION; a.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;\n"
+                             "  a.colorType = NVTX_COLOR_ARGB; a.color = 0xff00ff00;\n"
+                             "  a.messageType = NVTX_MESSAGE_TYPE_ASCII; a.message.ascii = \"k\";\n"
+                             "  int level = nvtxRangePushEx(&a); nvtxMarkA(\"go\");\n"
+                             "  nvtxRangeId_t r = nvtxRangeStartA(\"launch\");\n"
+                             "  k<<<1, 64>>>(x); nvtxRangeEnd(r);\n"
+                             "  printf(\"%d %d %s\\n\", level, nvtxRangePop(),\n"
+                             "         cudaGetErrorName(cudaDeviceSynchronize())); }\n");
   Outcome o = simulee({"exec", source, "-lnvToolsExt"});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "-2 -2 cudaSuccess\n") << o;
@@ -499,8 +494,8 @@ TEST(Exec, ExitStatusProgramKeepsTheProgramsStatus) {
 
 TEST(Exec, ProgramThatDoesNotCompileIsAnError) {
   TempDir dir;
-  std::string source = dir.file("broken.cu");
-  std::ofstream(source) << "__global__ void k(int *x) { x[0] = ; }\nint main() { return 0; }\n";
+  std::string source =
+      dir.write("broken.cu", "__global__ void k(int *x) { x[0] = ; }\nint main() { return 0; }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 2) << o;
   ASSERT_EQ(o.errorLines().size(), 1u) << o;
@@ -512,16 +507,16 @@ TEST(Exec, ProgramThatDoesNotCompileIsAnError) {
 // does (they did nothing, and the program ran on past the failure).
 TEST(Exec, TheSamplesHelperChecksStopAtAFailedCall) {
   TempDir dir;
-  std::string source = dir.file("checked.cu");
-  std::ofstream(source) << "#include <cstdio>\n#include <helper_cuda.h>\n"
-                           "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
-                           "int main(int argc, char **argv) {\n"
-                           "  int device = findCudaDevice(argc, (const char **)argv);\n"
-                           "  int *x; checkCudaErrors(cudaMalloc(&x, 64 * sizeof(int)));\n"
-                           "  k<<<1, 64>>>(x); getLastCudaError(\"k failed\");\n"
-                           "  printf(\"device %d\\n\", device);\n"
-                           "  checkCudaErrors(cudaSetDevice(5));\n"
-                           "  printf(\"not reached\\n\"); }\n";
+  std::string source =
+      dir.write("checked.cu", "#include <cstdio>\n#include <helper_cuda.h>\n"
+                              "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                              "int main(int argc, char **argv) {\n"
+                              "  int device = findCudaDevice(argc, (const char **)argv);\n"
+                              "  int *x; checkCudaErrors(cudaMalloc(&x, 64 * sizeof(int)));\n"
+                              "  k<<<1, 64>>>(x); getLastCudaError(\"k failed\");\n"
+                              "  printf(\"device %d\\n\", device);\n"
+                              "  checkCudaErrors(cudaSetDevice(5));\n"
+                              "  printf(\"not reached\\n\"); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_TRUE(contains(o.out, "GPU Device 0: \"")) << o;
@@ -537,35 +532,35 @@ TEST(Exec, TheSamplesHelperChecksStopAtAFailedCall) {
 // kernels with it and failed to compile).
 TEST(Exec, TheSamplesTimerMeasuresSessionsAndTheirAverage) {
   TempDir dir;
-  std::string source = dir.file("timed.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\n#include <helper_timer.h>\n"
-         "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
-         "int main() { int *x; cudaMalloc(&x, 256); StopWatchInterface *t = nullptr;\n"
-         "  sdkCreateTimer(&t);\n"
-         "  for (int i = 0; i < 2; ++i) { sdkStartTimer(&t); k<<<1, 64>>>(x);\n"
-         "    cudaDeviceSynchronize(); sdkStopTimer(&t); }\n"
-         "  float total = sdkGetTimerValue(&t), average = sdkGetAverageTimerValue(&t);\n"
-         "  bool halves = total > 0 && average * 2 > total * 0.999f && average * 2 < total * "
-         "1.001f;\n"
-         "  sdkResetTimer(&t); float reset = sdkGetTimerValue(&t); sdkDeleteTimer(&t);\n"
-         "  printf(\"%d %g %d\\n\", halves, reset, t == nullptr); }\n";
+  std::string source = dir.write(
+      "timed.cu",
+      "#include <cstdio>\n#include <helper_timer.h>\n"
+      "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+      "int main() { int *x; cudaMalloc(&x, 256); StopWatchInterface *t = nullptr;\n"
+      "  sdkCreateTimer(&t);\n"
+      "  for (int i = 0; i < 2; ++i) { sdkStartTimer(&t); k<<<1, 64>>>(x);\n"
+      "    cudaDeviceSynchronize(); sdkStopTimer(&t); }\n"
+      "  float total = sdkGetTimerValue(&t), average = sdkGetAverageTimerValue(&t);\n"
+      "  bool halves = total > 0 && average * 2 > total * 0.999f && average * 2 < total * "
+      "1.001f;\n"
+      "  sdkResetTimer(&t); float reset = sdkGetTimerValue(&t); sdkDeleteTimer(&t);\n"
+      "  printf(\"%d %g %d\\n\", halves, reset, t == nullptr); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "1 0 1\n") << o;
 
   // A plain C++ file sees it too (and the CUDA runtime's headers), as nvcc
   // gives .cpp files the toolkit's include directory.
-  std::string host = dir.file("main.cpp"), kernel = dir.file("kernel.cu");
-  std::ofstream(kernel) << "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
-                           "void launch(int *x) { k<<<1, 64>>>(x); }\n";
-  std::ofstream(host) << "#include <cstdio>\n#include <cuda_runtime.h>\n"
-                         "#include <helper_timer.h>\n#include <helper_cuda.h>\n"
-                         "void launch(int *x);\n"
-                         "int main() { int *x; checkCudaErrors(cudaMalloc(&x, 256));\n"
-                         "  StopWatchInterface *t = nullptr; sdkCreateTimer(&t);\n"
-                         "  sdkStartTimer(&t); launch(x); cudaDeviceSynchronize();\n"
-                         "  sdkStopTimer(&t); printf(\"%d\\n\", sdkGetTimerValue(&t) > 0); }\n";
+  std::string kernel = dir.write("kernel.cu", "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                                              "void launch(int *x) { k<<<1, 64>>>(x); }\n");
+  std::string host =
+      dir.write("main.cpp", "#include <cstdio>\n#include <cuda_runtime.h>\n"
+                            "#include <helper_timer.h>\n#include <helper_cuda.h>\n"
+                            "void launch(int *x);\n"
+                            "int main() { int *x; checkCudaErrors(cudaMalloc(&x, 256));\n"
+                            "  StopWatchInterface *t = nullptr; sdkCreateTimer(&t);\n"
+                            "  sdkStartTimer(&t); launch(x); cudaDeviceSynchronize();\n"
+                            "  sdkStopTimer(&t); printf(\"%d\\n\", sdkGetTimerValue(&t) > 0); }\n");
   Outcome split = simulee({"exec", host, kernel});
   EXPECT_EQ(split.status, 0) << split;
   EXPECT_EQ(split.out, "1\n") << split;
@@ -576,15 +571,15 @@ TEST(Exec, TheSamplesTimerMeasuresSessionsAndTheirAverage) {
 // pass defined them twice).
 TEST(Exec, TheArchitectureHeadersIncludedDirectlyCompile) {
   TempDir dir;
-  std::string source = dir.file("direct.cu");
-  std::ofstream(source)
-      << "#include <cstdio>\n#include <sm_20_intrinsics.h>\n"
-         "#include <sm_20_atomic_functions.h>\n#include <sm_35_atomic_functions.h>\n"
-         "#include <sm_60_atomic_functions.h>\n#include <sm_61_intrinsics.h>\n"
-         "__global__ void k(int *x) { atomicAdd(x, __dp4a(0x01020304, 0x01010101, 0)); }\n"
-         "int main() { int *x, h; cudaMalloc(&x, 4); cudaMemset(x, 0, 4);\n"
-         "  k<<<1, 2>>>(x); cudaMemcpy(&h, x, 4, cudaMemcpyDeviceToHost);\n"
-         "  printf(\"%d\\n\", h); }\n";
+  std::string source =
+      dir.write("direct.cu",
+                "#include <cstdio>\n#include <sm_20_intrinsics.h>\n"
+                "#include <sm_20_atomic_functions.h>\n#include <sm_35_atomic_functions.h>\n"
+                "#include <sm_60_atomic_functions.h>\n#include <sm_61_intrinsics.h>\n"
+                "__global__ void k(int *x) { atomicAdd(x, __dp4a(0x01020304, 0x01010101, 0)); }\n"
+                "int main() { int *x, h; cudaMalloc(&x, 4); cudaMemset(x, 0, 4);\n"
+                "  k<<<1, 2>>>(x); cudaMemcpy(&h, x, 4, cudaMemcpyDeviceToHost);\n"
+                "  printf(\"%d\\n\", h); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "20\n") << o;
@@ -595,13 +590,13 @@ TEST(Exec, TheArchitectureHeadersIncludedDirectlyCompile) {
 // GPU's out of memory, said at its call, never a crash of the runtime.
 TEST(Exec, AnAllocationThisMachineCannotHoldIsOutOfMemory) {
   TempDir dir;
-  std::string source = dir.file("huge.cu");
-  std::ofstream(source) << "#include <cstdio>\n__global__ void k(char *p) { p[0] = p[1]; }\n"
+  std::string source =
+      dir.write("huge.cu", "#include <cstdio>\n__global__ void k(char *p) { p[0] = p[1]; }\n"
                            "int main() { char *p = (char *)1; size_t n = (size_t)250 << 30;\n"
                            "  cudaError_t e = cudaMallocManaged(&p, n);\n"
                            "  printf(\"%s %d\\n\", cudaGetErrorName(e), p == nullptr);\n"
                            "  printf(\"%s\\n\", cudaGetErrorName(cudaMalloc(&p, 64)));\n"
-                           "  k<<<1, 1>>>(p); cudaDeviceSynchronize(); }\n";
+                           "  k<<<1, 1>>>(p); cudaDeviceSynchronize(); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_EQ(o.out, "cudaErrorMemoryAllocation 1\ncudaSuccess\n") << o;
@@ -617,11 +612,11 @@ TEST(Exec, AnAllocationThisMachineCannotHoldIsOutOfMemory) {
 // destructor), still names it as a double free.
 TEST(Exec, ADoubleFreeAfterTheMemoryWasReleasedStillNamesTheAllocation) {
   TempDir dir;
-  std::string source = dir.file("late_double_free.cu");
-  std::ofstream(source) << "#include <cstdio>\n"
-                           "int main() { int *m, *big; cudaMalloc(&m, 4); cudaFree(m);\n"
-                           "  cudaMalloc(&big, (size_t)300 << 20); cudaFree(big);\n"
-                           "  printf(\"%s\\n\", cudaGetErrorName(cudaFree(m))); }\n";
+  std::string source = dir.write("late_double_free.cu",
+                                 "#include <cstdio>\n"
+                                 "int main() { int *m, *big; cudaMalloc(&m, 4); cudaFree(m);\n"
+                                 "  cudaMalloc(&big, (size_t)300 << 20); cudaFree(big);\n"
+                                 "  printf(\"%s\\n\", cudaGetErrorName(cudaFree(m))); }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_EQ(o.out, "cudaErrorInvalidDevicePointer\n") << o;
@@ -633,10 +628,10 @@ TEST(Exec, ADoubleFreeAfterTheMemoryWasReleasedStillNamesTheAllocation) {
 
 TEST(Exec, ProgramsOwnExitStatusWithoutFindings) {
   TempDir dir;
-  std::string source = dir.file("seven.cu");
-  std::ofstream(source) << "#include <cstdio>\n__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
-                           "int main() { int *x; cudaMalloc(&x, 64 * sizeof(int));\n"
-                           "  k<<<1, 64>>>(x); printf(\"ran\\n\"); return 7; }\n";
+  std::string source =
+      dir.write("seven.cu", "#include <cstdio>\n__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+                            "int main() { int *x; cudaMalloc(&x, 64 * sizeof(int));\n"
+                            "  k<<<1, 64>>>(x); printf(\"ran\\n\"); return 7; }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_EQ(o.status, 7) << o;
   EXPECT_EQ(o.out, "ran\n") << o;
@@ -648,13 +643,14 @@ TEST(Exec, ProgramsOwnExitStatusWithoutFindings) {
 // launch's race; the spinning launch is not judged and says so.
 TEST(Exec, StopSignalWritesTheReportOfEveryLaunchJudgedBefore) {
   TempDir dir;
-  std::ofstream(dir.file("spin.cu"))
-      << "#include <cstdio>\n"
-         "__global__ void racy(int *x) { x[0] = threadIdx.x; }\n"
-         "__global__ void spin(volatile int *flag) { while (*flag == 0) {} }\n"
-         "int main() { int *x, *f; cudaMalloc(&x, 4); cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
-         "  racy<<<1, 64>>>(x); cudaDeviceSynchronize(); printf(\"spinning\\n\"); fflush(stdout);\n"
-         "  spin<<<1, 1>>>(f); cudaDeviceSynchronize(); printf(\"never\\n\"); return 0; }\n";
+  dir.write(
+      "spin.cu",
+      "#include <cstdio>\n"
+      "__global__ void racy(int *x) { x[0] = threadIdx.x; }\n"
+      "__global__ void spin(volatile int *flag) { while (*flag == 0) {} }\n"
+      "int main() { int *x, *f; cudaMalloc(&x, 4); cudaMalloc(&f, 4); cudaMemset(f, 0, 4);\n"
+      "  racy<<<1, 64>>>(x); cudaDeviceSynchronize(); printf(\"spinning\\n\"); fflush(stdout);\n"
+      "  spin<<<1, 1>>>(f); cudaDeviceSynchronize(); printf(\"never\\n\"); return 0; }\n");
   std::string script =
       "cd " + quote(dir.path()) + " && { timeout 120 " + quote(SIMULEE_BINARY) +
       " exec spin.cu --format json -o report.json >out 2>err & pid=$!; "
@@ -678,12 +674,12 @@ TEST(Exec, StopSignalWritesTheReportOfEveryLaunchJudgedBefore) {
 // read) is one error naming the call and its line, never a bare segfault.
 TEST(Exec, CrashInsideTheRuntimeNamesTheCall) {
   TempDir dir;
-  std::string source = dir.file("wild.cu");
-  std::ofstream(source) << "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+  std::string source =
+      dir.write("wild.cu", "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
                            "int main() { int *x; cudaMalloc(&x, 64 * sizeof(int));\n"
                            "  k<<<1, 64>>>(x);\n"
                            "  cudaMemcpy(x, (const void *)16, 64, cudaMemcpyHostToDevice);\n"
-                           "  return 0; }\n";
+                           "  return 0; }\n");
   Outcome o = simulee({"exec", source});
   EXPECT_TRUE(isOneLineError(o, {"Segmentation fault", "cudaMemcpy at", "wild.cu:4"}));
 }

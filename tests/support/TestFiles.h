@@ -28,6 +28,12 @@ public:
   TempDir &operator=(const TempDir &) = delete;
 
   std::string file(const std::string &name) const { return path_ + "/" + name; }
+  // Writes `text` to the file `name` here; its path.
+  std::string write(const std::string &name, const std::string &text) const {
+    std::string path = file(name);
+    std::ofstream(path) << text;
+    return path;
+  }
   const std::string &path() const { return path_; }
 
 private:
