@@ -3,6 +3,7 @@
 #include "ir/Builtins.h"
 
 #include <llvm/ADT/MapVector.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Function.h>
@@ -379,7 +380,7 @@ public:
       bool threadPrivate = !readOnly && !unknownRead_ && use.threadPrivate();
       if (readOnly || threadPrivate)
         for (const llvm::Instruction *inst : use.accesses)
-          if (inst->getFunction() == &kernel_)
+          if (inst->getFunction() == &kernel_ && !tracked_.count(inst))
             result.push_back({inst, param, threadPrivate});
     }
     return result;
@@ -424,6 +425,12 @@ private:
     use.high = std::max(use.high, offset->constant + int64_t(bytes));
   }
 
+  static bool writesOwnStack(const llvm::MemTransferInst &transfer) {
+    const llvm::Value *dest = llvm::getUnderlyingObject(transfer.getRawDest());
+    return llvm::isa<llvm::AllocaInst>(dest) ||
+           transfer.getRawDest()->getType()->getPointerAddressSpace() == 5;
+  }
+
   uint64_t bytesOf(const llvm::Type *type) const {
     return kernel_.getParent()->getDataLayout().getTypeStoreSize(const_cast<llvm::Type *>(type));
   }
@@ -445,8 +452,15 @@ private:
       return;
     if (const auto *mem = llvm::dyn_cast<llvm::MemIntrinsic>(call)) {
       access(inst, mem->getRawDest(), 0, true, false);
-      if (const auto *transfer = llvm::dyn_cast<llvm::MemTransferInst>(mem))
+      if (const auto *transfer = llvm::dyn_cast<llvm::MemTransferInst>(mem)) {
         access(inst, transfer->getRawSource(), 0, false, false);
+        // One instruction, two accesses: untracked only when its write
+        // stays in the thread's own stack (a struct copied into a local),
+        // never when it fills a shared variable (`*(float2 *)&tile[i] =
+        // *(const float2 *)&in[i]` is a copy of a read-only parameter's).
+        if (!writesOwnStack(*transfer))
+          tracked_.insert(&inst);
+      }
       return;
     }
     const llvm::Function *callee = call->getCalledFunction();
@@ -525,6 +539,8 @@ private:
   std::vector<const llvm::Function *> functions_;
   std::set<const llvm::Function *> seen_;
   bool unknownRead_ = false, unknownWrite_ = false;
+  // Copies whose other access the model must see: never untracked.
+  std::set<const llvm::Instruction *> tracked_;
 };
 
 } // namespace

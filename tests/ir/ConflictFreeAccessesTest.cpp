@@ -116,6 +116,20 @@ __global__ void reduce(const float *in, float *out) {
   }
   if (threadIdx.x == 0) out[blockIdx.x] = part[0];
 }
+// A struct copy is one instruction with two accesses: a float4 copied from
+// a read-only parameter into a shared tile stays tracked (it writes the
+// tile); one copied into the thread's own variable does not.
+__global__ void tileCopy(const float4 *in, float *out) {
+  __shared__ float4 tile[64];
+  tile[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = tile[(threadIdx.x + 1) % 64].x;
+}
+__global__ void ownCopy(const float4 *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float4 mine = in[i];
+  out[i] = mine.x + mine.w;
+}
 )";
 
 // "name:read-only", "name:private" per parameter with untracked accesses,
@@ -172,6 +186,9 @@ TEST(ConflictFreeAccesses, AccessesOtherThreadsCanReachStayTracked) {
   EXPECT_EQ(untrackedOf(*program, "_Z11unknownReadPKfPf"), (Kinds{{"in", "read-only x1"}}));
   EXPECT_EQ(untrackedOf(*program, "_Z5countPKiPi"), (Kinds{{"in", "read-only x1"}}));
   EXPECT_EQ(untrackedOf(*program, "_Z9toSurfaceyyPKf"), Kinds{});
+  EXPECT_EQ(untrackedOf(*program, "_Z8tileCopyPK6float4Pf"), (Kinds{{"out", "private x1"}}));
+  EXPECT_EQ(untrackedOf(*program, "_Z7ownCopyPK6float4Pf"),
+            (Kinds{{"in", "read-only x3"}, {"out", "private x1"}}));
 }
 
 } // namespace

@@ -1,0 +1,26 @@
+// Each block copies 256 floats of `in` into a shared tile with float4
+// copies (one 16-byte copy per thread of the first 64), then every thread
+// reads the element 32 places on, which another warp copied. The copies
+// write shared memory although they read a read-only parameter; the
+// barrier orders them before the reads.
+
+constexpr int kTile = 256;
+
+__global__ void rotate_tile(const float *in, float *out) {
+  __shared__ float tile[kTile];
+  if (threadIdx.x < kTile / 4)
+    reinterpret_cast<float4 *>(tile)[threadIdx.x] =
+        reinterpret_cast<const float4 *>(in + blockIdx.x * kTile)[threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x * kTile + threadIdx.x] = tile[(threadIdx.x + 32) % kTile];
+}
+
+int main() {
+  const int blocks = 4;
+  float *in, *out;
+  cudaMalloc(&in, blocks * kTile * sizeof(float));
+  cudaMalloc(&out, blocks * kTile * sizeof(float));
+  rotate_tile<<<blocks, kTile>>>(in, out);
+  cudaDeviceSynchronize();
+  return 0;
+}
