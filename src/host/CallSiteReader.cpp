@@ -3619,19 +3619,33 @@ private:
   }
 };
 
-// clang's first error in a parse, formatted with its location.
-std::optional<std::string> firstErrorOf(CXTranslationUnit unit) {
+// clang's first error in a parse of `path`, formatted with its location.
+// Its refusals of `path`'s shared declarations that nvcc accepts, which
+// simulee's compiles rewrite (ir/LaunchSyntax.h), are no error: their places
+// are added to `refused`.
+std::optional<std::string> firstErrorOf(CXTranslationUnit unit, const std::string &path,
+                                        ir::RefusedSharedDeclarations &refused) {
+  std::optional<std::string> first;
   for (unsigned i = 0, n = clang_getNumDiagnostics(unit); i < n; ++i) {
     CXDiagnostic diagnostic = clang_getDiagnostic(unit, i);
-    std::optional<std::string> error;
-    if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error)
-      error = take(clang_formatDiagnostic(diagnostic, CXDiagnostic_DisplaySourceLocation |
-                                                          CXDiagnostic_DisplayColumn));
+    if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error) {
+      CXFile file = nullptr;
+      unsigned line = 0, column = 0;
+      clang_getSpellingLocation(clang_getDiagnosticLocation(diagnostic), &file, &line, &column,
+                                nullptr);
+      std::string spelling = take(clang_getDiagnosticSpelling(diagnostic));
+      bool inPath = file && take(clang_getFileName(file)) == path;
+      if (inPath && spelling == ir::kUnconstructedSharedError)
+        refused.unconstructed.push_back({line, column});
+      else if (inPath && spelling == ir::kMisplacedAttributeError)
+        refused.alignedAfterShared.push_back({line, column});
+      else if (!first)
+        first = take(clang_formatDiagnostic(diagnostic, CXDiagnostic_DisplaySourceLocation |
+                                                            CXDiagnostic_DisplayColumn));
+    }
     clang_disposeDiagnostic(diagnostic);
-    if (error)
-      return error;
   }
-  return std::nullopt;
+  return first;
 }
 
 // The -I directories among clang arguments.
@@ -3715,13 +3729,14 @@ bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &i
 std::optional<CompiledLaunches> compiledLaunchesOf(const std::string &path,
                                                    std::vector<std::string> args,
                                                    const std::vector<std::string> &tail,
-                                                   const std::string &includeDir) {
+                                                   const std::string &includeDir,
+                                                   const ir::RefusedSharedDeclarations &refused) {
   args.insert(args.end(), {"-O0", "-Xclang", "-disable-O0-optnone", "-gline-tables-only"});
   std::optional<std::string> pch = ir::wrapperPch(args, {includeDir});
   if (pch)
     args.insert(args.end(), {"-Xclang", "-include-pch", "-Xclang", *pch});
   args.insert(args.end(), tail.begin(), tail.end());
-  Result<ir::CompileInput> input = ir::CompileInput::of(path);
+  Result<ir::CompileInput> input = ir::CompileInput::of(path, refused);
   if (!input)
     return std::nullopt;
   std::vector<std::string> inputArgs = input->arguments();
@@ -3791,7 +3806,8 @@ Result<HostCode> readCallSites(const std::string &path,
   };
   auto [code, unit] = parse(pch.has_value());
   bool parsed = code == CXError_Success && unit;
-  std::optional<std::string> firstError = parsed ? firstErrorOf(unit) : std::nullopt;
+  ir::RefusedSharedDeclarations refused;
+  std::optional<std::string> firstError = parsed ? firstErrorOf(unit, path, refused) : std::nullopt;
   bool stale = parsed && firstError && ir::isStaleWrapperPch(*firstError);
   if (pch && (stale || !parsed)) {
     // Read again without the PCH; a stale one goes, the next read builds it.
@@ -3801,7 +3817,8 @@ Result<HostCode> readCallSites(const std::string &path,
     }
     std::tie(code, unit) = parse(false);
     parsed = code == CXError_Success && unit;
-    firstError = parsed ? firstErrorOf(unit) : std::nullopt;
+    refused = {};
+    firstError = parsed ? firstErrorOf(unit, path, refused) : std::nullopt;
   }
   if (!parsed)
     return makeError(path + ": cannot read the host code (libclang error " +
@@ -3812,7 +3829,7 @@ Result<HostCode> readCallSites(const std::string &path,
   host.sites = reader.read();
   std::optional<CompiledLaunches> compiled;
   if (reader.launchesInTemplates() && host.firstError.empty())
-    compiled = compiledLaunchesOf(path, args, tail, *includeDir);
+    compiled = compiledLaunchesOf(path, args, tail, *includeDir, refused);
   if (compiled && !compiled->sites.empty() && reader.readsDependentNames()) {
     // Read again, knowing which instantiations the dependent names make.
     Reader again(unit, compiled->sites);

@@ -188,16 +188,17 @@ struct UndefinedBehaviorEvent {
   uint32_t width = 0;   // bit width of the operation or byte size of the access
 };
 
-// A device-scope fence (__threadfence) by the lanes of `mask`: their writes
-// before it are visible device-wide before their accesses after it. The
-// model orders other blocks after it only through an atomic that follows
-// (DESIGN.md: a fenced atomic releases, a later atomic on the address
-// acquires). Block-scope fences order nothing a barrier does not.
+// A fence by the lanes of `mask`: their writes before it are visible (to
+// the device, or to the block for a block-scope fence) before their accesses
+// after it. The model orders other threads after it only through an atomic
+// that follows (DESIGN.md: a fenced atomic releases, a later atomic on the
+// address acquires); a block-scope fence releases within the block only.
 struct FenceEvent {
   uint32_t block;
   uint32_t warp;
   uint64_t step;
   LaneMask mask;
+  bool deviceScope = true; // __threadfence (and wider); false: __threadfence_block
 };
 
 // A failed `assert` (ir::TrapReason::Assert) by one thread: the launch stops

@@ -314,6 +314,7 @@ private:
   NamedBarriers namedBarriers_;
   std::set<std::pair<uint32_t, uint8_t>> reportedDivergence_; // (barrier, cause) per block
   LaneMask faultedLanes_ = 0; // lanes of the current instruction that executed UB
+  bool gaveWay_ = false;      // the running warp stopped to let others run (givesWay)
   uint64_t localBytes_ = 0;   // private stacks of the block's threads, together
   // Of settings and arguments before the first block ran (chosenValue); set
   // by run() when the program has a ChosenValue instruction.
@@ -377,6 +378,12 @@ private:
   // `warp`, the one running (at instruction `instr`), is named in a
   // time-budget error when it has run long: its loop may never end.
   Status checkStop(const Warp *warp = nullptr, uint32_t instr = 0);
+  // At a stop check at `step`: whether the running warp gives way to the
+  // block's other ready warps, as a GPU's scheduler would (a warp spinning
+  // on what another warp of its block will write: libcu++'s block barrier,
+  // a flag, a lock). A warp gives way once it has run kStopCheckSteps since
+  // it was given the block; both engines ask at the same steps.
+  bool givesWay(const Warp &warp, uint64_t step) const;
   void initWarp(Warp &warp, uint32_t index);
   Status runWarp(Warp &warp);
   Status execute(Warp &warp, bool oneDataInstruction = false);
@@ -734,6 +741,10 @@ Status Launch::runWarp(Warp &warp) {
       return status;
     if (codeCache_ && compiledState_[function] == CompiledState::Counting)
       countInterpreted(function, warp.step - stepsBefore);
+    if (gaveWay_) {
+      gaveWay_ = false;
+      return Ok{}; // still Ready: the block's other warps run first
+    }
   }
 }
 
@@ -933,7 +944,7 @@ uint32_t Launch::checkForCompiledCode(jit::Frame *frame, uint32_t instruction) {
     run.stopped = std::move(status);
     return jit::kFailed;
   }
-  return jit::kExecuted;
+  return run.launch->givesWay(*run.warp, frame->step) ? jit::kYield : jit::kExecuted;
 }
 
 // Executes instructions of the warp's top path until control flow changes
@@ -996,17 +1007,27 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
       return makeError(std::string(kLaunchTooCostly) + ": more than " +
                        std::to_string(totalBudgetInstrs_) +
                        " thread-instructions (limit it with a smaller --grid)");
-    if ((step & (jit::kStopCheckSteps - 1)) == 0)
+    if ((step & (jit::kStopCheckSteps - 1)) == 0) {
       if (Status go = checkStop(&warp, in.id); !go)
         return go;
+      if (!oneDataInstruction && givesWay(warp, step)) {
+        // Not run: the warp comes back to this instruction, at this step.
+        warp.step = step;
+        stats_.threadInstrs -= activeLanes;
+        top->pc = pc;
+        gaveWay_ = true;
+        return Ok{};
+      }
+    }
     uint64_t *d = regs + size_t(in.dst) * kWarpSize;
     resolveCache_.clear(); // buffers may have moved since the last instruction
     switch (in.op) {
     case Op::Nop:
       break;
     case Op::Fence:
-      if (listener_ && ir::FenceScope(in.flags) == ir::FenceScope::Device)
-        listener_->onFence(FenceEvent{block_, warp.index, step, mask});
+      if (listener_)
+        listener_->onFence(FenceEvent{block_, warp.index, step, mask,
+                                      ir::FenceScope(in.flags) == ir::FenceScope::Device});
       break;
     case Op::Move: {
       const uint64_t *a = src(in.a);
@@ -1923,6 +1944,7 @@ Status Launch::continueBlock() {
       for (Warp &warp : warps_)
         if (warp.state == Warp::State::Ready) {
           ran = true;
+          warp.givenBlockAt = warp.step;
           if (Status status = runWarp(warp); !status)
             return status;
         }
@@ -2104,6 +2126,14 @@ Status Launch::checkStop(const Warp *warp, uint32_t instr) {
     return makeError(message);
   }
   return Ok{};
+}
+
+bool Launch::givesWay(const Warp &warp, uint64_t step) const {
+  if (step - warp.givenBlockAt < jit::kStopCheckSteps)
+    return false;
+  return std::any_of(warps_.begin(), warps_.end(), [&](const Warp &other) {
+    return &other != &warp && other.state == Warp::State::Ready;
+  });
 }
 
 Status Launch::runBlocksInOrder(uint64_t begin, uint64_t end) {

@@ -50,6 +50,7 @@ struct Warp {
   LaneMask liveMask = 0;    // lanes that have not exited
   State state = State::Ready;
   uint64_t step = 0;        // lockstep steps executed
+  uint64_t givenBlockAt = 0; // step at which the block last ran this warp (Launch::givesWay)
   LaneMask announced = 0;   // last mask reported to the listener
   uint32_t exitInstr = 0;   // where lanes last exited
   std::array<uint32_t, 3> tid[kWarpSize];

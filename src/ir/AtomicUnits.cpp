@@ -1,6 +1,7 @@
 #include "ir/AtomicUnits.h"
 
 #include "ir/Builtins.h"
+#include "ir/HeaderInlining.h"
 
 #include <llvm/Analysis/CFG.h>
 #include <llvm/IR/CFG.h>
@@ -359,7 +360,14 @@ std::set<const llvm::Value *> valuesComputedFrom(const llvm::Instruction &inst) 
 std::vector<AtomicUnitCandidate> atomicUnits(const llvm::Function &function) {
   if (function.isDeclaration())
     return {};
-  return PairFinder(function).run();
+  std::vector<AtomicUnitCandidate> units = PairFinder(function).run();
+  // Two accesses inside one call of NVIDIA's or clang's headers are the
+  // library's protocol (a barrier's arrival counts down, then the last
+  // arrival starts the next phase), not a step the user's code meant.
+  std::erase_if(units, [](const AtomicUnitCandidate &unit) {
+    return insideOneHeaderCall(*unit.first, *unit.second);
+  });
+  return units;
 }
 
 } // namespace simulee::ir

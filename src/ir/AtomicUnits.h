@@ -31,7 +31,9 @@
 // monotonic flag or bound is correct whatever came between); a check on the
 // result of an update (a ticket: atomicInc's old value says who came last,
 // and nobody can come between); a write-first pair whose second write is a
-// constant or only guarded by first (a lock's release, an undone increment).
+// constant or only guarded by first (a lock's release, an undone increment);
+// a pair inside one call of a CUDA header function (the library's own
+// protocol, as libcu++'s barrier arrival: HeaderInlining.h).
 #pragma once
 
 #include "ir/Program.h"

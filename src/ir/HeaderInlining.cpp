@@ -84,10 +84,17 @@ void inlineCudaHeaderFunctions(llvm::Module &module) {
     for (llvm::BasicBlock &block : function)
       for (llvm::Instruction &inst : block)
         if (const llvm::DILocation *loc = inst.getDebugLoc().get())
-          if (const llvm::DILocation *user = userLocation(loc, headers))
+          if (const llvm::DILocation *user = userLocation(loc, headers)) {
             inst.setDebugLoc(llvm::DILocation::get(module.getContext(), user->getLine(),
                                                    user->getColumn(), user->getScope(),
                                                    user->getInlinedAt()));
+            inst.setMetadata(kFromHeaderMetadata, llvm::MDNode::get(module.getContext(), {}));
+          }
+}
+
+bool insideOneHeaderCall(const llvm::Instruction &a, const llvm::Instruction &b) {
+  return a.getMetadata(kFromHeaderMetadata) && b.getMetadata(kFromHeaderMetadata) &&
+         a.getDebugLoc() && a.getDebugLoc().get() == b.getDebugLoc().get();
 }
 
 } // namespace simulee::ir

@@ -9,6 +9,15 @@
 
 namespace simulee::ir {
 
+// The metadata kind that marks an instruction inlined from a header (an
+// empty node): after inlining, its location is the user's call.
+inline constexpr const char *kFromHeaderMetadata = "simulee.from.header";
+
 void inlineCudaHeaderFunctions(llvm::Module &module);
+
+// Whether `a` and `b` both came from inside one call the user wrote to a
+// header function (one inlined body, at the same call location): the
+// library's own protocol (libcu++'s barrier arrival), not code of the user's.
+bool insideOneHeaderCall(const llvm::Instruction &a, const llvm::Instruction &b);
 
 } // namespace simulee::ir

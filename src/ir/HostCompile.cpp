@@ -179,15 +179,26 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
       std::vector<std::string> search = nvidiaHeaderSearchArgs(**cuda, *ownIncludes);
       args.insert(args.end(), search.begin(), search.end());
     }
-    Result<CompileInput> input = CompileInput::of(source);
-    if (!input)
-      return input.error();
-    std::vector<std::string> inputArgs = input->arguments();
     args.push_back("-c");
-    args.insert(args.end(), inputArgs.begin(), inputArgs.end());
-    args.insert(args.end(), {"-o", object});
-    if (Status compiled = runClang(args, options.workDir, source + ": compilation failed");
-        !compiled)
+    // Compiled as it is, or with its launch chevrons joined; again with the
+    // shared declarations clang refused written as it accepts them
+    // (ir/LaunchSyntax.h).
+    auto compile = [&](const RefusedSharedDeclarations &refused) -> Status {
+      Result<CompileInput> input = CompileInput::of(source, refused);
+      if (!input)
+        return input.error();
+      std::vector<std::string> command = args, inputArgs = input->arguments();
+      command.insert(command.end(), inputArgs.begin(), inputArgs.end());
+      command.insert(command.end(), {"-o", object});
+      return runClang(command, options.workDir, source + ": compilation failed");
+    };
+    Status compiled = compile({});
+    if (!compiled)
+      if (RefusedSharedDeclarations refused =
+              refusedSharedDeclarations(compiled.error().message, source);
+          !refused.empty())
+        compiled = compile(refused);
+    if (!compiled)
       return compiled.error();
     objects.push_back(object);
   }

@@ -1,5 +1,6 @@
 #include "ir/InlinePtx.h"
 
+#include "ir/HeaderInlining.h"
 #include "ir/TexturePtx.h"
 
 #include <llvm/ADT/SmallVector.h>
@@ -137,7 +138,10 @@ llvm::StringRef roundingOf(const Statement &s) {
 // Rewrites one inline-asm call into IR before it.
 class PtxLowering {
 public:
-  PtxLowering(llvm::CallInst &call) : call_(call), builder_(&call), module_(*call.getModule()) {}
+  PtxLowering(llvm::CallInst &call) : call_(call), builder_(&call), module_(*call.getModule()) {
+    // What the statement becomes came from where it did (a header's body).
+    builder_.CollectMetadataToCopy(&call, {call.getContext().getMDKindID(kFromHeaderMetadata)});
+  }
 
   void run();
 

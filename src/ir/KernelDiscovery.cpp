@@ -4,6 +4,7 @@
 #include "ir/ContentConventions.h"
 #include "ir/ContentSteering.h"
 #include "ir/CudaInstallation.h"
+#include "ir/LaunchSyntax.h"
 #include "ir/SourcePaths.h"
 #include "ir/TexturePtx.h"
 
@@ -533,8 +534,13 @@ std::string sourceNameOf(const llvm::GlobalVariable &variable) {
   variable.getDebugInfo(expressions);
   for (llvm::DIGlobalVariableExpression *expression : expressions)
     if (llvm::DIGlobalVariable *var = expression->getVariable())
-      if (!var->getName().empty())
-        return var->getName().str();
+      if (!var->getName().empty()) {
+        // The bytes of a shared variable nvcc leaves unconstructed are the
+        // variable (LaunchSyntax.h).
+        llvm::StringRef name = var->getName();
+        name.consume_back(kUnconstructedSharedSuffix);
+        return name.str();
+      }
   // A function's static (`__shared__ int tile[64]` in old IR without debug
   // info): `_ZZ6reducePiE4tile` is reduce(int*)::tile.
   if (variable.getName().starts_with("_ZZ")) {

@@ -6,7 +6,9 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <utility>
 
 namespace simulee::ir {
@@ -127,18 +129,200 @@ std::optional<std::string> joinedLaunchChevrons(std::string_view source) {
   return text;
 }
 
-Result<CompileInput> CompileInput::of(const std::string &path) {
+namespace {
+
+bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
+  return text;
+}
+
+// The declaration at `name` (a byte offset into `line`), `__shared__ TYPE
+// NAME[dims];`, as shared bytes and a reference to them; else nothing.
+std::optional<std::string> unconstructedDeclaration(std::string_view line, size_t name) {
+  constexpr std::string_view kShared = "__shared__";
+  size_t shared = line.rfind(kShared, name);
+  if (shared == std::string_view::npos || name >= line.size() || !isIdentifierChar(line[name]))
+    return std::nullopt;
+  size_t nameEnd = name;
+  while (nameEnd < line.size() && isIdentifierChar(line[nameEnd]))
+    ++nameEnd;
+  std::string type(trimmed(line.substr(shared + kShared.size(), name - shared - kShared.size())));
+  if (type.empty() || type.find_first_of(";{}()=") != std::string::npos)
+    return std::nullopt;
+  // Array dimensions, then the end of the declaration.
+  size_t at = nameEnd;
+  while (at < line.size() && line[at] == ' ')
+    ++at;
+  size_t dimsBegin = at;
+  while (at < line.size() && line[at] == '[') {
+    size_t close = line.find(']', at);
+    if (close == std::string_view::npos)
+      return std::nullopt;
+    at = close + 1;
+    while (at < line.size() && line[at] == ' ')
+      ++at;
+  }
+  std::string dims(trimmed(line.substr(dimsBegin, at - dimsBegin)));
+  if (at >= line.size() || line[at] != ';')
+    return std::nullopt;
+  std::string object = type + dims; // the declared object's type
+  std::string variable(line.substr(name, nameEnd - name));
+  std::string storage = variable + kUnconstructedSharedSuffix;
+  return std::string(line.substr(0, shared)) + "__shared__ unsigned char " + storage + " alignas(" +
+         object + ") [sizeof(" + object + ")]; " + type + " (&" + variable + ")" + dims +
+         " = reinterpret_cast<" + type + " (&)" + dims + ">(" + storage + ");" +
+         std::string(line.substr(at + 1));
+}
+
+// The declaration whose `alignas(...)` at `at` follows `__shared__`, with
+// the `alignas` first; else nothing.
+std::optional<std::string> alignedBeforeShared(std::string_view line, size_t at) {
+  constexpr std::string_view kAlignas = "alignas", kShared = "__shared__";
+  if (line.substr(at, kAlignas.size()) != kAlignas)
+    return std::nullopt;
+  std::string_view before = trimmed(line.substr(0, at));
+  if (before.size() < kShared.size() || before.substr(before.size() - kShared.size()) != kShared)
+    return std::nullopt;
+  size_t open = at + kAlignas.size();
+  while (open < line.size() && line[open] == ' ')
+    ++open;
+  if (open >= line.size() || line[open] != '(')
+    return std::nullopt;
+  size_t close = open;
+  for (int depth = 0; close < line.size(); ++close) {
+    depth += line[close] == '(' ? 1 : line[close] == ')' ? -1 : 0;
+    if (depth == 0)
+      break;
+  }
+  if (close >= line.size())
+    return std::nullopt;
+  // Before `__shared__`, only the indentation and storage words.
+  size_t start = line.find_first_not_of(" \t");
+  size_t shared = line.rfind(kShared, at);
+  for (std::string_view words = trimmed(line.substr(start, shared - start)); !words.empty();
+       words = trimmed(words)) {
+    size_t end = 0;
+    while (end < words.size() && isIdentifierChar(words[end]))
+      ++end;
+    std::string_view word = words.substr(0, end);
+    if (word != "static" && word != "extern" && word != "volatile" && word != "const")
+      return std::nullopt;
+    words.remove_prefix(end);
+  }
+  size_t after = close + 1;
+  while (after < line.size() && line[after] == ' ')
+    ++after;
+  return std::string(line.substr(0, start)) + std::string(line.substr(at, close + 1 - at)) + " " +
+         std::string(line.substr(start, at - start)) + std::string(line.substr(after));
+}
+
+// The line and column after `FILE:` in a diagnostic's location `where`
+// ("FILE:LINE:COLUMN"), when FILE is `path`.
+std::optional<SourcePosition> positionIn(std::string_view where, const std::string &path) {
+  size_t columnColon = where.rfind(':');
+  if (columnColon == std::string_view::npos || columnColon == 0)
+    return std::nullopt;
+  size_t lineColon = where.rfind(':', columnColon - 1);
+  if (lineColon == std::string_view::npos || where.substr(0, lineColon) != path)
+    return std::nullopt;
+  SourcePosition position;
+  std::string_view line = where.substr(lineColon + 1, columnColon - lineColon - 1);
+  std::string_view column = where.substr(columnColon + 1);
+  if (std::from_chars(line.data(), line.data() + line.size(), position.line).ec != std::errc() ||
+      std::from_chars(column.data(), column.data() + column.size(), position.column).ec !=
+          std::errc())
+    return std::nullopt;
+  return position;
+}
+
+} // namespace
+
+RefusedSharedDeclarations refusedSharedDeclarations(std::string_view clangOutput,
+                                                    const std::string &path) {
+  RefusedSharedDeclarations refused;
+  for (auto [error, positions] :
+       {std::pair(kUnconstructedSharedError, &refused.unconstructed),
+        std::pair(kMisplacedAttributeError, &refused.alignedAfterShared)}) {
+    const std::string marker = std::string(": error: ") + error;
+    for (size_t at = clangOutput.find(marker); at != std::string_view::npos;
+         at = clangOutput.find(marker, at + 1)) {
+      size_t lineStart = clangOutput.rfind('\n', at);
+      lineStart = lineStart == std::string_view::npos ? 0 : lineStart + 1;
+      if (std::optional<SourcePosition> position =
+              positionIn(clangOutput.substr(lineStart, at - lineStart), path))
+        positions->push_back(*position);
+    }
+  }
+  return refused;
+}
+
+std::optional<std::string> acceptedByClang(std::string_view source,
+                                           const RefusedSharedDeclarations &refused) {
+  std::vector<std::string> lines;
+  for (size_t begin = 0; begin <= source.size();) {
+    size_t end = source.find('\n', begin);
+    if (end == std::string_view::npos) {
+      lines.emplace_back(source.substr(begin));
+      break;
+    }
+    lines.emplace_back(source.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  // Each line's refusals right to left: an earlier column stays where it was.
+  struct Refusal {
+    SourcePosition at;
+    bool unconstructed;
+  };
+  std::vector<Refusal> order;
+  for (const SourcePosition &at : refused.unconstructed)
+    order.push_back({at, true});
+  for (const SourcePosition &at : refused.alignedAfterShared)
+    order.push_back({at, false});
+  std::sort(order.begin(), order.end(), [](const Refusal &a, const Refusal &b) {
+    return a.at.line != b.at.line ? a.at.line < b.at.line : a.at.column > b.at.column;
+  });
+  bool changed = false;
+  for (const Refusal &refusal : order) {
+    if (refusal.at.line == 0 || refusal.at.line > lines.size() || refusal.at.column == 0)
+      continue;
+    std::string &line = lines[refusal.at.line - 1];
+    std::optional<std::string> rewritten =
+        refusal.unconstructed ? unconstructedDeclaration(line, refusal.at.column - 1)
+                              : alignedBeforeShared(line, refusal.at.column - 1);
+    if (rewritten) {
+      line = std::move(*rewritten);
+      changed = true;
+    }
+  }
+  if (!changed)
+    return std::nullopt;
+  std::string text;
+  for (size_t i = 0; i < lines.size(); ++i)
+    text += (i ? "\n" : "") + lines[i];
+  return text;
+}
+
+Result<CompileInput> CompileInput::of(const std::string &path,
+                                      const RefusedSharedDeclarations &refused) {
   CompileInput input(path);
   Result<std::string> source = readRegularFile(path, kLargestTextFile);
-  std::optional<std::string> joined =
-      source ? joinedLaunchChevrons(*source) : std::optional<std::string>();
+  if (!source)
+    return input;
+  std::optional<std::string> joined = joinedLaunchChevrons(*source);
+  if (!refused.empty())
+    if (std::optional<std::string> accepted = acceptedByClang(joined ? *joined : *source, refused))
+      joined = std::move(accepted);
   if (!joined)
     return input;
   llvm::SmallString<128> copy;
   int fd = -1;
   if (std::error_code error = llvm::sys::fs::createTemporaryFile("simulee-joined", "cu", fd, copy))
-    return makeError(path + ": cannot write a copy with its launches' chevrons joined: " +
-                     error.message());
+    return makeError(path + ": cannot write a rewritten copy to compile: " + error.message());
   input.copy_ = copy.str().str();
   llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
   std::string escaped;
@@ -150,7 +334,7 @@ Result<CompileInput> CompileInput::of(const std::string &path) {
   out << "#line 1 \"" << escaped << "\"\n" << *joined;
   out.close();
   if (out.has_error())
-    return makeError(path + ": cannot write a copy with its launches' chevrons joined");
+    return makeError(path + ": cannot write a rewritten copy to compile");
   return input;
 }
 

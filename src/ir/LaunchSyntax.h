@@ -1,11 +1,12 @@
-// Kernel launches written with spaces inside their chevrons, as Visual
-// Studio's formatter leaves them: `k << <grid, block >> > (args)`. nvcc
-// accepts them; clang lexes `<<` and `<` apart and rejects the file. Such a
-// file is compiled and read from a copy whose launch chevrons are joined.
+// Source nvcc accepts and clang refuses, compiled from a rewritten copy:
+// kernel launches written with spaces inside their chevrons, as Visual
+// Studio's formatter leaves them (`k << <grid, block >> > (args)`: clang
+// lexes `<<` and `<` apart), and `__shared__` declarations clang refuses.
 #pragma once
 
 #include "support/Result.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,13 +21,56 @@ namespace simulee::ir {
 // is one only after a `<< <`.
 std::optional<std::string> joinedLaunchChevrons(std::string_view source);
 
+// Shared-memory declarations nvcc accepts and clang refuses, by where
+// clang's error points (1-based line and byte column):
+//  - `unconstructed`: a `__shared__` variable whose class has a constructor
+//    or destructor that does something (`__shared__ cuda::barrier<
+//    cuda::thread_scope_block> bar;`). nvcc runs neither (shared memory is
+//    never constructed) and warns, which programs silence; clang refuses it
+//    ("initialization is not supported for __shared__ variables"). The
+//    error points at the name.
+//  - `alignedAfterShared`: `__shared__ alignas(16) float tile[...]`. clang's
+//    `__shared__` is a GNU attribute, after which a C++11 attribute may not
+//    come ("an attribute list cannot appear here"). The error points at
+//    `alignas`.
+struct SourcePosition {
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+struct RefusedSharedDeclarations {
+  std::vector<SourcePosition> unconstructed;
+  std::vector<SourcePosition> alignedAfterShared;
+  bool empty() const { return unconstructed.empty() && alignedAfterShared.empty(); }
+};
+inline constexpr const char *kUnconstructedSharedError =
+    "initialization is not supported for __shared__ variables";
+inline constexpr const char *kMisplacedAttributeError = "an attribute list cannot appear here";
+
+// The refusals clang's output (`clangOutput`) gives in `path`, as clang
+// names it.
+RefusedSharedDeclarations refusedSharedDeclarations(std::string_view clangOutput,
+                                                    const std::string &path);
+
+// `source` with each refused declaration written as clang accepts it, on
+// its own line: an unconstructed variable becomes shared bytes of its
+// class's size and alignment, named NAME + kUnconstructedSharedSuffix, and
+// NAME a reference to them as the class (what nvcc's code does); an
+// `alignas` after `__shared__` moves to the declaration's start. Nothing
+// when none is such a plain declaration (`__shared__ TYPE NAME[dims];`,
+// `[static|extern] __shared__ alignas(X) ...`).
+inline constexpr const char *kUnconstructedSharedSuffix = "__simulee_unconstructed";
+std::optional<std::string> acceptedByClang(std::string_view source,
+                                           const RefusedSharedDeclarations &refused);
+
 // The file clang is given for `path`: `path` itself, or, where it has
-// spaced launches, a temporary copy with them joined, whose first line
-// (`#line 1 "path"`) keeps diagnostics and debug info naming `path` and its
-// lines. The copy lives as long as this object.
+// spaced launches or `refused` declarations, a temporary copy with them
+// joined or rewritten, whose first line (`#line 1 "path"`) keeps
+// diagnostics and debug info naming `path` and its lines. The copy lives
+// as long as this object.
 class CompileInput {
 public:
-  static Result<CompileInput> of(const std::string &path);
+  static Result<CompileInput> of(const std::string &path,
+                                 const RefusedSharedDeclarations &refused = {});
   CompileInput(CompileInput &&other) noexcept;
   CompileInput &operator=(CompileInput &&) = delete;
   CompileInput(const CompileInput &) = delete;

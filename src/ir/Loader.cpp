@@ -40,6 +40,7 @@
 #include <cstring>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -167,15 +168,21 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   std::optional<std::string> pch = *cuda ? wrapperPch(args, {*includeDir}) : std::nullopt;
   args.insert(args.end(), {"-emit-llvm", "-c", "-MD", "-MF", dependencies.str().str()});
   // After the PCH, which must not name simulee's per-run header directory.
-  std::vector<std::string> tail = nvccCompatIncludeArgs(*cuda);
-  tail.insert(tail.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
+  std::vector<std::string> flags = nvccCompatIncludeArgs(*cuda);
+  flags.insert(flags.end(), options.extraClangArgs.begin(), options.extraClangArgs.end());
   // Spaced launch chevrons (`k << <g, b >> > (...)`): a joined copy.
-  Result<CompileInput> input = CompileInput::of(path);
-  if (!input)
-    return input.error();
-  std::vector<std::string> inputArgs = input->arguments();
-  tail.insert(tail.end(), inputArgs.begin(), inputArgs.end());
-  tail.insert(tail.end(), {"-o", output.str().str()});
+  Result<CompileInput> joined = CompileInput::of(path);
+  if (!joined)
+    return joined.error();
+  std::optional<CompileInput> input(std::move(*joined));
+  std::vector<std::string> tail;
+  auto setInput = [&] {
+    tail = flags;
+    std::vector<std::string> inputArgs = input->arguments();
+    tail.insert(tail.end(), inputArgs.begin(), inputArgs.end());
+    tail.insert(tail.end(), {"-o", output.str().str()});
+  };
+  setInput();
 
   std::vector<std::string> environment = clangEnvironment();
   std::vector<llvm::StringRef> environmentRefs(environment.begin(), environment.end());
@@ -194,12 +201,26 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     llvm::sys::fs::remove(diagnostics); // clang's redirect does not truncate a second run's
     return rc;
   };
-  int rc = runClang(pch.has_value());
+  bool withPch = pch.has_value();
+  int rc = runClang(withPch);
   if (rc > 0 && pch && isStaleWrapperPch(clangOutput)) {
     // A header the PCH was built from changed, or the file is broken:
     // compile without it, and let the next compile build a fresh one.
     discardWrapperPch(*pch);
-    rc = runClang(false);
+    withPch = false;
+    rc = runClang(withPch);
+  }
+  // Shared declarations nvcc accepts and clang refused: a copy written as
+  // clang accepts them (CompileInput), compiled once more.
+  if (RefusedSharedDeclarations refused = refusedSharedDeclarations(clangOutput, path);
+      rc > 0 && !refused.empty()) {
+    Result<CompileInput> rewritten = CompileInput::of(path, refused);
+    if (!rewritten)
+      return rewritten.error();
+    input.reset();
+    input.emplace(std::move(*rewritten));
+    setInput();
+    rc = runClang(withPch);
   }
   Status ownHeadersOnly = Ok{};
   if (*cuda)

@@ -7,6 +7,7 @@
 #include "ir/IndirectCalls.h"
 #include "ir/InlinePtx.h"
 #include "ir/Libdevice.h"
+#include "ir/SpacePredicates.h"
 
 namespace simulee::ir {
 
@@ -26,6 +27,7 @@ Status prepareModule(llvm::Module &module) {
   lowerGridSync(module); // before header inlining rewrites the debug locations it reads
   inlineCudaHeaderFunctions(module);
   lowerInlinePtx(module);
+  lowerSpacePredicates(module);
   resolveIndirectCalls(module);
   return Ok{};
 }

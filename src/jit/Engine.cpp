@@ -466,8 +466,14 @@ private:
     llvm::Value *checked =
         builder_.CreateCall(checkType, field(ptr_, offsetof(Frame, check), "check"),
                             {frame_, builder_.getInt32(fn_.code[start].id)});
-    builder_.CreateCondBr(builder_.CreateICmpEQ(checked, builder_.getInt32(kExecuted)), run,
-                          stopped());
+    // kYield: the interpreter runs the entry's first instruction, where it
+    // lets the block's other warps run first.
+    llvm::SwitchInst *outcome = builder_.CreateSwitch(checked, stopped(), 2);
+    outcome->addCase(builder_.getInt32(kExecuted), run);
+    llvm::BasicBlock *yield = block("yield");
+    outcome->addCase(builder_.getInt32(kYield), yield);
+    builder_.SetInsertPoint(yield);
+    leave(kInterpretAt, start);
     builder_.SetInsertPoint(run);
 
     for (uint32_t pc = start;; ++pc) {

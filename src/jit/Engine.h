@@ -49,7 +49,9 @@ using WindowFn = uint32_t (*)(Frame *frame, uint64_t tag);
 // Runs the interpreter's periodic stop check (cancellation, the time budget,
 // memory) as the interpreter makes it before the instruction with
 // program-wide id `instruction` at step Frame::step: kExecuted to go on,
-// kFailed when the launch stops (the interpreter keeps why).
+// kFailed when the launch stops (the interpreter keeps why), kYield when the
+// warp gives way to the block's other warps (the interpreter runs that
+// instruction, where it lets them run first).
 using CheckFn = uint32_t (*)(Frame *frame, uint32_t instruction);
 // Fills Frame::localBase and Frame::localSize from the lanes' stacks.
 using LocalFn = void (*)(Frame *frame);
@@ -62,6 +64,7 @@ enum ExecuteResult : uint32_t {
   kExecuted = 0,
   kLanesFaulted = 1, // lanes executed undefined behaviour and stop
   kFailed = 2,       // the launch stops with an error (the interpreter keeps it)
+  kYield = 3,        // CheckFn: the warp gives way (the interpreter runs the instruction)
 };
 
 // The state compiled code runs on: one warp path, in one frame of its calls.

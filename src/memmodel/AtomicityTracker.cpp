@@ -117,11 +117,16 @@ void AtomicityTracker::relate(const Unit &unit, const Access &other, bool otherI
     if (other.space != interp::MemSpace::Global || other.action != interp::AccessKind::Atomic ||
         first.action != interp::AccessKind::Atomic || second.action != interp::AccessKind::Atomic)
       return;
-    if (otherIsLater ? releases.ordered(second, other) : releases.ordered(other, first))
+    if (otherIsLater ? releases.ordered(second, other, divergence)
+                     : releases.ordered(other, first, divergence))
       return;
     triple.relation = PairRelation::DifferentBlocks;
   } else {
     if (other.visitOrder != first.visitOrder)
+      return;
+    // A release the later thread acquired orders them within the block too.
+    if (otherIsLater ? releases.ordered(second, other, divergence)
+                     : releases.ordered(other, first, divergence))
       return;
     if (other.warp == first.warp) {
       triple.sameWarp = true;

@@ -90,6 +90,13 @@ bool DivergenceTracker::warpSyncBetween(uint32_t warp, unsigned laneA, uint64_t 
   return lastPlus1 != 0 && lastPlus1 - 1 > s1 && lastPlus1 - 1 <= s2;
 }
 
+std::optional<uint64_t> DivergenceTracker::lastWarpSync(uint32_t warp, unsigned laneA,
+                                                        unsigned laneB) const {
+  const WarpState *state = findState(warp);
+  uint64_t lastPlus1 = state ? state->lastSyncStepPlus1.at(laneA, laneB) : 0;
+  return lastPlus1 == 0 ? std::nullopt : std::optional<uint64_t>(lastPlus1 - 1);
+}
+
 LaneMask DivergenceTracker::activeMask(uint32_t warp) const {
   const WarpState *state = findState(warp);
   return state ? state->active : 0;

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace simulee::memmodel {
@@ -36,6 +37,9 @@ public:
   // A __syncwarp whose mask held both lanes ran at a step in (s1, s2].
   bool warpSyncBetween(uint32_t warp, unsigned laneA, uint64_t s1, unsigned laneB,
                        uint64_t s2) const;
+
+  // The step of the last __syncwarp whose mask held both lanes, if any.
+  std::optional<uint64_t> lastWarpSync(uint32_t warp, unsigned laneA, unsigned laneB) const;
 
   interp::LaneMask activeMask(uint32_t warp) const;
 

@@ -181,7 +181,7 @@ void MemoryModel::onWarpSync(const interp::WarpSyncEvent &event) {
 
 void MemoryModel::onFence(const interp::FenceEvent &event) {
   switchToBlock(event.block);
-  releaseOrder_.onFence(currentEpoch_, event.warp, event.step, event.mask);
+  releaseOrder_.onFence(currentEpoch_, event.warp, event.step, event.mask, event.deviceScope);
 }
 
 void MemoryModel::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) {
@@ -292,7 +292,7 @@ void MemoryModel::record(const interp::AccessEvent &event, bool keep) {
     sharedInit_.record(event);
   Access now = tupleOf(event, currentEpoch_, divergence_.activeMask(event.warp));
   if (now.action == interp::AccessKind::Atomic)
-    releaseOrder_.onAtomic(now);
+    releaseOrder_.onAtomic(now, divergence_);
   if (atomicity_ && interp::isAtomic(now.action))
     atomicity_->onAtomic(now, divergence_, releaseOrder_);
   PairRecorder recorder(*this, now);
@@ -340,7 +340,7 @@ void MemoryModel::relate(const Access &prior, const Access &now) {
   if (prior.sameThreadAs(now) || atomicInOneBlock(prior, now))
     return;
   if (prior.block != now.block) {
-    if (!releaseOrder_.ordered(prior, now) && !bothVolatile(prior, now))
+    if (!releaseOrder_.ordered(prior, now, divergence_) && !bothVolatile(prior, now))
       recordPair(prior, now, PairRelation::DifferentBlocks, {});
     return;
   }
@@ -364,6 +364,10 @@ void MemoryModel::relate(const Access &prior, const Access &now) {
     ordering.sameStep = prior.step == now.step;
   }
   if (sameVisitOrder) {
+    // A release `now`'s thread acquired (a block barrier of libcu++, a flag
+    // handed between warps with release and acquire atomics).
+    if (releaseOrder_.ordered(prior, now, divergence_))
+      return;
     recordPair(prior, now, PairRelation::SameVisitOrder, ordering);
     return;
   }

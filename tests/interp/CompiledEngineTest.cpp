@@ -42,6 +42,21 @@ __global__ void spin(volatile int *flag, int *count) {
   count[threadIdx.x] = c;
 }
 
+// Warp 0 waits for a flag warp 1 raises: warp 0 runs first, and spins
+// until it gives way to warp 1 (Launch::givesWay).
+__global__ void handOff(volatile int *flag, int *data, int *out) {
+  if (threadIdx.x >= 32) {
+    data[threadIdx.x - 32] = 3 * threadIdx.x;
+    __threadfence_block();
+    if (threadIdx.x == 32)
+      *flag = 1;
+  } else {
+    while (*flag == 0) {
+    }
+    out[threadIdx.x] = data[threadIdx.x];
+  }
+}
+
 // Shifts some lanes cannot make (undefined), and a step of a pointer far
 // past its buffer (its offset saturates).
 __global__ void unusual(unsigned *out, unsigned amount, long long far) {
@@ -207,6 +222,19 @@ TEST(CompiledEngine, ALoopPastTheStepBudgetStopsWhereTheInterpreterStops) {
       "spin", config, {bufferArg(std::vector<int>{0}), bufferArg(std::vector<int>(64))});
   EXPECT_NE(runs.compiled.error.find(interp::kDoesNotTerminate), std::string::npos)
       << runs.compiled.error;
+}
+
+TEST(CompiledEngine, AWarpSpinningOnAnotherWarpGivesWayAtTheSameStepUnderBoth) {
+  Outcomes runs =
+      expectSameUnderBothEngines("handOff", launchOf(1, 64),
+                                 {bufferArg(std::vector<int>{0}), bufferArg(std::vector<int>(32)),
+                                  bufferArg(std::vector<int>(32, -1))});
+  EXPECT_EQ(runs.compiled.error, "");
+  std::vector<int> out = valuesOf<int>(runs.compiledArgs[2].bytes);
+  for (int i = 0; i < 32; ++i)
+    EXPECT_EQ(out[i], 3 * (32 + i)) << i;
+  // Warp 0 spun compiled until it gave way, then found the flag.
+  EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, 32u * jit::kStopCheckSteps / 2);
 }
 
 TEST(CompiledEngine, ALaunchPastItsThreadInstructionBudgetStopsWhereTheInterpreterStops) {
