@@ -7,6 +7,7 @@
 #include "ir/LaunchSyntax.h"
 #include "ir/SourcePaths.h"
 #include "ir/TexturePtx.h"
+#include "support/FileText.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/SmallString.h>
@@ -527,6 +528,88 @@ KernelInfo describeKernel(llvm::Function &function) {
         kernel.params[i].elementKind == ValueKind::Int)
       kernel.params[i].keyRange = keys[i];
   return kernel;
+}
+
+namespace {
+
+// Whether `function` does nothing: one block of no memory access and no
+// call but debug information.
+bool doesNothing(const llvm::Function &function) {
+  if (function.size() != 1)
+    return false;
+  for (const llvm::Instruction &inst : function.front())
+    if (inst.mayReadOrWriteMemory() ||
+        (llvm::isa<llvm::CallBase>(inst) && !llvm::isa<llvm::DbgInfoIntrinsic>(inst)))
+      return false;
+  return true;
+}
+
+// The line (1-based) of the first preprocessor conditional on __CUDA_ARCH__
+// in the body of the function declared at `line` of `text` (its braces
+// matched from the first `{` on), or 0.
+uint32_t archConditionalInBody(std::string_view text, uint32_t line) {
+  size_t at = 0;
+  for (uint32_t l = 1; l < line; ++l) {
+    size_t end = text.find('\n', at);
+    if (end == std::string_view::npos)
+      return 0;
+    at = end + 1;
+  }
+  uint32_t current = line;
+  int depth = 0;
+  bool opened = false, lineStart = true;
+  for (; at < text.size(); ++at) {
+    char c = text[at];
+    if (c == '\n') {
+      ++current;
+      lineStart = true;
+      continue;
+    }
+    if (lineStart && c == '#' && opened) {
+      size_t end = text.find('\n', at);
+      std::string_view directive = text.substr(at, end - at);
+      if ((directive.find("if") != std::string_view::npos) &&
+          directive.find("__CUDA_ARCH__") != std::string_view::npos)
+        return current;
+    }
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      lineStart = false;
+    if (c == '/' && at + 1 < text.size() && text[at + 1] == '/') {
+      size_t end = text.find('\n', at);
+      if (end == std::string_view::npos)
+        return 0;
+      at = end - 1; // the newline next
+    } else if (c == '{') {
+      ++depth;
+      opened = true;
+    } else if (c == '}' && opened && --depth == 0) {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+} // namespace
+
+std::optional<std::string> bodyLeftOutForArch(const llvm::Function &kernel) {
+  const llvm::DISubprogram *subprogram = kernel.getSubprogram();
+  if (!subprogram || subprogram->getLine() == 0 || !doesNothing(kernel))
+    return std::nullopt;
+  llvm::SmallString<256> path(subprogram->getFilename());
+  if (!llvm::sys::path::is_absolute(path)) {
+    path = subprogram->getDirectory();
+    llvm::sys::path::append(path, subprogram->getFilename());
+  }
+  Result<std::string> text = readRegularFile(path.str().str(), kLargestTextFile);
+  if (!text)
+    return std::nullopt;
+  uint32_t conditional = archConditionalInBody(*text, subprogram->getLine());
+  if (conditional == 0)
+    return std::nullopt;
+  return "its body compiles to nothing for sm_" + std::to_string(kDeviceCodeArch) +
+         ", the architecture simulee compiles device code for: the `#if` on __CUDA_ARCH__ at " +
+         subprogram->getFilename().str() + ":" + std::to_string(conditional) +
+         " leaves out what a newer GPU would run";
 }
 
 std::string sourceNameOf(const llvm::GlobalVariable &variable) {

@@ -27,6 +27,13 @@ constexpr uint64_t kMaxKernelParameterBytes = 32764;
 // builtin reads are filled in by the lowering).
 KernelInfo describeKernel(llvm::Function &function);
 
+// Why nothing of `kernel` can be analysed when its body compiled to nothing
+// for the architecture device code is compiled for (kDeviceCodeArch) but
+// its source has code under an `#if` on __CUDA_ARCH__ (`#if __CUDA_ARCH__
+// >= 800`: on the GPU the simulated device reports, that code runs); else
+// nothing.
+std::optional<std::string> bodyLeftOutForArch(const llvm::Function &kernel);
+
 // The source-level name of a global variable (debug info), else its symbol.
 std::string sourceNameOf(const llvm::GlobalVariable &variable);
 

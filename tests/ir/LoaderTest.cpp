@@ -261,4 +261,36 @@ TEST(Loader, CompileErrorCarriesClangDiagnosticsWithTheGivenName) {
   EXPECT_NE(program.error().message.find("undeclared"), std::string::npos);
 }
 
+TEST(Loader, AKernelWhoseBodyIsLeftOutForItsArchitectureCannotBeAnalysed) {
+  // Device code is compiled for sm_70: a body only newer GPUs run compiles
+  // to nothing, and a launch of it would look clean.
+  Result<ir::Program> program = ir::loadProgramFromCuda("__global__ void newer(int *out) {\n"
+                                                        "  // { a brace in a comment\n"
+                                                        "#if __CUDA_ARCH__ >= 800\n"
+                                                        "  out[threadIdx.x] = 1;\n"
+                                                        "#endif\n"
+                                                        "}\n"
+                                                        "__global__ void either(int *out) {\n"
+                                                        "#if __CUDA_ARCH__ >= 800\n"
+                                                        "  out[threadIdx.x] = 1;\n"
+                                                        "#else\n"
+                                                        "  out[threadIdx.x] = 2;\n"
+                                                        "#endif\n"
+                                                        "}\n"
+                                                        "__global__ void nothing(int *) {}\n",
+                                                        "arch.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  const ir::KernelInfo *newer = program->findKernel("_Z5newerPi");
+  ASSERT_NE(newer, nullptr);
+  EXPECT_NE(newer->unsupported.find("compiles to nothing for sm_70"), std::string::npos)
+      << newer->unsupported;
+  EXPECT_NE(newer->unsupported.find(":3 "), std::string::npos) << newer->unsupported;
+  // A body with code for sm_70, and one empty as written, are the kernels' own.
+  for (const char *name : {"_Z6eitherPi", "_Z7nothingPi"}) {
+    const ir::KernelInfo *kernel = program->findKernel(name);
+    ASSERT_NE(kernel, nullptr) << name;
+    EXPECT_EQ(kernel->unsupported, "") << name;
+  }
+}
+
 } // namespace
