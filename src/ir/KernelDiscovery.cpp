@@ -1,6 +1,7 @@
 #include "ir/KernelDiscovery.h"
 
 #include "ir/BlockContract.h"
+#include "ir/CodeCursor.h"
 #include "ir/ContentConventions.h"
 #include "ir/ContentSteering.h"
 #include "ir/CudaInstallation.h"
@@ -419,6 +420,72 @@ void inferElementType(llvm::Argument &arg, ParamInfo &param) {
   }
 }
 
+// Whether `function` does nothing: one block of no memory access and no
+// call but debug information.
+bool doesNothing(const llvm::Function &function) {
+  if (function.size() != 1)
+    return false;
+  for (const llvm::Instruction &inst : function.front())
+    if (inst.mayReadOrWriteMemory() ||
+        (llvm::isa<llvm::CallBase>(inst) && !llvm::isa<llvm::DbgInfoIntrinsic>(inst)))
+      return false;
+  return true;
+}
+
+// The line (1-based) of the first preprocessor conditional on __CUDA_ARCH__
+// in the body of the function declared at `line` of `text` (its braces
+// matched from the first `{` on, outside comments and literals), or 0.
+uint32_t archConditionalInBody(std::string_view text, uint32_t line) {
+  size_t start = 0;
+  for (uint32_t l = 1; l < line; ++l) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos)
+      return 0;
+    start = end + 1;
+  }
+  int depth = 0;
+  CodeCursor cursor(text, start);
+  for (size_t at = cursor.next(); at != std::string_view::npos; at = cursor.next()) {
+    if (text[at] == '{') {
+      ++depth;
+    } else if (text[at] == '}' && depth > 0 && --depth == 0) {
+      return 0;
+    } else if (text[at] == '#' && depth > 0) {
+      // A directive: nothing but blanks before it on its line.
+      size_t lineStart = text.rfind('\n', at) + 1; // npos + 1 == 0
+      size_t lineEnd = std::min(text.find('\n', at), text.size());
+      std::string_view directive = text.substr(at, lineEnd - at);
+      if (text.substr(lineStart, at - lineStart).find_first_not_of(" \t") ==
+              std::string_view::npos &&
+          directive.find("if") != std::string_view::npos &&
+          directive.find("__CUDA_ARCH__") != std::string_view::npos)
+        return line + uint32_t(std::count(text.begin() + start, text.begin() + at, '\n'));
+    }
+  }
+  return 0;
+}
+
+// Why nothing of `kernel` can be analysed when its body compiled to nothing
+// for the architecture device code is compiled for (kDeviceCodeArch) but
+// the source of the body, at `line` of `path`, has code under an `#if` on
+// __CUDA_ARCH__ (`#if __CUDA_ARCH__ >= 800`: on the GPU the simulated
+// device reports, that code runs); else nothing.
+std::optional<std::string> bodyLeftOutForArch(const llvm::Function &kernel, const std::string &path,
+                                              uint32_t line) {
+  if (line == 0 || !doesNothing(kernel))
+    return std::nullopt;
+  Result<std::string> text = readRegularFile(path, kLargestTextFile);
+  if (!text)
+    return std::nullopt;
+  uint32_t conditional = archConditionalInBody(*text, line);
+  if (conditional == 0)
+    return std::nullopt;
+  return "its body compiles to nothing for sm_" + std::to_string(kDeviceCodeArch) +
+         ", the architecture simulee compiles device code for: the `#if` on __CUDA_ARCH__ at " +
+         kernel.getSubprogram()->getFilename().str() + ":" + std::to_string(conditional) +
+         " leaves out what a newer GPU would run";
+}
+
 } // namespace
 
 std::vector<llvm::Function *> findKernelFunctions(llvm::Module &module) {
@@ -515,6 +582,9 @@ KernelInfo describeKernel(llvm::Function &function) {
     path = kernel.location.directory + "/" + kernel.location.file;
   kernel.library = (!kernel.location.file.empty() && isCudaHeader(path)) ||
                    kernel.name.starts_with("_ZN3cub") || kernel.name.starts_with("_ZN6thrust");
+  if (std::optional<std::string> leftOut =
+          bodyLeftOutForArch(function, path.str().str(), kernel.location.line))
+    kernel.unsupported = *leftOut;
   kernel.contentsSteer = contentsSteer(function);
   std::vector<ContentRole> roles = contentRoles(function);
   for (size_t i = 0; i < roles.size() && i < kernel.params.size(); ++i)
@@ -528,88 +598,6 @@ KernelInfo describeKernel(llvm::Function &function) {
         kernel.params[i].elementKind == ValueKind::Int)
       kernel.params[i].keyRange = keys[i];
   return kernel;
-}
-
-namespace {
-
-// Whether `function` does nothing: one block of no memory access and no
-// call but debug information.
-bool doesNothing(const llvm::Function &function) {
-  if (function.size() != 1)
-    return false;
-  for (const llvm::Instruction &inst : function.front())
-    if (inst.mayReadOrWriteMemory() ||
-        (llvm::isa<llvm::CallBase>(inst) && !llvm::isa<llvm::DbgInfoIntrinsic>(inst)))
-      return false;
-  return true;
-}
-
-// The line (1-based) of the first preprocessor conditional on __CUDA_ARCH__
-// in the body of the function declared at `line` of `text` (its braces
-// matched from the first `{` on), or 0.
-uint32_t archConditionalInBody(std::string_view text, uint32_t line) {
-  size_t at = 0;
-  for (uint32_t l = 1; l < line; ++l) {
-    size_t end = text.find('\n', at);
-    if (end == std::string_view::npos)
-      return 0;
-    at = end + 1;
-  }
-  uint32_t current = line;
-  int depth = 0;
-  bool opened = false, lineStart = true;
-  for (; at < text.size(); ++at) {
-    char c = text[at];
-    if (c == '\n') {
-      ++current;
-      lineStart = true;
-      continue;
-    }
-    if (lineStart && c == '#' && opened) {
-      size_t end = text.find('\n', at);
-      std::string_view directive = text.substr(at, end - at);
-      if ((directive.find("if") != std::string_view::npos) &&
-          directive.find("__CUDA_ARCH__") != std::string_view::npos)
-        return current;
-    }
-    if (!std::isspace(static_cast<unsigned char>(c)))
-      lineStart = false;
-    if (c == '/' && at + 1 < text.size() && text[at + 1] == '/') {
-      size_t end = text.find('\n', at);
-      if (end == std::string_view::npos)
-        return 0;
-      at = end - 1; // the newline next
-    } else if (c == '{') {
-      ++depth;
-      opened = true;
-    } else if (c == '}' && opened && --depth == 0) {
-      return 0;
-    }
-  }
-  return 0;
-}
-
-} // namespace
-
-std::optional<std::string> bodyLeftOutForArch(const llvm::Function &kernel) {
-  const llvm::DISubprogram *subprogram = kernel.getSubprogram();
-  if (!subprogram || subprogram->getLine() == 0 || !doesNothing(kernel))
-    return std::nullopt;
-  llvm::SmallString<256> path(subprogram->getFilename());
-  if (!llvm::sys::path::is_absolute(path)) {
-    path = subprogram->getDirectory();
-    llvm::sys::path::append(path, subprogram->getFilename());
-  }
-  Result<std::string> text = readRegularFile(path.str().str(), kLargestTextFile);
-  if (!text)
-    return std::nullopt;
-  uint32_t conditional = archConditionalInBody(*text, subprogram->getLine());
-  if (conditional == 0)
-    return std::nullopt;
-  return "its body compiles to nothing for sm_" + std::to_string(kDeviceCodeArch) +
-         ", the architecture simulee compiles device code for: the `#if` on __CUDA_ARCH__ at " +
-         subprogram->getFilename().str() + ":" + std::to_string(conditional) +
-         " leaves out what a newer GPU would run";
 }
 
 std::string sourceNameOf(const llvm::GlobalVariable &variable) {

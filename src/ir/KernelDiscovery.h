@@ -24,15 +24,10 @@ std::vector<llvm::Function *> findKernelFunctions(llvm::Module &module);
 constexpr uint64_t kMaxKernelParameterBytes = 32764;
 
 // Names, parameters and location of a kernel (function index, barriers and
-// builtin reads are filled in by the lowering).
+// builtin reads are filled in by the lowering). A kernel whose body compiles
+// to nothing for sm_70 while its source body holds an `#if` on __CUDA_ARCH__
+// is unsupported: a newer GPU would run what it left out.
 KernelInfo describeKernel(llvm::Function &function);
-
-// Why nothing of `kernel` can be analysed when its body compiled to nothing
-// for the architecture device code is compiled for (kDeviceCodeArch) but
-// its source has code under an `#if` on __CUDA_ARCH__ (`#if __CUDA_ARCH__
-// >= 800`: on the GPU the simulated device reports, that code runs); else
-// nothing.
-std::optional<std::string> bodyLeftOutForArch(const llvm::Function &kernel);
 
 // The source-level name of a global variable (debug info), else its symbol.
 std::string sourceNameOf(const llvm::GlobalVariable &variable);

@@ -217,7 +217,6 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
     Result<CompileInput> rewritten = CompileInput::of(path, refused);
     if (!rewritten)
       return rewritten.error();
-    input.reset();
     input.emplace(std::move(*rewritten));
     setInput();
     rc = runClang(withPch);

@@ -599,9 +599,6 @@ void ModuleLowering::describeKernels() {
               [](const UntrackedAccess &a, const UntrackedAccess &b) {
                 return a.instruction < b.instruction;
               });
-    if (kernel.unsupported.empty())
-      if (std::optional<std::string> leftOut = bodyLeftOutForArch(*function))
-        kernel.unsupported = *leftOut;
     program_.kernels.push_back(std::move(kernel));
   }
 }

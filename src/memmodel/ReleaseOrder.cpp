@@ -32,7 +32,7 @@ void ReleaseOrder::onAtomic(const Access &atomic, const DivergenceTracker &diver
   ReleasesByAddress &releases = shared ? sharedReleases_ : globalReleases_;
   uint64_t address = addressOf(atomic);
   auto released = releases.find(address);
-  if (released != releases.end() && released->second.count > 0) {
+  if (released != releases.end()) { // an address is kept from its first release on
     uint64_t sequence = released->second.count;
     Acquires &acquires = shared ? sharedAcquires_[address] : globalAcquires_[atomic.block][address];
     uint64_t &visit = acquires.byVisitOrder[atomic.visitOrder];
