@@ -3619,12 +3619,12 @@ private:
   }
 };
 
-// clang's first error in a parse of `path`, formatted with its location.
-// Its refusals of `path`'s shared declarations that nvcc accepts, which
+// clang's first error in a parse, formatted with its location. Its refusals
+// of shared declarations that nvcc accepts, in the file or its headers, which
 // simulee's compiles rewrite (ir/LaunchSyntax.h), are no error: their places
 // are added to `refused`.
-std::optional<std::string> firstErrorOf(CXTranslationUnit unit, const std::string &path,
-                                        ir::RefusedSharedDeclarations &refused) {
+std::optional<std::string> firstErrorOf(CXTranslationUnit unit,
+                                        ir::RefusedSharedDeclarationsByFile &refused) {
   std::optional<std::string> first;
   for (unsigned i = 0, n = clang_getNumDiagnostics(unit); i < n; ++i) {
     CXDiagnostic diagnostic = clang_getDiagnostic(unit, i);
@@ -3634,11 +3634,11 @@ std::optional<std::string> firstErrorOf(CXTranslationUnit unit, const std::strin
       clang_getSpellingLocation(clang_getDiagnosticLocation(diagnostic), &file, &line, &column,
                                 nullptr);
       std::string spelling = take(clang_getDiagnosticSpelling(diagnostic));
-      bool inPath = file && take(clang_getFileName(file)) == path;
-      if (inPath && spelling == ir::kUnconstructedSharedError)
-        refused.unconstructed.push_back({line, column});
-      else if (inPath && spelling == ir::kMisplacedAttributeError)
-        refused.alignedAfterShared.push_back({line, column});
+      std::string name = file ? take(clang_getFileName(file)) : "";
+      if (file && spelling == ir::kUnconstructedSharedError)
+        refused[name].unconstructed.push_back({line, column});
+      else if (file && spelling == ir::kMisplacedAttributeError)
+        refused[name].alignedAfterShared.push_back({line, column});
       else if (!first)
         first = take(clang_formatDiagnostic(diagnostic, CXDiagnostic_DisplaySourceLocation |
                                                             CXDiagnostic_DisplayColumn));
@@ -3726,11 +3726,10 @@ bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &i
 // Launches written in templates, from the compiled host code (every
 // instantiation, dims folded). `args` and `tail`: the host parse's
 // arguments before and after its PCH.
-std::optional<CompiledLaunches> compiledLaunchesOf(const std::string &path,
-                                                   std::vector<std::string> args,
-                                                   const std::vector<std::string> &tail,
-                                                   const std::string &includeDir,
-                                                   const ir::RefusedSharedDeclarations &refused) {
+std::optional<CompiledLaunches>
+compiledLaunchesOf(const std::string &path, std::vector<std::string> args,
+                   const std::vector<std::string> &tail, const std::string &includeDir,
+                   const ir::RefusedSharedDeclarationsByFile &refused) {
   args.insert(args.end(), {"-O0", "-Xclang", "-disable-O0-optnone", "-gline-tables-only"});
   std::optional<std::string> pch = ir::wrapperPch(args, {includeDir});
   if (pch)
@@ -3806,8 +3805,8 @@ Result<HostCode> readCallSites(const std::string &path,
   };
   auto [code, unit] = parse(pch.has_value());
   bool parsed = code == CXError_Success && unit;
-  ir::RefusedSharedDeclarations refused;
-  std::optional<std::string> firstError = parsed ? firstErrorOf(unit, path, refused) : std::nullopt;
+  ir::RefusedSharedDeclarationsByFile refused;
+  std::optional<std::string> firstError = parsed ? firstErrorOf(unit, refused) : std::nullopt;
   bool stale = parsed && firstError && ir::isStaleWrapperPch(*firstError);
   if (pch && (stale || !parsed)) {
     // Read again without the PCH; a stale one goes, the next read builds it.
@@ -3818,7 +3817,7 @@ Result<HostCode> readCallSites(const std::string &path,
     std::tie(code, unit) = parse(false);
     parsed = code == CXError_Success && unit;
     refused = {};
-    firstError = parsed ? firstErrorOf(unit, path, refused) : std::nullopt;
+    firstError = parsed ? firstErrorOf(unit, refused) : std::nullopt;
   }
   if (!parsed)
     return makeError(path + ": cannot read the host code (libclang error " +

@@ -183,7 +183,7 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
     // Compiled as it is, or with its launch chevrons joined; again with the
     // shared declarations clang refused written as it accepts them
     // (ir/LaunchSyntax.h).
-    auto compile = [&](const RefusedSharedDeclarations &refused) -> Status {
+    auto compile = [&](const RefusedSharedDeclarationsByFile &refused) -> Status {
       Result<CompileInput> input = CompileInput::of(source, refused);
       if (!input)
         return input.error();
@@ -194,8 +194,8 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
     };
     Status compiled = compile({});
     if (!compiled)
-      if (RefusedSharedDeclarations refused =
-              refusedSharedDeclarations(compiled.error().message, source);
+      if (RefusedSharedDeclarationsByFile refused =
+              refusedSharedDeclarations(compiled.error().message);
           !refused.empty())
         compiled = compile(refused);
     if (!compiled)
@@ -213,10 +213,13 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
               {"-L" + options.runtimeDir, "-lsimulee_cudart", "-Wl,-rpath," + options.runtimeDir});
   for (const std::string &dir : options.libraryDirs)
     link.push_back("-L" + dir);
-  // simulee's runtime stands in for CUDA's; NVTX's calls are its header's
-  // (nvToolsExt.h).
+  // simulee's runtime stands in for CUDA's and cuBLAS's (a cuBLASLt call it
+  // lacks is then named below); NVTX's calls are its header's (nvToolsExt.h).
+  static const std::set<std::string> providedLibraries = {
+      "cudart",   "cudart_static",   "cublas",    "cublas_static",
+      "cublasLt", "cublasLt_static", "nvToolsExt"};
   for (const std::string &library : options.libraries)
-    if (library != "cudart" && library != "cudart_static" && library != "nvToolsExt")
+    if (!providedLibraries.count(library))
       link.push_back("-l" + library);
   link.insert(link.end(), {"-o", executable});
   Status linked = runClang(link, options.workDir, "the program could not be linked");

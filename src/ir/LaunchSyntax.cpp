@@ -186,14 +186,14 @@ std::optional<std::string> alignedBeforeShared(std::string_view line, size_t at)
          std::string(line.substr(start, at - start)) + std::string(line.substr(after));
 }
 
-// The line and column after `FILE:` in a diagnostic's location `where`
-// ("FILE:LINE:COLUMN"), when FILE is `path`.
-std::optional<SourcePosition> positionIn(std::string_view where, const std::string &path) {
+// The file, line and column of a diagnostic's location `where`
+// ("FILE:LINE:COLUMN").
+std::optional<std::pair<std::string, SourcePosition>> locationOf(std::string_view where) {
   size_t columnColon = where.rfind(':');
   if (columnColon == std::string_view::npos || columnColon == 0)
     return std::nullopt;
   size_t lineColon = where.rfind(':', columnColon - 1);
-  if (lineColon == std::string_view::npos || where.substr(0, lineColon) != path)
+  if (lineColon == std::string_view::npos || lineColon == 0)
     return std::nullopt;
   SourcePosition position;
   std::string_view line = where.substr(lineColon + 1, columnColon - lineColon - 1);
@@ -202,25 +202,36 @@ std::optional<SourcePosition> positionIn(std::string_view where, const std::stri
       std::from_chars(column.data(), column.data() + column.size(), position.column).ec !=
           std::errc())
     return std::nullopt;
-  return position;
+  return std::pair(std::string(where.substr(0, lineColon)), position);
+}
+
+// `text` as a double-quoted string of C, YAML and JSON.
+std::string quoted(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '\\' || c == '"')
+      out += '\\';
+    out += c;
+  }
+  return out + '"';
 }
 
 } // namespace
 
-RefusedSharedDeclarations refusedSharedDeclarations(std::string_view clangOutput,
-                                                    const std::string &path) {
-  RefusedSharedDeclarations refused;
-  for (auto [error, positions] :
-       {std::pair(kUnconstructedSharedError, &refused.unconstructed),
-        std::pair(kMisplacedAttributeError, &refused.alignedAfterShared)}) {
+RefusedSharedDeclarationsByFile refusedSharedDeclarations(std::string_view clangOutput) {
+  RefusedSharedDeclarationsByFile refused;
+  for (auto [error, unconstructed] :
+       {std::pair(kUnconstructedSharedError, true), std::pair(kMisplacedAttributeError, false)}) {
     const std::string marker = std::string(": error: ") + error;
     for (size_t at = clangOutput.find(marker); at != std::string_view::npos;
          at = clangOutput.find(marker, at + 1)) {
       size_t lineStart = clangOutput.rfind('\n', at);
       lineStart = lineStart == std::string_view::npos ? 0 : lineStart + 1;
-      if (std::optional<SourcePosition> position =
-              positionIn(clangOutput.substr(lineStart, at - lineStart), path))
-        positions->push_back(*position);
+      if (auto location = locationOf(clangOutput.substr(lineStart, at - lineStart))) {
+        RefusedSharedDeclarations &inFile = refused[location->first];
+        (unconstructed ? inFile.unconstructed : inFile.alignedAfterShared)
+            .push_back(location->second);
+      }
     }
   }
   return refused;
@@ -272,15 +283,63 @@ std::optional<std::string> acceptedByClang(std::string_view source,
   return text;
 }
 
+Status CompileInput::overlayHeaders(const RefusedSharedDeclarationsByFile &refused) {
+  std::string roots;
+  for (const auto &[file, declarations] : refused) {
+    if (file == path_)
+      continue;
+    Result<std::string> text = readRegularFile(file, kLargestTextFile);
+    if (!text)
+      continue;
+    std::optional<std::string> accepted = acceptedByClang(*text, declarations);
+    if (!accepted)
+      continue;
+    llvm::SmallString<256> name(file);
+    llvm::sys::fs::make_absolute(name); // against the directory clang runs in: this one
+    llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/true);
+    llvm::SmallString<128> copy;
+    int fd = -1;
+    if (std::error_code error = llvm::sys::fs::createTemporaryFile("simulee-header", "h", fd, copy))
+      return makeError(file + ": cannot write a rewritten copy to compile: " + error.message());
+    headerCopies_.push_back(copy.str().str());
+    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+    out << *accepted;
+    out.close();
+    if (out.has_error())
+      return makeError(file + ": cannot write a rewritten copy to compile");
+    roots += std::string(roots.empty() ? "" : ",\n") +
+             "  {\"type\": \"file\", \"name\": " + quoted(name.str()) +
+             ", \"external-contents\": " + quoted(copy.str()) + "}";
+  }
+  if (roots.empty())
+    return Ok{};
+  llvm::SmallString<128> overlay;
+  int fd = -1;
+  if (std::error_code error =
+          llvm::sys::fs::createTemporaryFile("simulee-overlay", "yaml", fd, overlay))
+    return makeError(path_ + ": cannot write a header overlay to compile: " + error.message());
+  overlay_ = overlay.str().str();
+  llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+  // Names stay the headers' own in diagnostics and debug info.
+  out << "{\"version\": 0, \"use-external-names\": false, \"roots\": [\n" << roots << "\n]}\n";
+  out.close();
+  if (out.has_error())
+    return makeError(path_ + ": cannot write a header overlay to compile");
+  return Ok{};
+}
+
 Result<CompileInput> CompileInput::of(const std::string &path,
-                                      const RefusedSharedDeclarations &refused) {
+                                      const RefusedSharedDeclarationsByFile &refused) {
   CompileInput input(path);
+  if (Status overlaid = input.overlayHeaders(refused); !overlaid)
+    return overlaid.error();
   Result<std::string> source = readRegularFile(path, kLargestTextFile);
   if (!source)
     return input;
   std::optional<std::string> joined = joinedLaunchChevrons(*source);
-  if (!refused.empty())
-    if (std::optional<std::string> accepted = acceptedByClang(joined ? *joined : *source, refused))
+  if (auto inPath = refused.find(path); inPath != refused.end())
+    if (std::optional<std::string> accepted =
+            acceptedByClang(joined ? *joined : *source, inPath->second))
       joined = std::move(accepted);
   if (!joined)
     return input;
@@ -290,13 +349,7 @@ Result<CompileInput> CompileInput::of(const std::string &path,
     return makeError(path + ": cannot write a rewritten copy to compile: " + error.message());
   input.copy_ = copy.str().str();
   llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-  std::string escaped;
-  for (char c : path) {
-    if (c == '\\' || c == '"')
-      escaped += '\\';
-    escaped += c;
-  }
-  out << "#line 1 \"" << escaped << "\"\n" << *joined;
+  out << "#line 1 " << quoted(path) << "\n" << *joined;
   out.close();
   if (out.has_error())
     return makeError(path + ": cannot write a rewritten copy to compile");
@@ -304,18 +357,30 @@ Result<CompileInput> CompileInput::of(const std::string &path,
 }
 
 CompileInput::CompileInput(CompileInput &&other) noexcept
-    : path_(std::move(other.path_)), copy_(std::exchange(other.copy_, std::string())) {}
+    : path_(std::move(other.path_)), copy_(std::exchange(other.copy_, std::string())),
+      headerCopies_(std::exchange(other.headerCopies_, {})),
+      overlay_(std::exchange(other.overlay_, std::string())) {}
 
 CompileInput::~CompileInput() {
   if (!copy_.empty())
     llvm::sys::fs::remove(copy_);
+  for (const std::string &header : headerCopies_)
+    llvm::sys::fs::remove(header);
+  if (!overlay_.empty())
+    llvm::sys::fs::remove(overlay_);
 }
 
 std::vector<std::string> CompileInput::arguments() const {
-  if (copy_.empty())
-    return {path_};
+  std::vector<std::string> args;
+  if (!overlay_.empty())
+    args = {"-ivfsoverlay", overlay_};
+  if (copy_.empty()) {
+    args.push_back(path_);
+    return args;
+  }
   std::string directory = llvm::sys::path::parent_path(path_).str();
-  return {"-iquote", directory.empty() ? "." : directory, copy_};
+  args.insert(args.end(), {"-iquote", directory.empty() ? "." : directory, copy_});
+  return args;
 }
 
 } // namespace simulee::ir

@@ -7,6 +7,7 @@
 #include "support/Result.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,10 +47,11 @@ inline constexpr const char *kUnconstructedSharedError =
     "initialization is not supported for __shared__ variables";
 inline constexpr const char *kMisplacedAttributeError = "an attribute list cannot appear here";
 
-// The refusals clang's output (`clangOutput`) gives in `path`, as clang
-// names it.
-RefusedSharedDeclarations refusedSharedDeclarations(std::string_view clangOutput,
-                                                    const std::string &path);
+// The refusals clang's output (`clangOutput`) gives, by the file they are in
+// as clang names it: the file compiled, or a header it includes (a kernel
+// library's .cuh).
+using RefusedSharedDeclarationsByFile = std::map<std::string, RefusedSharedDeclarations>;
+RefusedSharedDeclarationsByFile refusedSharedDeclarations(std::string_view clangOutput);
 
 // `source` with each refused declaration written as clang accepts it, on
 // its own line: an unconstructed variable becomes shared bytes of its
@@ -65,26 +67,32 @@ std::optional<std::string> acceptedByClang(std::string_view source,
 // The file clang is given for `path`: `path` itself, or, where it has
 // spaced launches or `refused` declarations, a temporary copy with them
 // joined or rewritten, whose first line (`#line 1 "path"`) keeps
-// diagnostics and debug info naming `path` and its lines. The copy lives
-// as long as this object.
+// diagnostics and debug info naming `path` and its lines. A header with
+// refused declarations is read from a rewritten copy too, through a
+// virtual file system overlay that keeps its name (clang's -ivfsoverlay).
+// The copies live as long as this object.
 class CompileInput {
 public:
   static Result<CompileInput> of(const std::string &path,
-                                 const RefusedSharedDeclarations &refused = {});
+                                 const RefusedSharedDeclarationsByFile &refused = {});
   CompileInput(CompileInput &&other) noexcept;
   CompileInput &operator=(CompileInput &&) = delete;
   CompileInput(const CompileInput &) = delete;
   ~CompileInput();
 
-  // What names it on clang's command line: `path`; or `-iquote` and
-  // `path`'s directory (its quoted includes are still found beside it),
-  // then the copy.
+  // What names it on clang's command line: the overlay of rewritten
+  // headers, if any; then `path`, or `-iquote` and `path`'s directory (its
+  // quoted includes are still found beside it) and the copy.
   std::vector<std::string> arguments() const;
 
 private:
   explicit CompileInput(std::string path) : path_(std::move(path)) {}
+  // Writes the rewritten headers and the overlay naming them.
+  Status overlayHeaders(const RefusedSharedDeclarationsByFile &refused);
   std::string path_;
-  std::string copy_; // empty: none
+  std::string copy_;                      // empty: none
+  std::vector<std::string> headerCopies_; // rewritten headers
+  std::string overlay_;                   // empty: none
 };
 
 } // namespace simulee::ir

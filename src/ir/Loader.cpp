@@ -212,7 +212,7 @@ Result<std::string> compileCuda(const std::string &path, const LoadOptions &opti
   }
   // Shared declarations nvcc accepts and clang refused: a copy written as
   // clang accepts them (CompileInput), compiled once more.
-  if (RefusedSharedDeclarations refused = refusedSharedDeclarations(clangOutput, path);
+  if (RefusedSharedDeclarationsByFile refused = refusedSharedDeclarations(clangOutput);
       rc > 0 && !refused.empty()) {
     Result<CompileInput> rewritten = CompileInput::of(path, refused);
     if (!rewritten)

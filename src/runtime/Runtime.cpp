@@ -970,6 +970,42 @@ std::string Runtime::describeAddress(const void *address) const {
   return info.allocation->describe() + " + " + std::to_string(info.offset);
 }
 
+std::string Runtime::unusableRange(const AddressInfo &info, const void *pointer,
+                                   uint64_t sizeBytes) const {
+  if (!info.allocation)
+    return info.isDevicePointer
+               ? "a device pointer into no allocation (" + describeAddress(pointer) + ")"
+               : "host memory that is no allocation";
+  const Allocation &allocation = *info.allocation;
+  if (allocation.kind == AllocationKind::DeviceHeap)
+    return allocation.describe() + ", which the host API cannot use (memory a kernel allocated "
+                                   "lives on the device heap)";
+  if (allocation.freed)
+    return allocation.describe() + " after it was freed" +
+           (allocation.freeSite.empty() ? "" : " at " + allocation.freeSite);
+  if (sizeBytes > allocation.sizeBytes() - info.offset)
+    return allocation.describe() + " at offset " + std::to_string(info.offset) + ": " +
+           std::to_string(sizeBytes - (allocation.sizeBytes() - info.offset)) +
+           " bytes past its end";
+  return "";
+}
+
+AddressInfo Runtime::libraryMemory(const void *pointer, uint64_t sizeBytes, const char *function,
+                                   const std::string &what, const void *returnAddress) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  AddressInfo info = memory_.find(pointer);
+  if (!pointer) {
+    hostFinding(function, returnAddress, what + " is a null pointer");
+    return {};
+  }
+  if (std::string problem = unusableRange(info, pointer, sizeBytes); !problem.empty()) {
+    hostFinding(function, returnAddress,
+                "uses " + std::to_string(sizeBytes) + " bytes of " + what + " in " + problem);
+    return {};
+  }
+  return info;
+}
+
 ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeBytes,
                         const char *function, const void *returnAddress) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
@@ -988,35 +1024,11 @@ ErrorCode Runtime::copy(void *destination, const void *source, uint64_t sizeByte
   for (auto [pointer, role] : {std::pair<const void *, const char *>{destination, "to"},
                                std::pair<const void *, const char *>{source, "from"}}) {
     AddressInfo info = memory_.find(pointer);
-    if (info.isDevicePointer && !info.allocation) {
+    if (!info.allocation && !info.isDevicePointer)
+      continue; // the program's own memory
+    if (std::string problem = unusableRange(info, pointer, sizeBytes); !problem.empty()) {
       hostFinding(function, returnAddress,
-                  "copies " + std::to_string(sizeBytes) + " bytes " + role +
-                      " a device pointer into no allocation (" + describeAddress(pointer) + ")");
-      return setError(kInvalidValue);
-    }
-    if (!info.allocation)
-      continue;
-    const Allocation &allocation = *info.allocation;
-    if (allocation.kind == AllocationKind::DeviceHeap) {
-      hostFinding(function, returnAddress,
-                  "copies " + std::to_string(sizeBytes) + " bytes " + role + " " +
-                      allocation.describe() + ", which the host API cannot use (memory a "
-                                              "kernel allocated lives on the device heap)");
-      return setError(kInvalidValue);
-    }
-    if (allocation.freed) {
-      hostFinding(function, returnAddress,
-                  "copies " + std::to_string(sizeBytes) + " bytes " + role + " " +
-                      allocation.describe() + " after it was freed" +
-                      (allocation.freeSite.empty() ? "" : " at " + allocation.freeSite));
-      return setError(kInvalidValue);
-    }
-    if (sizeBytes > allocation.sizeBytes() - info.offset) {
-      hostFinding(function, returnAddress,
-                  "copies " + std::to_string(sizeBytes) + " bytes " + role + " " +
-                      allocation.describe() + " at offset " + std::to_string(info.offset) + ": " +
-                      std::to_string(sizeBytes - (allocation.sizeBytes() - info.offset)) +
-                      " bytes past its end");
+                  "copies " + std::to_string(sizeBytes) + " bytes " + role + " " + problem);
       return setError(kInvalidValue);
     }
   }
@@ -1045,27 +1057,9 @@ ErrorCode Runtime::fill(void *destination, int value, uint64_t sizeBytes, const 
                 std::string(function) + " of memory that is no device allocation");
     return setError(kInvalidValue);
   }
-  const Allocation &allocation = *info.allocation;
-  if (allocation.kind == AllocationKind::DeviceHeap) {
+  if (std::string problem = unusableRange(info, destination, sizeBytes); !problem.empty()) {
     hostFinding(function, returnAddress,
-                "sets " + std::to_string(sizeBytes) + " bytes of " + allocation.describe() +
-                    ", which the host API cannot use (memory a kernel allocated lives on the "
-                    "device heap)");
-    return setError(kInvalidValue);
-  }
-  if (allocation.freed) {
-    hostFinding(function, returnAddress,
-                "sets " + std::to_string(sizeBytes) + " bytes of " + allocation.describe() +
-                    " after it was freed" +
-                    (allocation.freeSite.empty() ? "" : " at " + allocation.freeSite));
-    return setError(kInvalidValue);
-  }
-  if (sizeBytes > allocation.sizeBytes() - info.offset) {
-    hostFinding(function, returnAddress,
-                "sets " + std::to_string(sizeBytes) + " bytes of " + allocation.describe() +
-                    " at offset " + std::to_string(info.offset) + ": " +
-                    std::to_string(sizeBytes - (allocation.sizeBytes() - info.offset)) +
-                    " bytes past its end");
+                "sets " + std::to_string(sizeBytes) + " bytes of " + problem);
     return setError(kInvalidValue);
   }
   std::memset(info.bytes(), value, sizeBytes);

@@ -164,6 +164,12 @@ public:
                  const void *returnAddress);
   ErrorCode fill(void *destination, int value, uint64_t sizeBytes, const char *function,
                  const void *returnAddress);
+  // Device memory a library routine (cuBLAS) reads or writes: `sizeBytes`
+  // bytes from `pointer` inside one live allocation kernels may use. When they
+  // are not, a host finding naming `function` and `what` ("matrix A") and an
+  // AddressInfo without allocation.
+  AddressInfo libraryMemory(const void *pointer, uint64_t sizeBytes, const char *function,
+                            const std::string &what, const void *returnAddress);
   // The device heap kernels malloc from (cudaLimitMallocHeapSize).
   uint64_t heapLimitBytes() const { return heapLimitBytes_; }
   void setHeapLimitBytes(uint64_t bytes) { heapLimitBytes_ = bytes; }
@@ -230,6 +236,9 @@ private:
   interp::ArgumentValue textureArgument(const ir::ParamInfo &param, uint64_t handle,
                                         Translate &translate, const ir::KernelInfo &kernel,
                                         const char *function, const void *returnAddress);
+  // Why [pointer, pointer + sizeBytes) is no memory the device may use
+  // ("allocation #2, ... after it was freed at f.cu:9"); empty when it is.
+  std::string unusableRange(const AddressInfo &info, const void *pointer, uint64_t sizeBytes) const;
   void addFindings(KernelRecord &record, std::vector<detect::Finding> findings);
   // Names bound buffers after their allocation (and the parameter that
   // pointed into it, from `parameterOf`).

@@ -200,5 +200,44 @@ TEST(CliSites, LaunchesWithSpacedChevronsAreCompiledAndRead) {
   EXPECT_TRUE(contains(o.out, "[site], launched at " + source + ":23")) << o;
 }
 
+// `__shared__ alignas(16) float tile[...]` in a kernel of an included
+// header: clang refuses it there as in the file given, and the header is
+// compiled from a rewritten copy under its own name (an overlay), both for
+// analysis and under exec; findings name the header's own lines.
+TEST(CliSites, SharedDeclarationsClangRefusesInAHeaderAreCompiled) {
+  TempDir dir;
+  dir.write("stencil.cuh", "#pragma once\n"
+                           "template <int T>\n"
+                           "__global__ void smooth(const float *in, float *out, int n) {\n"
+                           "  __shared__ alignas(16) float tile[T + 2];\n"
+                           "  int i = blockIdx.x * T + threadIdx.x;\n"
+                           "  tile[threadIdx.x + 1] = i < n ? in[i] : 0.0f;\n"
+                           "  if (i < n)\n"
+                           "    out[i] = tile[threadIdx.x] + tile[threadIdx.x + 2];\n"
+                           "}\n");
+  std::string source = dir.write("main.cu", "#include <cstdio>\n"
+                                            "#include \"stencil.cuh\"\n"
+                                            "int main() {\n"
+                                            "  const int n = 256;\n"
+                                            "  float *in, *out;\n"
+                                            "  cudaMalloc(&in, n * sizeof(float));\n"
+                                            "  cudaMalloc(&out, n * sizeof(float));\n"
+                                            "  cudaMemset(in, 0, n * sizeof(float));\n"
+                                            "  smooth<64><<<n / 64, 64>>>(in, out, n);\n"
+                                            "  cudaDeviceSynchronize();\n"
+                                            "  printf(\"done\\n\");\n"
+                                            "  return 0;\n"
+                                            "}\n");
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "stencil.cuh:6:25: warning: data race on shared 'tile'")) << o;
+  EXPECT_TRUE(contains(o.out, "[site], launched at " + source + ":9")) << o;
+  Outcome executed = simulee({"exec", source});
+  EXPECT_EQ(executed.status, 1) << executed;
+  EXPECT_EQ(executed.out, "done\n") << executed;
+  EXPECT_TRUE(contains(executed.err, "stencil.cuh:6:25: warning: data race on shared 'tile'"))
+      << executed;
+}
+
 } // namespace
 } // namespace simulee::cli_test

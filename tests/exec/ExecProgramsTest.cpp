@@ -470,11 +470,35 @@ TEST(Exec, NvtxRangesCompileAndDoNothing) {
                              "  int level = nvtxRangePushEx(&a); nvtxMarkA(\"go\");\n"
                              "  nvtxRangeId_t r = nvtxRangeStartA(\"launch\");\n"
                              "  k<<<1, 64>>>(x); nvtxRangeEnd(r);\n"
+                             "  nvtxRangePush(\"plain\"); nvtxMark(\"names\"); nvtxRangePop();\n"
                              "  printf(\"%d %d %s\\n\", level, nvtxRangePop(),\n"
                              "         cudaGetErrorName(cudaDeviceSynchronize())); }\n");
   Outcome o = simulee({"exec", source, "-lnvToolsExt"});
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_EQ(o.out, "-2 -2 cudaSuccess\n") << o;
+}
+
+// A kernel file that includes cuBLAS to compare against it (its kernels'
+// launches read from host code that calls cuBLAS too): analysed, where it
+// was refused for the toolkit's cublas_v2.h, which simulee cannot use.
+TEST(Exec, AKernelFileIncludingCublasIsAnalysedAtItsSites) {
+  TempDir dir;
+  std::string source =
+      dir.write("compare.cu", "#include <cublas_v2.h>\n"
+                              "__global__ void axpy(int n, float a, const float *x, float *y) {\n"
+                              "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                              "  if (i < n)\n"
+                              "    y[i] += a * x[i];\n"
+                              "}\n"
+                              "void both(cublasHandle_t h, int n, const float *x, float *y) {\n"
+                              "  float a = 2;\n"
+                              "  cublasSaxpy(h, n, &a, x, 1, y, 1);\n"
+                              "  axpy<<<(n + 255) / 256, 256>>>(n, a, x, y);\n"
+                              "}\n");
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'axpy': clean")) << o;
+  EXPECT_TRUE(contains(o.out, "at its call site " + source + ":10")) << o;
 }
 
 TEST(Exec, TextReportGoesToStandardErrorAndNamesTheLaunch) {

@@ -36,21 +36,27 @@ TEST(LaunchSyntax, CodeWithoutSpacedLaunchesIsLeftAlone) {
   EXPECT_FALSE(joinedLaunchChevrons("out << <unfinished; int y = a >> > b;"));
 }
 
-TEST(LaunchSyntax, ClangsRefusalsOfSharedDeclarationsAreFoundInThePathsLines) {
+TEST(LaunchSyntax, ClangsRefusalsOfSharedDeclarationsAreFoundByFileAndLine) {
   std::string output =
       "k.cu:4:54: error: initialization is not supported for __shared__ variables\n"
       "    4 |   __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
       "k.cu:7:14: error: an attribute list cannot appear here\n"
       "other.h:2:3: error: initialization is not supported for __shared__ variables\n"
       "k.cu:9:1: error: unknown type name 'foo'\n";
-  RefusedSharedDeclarations refused = refusedSharedDeclarations(output, "k.cu");
+  RefusedSharedDeclarationsByFile byFile = refusedSharedDeclarations(output);
+  ASSERT_EQ(byFile.size(), 2u);
+  const RefusedSharedDeclarations &refused = byFile["k.cu"];
   ASSERT_EQ(refused.unconstructed.size(), 1u);
   EXPECT_EQ(refused.unconstructed[0].line, 4u);
   EXPECT_EQ(refused.unconstructed[0].column, 54u);
   ASSERT_EQ(refused.alignedAfterShared.size(), 1u);
   EXPECT_EQ(refused.alignedAfterShared[0].line, 7u);
   EXPECT_EQ(refused.alignedAfterShared[0].column, 14u);
-  EXPECT_TRUE(refusedSharedDeclarations("k.cu:1:1: error: expected ';'\n", "k.cu").empty());
+  // A header's are its own.
+  ASSERT_EQ(byFile["other.h"].unconstructed.size(), 1u);
+  EXPECT_EQ(byFile["other.h"].unconstructed[0].line, 2u);
+  EXPECT_TRUE(byFile["other.h"].alignedAfterShared.empty());
+  EXPECT_TRUE(refusedSharedDeclarations("k.cu:1:1: error: expected ';'\n").empty());
 }
 
 TEST(LaunchSyntax, AnUnconstructedSharedVariableBecomesBytesAndAReferenceOnItsLine) {

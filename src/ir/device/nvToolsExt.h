@@ -111,3 +111,13 @@ __SIMULEE_NVTX nvtxStringHandle_t nvtxDomainRegisterStringW(nvtxDomainHandle_t,
 __SIMULEE_NVTX void nvtxDomainNameCategoryA(nvtxDomainHandle_t, uint32_t, const char *) {}
 __SIMULEE_NVTX void nvtxDomainNameCategoryW(nvtxDomainHandle_t, uint32_t, const wchar_t *) {}
 #undef __SIMULEE_NVTX
+
+// The names programs call, NVTX's ASCII variants (as without UNICODE).
+#define nvtxMark nvtxMarkA
+#define nvtxRangeStart nvtxRangeStartA
+#define nvtxRangePush nvtxRangePushA
+#define nvtxNameCategory nvtxNameCategoryA
+#define nvtxNameOsThread nvtxNameOsThreadA
+#define nvtxDomainCreate nvtxDomainCreateA
+#define nvtxDomainRegisterString nvtxDomainRegisterStringA
+#define nvtxDomainNameCategory nvtxDomainNameCategoryA
