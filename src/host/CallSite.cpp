@@ -116,6 +116,47 @@ std::vector<uint32_t> Formula::arguments() const {
   return read;
 }
 
+std::vector<Formula> Formula::conjuncts() const {
+  if (nodes.empty())
+    return {};
+  // The subtree under `root`, its nodes renumbered in their order.
+  auto subtree = [&](uint32_t root) {
+    std::vector<bool> used(root + 1, false);
+    used[root] = true;
+    for (uint32_t i = root + 1; i-- > 0;)
+      if (used[i] && nodes[i].op != Op::Constant && nodes[i].op != Op::Argument) {
+        used[nodes[i].lhs] = true;
+        used[nodes[i].rhs] = true;
+      }
+    Formula part;
+    std::vector<uint32_t> renumbered(root + 1, 0);
+    for (uint32_t i = 0; i <= root; ++i)
+      if (used[i]) {
+        Node node = nodes[i];
+        if (node.op != Op::Constant && node.op != Op::Argument) {
+          node.lhs = renumbered[node.lhs];
+          node.rhs = renumbered[node.rhs];
+        }
+        renumbered[i] = uint32_t(part.nodes.size());
+        part.nodes.push_back(node);
+      }
+    return part;
+  };
+  std::vector<Formula> parts;
+  std::vector<uint32_t> pending = {uint32_t(nodes.size() - 1)};
+  while (!pending.empty()) {
+    uint32_t root = pending.back();
+    pending.pop_back();
+    if (nodes[root].op == Op::LogicalAnd) {
+      pending.push_back(nodes[root].rhs);
+      pending.push_back(nodes[root].lhs);
+    } else {
+      parts.push_back(subtree(root));
+    }
+  }
+  return parts;
+}
+
 std::optional<int64_t> evaluate(const Formula &formula, const ArgumentValues &arguments) {
   if (formula.nodes.empty())
     return std::nullopt;

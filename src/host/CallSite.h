@@ -63,6 +63,9 @@ struct Formula {
 
   // The arguments the formula reads, ascending, without repeats.
   std::vector<uint32_t> arguments() const;
+  // A condition split at its outermost `&&`s (`n >= 128 && m >= 128`: two),
+  // each part non-zero exactly when the whole is.
+  std::vector<Formula> conjuncts() const;
 };
 
 // Value of argument `index`, or nullopt when it has none.

@@ -1,12 +1,13 @@
 #include "session/Analysis.h"
 
 #include "detect/FindingCollector.h"
+#include "evo/InitialPopulation.h"
+#include "evo/Repair.h"
 #include "interp/Interpreter.h"
-#include "memmodel/RepresentativeBlocks.h"
 #include "ir/ContentConventions.h"
 #include "ir/CudaInstallation.h"
+#include "memmodel/RepresentativeBlocks.h"
 #include "report/FindingText.h"
-#include "evo/InitialPopulation.h"
 #include "session/SiteSearch.h"
 #include "support/MemoryLimit.h"
 
@@ -925,6 +926,44 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
   return result;
 }
 
+// How many launches, each with a quarter of the sizes of the one before,
+// may follow a searched launch over the cost cap.
+constexpr int kSizeShrinks = 3;
+// The cap of the one launch per kernel that runs again when even its
+// smallest sizes cost more than --max-cost, as a multiple of it.
+constexpr uint64_t kSmallestLaunchCapFactor = 16;
+
+// `solution` with each free integer argument of the kernel above 1 a
+// quarter as large (a power of two stays one), within its range: a launch
+// whose cost grows with its sizes (a matrix multiply of n x n x k, its grid
+// derived from them by its call site, which no halving of the grid can
+// reach) comes within the cost cap. A host variable the search chooses (a
+// block size) stays. Nothing when no value changes.
+std::optional<evo::Solution> withSmallerSizes(const ir::KernelInfo &kernel,
+                                              const evo::SearchSpace &space,
+                                              const evo::Solution &solution) {
+  evo::Solution smaller = solution;
+  bool changed = false;
+  for (size_t g = 0; g < space.scalars.size(); ++g) {
+    const evo::Gene &gene = space.scalars[g];
+    double &value = smaller.genes[Eigen::Index(g)];
+    bool argument =
+        gene.param < kernel.params.size() && kernel.params[gene.param].name == gene.name;
+    if (!argument || gene.fixed || gene.kind != evo::GeneKind::Int || value <= 1)
+      continue;
+    double floor = std::max({1.0, space.range(g).low, double(gene.powerOfTwoFrom)});
+    double quarter = std::max(floor, std::floor(value / 4));
+    if (quarter < value) {
+      value = quarter;
+      changed = true;
+    }
+  }
+  if (!changed)
+    return std::nullopt;
+  evo::repair(space, smaller);
+  return smaller;
+}
+
 // A launch of the program's own values (`programsOwn`: every value but
 // buffer contents from its call site or the user) that a failed `assert`
 // stopped is a finding, where no buffer contents simulee made up can steer
@@ -1166,6 +1205,12 @@ std::string outsideConventions(const ir::KernelInfo &kernel, const evo::SearchSp
                              : std::string()) +
                         ", which the kernel masks with");
   }
+  if (site)
+    for (const auto &[name, tile] : site->tiledParameters())
+      if (std::optional<int64_t> value = integerArgument(launch, name);
+          value && *value > 0 && *value % tile != 0)
+        reasons.push_back(name + " = " + std::to_string(*value) + ", not a multiple of " +
+                          std::to_string(tile) + ", the tile its grid is counted in");
   if (std::optional<std::string> rows = rowsOverlap(space, launch))
     reasons.push_back(*rows);
   for (const evo::Gene &gene : space.buffers) {
@@ -1491,6 +1536,10 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                                     [](const evo::Gene &gene) { return !gene.fixed; });
   std::atomic<uint64_t> notTheSites{0}; // solutions no launch of the site matches
   std::atomic<uint64_t> simulated{0}, tooCostly{0}; // launches run, and those over the cap
+  std::atomic<bool> smallestRetried{false};         // under a larger cap (evaluateAt)
+  // The launches with smaller sizes run after each too costly (evaluateAt),
+  // by its key.
+  std::map<std::string, std::vector<std::string>> smallerLaunches;
   // The program's launch's error when it failed, and the variants of it
   // that failed with that very error.
   std::string programsFailure;
@@ -1500,13 +1549,19 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                ? evo::Fitness{true, result.ratio, double(result.range)}
                : evo::Fitness::invalid();
   };
-  evo::Evaluate evaluate = [&](const evo::Solution &solution) -> evo::Fitness {
+  // `solution`'s launch, its result kept as `key`'s. One over the cost cap
+  // is followed by one with its free sizes smaller (`shrinks` times so far).
+  // Nothing when such a smaller launch is not one the site makes.
+  std::function<std::optional<evo::Fitness>(const evo::Solution &, const std::string &, int)>
+      evaluateAt;
+  evaluateAt = [&](const evo::Solution &solution, const std::string &key,
+                   int shrinks) -> std::optional<evo::Fitness> {
     if (options.cancel && options.cancel->load())
       return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
     bool isProgramsLaunch = programsLaunch && solution == *programsLaunch;
     if (isProgramsLaunch) { // run before the search?
       std::lock_guard<std::mutex> lock(mutex);
-      if (auto known = results.find(keyOf(solution)); known != results.end())
+      if (auto known = results.find(key); known != results.end())
         return fitnessOf(known->second);
     }
     interp::LaunchConfig base;
@@ -1542,6 +1597,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     std::vector<SitePlan::SizedMember> members; // struct pointers into the host's allocations
     if (fixed.site &&
         !fixed.site->apply(base, specs, positiveInts, allocated, offsets, &members)) {
+      if (shrinks > 0)
+        return std::nullopt;
       ++notTheSites;
       return evo::Fitness::invalid();
     }
@@ -1583,6 +1640,32 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                                            positiveInts, sizedByHost, gridShrinks,
                                            settings.search.seed,
                                            isProgramsLaunch ? programsOptions : searchOptions);
+    // Over the cap: a launch with smaller sizes runs too, judged as a launch
+    // of its own (this one stays too costly: what it alone reaches stays
+    // unknown).
+    bool smallerRan = false;
+    if (result.outcome == LaunchOutcome::TooCostly && !isProgramsLaunch && shrinks < kSizeShrinks)
+      if (std::optional<evo::Solution> smaller = withSmallerSizes(kernel, space, solution)) {
+        std::string smallerKey = keyOf(*smaller);
+        bool known;
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          known = results.count(smallerKey) != 0;
+          smallerLaunches[key].push_back(smallerKey);
+        }
+        smallerRan = known || evaluateAt(*smaller, smallerKey, shrinks + 1).has_value();
+      }
+    // The smallest of them still over the cap (a kernel whose least launch
+    // costs more, a 128 x 128 tile a block): once per kernel it runs again
+    // under a cap kSmallestLaunchCapFactor times as large, so that such a
+    // kernel is judged at all.
+    bool widerCap = result.outcome == LaunchOutcome::TooCostly && shrinks > 0 && !smallerRan &&
+                    !smallestRetried.exchange(true);
+    if (widerCap) {
+      base.totalBudgetInstrs = kSmallestLaunchCapFactor * options.searchLaunchBudgetInstrs;
+      result = simulateRepaired(program, kernel, base, specs, elementCounts, fills, positiveInts,
+                                sizedByHost, gridShrinks, settings.search.seed, searchOptions);
+    }
     result.outsideConventions =
         outsideConventions(kernel, space, fixed.site, result.record, fills,
                            &result.nonPositiveSize);
@@ -1600,15 +1683,21 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // A searched launch that goes out of bounds of a fixed contract (a
     // 256-slot tile under a 512-thread block) is not judged.
     evo::Fitness fitness = fitnessOf(result);
-    ++simulated;
-    if (result.outcome == LaunchOutcome::TooCostly)
-      ++tooCostly;
+    // A search whose every other launch is over the cap stays hopeless.
+    if (!widerCap) {
+      ++simulated;
+      if (result.outcome == LaunchOutcome::TooCostly)
+        ++tooCostly;
+    }
     if (result.outcome == LaunchOutcome::Failed && !programsFailure.empty() &&
         result.error == programsFailure)
       ++failedAlike;
     std::lock_guard<std::mutex> lock(mutex);
-    results.emplace(keyOf(solution), std::move(result));
+    results.emplace(key, std::move(result));
     return fitness;
+  };
+  evo::Evaluate evaluate = [&](const evo::Solution &solution) {
+    return evaluateAt(solution, keyOf(solution), 0).value_or(evo::Fitness::invalid());
   };
 
   // The program's launch first: when it costs more than --max-cost, every
@@ -1654,10 +1743,16 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   analysis.kernel = &kernel;
   std::vector<const LaunchResult *> inOrder;
   std::set<const LaunchResult *> seen; // a solution evaluated twice ran once
+  std::function<void(const std::string &)> addInOrder = [&](const std::string &key) {
+    if (auto it = results.find(key); it != results.end() && seen.insert(&it->second).second) {
+      inOrder.push_back(&it->second);
+      if (auto smaller = smallerLaunches.find(key); smaller != smallerLaunches.end())
+        for (const std::string &next : smaller->second)
+          addInOrder(next);
+    }
+  };
   for (const evo::EvaluatedSolution &evaluated : outcome->evaluated)
-    if (auto it = results.find(keyOf(evaluated.solution)); it != results.end())
-      if (seen.insert(&it->second).second)
-        inOrder.push_back(&it->second);
+    addInOrder(keyOf(evaluated.solution));
   conclude(program, kernel, inOrder, searchOptions, /*searched=*/true,
            /*programsOwn=*/provenanceOf(space, fixed) == detect::Provenance::Site, analysis,
            /*conventionsMatter=*/!settings.explore);

@@ -212,8 +212,11 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
       bytes = SiteValue::unknown(bytes.text);
   for (const host::CallSite::Constraint &constraint : site.constraints) {
     SiteValue value = usable(SiteValue::ofFormula(constraint.holds, constraint.text));
+    // Each part of `a && b` alone, so that each searched integer can be
+    // moved onto its own part (meetConstraints).
     if (value.isFormula())
-      constraints_.push_back(value.formula);
+      for (host::Formula &part : value.formula.conjuncts())
+        constraints_.push_back(std::move(part));
   }
   // What the host stores into struct arguments: numbers and allocations.
   for (const host::CallSite::Member &member : site.members) {
@@ -308,6 +311,66 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
   };
   searchedBlock_ = searchedDims(block_, user.block.has_value());
   searchedGrid_ = searchedDims(grid_, user.grid.has_value());
+  // A grid counting tiles of sizes other than the block's threads along
+  // some axis (`CEIL_DIV(M, 32)` blocks of 32 x 32 threads in one row, 128
+  // x 128 tiles of 128 threads): one thread per element along every axis
+  // (`(n + 255) / 256` blocks of 256, 16 x 16 blocks over a matrix) is no
+  // tiling, since its partial block is what its bounds checks are for.
+  std::map<uint32_t, int64_t> counted;
+  bool tiled = false;
+  for (unsigned axis = 0; axis < 3 && !user.grid && !user.block; ++axis)
+    if (std::optional<std::pair<uint32_t, int64_t>> tile = tileOf(grid_[axis]);
+        tile && searchedInteger(tile->first) && !isDimsLeaf(tile->first) &&
+        block_[axis].isConstant() && !block_[axis].isFloat) {
+      counted.emplace(*tile);
+      tiled = tiled || block_[axis].integer != tile->second;
+    }
+  if (tiled)
+    tiles_ = std::move(counted);
+}
+
+std::optional<std::pair<uint32_t, int64_t>> SitePlan::tileOf(const SiteValue &extent) {
+  if (!extent.isFormula() || extent.formula.nodes.empty())
+    return std::nullopt;
+  const host::Formula &formula = extent.formula;
+  std::vector<uint32_t> read = formula.arguments();
+  const host::Formula::Node &root = formula.nodes.back();
+  if (read.size() != 1 || root.op != host::Formula::Op::Div ||
+      formula.nodes[root.rhs].op != host::Formula::Op::Constant)
+    return std::nullopt;
+  int64_t tile = formula.nodes[root.rhs].value;
+  if (tile < 2 || tile > (int64_t(1) << 20))
+    return std::nullopt;
+  // Blocks of `tile` rounded up (`(n + tile - 1) / tile`) or down (`n / tile`).
+  bool up = true, down = true;
+  for (int64_t n : {int64_t(1), tile - 1, tile, tile + 1, 2 * tile, 3 * tile - 1, 7 * tile + 3}) {
+    std::optional<int64_t> blocks =
+        host::evaluate(formula, [&](uint32_t) { return std::optional<int64_t>(n); });
+    up = up && blocks == (n + tile - 1) / tile;
+    down = down && blocks == n / tile;
+  }
+  if (!up && !down)
+    return std::nullopt;
+  return std::pair(read[0], tile);
+}
+
+bool SitePlan::wholeTiles(const std::vector<std::optional<int64_t>> &arguments,
+                          std::optional<uint32_t> only) const {
+  for (const auto &[index, tile] : tiles_) {
+    if ((only && *only != index) || index >= arguments.size() || !arguments[index])
+      continue;
+    if (*arguments[index] < tile || *arguments[index] % tile != 0)
+      return false;
+  }
+  return true;
+}
+
+std::vector<std::pair<std::string, int64_t>> SitePlan::tiledParameters() const {
+  std::vector<std::pair<std::string, int64_t>> tiled;
+  for (const auto &[index, tile] : tiles_)
+    if (index < kernel_->params.size())
+      tiled.emplace_back(kernel_->params[index].name, tile);
+  return tiled;
 }
 
 bool SitePlan::isDimsLeaf(size_t index) const {
@@ -525,6 +588,8 @@ bool SitePlan::meetConstraints(std::vector<std::optional<int64_t>> &arguments) c
 }
 
 bool SitePlan::conventional(const std::vector<std::optional<int64_t>> &arguments) const {
+  if (!wholeTiles(arguments))
+    return false;
   for (size_t i = 0; i < arguments_.size(); ++i) {
     const ir::ParamInfo &param = kernel_->params[i];
     if (param.powerOfTwoFrom == 0 || !searchesParameter(i))
@@ -538,6 +603,23 @@ bool SitePlan::conventional(const std::vector<std::optional<int64_t>> &arguments
 }
 
 void SitePlan::meetConventions(std::vector<std::optional<int64_t>> &arguments) const {
+  if (conventional(arguments))
+    return;
+  // Each size counted in tiles to the nearest whole number of them (at
+  // least one) where the constraints allow.
+  for (const auto &[index, tile] : tiles_) {
+    if (index >= arguments.size() || !arguments[index] || wholeTiles(arguments, index))
+      continue;
+    int64_t original = *arguments[index];
+    int64_t below = std::max<int64_t>(tile, original / tile * tile), above = below + tile;
+    bool aboveNearer = original - below > above - original;
+    for (int64_t candidate : {aboveNearer ? above : below, aboveNearer ? below : above}) {
+      arguments[index] = candidate;
+      if (holds(arguments))
+        break;
+      arguments[index] = original;
+    }
+  }
   if (conventional(arguments))
     return;
   for (size_t i = 0; i < arguments.size(); ++i)

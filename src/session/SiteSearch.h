@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,6 +87,12 @@ public:
   // launcher's searched arrayLength).
   bool searchesParameter(size_t index) const;
 
+  // The parameters the site's grid counts in tiles (`(n + 255) / 256` or
+  // `n / 256` blocks of a searched n), each with its tile: CUDA code
+  // conventionally passes whole tiles (a kernel without bounds checks needs
+  // them), and the search moves them there (meetConventions).
+  std::vector<std::pair<std::string, int64_t>> tiledParameters() const;
+
   // Keeps the search to launches the site can make: grid and block that the
   // site determines are not searched, and the searched integers that size
   // them stay within [1, the largest value whose launch fits maxThreads].
@@ -154,6 +161,7 @@ private:
     uint32_t rank = 0;
   };
   SearchedDims searchedBlock_, searchedGrid_;
+  std::map<uint32_t, int64_t> tiles_; // tiledParameters(), by formula index
   bool isDimsLeaf(size_t index) const;
   // Whether formula index `index` is a host variable's leaf.
   bool isHostVariable(size_t index) const;
@@ -189,12 +197,20 @@ private:
   bool moveNearest(std::vector<std::optional<int64_t>> &arguments, size_t index,
                    const std::function<bool()> &meets) const;
   // Whether the searched parameters take values the kernel's code
-  // conventionally assumes (ir::ParamInfo::conventionalInteger).
+  // conventionally assumes (ir::ParamInfo::conventionalInteger, whole tiles).
   bool conventional(const std::vector<std::optional<int64_t>> &arguments) const;
-  // Moves one searched integer to the nearest value that makes the
-  // parameters conventional while the constraints still hold; leaves them
-  // as they are where none does (the search may leave conventions).
+  // Moves each size counted in tiles to a whole number of them, then one
+  // searched integer to the nearest value that makes the parameters
+  // conventional, while the constraints still hold; leaves them as they are
+  // where none does (the search may leave conventions).
   void meetConventions(std::vector<std::optional<int64_t>> &arguments) const;
+  // A grid extent `(n + tile - 1) / tile` or `n / tile` of one integer:
+  // its formula index and the tile.
+  static std::optional<std::pair<uint32_t, int64_t>> tileOf(const host::SiteValue &extent);
+  // Whether every size counted in tiles (or only `only`) is a whole number
+  // of them, at least one.
+  bool wholeTiles(const std::vector<std::optional<int64_t>> &arguments,
+                  std::optional<uint32_t> only = std::nullopt) const;
   // Halves the searched integers the site's dims are computed from, the
   // largest first, until the launch has at most maxThreads threads
   // (`config`'s dims where the site does not compute them) or none halves

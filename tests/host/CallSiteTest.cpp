@@ -81,6 +81,35 @@ TEST(Formula, ArgumentsAreListedOnce) {
             24);
 }
 
+TEST(Formula, AConditionSplitsAtItsOutermostAnds) {
+  // m >= 128 && (n >= 128 && k / (m - 128) > 0): three parts, each alone.
+  Formula m = Formula::argument(0), n = Formula::argument(1), k = Formula::argument(2);
+  Formula wide = Formula::binary(Op::Ge, m, Formula::constant(128));
+  Formula tall = Formula::binary(Op::Ge, n, Formula::constant(128));
+  Formula ratio = Formula::binary(
+      Op::Gt, Formula::binary(Op::Div, k, Formula::binary(Op::Sub, m, Formula::constant(128))),
+      Formula::constant(0));
+  Formula all = Formula::binary(Op::LogicalAnd, wide, Formula::binary(Op::LogicalAnd, tall, ratio));
+  std::vector<Formula> parts = all.conjuncts();
+  ASSERT_EQ(parts.size(), 3u);
+  EXPECT_EQ(parts[0].arguments(), std::vector<uint32_t>{0});
+  EXPECT_EQ(parts[1].arguments(), std::vector<uint32_t>{1});
+  EXPECT_EQ(parts[2].arguments(), (std::vector<uint32_t>{0, 2}));
+  auto values = [](int64_t mValue, int64_t nValue) {
+    return [=](uint32_t i) -> std::optional<int64_t> {
+      return i == 0 ? mValue : i == 1 ? nValue : 1000;
+    };
+  };
+  // Each part is its own condition: n's holds where m's cannot be evaluated.
+  EXPECT_EQ(evaluate(parts[1], values(128, 200)), 1);
+  EXPECT_EQ(evaluate(parts[0], values(100, 200)), 0);
+  EXPECT_FALSE(evaluate(parts[2], values(128, 200))); // a division by zero
+  EXPECT_EQ(evaluate(parts[2], values(129, 200)), 1);
+  // A condition with no && is itself.
+  ASSERT_EQ(wide.conjuncts().size(), 1u);
+  EXPECT_EQ(wide.conjuncts()[0].nodes.size(), wide.nodes.size());
+}
+
 TEST(SiteValue, DescribesConstantsFormulasAndUnknowns) {
   EXPECT_EQ(describe(SiteValue::ofInteger(256, "THREADS")), "256");
   EXPECT_EQ(describe(SiteValue::ofReal(2.5, "2.5f")), "2.5");

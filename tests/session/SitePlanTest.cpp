@@ -200,4 +200,86 @@ TEST(SitePlan, SearchedIntegersAreMovedOntoTheSitesConstraints) {
   EXPECT_FALSE(fixedPlan.apply(config, specs, positive, allocated, offsets));
 }
 
+// gemm(M, N, K, ...) over 32 x 32 tiles: tiled_gemm<<<dim3(CEIL_DIV(M, 32),
+// CEIL_DIV(N, 32)), THREADS>>>(M, N, K).
+host::CallSite tiledSite(int64_t threads) {
+  host::CallSite site;
+  site.file = "gemm.cu";
+  site.line = 20;
+  site.kernel = "tiled_gemm";
+  auto ceilDiv = [](uint32_t argument) {
+    return Formula::binary(
+        Formula::Op::Div,
+        Formula::binary(
+            Formula::Op::Sub,
+            Formula::binary(Formula::Op::Add, Formula::argument(argument), Formula::constant(32)),
+            Formula::constant(1)),
+        Formula::constant(32));
+  };
+  site.grid[0] = SiteValue::ofFormula(ceilDiv(0), "CEIL_DIV(M, 32)");
+  site.grid[1] = SiteValue::ofFormula(ceilDiv(1), "CEIL_DIV(N, 32)");
+  site.grid[2] = SiteValue::ofInteger(1, "");
+  site.block[0] = SiteValue::ofInteger(threads, std::to_string(threads));
+  site.block[1] = site.block[2] = SiteValue::ofInteger(1, "");
+  site.sharedBytes = SiteValue::ofInteger(0, "");
+  site.arguments = {SiteValue::unknown("M"), SiteValue::unknown("N"), SiteValue::unknown("K")};
+  return site;
+}
+
+ir::KernelInfo tiledKernel() {
+  ir::KernelInfo info;
+  info.name = info.sourceName = "tiled_gemm";
+  info.params = {intParam("M"), intParam("N"), intParam("K")};
+  return info;
+}
+
+TEST(SitePlan, SizesAGridCountsInTilesAreMovedOntoWholeTiles) {
+  ir::KernelInfo info = tiledKernel();
+  host::CallSite call = tiledSite(1024); // a flat block: its threads are no tile's width
+  SitePlan plan(info, call, {}, 1 << 16);
+  EXPECT_EQ(plan.tiledParameters(),
+            (std::vector<std::pair<std::string, int64_t>>{{"M", 32}, {"N", 32}}));
+  interp::LaunchConfig config;
+  std::vector<ArgumentSpec> specs = {{"M", "8"}, {"N", "50"}, {"K", "37"}};
+  std::vector<uint64_t> positive, allocated, offsets;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated, offsets));
+  EXPECT_EQ(valueOf(specs, "M"), "32"); // at least one tile
+  EXPECT_EQ(valueOf(specs, "N"), "64"); // the nearest whole number of tiles
+  EXPECT_EQ(valueOf(specs, "K"), "37"); // no grid counts it
+  EXPECT_EQ(config.grid.x, 1u);
+  EXPECT_EQ(config.grid.y, 2u);
+}
+
+TEST(SitePlan, OneThreadPerElementIsNoTiling) {
+  // 32 x 32 blocks over a matrix, and scale's (n + 255) / 256 blocks of 256:
+  // their partial blocks are what their bounds checks are for.
+  ir::KernelInfo info = tiledKernel();
+  host::CallSite call = tiledSite(32);
+  call.block[1] = SiteValue::ofInteger(32, "32");
+  EXPECT_TRUE(SitePlan(info, call, {}, 1 << 16).tiledParameters().empty());
+  ir::KernelInfo scaleInfo = kernel();
+  host::CallSite scaleCall = site();
+  EXPECT_TRUE(SitePlan(scaleInfo, scaleCall, {}, 4096).tiledParameters().empty());
+}
+
+TEST(SitePlan, EachPartOfAConditionMovesItsOwnInteger) {
+  // if (M >= 128 && N >= 128) launch: both searched values below it.
+  ir::KernelInfo info = tiledKernel();
+  host::CallSite call = tiledSite(32);
+  call.block[1] = SiteValue::ofInteger(32, "32");
+  call.constraints.push_back(
+      {Formula::binary(
+           Formula::Op::LogicalAnd,
+           Formula::binary(Formula::Op::Ge, Formula::argument(0), Formula::constant(128)),
+           Formula::binary(Formula::Op::Ge, Formula::argument(1), Formula::constant(128))),
+       "M >= 128 and N >= 128"});
+  SitePlan plan(info, call, {}, 1 << 20);
+  interp::LaunchConfig config;
+  std::vector<ArgumentSpec> specs = {{"M", "40"}, {"N", "100"}, {"K", "8"}};
+  std::vector<uint64_t> positive, allocated, offsets;
+  ASSERT_TRUE(plan.apply(config, specs, positive, allocated, offsets));
+  EXPECT_EQ(valueOf(specs, "M"), "128");
+  EXPECT_EQ(valueOf(specs, "N"), "128");
+}
+
 } // namespace
