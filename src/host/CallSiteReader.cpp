@@ -2379,6 +2379,12 @@ private:
         return Formula::constant(value.integer);
       if (value.isFormula())
         return value.formula;
+      // `dimsB.x` of a launcher's dim3 parameter: searched, one leaf per
+      // axis, so that a grid of `dimsB.x / threads.x` and an argument
+      // `dimsB.x` follow one choice.
+      if (std::optional<MemberPath> member = memberPathOf(cursor, /*ofParameters=*/true);
+          member && kindOf(member->variable) == CXCursor_ParmDecl)
+        return searchedMember(cursor);
       return std::nullopt;
     }
     case CXCursor_CallExpr: {

@@ -13,29 +13,32 @@
 #include "support/FileText.h"
 #include "support/MemoryLimit.h"
 
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringRef.h>
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Module.h>
-#include <llvm/IR/PassManager.h>
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
 #include <llvm/IR/Verifier.h>
-#include <llvm/Support/CommandLine.h>
-#include <llvm/Support/ErrorHandling.h>
-#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
+#include <llvm/Support/SHA256.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -75,31 +78,106 @@ void installLLVMErrorHandlers() {
   });
 }
 
-// The embedded device headers in a private temporary directory, removed
-// with everything in it when this object goes away.
+// Writes the embedded device headers into the directory `path`.
+Status writeDeviceHeaders(const std::string &path) {
+  for (const EmbeddedHeader &header : embeddedDeviceHeaders()) {
+    llvm::SmallString<128> file(path);
+    llvm::sys::path::append(file, header.name); // may name a subdirectory (nvtx3/)
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(file));
+    std::ofstream out(file.str().str(), std::ios::binary);
+    out << header.content;
+    if (!out)
+      return makeError("cannot write device header " + file.str().str());
+  }
+  return Ok{};
+}
+
+// Another build's headers in the cache written over a month ago go when a
+// new set is written, and so do partial directories a killed process left.
+void pruneOldDeviceHeaders(const llvm::SmallString<256> &directory, llvm::StringRef current) {
+  auto now = std::chrono::system_clock::now();
+  std::error_code error;
+  for (llvm::sys::fs::directory_iterator it(directory, error), end; !error && it != end;
+       it.increment(error)) {
+    llvm::StringRef path = it->path();
+    llvm::sys::fs::file_status status;
+    if (path == current || !llvm::sys::path::filename(path).starts_with("include-") ||
+        llvm::sys::fs::status(path, status))
+      continue;
+    auto age = now - status.getLastModificationTime();
+    if (age > std::chrono::hours(path.ends_with(".tmp") ? 24 : 24 * 30))
+      llvm::sys::fs::remove_directories(path, /*IgnoreErrors=*/true);
+  }
+}
+
+// The embedded device headers in a directory of the user's cache named by
+// their contents (~/.cache/simulee/include-HASH): written once, atomically
+// (into a unique directory, then renamed), and shared by every process of
+// this build, so that one killed by a timeout or Ctrl-C leaves nothing
+// behind. Empty where the cache cannot be written.
+std::string cachedDeviceHeaders() {
+  llvm::SHA256 hash;
+  for (const EmbeddedHeader &header : embeddedDeviceHeaders()) {
+    hash.update(std::string(header.name) + '\0');
+    hash.update(header.content);
+    hash.update(llvm::StringRef("\0", 1));
+  }
+  llvm::SmallString<256> directory;
+  if (!llvm::sys::path::cache_directory(directory))
+    return "";
+  llvm::sys::path::append(directory, "simulee");
+  if (llvm::sys::fs::create_directories(directory))
+    return "";
+  llvm::SmallString<256> final(directory), partial(directory);
+  llvm::sys::path::append(final,
+                          "include-" + llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 24));
+  // The last file written: a directory without it is a racer's, or broken.
+  auto isComplete = [](const llvm::SmallString<256> &dir) {
+    llvm::SmallString<256> marker(dir);
+    llvm::sys::path::append(marker, ".complete");
+    return llvm::sys::fs::exists(marker);
+  };
+  if (isComplete(final))
+    return final.str().str();
+  llvm::sys::path::append(partial, "include-%%%%%%.tmp");
+  llvm::SmallString<256> unique;
+  if (llvm::sys::fs::createUniqueDirectory(partial, unique))
+    return "";
+  llvm::SmallString<256> marker(unique);
+  llvm::sys::path::append(marker, ".complete");
+  bool written = writeDeviceHeaders(unique.str().str()).ok() &&
+                 static_cast<bool>(std::ofstream(marker.str().str()) << "complete\n");
+  // A racer's directory, renamed first, stays (this rename then fails): a
+  // process may be reading it.
+  if (!written || llvm::sys::fs::rename(unique, final))
+    llvm::sys::fs::remove_directories(unique, /*IgnoreErrors=*/true);
+  else
+    pruneOldDeviceHeaders(directory, final);
+  return isComplete(final) ? final.str().str() : "";
+}
+
+// The embedded device headers: in the user's cache, or else in a private
+// temporary directory removed with everything in it when this object goes
+// away.
 class DeviceIncludeDir {
 public:
   DeviceIncludeDir() {
+    if (std::string cached = cachedDeviceHeaders(); !cached.empty()) {
+      path_ = cached;
+      return;
+    }
     llvm::SmallString<128> path;
     if (llvm::sys::fs::createUniqueDirectory("simulee-include", path)) {
       error_ = "cannot create a temporary directory for the device headers";
       return;
     }
     path_ = path.str().str();
-    for (const EmbeddedHeader &header : embeddedDeviceHeaders()) {
-      llvm::SmallString<128> file(path);
-      llvm::sys::path::append(file, header.name); // may name a subdirectory (nvtx3/)
-      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(file));
-      std::ofstream out(file.str().str(), std::ios::binary);
-      out << header.content;
-      if (!out) {
-        error_ = "cannot write device header " + file.str().str();
-        return;
-      }
-    }
+    owned_ = true;
+    if (Status written = writeDeviceHeaders(path_); !written)
+      error_ = written.error().message;
   }
   ~DeviceIncludeDir() {
-    if (!path_.empty())
+    if (owned_)
       llvm::sys::fs::remove_directories(path_, /*IgnoreErrors=*/true);
   }
   DeviceIncludeDir(const DeviceIncludeDir &) = delete;
@@ -110,12 +188,13 @@ public:
 
 private:
   std::string path_, error_;
+  bool owned_ = false; // a temporary directory of this process
 };
 
 } // namespace
 
-// One directory per process, shared by every compile and the host-side read
-// (host/); removed when the process exits normally.
+// One directory per build of simulee (or per process, removed when it exits
+// normally), shared by every compile and the host-side read (host/).
 Result<std::string> deviceHeaderDirectory() {
   static DeviceIncludeDir directory;
   if (!directory.error().empty())

@@ -933,13 +933,14 @@ constexpr int kSizeShrinks = 3;
 // smallest sizes cost more than --max-cost, as a multiple of it.
 constexpr uint64_t kSmallestLaunchCapFactor = 16;
 
-// `solution` with each free integer argument of the kernel above 1 a
-// quarter as large (a power of two stays one), within its range: a launch
-// whose cost grows with its sizes (a matrix multiply of n x n x k, its grid
-// derived from them by its call site, which no halving of the grid can
-// reach) comes within the cost cap. A host variable the search chooses (a
-// block size) stays. Nothing when no value changes.
-std::optional<evo::Solution> withSmallerSizes(const ir::KernelInfo &kernel,
+// `solution` with each free integer of the kernel's arguments, and of the
+// host variables its call site derives them from, above 1 a quarter as
+// large (a power of two stays one), within its range: a launch whose cost
+// grows with its sizes (a matrix multiply of n x n x k, its grid derived
+// from them by its call site, which no halving of the grid can reach) comes
+// within the cost cap. A host variable that sizes the block stays. Nothing
+// when no value changes.
+std::optional<evo::Solution> withSmallerSizes(const ir::KernelInfo &kernel, const SitePlan *site,
                                               const evo::SearchSpace &space,
                                               const evo::Solution &solution) {
   evo::Solution smaller = solution;
@@ -947,9 +948,9 @@ std::optional<evo::Solution> withSmallerSizes(const ir::KernelInfo &kernel,
   for (size_t g = 0; g < space.scalars.size(); ++g) {
     const evo::Gene &gene = space.scalars[g];
     double &value = smaller.genes[Eigen::Index(g)];
-    bool argument =
-        gene.param < kernel.params.size() && kernel.params[gene.param].name == gene.name;
-    if (!argument || gene.fixed || gene.kind != evo::GeneKind::Int || value <= 1)
+    bool size = gene.param < kernel.params.size() ? kernel.params[gene.param].name == gene.name
+                                                  : site && !site->sizesBlock(gene.param);
+    if (!size || gene.fixed || gene.kind != evo::GeneKind::Int || value <= 1)
       continue;
     double floor = std::max({1.0, space.range(g).low, double(gene.powerOfTwoFrom)});
     double quarter = std::max(floor, std::floor(value / 4));
@@ -1645,7 +1646,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // unknown).
     bool smallerRan = false;
     if (result.outcome == LaunchOutcome::TooCostly && !isProgramsLaunch && shrinks < kSizeShrinks)
-      if (std::optional<evo::Solution> smaller = withSmallerSizes(kernel, space, solution)) {
+      if (std::optional<evo::Solution> smaller =
+              withSmallerSizes(kernel, fixed.site, space, solution)) {
         std::string smallerKey = keyOf(*smaller);
         bool known;
         {

@@ -365,6 +365,13 @@ bool SitePlan::wholeTiles(const std::vector<std::optional<int64_t>> &arguments,
   return true;
 }
 
+bool SitePlan::sizesBlock(uint32_t index) const {
+  std::set<uint32_t> read;
+  for (const SiteValue &axis : block_)
+    addFormulaArguments(axis, read);
+  return read.count(index) != 0 || isDimsLeaf(index);
+}
+
 std::vector<std::pair<std::string, int64_t>> SitePlan::tiledParameters() const {
   std::vector<std::pair<std::string, int64_t>> tiled;
   for (const auto &[index, tile] : tiles_)

@@ -87,6 +87,10 @@ public:
   // launcher's searched arrayLength).
   bool searchesParameter(size_t index) const;
 
+  // Whether the site computes its block from formula index `index` (a host
+  // variable choosing the block size).
+  bool sizesBlock(uint32_t index) const;
+
   // The parameters the site's grid counts in tiles (`(n + 255) / 256` or
   // `n / 256` blocks of a searched n), each with its tile: CUDA code
   // conventionally passes whole tiles (a kernel without bounds checks needs

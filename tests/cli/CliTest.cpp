@@ -470,5 +470,32 @@ TEST(CliScan, EmptyDirectoryIsAnError) {
   EXPECT_TRUE(isOneLineError(simulee({"scan", dir.path(), "--quiet"}), {dir.path()}));
 }
 
+// The device headers simulee supplies are written once into the user's
+// cache, named by their contents, and shared by every later run (a run
+// killed by a timeout leaves nothing behind); where the cache cannot be
+// written, a run still compiles from a directory of its own.
+TEST(CliHeaders, TheDeviceHeadersAreWrittenOnceIntoTheCache) {
+  TempDir dir;
+  std::string source = dir.write("k.cu", "#include <helper_cuda.h>\n"
+                                         "__global__ void k(int *p) { p[threadIdx.x] = 1; }\n");
+  std::string cache = dir.file("cache");
+  RunSettings settings;
+  settings.environment = "XDG_CACHE_HOME=" + cache + " ";
+  for (int run = 0; run < 2; ++run) {
+    Outcome o = simulee({source, "--grid", "1", "--block", "32"}, settings);
+    EXPECT_EQ(o.status, 0) << o;
+  }
+  std::vector<std::string> written;
+  for (const auto &entry : fs::directory_iterator(cache + "/simulee"))
+    if (entry.path().filename().string().rfind("include-", 0) == 0)
+      written.push_back(entry.path().string());
+  ASSERT_EQ(written.size(), 1u);
+  EXPECT_TRUE(fs::exists(written[0] + "/helper_cuda.h"));
+  EXPECT_TRUE(fs::exists(written[0] + "/.complete"));
+  settings.environment = "XDG_CACHE_HOME=/dev/null/cache ";
+  Outcome unwritable = simulee({source, "--grid", "1", "--block", "32"}, settings);
+  EXPECT_EQ(unwritable.status, 0) << unwritable;
+}
+
 } // namespace
 } // namespace simulee::cli_test

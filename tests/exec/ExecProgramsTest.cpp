@@ -478,6 +478,36 @@ TEST(Exec, NvtxRangesCompileAndDoNothing) {
   EXPECT_EQ(o.out, "-2 -2 cudaSuccess\n") << o;
 }
 
+// A kernel in an included header with `__shared__ alignas(16)`, which clang
+// refuses: the program builds from a rewritten copy of the header under its
+// own name and runs, its race named at the header's line.
+TEST(Exec, SharedDeclarationsClangRefusesInAHeaderCompile) {
+  TempDir dir;
+  dir.write("stencil.cuh", "#pragma once\n"
+                           "__global__ void smooth(const float *in, float *out, int n) {\n"
+                           "  __shared__ alignas(16) float tile[66];\n"
+                           "  int i = blockIdx.x * 64 + threadIdx.x;\n"
+                           "  tile[threadIdx.x + 1] = i < n ? in[i] : 0.0f;\n"
+                           "  if (i < n)\n"
+                           "    out[i] = tile[threadIdx.x] + tile[threadIdx.x + 2];\n"
+                           "}\n");
+  std::string source = dir.write("main.cu", "#include <cstdio>\n"
+                                            "#include \"stencil.cuh\"\n"
+                                            "int main() {\n"
+                                            "  float *in, *out;\n"
+                                            "  cudaMalloc(&in, 256 * sizeof(float));\n"
+                                            "  cudaMalloc(&out, 256 * sizeof(float));\n"
+                                            "  cudaMemset(in, 0, 256 * sizeof(float));\n"
+                                            "  smooth<<<4, 64>>>(in, out, 256);\n"
+                                            "  printf(\"done\\n\");\n"
+                                            "  return 0;\n"
+                                            "}\n");
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "done\n") << o;
+  EXPECT_TRUE(contains(o.err, "stencil.cuh:5:25: warning: data race on shared 'tile'")) << o;
+}
+
 // A kernel file that includes cuBLAS to compare against it (its kernels'
 // launches read from host code that calls cuBLAS too): analysed, where it
 // was refused for the toolkit's cublas_v2.h, which simulee cannot use.

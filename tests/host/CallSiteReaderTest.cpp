@@ -375,6 +375,23 @@ TEST(CallSiteReader, APitchFromCudaMallocPitchIsTheRowPaddedAsTheRuntimePadsIt) 
   EXPECT_EQ(withN(padded.grid[0], 1000, width), 31);
 }
 
+TEST(CallSiteReader, MembersOfALaunchersDim3ParametersAreOneSearchedValueEach) {
+  // `dimsB.x / threads.x` blocks and the argument `dimsB.x` read one leaf,
+  // so the grid follows the width the kernel is passed.
+  HostCode host = readInput("dims_parameters.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  for (const CallSite &site : host.sites) {
+    EXPECT_EQ(variablesOf(site, site.arguments[2]), std::vector<std::string>{"dimsB.x"});
+    EXPECT_EQ(variablesOf(site, site.arguments[1]), std::vector<std::string>{"dimsA.x"});
+    ASSERT_TRUE(site.grid[0].isFormula());
+    std::vector<uint32_t> read = site.grid[0].formula.arguments();
+    EXPECT_NE(std::find(read.begin(), read.end(), site.arguments[2].formula.arguments()[0]),
+              read.end());
+  }
+  const CallSite &fixed = host.sites[1];
+  EXPECT_EQ(withN(fixed.grid[0], 64, fixed.arguments[2].formula.arguments()[0]), 4);
+}
+
 TEST(CallSiteReader, OneLineHelpersOfTheProgramAreFollowed) {
   // div_up (a template), iDivUp (a conditional): a single `return` of their
   // parameters; a helper of two statements is not followed. And ceil().

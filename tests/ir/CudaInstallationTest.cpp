@@ -1,6 +1,7 @@
 // .cu files compile against the CUDA installation assembled from NVIDIA's
 // wheels, and no CUDA header of another toolkit leaks in unasked.
 #include "ir/CudaInstallation.h"
+#include "../support/TestFiles.h"
 #include "ir/Loader.h"
 
 #include <llvm/ADT/SmallString.h>
@@ -24,19 +25,12 @@ bool contains(const std::string &text, const std::string &part) {
   return text.find(part) != std::string::npos;
 }
 
-// A directory that looks like another CUDA toolkit's include/: it has the
+// `dir` made to look like another CUDA toolkit's include/: it has the
 // runtime API header and a library header the wheels do not ship.
-std::string fakeToolkitInclude() {
-  llvm::SmallString<128> dir;
-  EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("simulee-fake-toolkit", dir));
-  for (const char *name : {"cuda_runtime_api.h", "fake_cufft.h"}) {
-    llvm::SmallString<128> file(dir);
-    llvm::sys::path::append(file, name);
-    std::error_code error;
-    llvm::raw_fd_ostream out(file, error);
-    out << "#pragma once\n#define FAKE_TOOLKIT_HEADER 1\n";
-  }
-  return dir.str().str();
+std::string fakeToolkitInclude(const simulee::testing::TempDir &dir) {
+  for (const char *name : {"cuda_runtime_api.h", "fake_cufft.h"})
+    dir.write(name, "#pragma once\n#define FAKE_TOOLKIT_HEADER 1\n");
+  return dir.path();
 }
 
 TEST(CudaInstallation, AssembledFromTheWheelsIsFoundWithoutFlags) {
@@ -65,7 +59,8 @@ __global__ void k(float *out, cudaTextureObject_t unused) {
 }
 
 TEST(CudaInstallation, CpathDoesNotLeakHeadersIn) {
-  std::string fake = fakeToolkitInclude();
+  simulee::testing::TempDir toolkit("simulee-fake-toolkit");
+  std::string fake = fakeToolkitInclude(toolkit);
   setenv("CPATH", fake.c_str(), 1);
   Result<ir::Program> program =
       ir::loadProgramFromCuda("#include <fake_cufft.h>\n__global__ void k(int *p) { p[0] = 1; }\n",
@@ -77,7 +72,8 @@ TEST(CudaInstallation, CpathDoesNotLeakHeadersIn) {
 }
 
 TEST(CudaInstallation, HeaderFromAnotherToolkitIsAnErrorNamingIt) {
-  std::string fake = fakeToolkitInclude();
+  simulee::testing::TempDir toolkit("simulee-fake-toolkit");
+  std::string fake = fakeToolkitInclude(toolkit);
   ir::LoadOptions options;
   options.extraClangArgs = {"-idirafter", fake};
   Result<ir::Program> program = ir::loadProgramFromCuda(
