@@ -213,11 +213,12 @@ Result<std::string> buildHostProgram(const HostBuildOptions &options) {
               {"-L" + options.runtimeDir, "-lsimulee_cudart", "-Wl,-rpath," + options.runtimeDir});
   for (const std::string &dir : options.libraryDirs)
     link.push_back("-L" + dir);
-  // simulee's runtime stands in for CUDA's and cuBLAS's (a cuBLASLt call it
-  // lacks is then named below); NVTX's calls are its header's (nvToolsExt.h).
+  // simulee's runtime stands in for CUDA's, cuBLAS's and cuRAND's host API
+  // (a call it lacks, of cuBLASLt say, is then named below); NVTX's calls are
+  // its header's (nvToolsExt.h).
   static const std::set<std::string> providedLibraries = {
-      "cudart",   "cudart_static",   "cublas",    "cublas_static",
-      "cublasLt", "cublasLt_static", "nvToolsExt"};
+      "cudart",          "cudart_static", "cublas",        "cublas_static", "cublasLt",
+      "cublasLt_static", "curand",        "curand_static", "nvToolsExt"};
   for (const std::string &library : options.libraries)
     if (!providedLibraries.count(library))
       link.push_back("-l" + library);
