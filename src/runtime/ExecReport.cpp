@@ -12,14 +12,17 @@ constexpr const char *kHostRule = "host-api-error";
 
 std::string hostLine(const HostFinding &finding) {
   return (finding.site.empty() ? std::string("<program>") : finding.site) +
-         ": error: " + finding.function + ": " + finding.message + " [" + kHostRule + "]";
+         ": error: " + finding.function + ": " + finding.message +
+         (finding.times > 1 ? " (" + std::to_string(finding.times) + " times)" : "") + " [" +
+         kHostRule + "]";
 }
 
 Json hostJson(const HostFinding &finding) {
   return Json{{"kind", kHostRule},
               {"function", finding.function},
               {"site", finding.site},
-              {"message", finding.message}};
+              {"message", finding.message},
+              {"times", finding.times}};
 }
 
 Json hostSarif(const HostFinding &finding) {

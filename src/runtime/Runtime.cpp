@@ -1101,7 +1101,15 @@ ErrorCode Runtime::symbolStorage(const void *symbol, std::vector<uint8_t> *&stor
 
 void Runtime::hostFinding(const char *function, const void *returnAddress, std::string message) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
-  hostFindings_.push_back(HostFinding{callSiteOf(returnAddress), function, std::move(message)});
+  HostFinding finding{callSiteOf(returnAddress), function, std::move(message)};
+  auto same = std::find_if(hostFindings_.begin(), hostFindings_.end(), [&](const HostFinding &f) {
+    return f.site == finding.site && f.function == finding.function && f.message == finding.message;
+  });
+  if (same != hostFindings_.end()) {
+    ++same->times;
+    return;
+  }
+  hostFindings_.push_back(std::move(finding));
   writeSummary();
   writeReport();
 }

@@ -54,6 +54,7 @@ struct HostFinding {
   std::string site;     // "main.cu:42", or empty
   std::string function; // "cudaMemcpy"
   std::string message;
+  uint64_t times = 1; // the same call failing alike again (in a loop) is counted here
 };
 
 // The findings and launches of one kernel, over every launch of the run.

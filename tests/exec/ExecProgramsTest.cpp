@@ -508,6 +508,30 @@ TEST(Exec, SharedDeclarationsClangRefusesInAHeaderCompile) {
   EXPECT_TRUE(contains(o.err, "stencil.cuh:5:25: warning: data race on shared 'tile'")) << o;
 }
 
+// A call failing alike again and again (a timing loop over a copy past its
+// allocation) is one finding, counted: never a screenful of copies.
+TEST(Exec, AHostFindingRepeatedInALoopIsReportedOnceWithItsCount) {
+  TempDir dir;
+  std::string source =
+      dir.write("again.cu", "#include <cstdio>\n"
+                            "int main() {\n"
+                            "  char *d, h[64] = {};\n"
+                            "  cudaMalloc(&d, 32);\n"
+                            "  for (int i = 0; i < 3; ++i)\n"
+                            "    cudaMemcpy(d, h, 64, cudaMemcpyHostToDevice);\n"
+                            "  printf(\"%s\\n\", cudaGetErrorName(cudaGetLastError()));\n"
+                            "  return 0;\n"
+                            "}\n");
+  Outcome o = simulee({"exec", source, "--format", "json", "-o", dir.file("report.json")});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "cudaErrorInvalidValue\n") << o;
+  nlohmann::json report = nlohmann::json::parse(readFile(dir.file("report.json")));
+  ASSERT_EQ(report["hostFindings"].size(), 1u) << report.dump(2);
+  EXPECT_EQ(report["hostFindings"][0]["times"], 3);
+  Outcome text = simulee({"exec", source});
+  EXPECT_TRUE(contains(text.err, "32 bytes past its end (3 times) [host-api-error]")) << text;
+}
+
 // A kernel file that includes cuBLAS to compare against it (its kernels'
 // launches read from host code that calls cuBLAS too): analysed, where it
 // was refused for the toolkit's cublas_v2.h, which simulee cannot use.
