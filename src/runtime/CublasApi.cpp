@@ -159,7 +159,14 @@ public:
   // finding too, once per operand.
   uint8_t *operand(const void *pointer, int64_t rows, int64_t cols, int64_t ld, unsigned bytes,
                    const std::string &what, bool reads, bool writes) {
-    uint64_t span = rows > 0 && cols > 0 ? uint64_t((cols - 1) * ld + rows) * bytes : 0;
+    uint64_t span = 0;
+    if (rows > 0 && cols > 0 &&
+        (__builtin_mul_overflow(uint64_t(cols - 1), uint64_t(ld), &span) ||
+         __builtin_add_overflow(span, uint64_t(rows), &span) ||
+         __builtin_mul_overflow(span, uint64_t(bytes), &span))) {
+      finding(what + " spans more bytes than any allocation has");
+      return nullptr;
+    }
     AddressInfo info = Runtime::get().libraryMemory(pointer, span, function_, what, site_);
     if (!info.allocation)
       return nullptr;

@@ -111,14 +111,20 @@ curandStatus_t generate(curandGenerator_t generator, void *output, size_t count,
     Runtime::get().hostFinding(function, site, "its output pointer is null");
     return CURAND_STATUS_LAUNCH_FAILURE;
   }
+  uint64_t total = 0;
+  if (__builtin_mul_overflow(uint64_t(count), uint64_t(bytes), &total)) {
+    Runtime::get().hostFinding(function, site,
+                               std::to_string(count) + " numbers are more bytes than any "
+                                                       "allocation has");
+    return CURAND_STATUS_LAUNCH_FAILURE;
+  }
   bool onDevice = !generator->onHost;
   simulee::runtime::StreamWork work = [=] {
     simulee::runtime::RuntimeOperation operation(function, site);
     uint8_t *bytesOut = static_cast<uint8_t *>(output);
     AddressInfo info;
     if (onDevice) {
-      info = Runtime::get().libraryMemory(output, uint64_t(count) * bytes, function, "its output",
-                                          site);
+      info = Runtime::get().libraryMemory(output, total, function, "its output", site);
       if (!info.allocation)
         return cudaErrorLaunchFailure;
       bytesOut = info.bytes();
@@ -131,7 +137,7 @@ curandStatus_t generate(curandGenerator_t generator, void *output, size_t count,
     Draws draws(*generator);
     fill(bytesOut, draws);
     if (info.allocation)
-      info.allocation->markWritten(info.offset, uint64_t(count) * bytes);
+      info.allocation->markWritten(info.offset, total);
     return cudaSuccess;
   };
   if (onDevice)

@@ -532,6 +532,29 @@ TEST(Exec, AHostFindingRepeatedInALoopIsReportedOnceWithItsCount) {
   EXPECT_TRUE(contains(text.err, "32 bytes past its end (3 times) [host-api-error]")) << text;
 }
 
+// A matrix whose leading dimension and columns span more bytes than 64 bits
+// count is refused as past every allocation, never wrapped to a small size.
+TEST(Exec, ACublasOperandSpanningMoreThanMemoryIsRefused) {
+  TempDir dir;
+  std::string source = dir.write(
+      "huge.cu",
+      "#include <climits>\n#include <cstdio>\n#include <cublas_v2.h>\n"
+      "int main() {\n"
+      "  double *c, zero = 0;\n"
+      "  cudaMalloc(&c, 64);\n"
+      "  cublasHandle_t h;\n"
+      "  cublasCreate(&h);\n"
+      "  cublasStatus_t s = cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, INT_MAX, 1, &zero,\n"
+      "                                 c, 1, c, 1, &zero, c, INT_MAX);\n"
+      "  printf(\"%s\\n\", cublasGetStatusName(s));\n"
+      "  return 0;\n"
+      "}\n");
+  Outcome o = simulee({"exec", source});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_EQ(o.out, "CUBLAS_STATUS_EXECUTION_FAILED\n") << o;
+  EXPECT_TRUE(contains(o.err, "matrix C spans more bytes than any allocation has")) << o;
+}
+
 // A kernel file that includes cuBLAS to compare against it (its kernels'
 // launches read from host code that calls cuBLAS too): analysed, where it
 // was refused for the toolkit's cublas_v2.h, which simulee cannot use.
