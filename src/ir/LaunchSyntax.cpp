@@ -216,6 +216,25 @@ std::string quoted(std::string_view text) {
   return out + '"';
 }
 
+// `text` written to a new temporary file (`prefix`-XXXXXX.`suffix`): its
+// path, or an error that begins with `failure` ("f.cu: cannot write a
+// rewritten copy to compile").
+Result<std::string> temporaryFileWith(const char *prefix, const char *suffix, std::string_view text,
+                                      const std::string &failure) {
+  llvm::SmallString<128> path;
+  int fd = -1;
+  if (std::error_code error = llvm::sys::fs::createTemporaryFile(prefix, suffix, fd, path))
+    return makeError(failure + ": " + error.message());
+  llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+  out << text;
+  out.close();
+  if (out.has_error()) {
+    llvm::sys::fs::remove(path);
+    return makeError(failure);
+  }
+  return path.str().str();
+}
+
 } // namespace
 
 RefusedSharedDeclarationsByFile refusedSharedDeclarations(std::string_view clangOutput) {
@@ -297,34 +316,25 @@ Status CompileInput::overlayHeaders(const RefusedSharedDeclarationsByFile &refus
     llvm::SmallString<256> name(file);
     llvm::sys::fs::make_absolute(name); // against the directory clang runs in: this one
     llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/true);
-    llvm::SmallString<128> copy;
-    int fd = -1;
-    if (std::error_code error = llvm::sys::fs::createTemporaryFile("simulee-header", "h", fd, copy))
-      return makeError(file + ": cannot write a rewritten copy to compile: " + error.message());
-    headerCopies_.push_back(copy.str().str());
-    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-    out << *accepted;
-    out.close();
-    if (out.has_error())
-      return makeError(file + ": cannot write a rewritten copy to compile");
+    Result<std::string> copy = temporaryFileWith(
+        "simulee-header", "h", *accepted, file + ": cannot write a rewritten copy to compile");
+    if (!copy)
+      return copy.error();
+    headerCopies_.push_back(*copy);
     roots += std::string(roots.empty() ? "" : ",\n") +
              "  {\"type\": \"file\", \"name\": " + quoted(name.str()) +
-             ", \"external-contents\": " + quoted(copy.str()) + "}";
+             ", \"external-contents\": " + quoted(*copy) + "}";
   }
   if (roots.empty())
     return Ok{};
-  llvm::SmallString<128> overlay;
-  int fd = -1;
-  if (std::error_code error =
-          llvm::sys::fs::createTemporaryFile("simulee-overlay", "yaml", fd, overlay))
-    return makeError(path_ + ": cannot write a header overlay to compile: " + error.message());
-  overlay_ = overlay.str().str();
-  llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
   // Names stay the headers' own in diagnostics and debug info.
-  out << "{\"version\": 0, \"use-external-names\": false, \"roots\": [\n" << roots << "\n]}\n";
-  out.close();
-  if (out.has_error())
-    return makeError(path_ + ": cannot write a header overlay to compile");
+  Result<std::string> overlay = temporaryFileWith(
+      "simulee-overlay", "yaml",
+      "{\"version\": 0, \"use-external-names\": false, \"roots\": [\n" + roots + "\n]}\n",
+      path_ + ": cannot write a header overlay to compile");
+  if (!overlay)
+    return overlay.error();
+  overlay_ = *overlay;
   return Ok{};
 }
 
@@ -343,16 +353,12 @@ Result<CompileInput> CompileInput::of(const std::string &path,
       joined = std::move(accepted);
   if (!joined)
     return input;
-  llvm::SmallString<128> copy;
-  int fd = -1;
-  if (std::error_code error = llvm::sys::fs::createTemporaryFile("simulee-joined", "cu", fd, copy))
-    return makeError(path + ": cannot write a rewritten copy to compile: " + error.message());
-  input.copy_ = copy.str().str();
-  llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-  out << "#line 1 " << quoted(path) << "\n" << *joined;
-  out.close();
-  if (out.has_error())
-    return makeError(path + ": cannot write a rewritten copy to compile");
+  Result<std::string> copy =
+      temporaryFileWith("simulee-joined", "cu", "#line 1 " + quoted(path) + "\n" + *joined,
+                        path + ": cannot write a rewritten copy to compile");
+  if (!copy)
+    return copy.error();
+  input.copy_ = *copy;
   return input;
 }
 

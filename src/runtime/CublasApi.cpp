@@ -11,6 +11,7 @@
 #include "ir/device/cublas_api.h"
 
 #include "evo/HalfFloat.h"
+#include "runtime/LiveObjects.h"
 #include "runtime/Runtime.h"
 #include "runtime/Signals.h"
 #include "runtime/StreamCapture.h"
@@ -21,9 +22,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 
 using simulee::runtime::AddressInfo;
@@ -42,13 +41,9 @@ struct cublasContext {
 
 namespace {
 
-std::mutex handlesMutex;
-std::set<const cublasContext *> liveHandles;
+simulee::runtime::LiveObjects<cublasContext> handles;
 
-bool isLive(const cublasContext *handle) {
-  std::lock_guard<std::mutex> lock(handlesMutex);
-  return liveHandles.count(handle) != 0;
-}
+bool isLive(const cublasContext *handle) { return handles.contains(handle); }
 
 // The bytes of one element of `type`; 0 for a type simulee does not compute in.
 unsigned elementBytes(cudaDataType type) {
@@ -192,9 +187,6 @@ public:
         w.info.allocation->markWritten(w.info.offset + c * w.stride, w.columnBytes);
   }
 
-  const char *function() const { return function_; }
-  const void *site() const { return site_; }
-
 private:
   struct Written {
     AddressInfo info;
@@ -212,7 +204,7 @@ class Scalar {
 public:
   Scalar(const cublasContext *handle, const void *pointer, cudaDataType type)
       : pointer_(pointer), type_(type),
-        onDevice_(handle && isLive(handle) && handle->pointerMode == CUBLAS_POINTER_MODE_DEVICE),
+        onDevice_(isLive(handle) && handle->pointerMode == CUBLAS_POINTER_MODE_DEVICE),
         unreadable_(!onDevice_ && pointer &&
                     simulee::runtime::isDevicePointer(reinterpret_cast<uintptr_t>(pointer))) {
     if (!onDevice_ && pointer && !unreadable_)
@@ -273,33 +265,33 @@ using Work = std::function<cublasStatus_t(Call &)>;
 // Runs a routine on its handle's stream: now, or when the graph a capturing
 // stream records it into runs.
 cublasStatus_t run(const cublasContext *handle, const char *function, const void *site, Work work) {
-  if (!handle || !isLive(handle)) {
+  if (!isLive(handle)) {
     Runtime::get().hostFinding(function, site,
                                handle ? "its handle was destroyed (cublasDestroy)"
                                       : "its handle is null (cublasCreate makes one)");
     return CUBLAS_STATUS_NOT_INITIALIZED;
   }
-  simulee::runtime::StreamWork streamWork = [=] {
-    simulee::runtime::RuntimeOperation operation(function, site);
+  // The routine, its writes marked once it succeeded; nothing after a failed
+  // device assert left the context unusable.
+  auto execute = [=]() -> cublasStatus_t {
     if (Runtime::get().stickyError())
-      return cudaError_t(Runtime::get().stickyError());
+      return CUBLAS_STATUS_EXECUTION_FAILED;
+    simulee::runtime::RuntimeOperation operation(function, site);
     Call call(function, site);
     cublasStatus_t status = work(call);
     if (status == CUBLAS_STATUS_SUCCESS)
       call.done();
-    return status == CUBLAS_STATUS_SUCCESS ? cudaSuccess : cudaErrorLaunchFailure;
+    return status;
+  };
+  simulee::runtime::StreamWork streamWork = [=] {
+    if (int sticky = Runtime::get().stickyError())
+      return cudaError_t(sticky);
+    return execute() == CUBLAS_STATUS_SUCCESS ? cudaSuccess : cudaErrorLaunchFailure;
   };
   if (std::optional<cudaError_t> captured =
           simulee::runtime::captureWork(handle->stream, cudaGraphNodeTypeKernel, streamWork))
     return *captured == cudaSuccess ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_EXECUTION_FAILED;
-  if (Runtime::get().stickyError())
-    return CUBLAS_STATUS_EXECUTION_FAILED;
-  simulee::runtime::RuntimeOperation operation(function, site);
-  Call call(function, site);
-  cublasStatus_t status = work(call);
-  if (status == CUBLAS_STATUS_SUCCESS)
-    call.done();
-  return status;
+  return execute();
 }
 
 // An argument cuBLAS refuses (CUBLAS_STATUS_INVALID_VALUE): a finding, since
@@ -312,6 +304,15 @@ cublasStatus_t invalid(const char *function, const void *site, const std::string
 bool validOperation(cublasOperation_t op) {
   return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;
 }
+
+// Where element (i, j) of op(M) lies in column-major M, `ld` elements apart.
+int64_t elementIndex(cublasOperation_t op, int64_t i, int64_t j, int64_t ld) {
+  return op == CUBLAS_OP_N ? i + j * ld : j + i * ld;
+}
+
+// What cuBLAS says of an operation none of N, T, C.
+constexpr const char *kInvalidOperation =
+    "an operation that is none of CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C";
 
 // The i-th element of a vector of n with increment inc (a negative one walks
 // it backwards from its far end, as BLAS does).
@@ -329,7 +330,7 @@ struct GemmShape {
 // Why cuBLAS refuses a GEMM's shape; empty when it does not.
 std::string gemmProblem(const GemmShape &s) {
   if (!validOperation(s.transa) || !validOperation(s.transb))
-    return "an operation that is none of CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C";
+    return kInvalidOperation;
   if (s.m < 0 || s.n < 0 || s.k < 0)
     return "a negative size (m " + number(s.m) + ", n " + number(s.n) + ", k " + number(s.k) + ")";
   int rowsA = s.transa == CUBLAS_OP_N ? s.m : s.k, rowsB = s.transb == CUBLAS_OP_N ? s.k : s.n;
@@ -352,12 +353,10 @@ void gemmProduct(const GemmShape &s, const uint8_t *A, const uint8_t *B, uint8_t
     Matrix a(s.m, s.k), b(s.k, s.n);
     for (int64_t j = 0; j < s.k; ++j)
       for (int64_t i = 0; i < s.m; ++i)
-        a(i, j) =
-            Acc(load(A + (s.transa == CUBLAS_OP_N ? i + j * s.lda : j + i * s.lda) * ea, s.a));
+        a(i, j) = Acc(load(A + elementIndex(s.transa, i, j, s.lda) * ea, s.a));
     for (int64_t j = 0; j < s.n; ++j)
       for (int64_t i = 0; i < s.k; ++i)
-        b(i, j) =
-            Acc(load(B + (s.transb == CUBLAS_OP_N ? i + j * s.ldb : j + i * s.ldb) * eb, s.b));
+        b(i, j) = Acc(load(B + elementIndex(s.transb, i, j, s.ldb) * eb, s.b));
     product.noalias() = a * b;
   }
   for (int64_t j = 0; j < s.n; ++j)
@@ -497,9 +496,7 @@ cublasStatus_t geam(cublasHandle_t handle, const char *function, const void *sit
                     const T *alpha, const T *A, int lda, const T *beta, const T *B, int ldb, T *C,
                     int ldc) {
   if (!validOperation(transa) || !validOperation(transb))
-    return invalid(function, site,
-                   "an operation that is none of CUBLAS_OP_N, CUBLAS_OP_T, "
-                   "CUBLAS_OP_C");
+    return invalid(function, site, kInvalidOperation);
   if (m < 0 || n < 0)
     return invalid(function, site, "a negative size (m " + number(m) + ", n " + number(n) + ")");
   int rowsA = transa == CUBLAS_OP_N ? m : n, rowsB = transb == CUBLAS_OP_N ? m : n;
@@ -527,8 +524,7 @@ cublasStatus_t geam(cublasHandle_t handle, const char *function, const void *sit
       return CUBLAS_STATUS_EXECUTION_FAILED;
     auto element = [](const uint8_t *base, cublasOperation_t op, int64_t i, int64_t j, int ld) {
       T value;
-      std::memcpy(&value, base + (op == CUBLAS_OP_N ? i + j * ld : j + i * ld) * sizeof(T),
-                  sizeof(T));
+      std::memcpy(&value, base + elementIndex(op, i, j, ld) * sizeof(T), sizeof(T));
       return value;
     };
     // Computed whole before it is stored: C may be A or B.
@@ -699,9 +695,7 @@ cublasStatus_t gemv(cublasHandle_t handle, const char *function, const void *sit
                     cublasOperation_t trans, int m, int n, const T *alpha, const T *A, int lda,
                     const T *x, int incx, const T *beta, T *y, int incy) {
   if (!validOperation(trans))
-    return invalid(function, site,
-                   "an operation that is none of CUBLAS_OP_N, CUBLAS_OP_T, "
-                   "CUBLAS_OP_C");
+    return invalid(function, site, kInvalidOperation);
   if (std::string problem = matrixVectorProblem(m, n, lda, incx, incy); !problem.empty())
     return invalid(function, site, problem);
   Scalar a(handle, alpha, typeOf<T>()), b(handle, beta, typeOf<T>());
@@ -723,7 +717,7 @@ cublasStatus_t gemv(cublasHandle_t handle, const char *function, const void *sit
       T sum = 0;
       if (*alphaValue != 0)
         for (int64_t i = 0; i < lengthX; ++i)
-          sum += (plain ? pa[r + i * lda] : pa[i + r * lda]) * px[at(i, lengthX, incx)];
+          sum += pa[elementIndex(trans, r, i, lda)] * px[at(i, lengthX, incx)];
       T &out = py[at(r, lengthY, incy)];
       out = T(*alphaValue) * sum + (*betaValue != 0 ? T(*betaValue) * out : T(0));
     }
@@ -804,7 +798,7 @@ cublasStatus_t onStream(cudaStream_t stream, std::function<cublasStatus_t()> cop
 // Gives a handle's setting, or NOT_INITIALIZED for a handle not live.
 template <class T>
 cublasStatus_t getSetting(cublasHandle_t handle, T *out, T cublasContext::*member) {
-  if (!handle || !isLive(handle))
+  if (!isLive(handle))
     return CUBLAS_STATUS_NOT_INITIALIZED;
   if (!out)
     return CUBLAS_STATUS_INVALID_VALUE;
@@ -814,7 +808,7 @@ cublasStatus_t getSetting(cublasHandle_t handle, T *out, T cublasContext::*membe
 
 template <class T>
 cublasStatus_t setSetting(cublasHandle_t handle, T value, T cublasContext::*member) {
-  if (!handle || !isLive(handle))
+  if (!isLive(handle))
     return CUBLAS_STATUS_NOT_INITIALIZED;
   handle->*member = value;
   return CUBLAS_STATUS_SUCCESS;
@@ -827,18 +821,13 @@ extern "C" {
 cublasStatus_t cublasCreate_v2(cublasHandle_t *handle) {
   if (!handle)
     return CUBLAS_STATUS_INVALID_VALUE;
-  *handle = new cublasContext;
-  std::lock_guard<std::mutex> lock(handlesMutex);
-  liveHandles.insert(*handle);
+  *handle = handles.add(new cublasContext);
   return CUBLAS_STATUS_SUCCESS;
 }
 
 cublasStatus_t cublasDestroy_v2(cublasHandle_t handle) {
-  {
-    std::lock_guard<std::mutex> lock(handlesMutex);
-    if (!liveHandles.erase(handle))
-      return CUBLAS_STATUS_NOT_INITIALIZED;
-  }
+  if (!handles.remove(handle))
+    return CUBLAS_STATUS_NOT_INITIALIZED;
   delete handle;
   return CUBLAS_STATUS_SUCCESS;
 }
@@ -870,7 +859,7 @@ cublasStatus_t cublasGetProperty(libraryPropertyType type, int *value) {
 size_t cublasGetCudartVersion(void) { return CUDART_VERSION; }
 
 cublasStatus_t cublasSetWorkspace_v2(cublasHandle_t handle, void *, size_t) {
-  return handle && isLive(handle) ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_NOT_INITIALIZED;
+  return isLive(handle) ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_NOT_INITIALIZED;
 }
 
 cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t stream) {

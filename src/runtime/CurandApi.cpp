@@ -11,6 +11,7 @@
 // NVIDIA's layout), are not provided. An output range outside a live allocation is
 // a host finding and an error status, as a copy's is; what a generator
 // writes counts as written.
+#include "runtime/LiveObjects.h"
 #include "runtime/Runtime.h"
 #include "runtime/Signals.h"
 #include "runtime/StreamCapture.h"
@@ -20,8 +21,6 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
-#include <mutex>
-#include <set>
 #include <string>
 
 using simulee::runtime::AddressInfo;
@@ -40,13 +39,9 @@ struct curandGenerator_st {
 
 namespace {
 
-std::mutex generatorsMutex;
-std::set<const curandGenerator_st *> liveGenerators;
+simulee::runtime::LiveObjects<curandGenerator_st> generators;
 
-bool isLive(const curandGenerator_st *generator) {
-  std::lock_guard<std::mutex> lock(generatorsMutex);
-  return liveGenerators.count(generator) != 0;
-}
+bool isLive(const curandGenerator_st *generator) { return generators.contains(generator); }
 
 // The i-th 64-bit word of the sequence of `seed` (SplitMix64's finalizer of
 // a Weyl sequence: every word depends only on the seed and its index).
@@ -103,7 +98,7 @@ curandStatus_t notInitialized(const char *function, const void *site) {
 curandStatus_t generate(curandGenerator_t generator, void *output, size_t count, unsigned bytes,
                         const char *function, const void *site,
                         std::function<void(uint8_t *, Draws &)> fill) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized(function, site);
   if (count == 0)
     return CURAND_STATUS_SUCCESS;
@@ -212,9 +207,7 @@ curandStatus_t create(curandGenerator_t *generator, curandRngType_t type, bool o
   auto *made = new curandGenerator_st;
   made->onHost = onHost;
   made->type = type;
-  *generator = made;
-  std::lock_guard<std::mutex> lock(generatorsMutex);
-  liveGenerators.insert(made);
+  *generator = generators.add(made);
   return CURAND_STATUS_SUCCESS;
 }
 
@@ -231,11 +224,8 @@ curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator, curandRng
 }
 
 curandStatus_t curandDestroyGenerator(curandGenerator_t generator) {
-  {
-    std::lock_guard<std::mutex> lock(generatorsMutex);
-    if (!liveGenerators.erase(generator))
-      return CURAND_STATUS_NOT_INITIALIZED;
-  }
+  if (!generators.remove(generator))
+    return CURAND_STATUS_NOT_INITIALIZED;
   delete generator;
   return CURAND_STATUS_SUCCESS;
 }
@@ -265,7 +255,7 @@ curandStatus_t curandGetProperty(libraryPropertyType type, int *value) {
 }
 
 curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized("curandSetStream", CALLER);
   generator->stream = stream;
   return CURAND_STATUS_SUCCESS;
@@ -273,7 +263,7 @@ curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream)
 
 curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
                                                   unsigned long long seed) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized("curandSetPseudoRandomGeneratorSeed", CALLER);
   generator->seed = seed;
   generator->drawn = 0;
@@ -281,7 +271,7 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
 }
 
 curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized("curandSetGeneratorOffset", CALLER);
   generator->offset = offset;
   generator->drawn = 0;
@@ -290,19 +280,19 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
 
 // The order a GPU's threads draw in: one sequence here.
 curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrdering_t) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized("curandSetGeneratorOrdering", CALLER);
   return CURAND_STATUS_SUCCESS;
 }
 
 curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t generator, unsigned int) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized("curandSetQuasiRandomGeneratorDimensions", CALLER);
   return CURAND_STATUS_TYPE_ERROR; // no quasi-random generator exists here
 }
 
 curandStatus_t curandGenerateSeeds(curandGenerator_t generator) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized("curandGenerateSeeds", CALLER);
   return CURAND_STATUS_SUCCESS;
 }
@@ -314,7 +304,7 @@ curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int *outputP
 
 // 64-bit words come only from 64-bit quasi-random generators.
 curandStatus_t curandGenerateLongLong(curandGenerator_t generator, unsigned long long *, size_t) {
-  if (!generator || !isLive(generator))
+  if (!isLive(generator))
     return notInitialized("curandGenerateLongLong", CALLER);
   return CURAND_STATUS_TYPE_ERROR;
 }

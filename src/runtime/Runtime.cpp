@@ -993,11 +993,11 @@ std::string Runtime::unusableRange(const AddressInfo &info, const void *pointer,
 AddressInfo Runtime::libraryMemory(const void *pointer, uint64_t sizeBytes, const char *function,
                                    const std::string &what, const void *returnAddress) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
-  AddressInfo info = memory_.find(pointer);
   if (!pointer) {
     hostFinding(function, returnAddress, what + " is a null pointer");
     return {};
   }
+  AddressInfo info = memory_.find(pointer);
   if (std::string problem = unusableRange(info, pointer, sizeBytes); !problem.empty()) {
     hostFinding(function, returnAddress,
                 "uses " + std::to_string(sizeBytes) + " bytes of " + what + " in " + problem);
