@@ -171,6 +171,44 @@ uint64_t atomicResult(ir::AtomicOp op, uint64_t old, uint64_t value, unsigned wi
   return old;
 }
 
+// PTX redux.sync: the 32-bit values of the lanes of `group` combined.
+uint64_t warpReduce(ir::WarpReduceOp op, LaneMask group, const uint64_t *value) {
+  uint32_t result = op == ir::WarpReduceOp::Min   ? uint32_t(INT32_MAX)
+                    : op == ir::WarpReduceOp::Max ? uint32_t(INT32_MIN)
+                    : op == ir::WarpReduceOp::UMin || op == ir::WarpReduceOp::And ? ~0u
+                                                                                  : 0u;
+  forEachLane(group, [&](unsigned l) {
+    uint32_t v = uint32_t(value[l]);
+    switch (op) {
+    case ir::WarpReduceOp::Add:
+      result += v;
+      break;
+    case ir::WarpReduceOp::Min:
+      result = uint32_t(std::min(int32_t(result), int32_t(v)));
+      break;
+    case ir::WarpReduceOp::Max:
+      result = uint32_t(std::max(int32_t(result), int32_t(v)));
+      break;
+    case ir::WarpReduceOp::UMin:
+      result = std::min(result, v);
+      break;
+    case ir::WarpReduceOp::UMax:
+      result = std::max(result, v);
+      break;
+    case ir::WarpReduceOp::And:
+      result &= v;
+      break;
+    case ir::WarpReduceOp::Or:
+      result |= v;
+      break;
+    case ir::WarpReduceOp::Xor:
+      result ^= v;
+      break;
+    }
+  });
+  return result;
+}
+
 uint64_t loadBytes(const uint8_t *bytes, uint64_t size) {
   uint64_t value = 0;
   std::memcpy(&value, bytes, std::min<uint64_t>(size, 8));
@@ -1422,6 +1460,15 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
             same |= LaneMask(1) << k;
         });
         result[l] = same;
+      });
+      forEachLane(mask, [&](unsigned l) { d[l] = result[l]; });
+      break;
+    }
+    case Op::WarpReduce: {
+      const uint64_t *value = src(in.a), *member = src(in.b);
+      uint64_t result[kWarpSize];
+      forEachLane(mask, [&](unsigned l) {
+        result[l] = warpReduce(ir::WarpReduceOp(in.flags), mask & LaneMask(member[l]), value);
       });
       forEachLane(mask, [&](unsigned l) { d[l] = result[l]; });
       break;

@@ -5,6 +5,7 @@
 #include "ir/TexturePtx.h"
 
 #include <llvm/ADT/StringMap.h>
+#include <llvm/ADT/StringSwitch.h>
 
 namespace simulee::ir {
 namespace {
@@ -299,6 +300,21 @@ std::optional<Builtin> classifyNvvm(llvm::StringRef name) {
     return make(BuiltinKind::FindNthSet);
   if (name.starts_with("match.any.sync"))
     return make(BuiltinKind::MatchAny);
+  if (name.consume_front("redux.sync.")) {
+    std::optional<WarpReduceOp> op = llvm::StringSwitch<std::optional<WarpReduceOp>>(name)
+                                         .Case("add", WarpReduceOp::Add)
+                                         .Case("min", WarpReduceOp::Min)
+                                         .Case("max", WarpReduceOp::Max)
+                                         .Case("umin", WarpReduceOp::UMin)
+                                         .Case("umax", WarpReduceOp::UMax)
+                                         .Case("and", WarpReduceOp::And)
+                                         .Case("or", WarpReduceOp::Or)
+                                         .Case("xor", WarpReduceOp::Xor)
+                                         .Default(std::nullopt);
+    if (!op)
+      return std::nullopt;
+    return make(BuiltinKind::WarpReduce, *op);
+  }
   if (name.starts_with("ldg.global") || name.starts_with("ldu.global"))
     return make(BuiltinKind::Load);
   if (name.starts_with("ptr.") || name.starts_with("move."))

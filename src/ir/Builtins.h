@@ -19,37 +19,38 @@ enum class BuiltinKind : uint8_t {
   NamedBarrier, // selector = NamedBarrierMode; arguments (id[, thread count])
   WarpSync,
   Fence,
-  MathUnary,    // selector = MathFunction
-  MathBinary,   // selector = MathFunction
+  MathUnary,  // selector = MathFunction
+  MathBinary, // selector = MathFunction
   Fma,
   FDiv,
   FAdd,
   FMul,
-  IntUnary,     // selector = IntFunction
-  IntBinary,    // selector = IntFunction
-  FunnelShift,  // selector 0 = left, 1 = right
-  FindNthSet,   // llvm.nvvm.fns(mask, base, offset): PTX fns
-  RoundToInt,   // selector = MathFunction rounding (Rint/Trunc/Ceil/Floor); isSigned
-  IntToFloat,   // selector = RoundingMode; isSigned: __int2float_rz, llvm.nvvm.ull2d.rp ...
-  Shuffle,      // selector = ShuffleMode; hasMask
-  Vote,         // selector = VoteMode; hasMask
+  IntUnary,    // selector = IntFunction
+  IntBinary,   // selector = IntFunction
+  FunnelShift, // selector 0 = left, 1 = right
+  FindNthSet,  // llvm.nvvm.fns(mask, base, offset): PTX fns
+  RoundToInt,  // selector = MathFunction rounding (Rint/Trunc/Ceil/Floor); isSigned
+  IntToFloat,  // selector = RoundingMode; isSigned: __int2float_rz, llvm.nvvm.ull2d.rp ...
+  Shuffle,     // selector = ShuffleMode; hasMask
+  Vote,        // selector = VoteMode; hasMask
   ActiveMask,
   MatchAny,
-  Load,         // llvm.nvvm.ldg / ldu: a load through argument 0
+  WarpReduce, // llvm.nvvm.redux.sync.<op>: selector = WarpReduceOp
+  Load,       // llvm.nvvm.ldg / ldu: a load through argument 0
   MemCopy,
   MemMove,
   MemSet,
   Print,
   Trap,
   Exit,
-  PowI,         // llvm.powi: float base, int exponent
-  Bitcast,      // __int_as_float and friends: reinterpret the bits
-  AtomicRMW,    // llvm.nvvm.atomic.load.inc/dec, .atomic.<op>.gen.*: selector = AtomicOp
-  CmpXchg,      // llvm.nvvm.atomic.cas.gen.i.<scope>: (pointer, expected, desired) -> old
-  Texture,      // simulee's tex/suld/sust calls (ir/TexturePtx.h): selector = TextureAccess
-  GridBarrier,  // ir/GridSync.h's builtins: selector 0 = arrive, 1 = wait
-  Malloc,       // device malloc(size)
-  Free,         // device free(pointer)
+  PowI,        // llvm.powi: float base, int exponent
+  Bitcast,     // __int_as_float and friends: reinterpret the bits
+  AtomicRMW,   // llvm.nvvm.atomic.load.inc/dec, .atomic.<op>.gen.*: selector = AtomicOp
+  CmpXchg,     // llvm.nvvm.atomic.cas.gen.i.<scope>: (pointer, expected, desired) -> old
+  Texture,     // simulee's tex/suld/sust calls (ir/TexturePtx.h): selector = TextureAccess
+  GridBarrier, // ir/GridSync.h's builtins: selector 0 = arrive, 1 = wait
+  Malloc,      // device malloc(size)
+  Free,        // device free(pointer)
 };
 
 enum class TextureAccess : uint8_t { Fetch, SurfaceLoad, SurfaceStore };

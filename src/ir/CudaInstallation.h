@@ -33,8 +33,8 @@ Result<std::optional<CudaInstallation>> findCudaInstallation(const std::string &
 // CUB and Thrust pick from it; simulee exec's cudaFuncGetAttributes reports
 // it as the kernels' ptxVersion and binaryVersion, as a GPU running code
 // built for it would.
-inline constexpr int kDeviceCodeArch = 70;
-inline constexpr const char *kDeviceCodeArchFlag = "--cuda-gpu-arch=sm_70";
+inline constexpr int kDeviceCodeArch = 80;
+inline constexpr const char *kDeviceCodeArchFlag = "--cuda-gpu-arch=sm_80";
 
 // The headers force-included after the precompiled wrapper when compiling
 // against NVIDIA's headers: surf*read/write (simulee_surfaces.h) and what

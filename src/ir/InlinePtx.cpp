@@ -1,6 +1,7 @@
 #include "ir/InlinePtx.h"
 
 #include "ir/HeaderInlining.h"
+#include "ir/SharedWindows.h"
 #include "ir/TexturePtx.h"
 
 #include <llvm/ADT/SmallVector.h>
@@ -161,7 +162,7 @@ private:
   llvm::Value *readRaw(const std::string &operand);
   void write(const std::string &operand, llvm::Value *value);
   llvm::Value *specialRegister(llvm::StringRef name);
-  llvm::Value *address(const std::string &operand, unsigned extraOffset = 0);
+  llvm::Value *address(const std::string &operand, unsigned extraOffset = 0, bool shared = false);
   std::vector<std::string> vectorElements(const std::string &operand);
 
   llvm::Value *intrinsic(llvm::StringRef name, llvm::Type *result, llvm::ArrayRef<llvm::Value *> args);
@@ -181,6 +182,9 @@ private:
   void lowerAtomic(const Statement &s);
   void lowerWarp(const Statement &s);
   void lowerSync(const Statement &s);
+  void lowerMbarrier(const Statement &s);
+  void lowerAsyncCopy(const Statement &s);
+  llvm::Value *mbarrierArrive(llvm::Value *word, llvm::Value *count, bool drop, bool complete);
   void fenceOfScope(const Statement &s);
   void fenceIfReleasing(const Statement &s);
   llvm::Value *prmtModeSelector(const Statement &s, llvm::Value *c);
@@ -403,8 +407,18 @@ std::vector<std::string> PtxLowering::vectorElements(const std::string &operand)
   return splitTopLevel(text, ',');
 }
 
-// [reg], [reg+8], [reg+-8], [$3]: a pointer into the flat address space.
-llvm::Value *PtxLowering::address(const std::string &operand, unsigned extraOffset) {
+// Whether a statement's addresses are in the shared state space (.shared,
+// .shared::cta): integer addresses there are window addresses.
+bool isSharedSpace(const Statement &s) {
+  return llvm::any_of(llvm::ArrayRef(s.parts).drop_front(), [](llvm::StringRef part) {
+    return part == "shared" || part == "shared::cta";
+  });
+}
+
+// [reg], [reg+8], [reg+-8], [$3]: a pointer into the flat address space. An
+// integer address of a `shared` statement is a window address (32 bits, or
+// a 64-bit value below 2^32; a wider one is a generic pointer's bits).
+llvm::Value *PtxLowering::address(const std::string &operand, unsigned extraOffset, bool shared) {
   llvm::StringRef text = llvm::StringRef(operand).trim();
   if (!text.consume_front("[") || !text.consume_back("]"))
     throw Unsupported{"address operand '" + operand + "'"};
@@ -414,9 +428,19 @@ llvm::Value *PtxLowering::address(const std::string &operand, unsigned extraOffs
     throw Unsupported{"address operand '" + operand + "'"};
   llvm::Value *pointer = readRaw(base.trim().str());
   if (!pointer->getType()->isPointerTy()) {
-    if (pointer->getType()->getIntegerBitWidth() < 64)
-      throw Unsupported{"a 32-bit address '" + operand + "' (shared window addresses)"};
-    pointer = builder_.CreateIntToPtr(pointer, builder_.getPtrTy());
+    unsigned bits = pointer->getType()->getIntegerBitWidth();
+    if (bits < 64 && !shared)
+      throw Unsupported{"a 32-bit address '" + operand + "' outside the shared state space"};
+    llvm::Value *window = shared ? pointerOfSharedWindow(builder_, pointer) : nullptr;
+    if (bits < 64) {
+      pointer = window;
+    } else {
+      llvm::Value *generic = builder_.CreateIntToPtr(pointer, builder_.getPtrTy());
+      pointer = window ? builder_.CreateSelect(
+                             builder_.CreateICmpULT(pointer, builder_.getInt64(1ull << 32)), window,
+                             generic)
+                       : generic;
+    }
   }
   offset += extraOffset;
   if (offset != 0)
@@ -441,10 +465,9 @@ llvm::Value *PtxLowering::carryFlag() {
 void PtxLowering::setCarry(llvm::Value *flag) { builder_.CreateStore(flag, carryFlag()); }
 
 bool PtxLowering::hasSideEffects(const Statement &s) {
-  static const std::set<llvm::StringRef> effects = {"st",   "atom", "red",  "bar",     "barrier",
-                                                    "trap", "exit", "ld",   "membar",  "fence",
-                                                    "shfl", "vote", "match", "activemask",
-                                                    "tex",  "suld", "sust"};
+  static const std::set<llvm::StringRef> effects = {
+      "st",     "atom",  "red",  "bar",  "barrier", "mbarrier",   "cp",  "trap", "exit", "ld",
+      "membar", "fence", "shfl", "vote", "match",   "activemask", "tex", "suld", "sust"};
   return effects.count(s.parts[0]) || s.opcode.find(".cc") != std::string::npos ||
          llvm::StringRef(s.parts[0]).starts_with("addc") ||
          llvm::StringRef(s.parts[0]).starts_with("subc") ||
@@ -536,6 +559,10 @@ void PtxLowering::lowerOperation(const Statement &s) {
     return lowerWarp(s);
   if (op == "tex" || op == "suld" || op == "sust")
     return lowerTexture(s);
+  if (op == "mbarrier")
+    return lowerMbarrier(s);
+  if (op == "cp" && s.parts.size() > 1 && s.parts[1] == "async")
+    return lowerAsyncCopy(s);
   if (op == "bar" || op == "barrier" || op == "membar" || op == "fence" || op == "trap" ||
       op == "exit" || op == "nanosleep" || op == "pmevent")
     return lowerSync(s);
@@ -1354,13 +1381,40 @@ llvm::Value *PtxLowering::setResult(llvm::StringRef typeName, llvm::ArrayRef<llv
 
 void PtxLowering::lowerConvert(const Statement &s) {
   const std::string &dst = s.operands.at(0), &src = s.operands.at(1);
-  if (s.parts[0] == "cvta") { // generic <-> global is the identity; other windows are not modelled
-    if (s.has("shared") || s.has("local") || s.has("const"))
-      throw Unsupported{"PTX instruction '" + s.opcode + "' (shared/local address windows)"};
-    write(dst, readRaw(src));
+  if (s.parts[0] ==
+      "cvta") { // generic <-> global is the identity; local and const are not modelled
+    if (s.has("local") || s.has("const"))
+      throw Unsupported{"PTX instruction '" + s.opcode + "' (local and constant address windows)"};
+    if (!isSharedSpace(s)) {
+      write(dst, readRaw(src));
+      return;
+    }
+    llvm::Type *type = typeOf(s.parts.back());
+    if (s.has("to")) { // generic -> window
+      llvm::Value *bits = readRaw(src);
+      bits = bits->getType()->isPointerTy()
+                 ? builder_.CreatePtrToInt(bits, builder_.getInt64Ty())
+                 : builder_.CreateZExtOrTrunc(bits, builder_.getInt64Ty());
+      write(dst, builder_.CreateZExtOrTrunc(sharedWindowOf(builder_, bits), type));
+    } else { // window -> generic
+      write(dst, builder_.CreatePtrToInt(pointerOfSharedWindow(builder_, readRaw(src)), type));
+    }
     return;
   }
   llvm::StringRef toName = s.parts[s.parts.size() - 2], fromName = s.parts.back();
+  if (toName == "tf32" && fromName == "f32") { // a float keeping 10 mantissa bits, in b32
+    llvm::Value *value = read(src, builder_.getFloatTy());
+    llvm::Value *bits = builder_.CreateBitCast(value, builder_.getInt32Ty());
+    // .rna: to nearest, ties away from zero (the magnitude rounds up);
+    // .rz: toward zero; .rn: to nearest, ties to even.
+    llvm::Value *half = builder_.getInt32(s.has("rz") ? 0 : 0x1000);
+    if (s.has("rn") && !s.has("rna"))
+      half = builder_.CreateAdd(builder_.getInt32(0xfff),
+                                builder_.CreateAnd(builder_.CreateLShr(bits, 13), 1));
+    llvm::Value *rounded = builder_.CreateAnd(builder_.CreateAdd(bits, half), 0xffffe000u);
+    write(dst, builder_.CreateSelect(builder_.CreateFCmpUNO(value, value), bits, rounded));
+    return;
+  }
   std::optional<HalfFormat> toHalf = halfFormatOf(toName), fromHalf = halfFormatOf(fromName);
   if (fromHalf && fromHalf->elements != 1)
     throw Unsupported{"PTX instruction '" + s.opcode + "' (a packed source)"};
@@ -1420,7 +1474,7 @@ void PtxLowering::lowerMemory(const Statement &s) {
   const std::string &addressText = isStore ? s.operands.at(0) : s.operands.at(1);
   std::vector<std::string> values = vectorElements(isStore ? s.operands.at(1) : s.operands.at(0));
   for (size_t i = 0; i < values.size(); ++i) {
-    llvm::Value *pointer = address(addressText, unsigned(i * bytes));
+    llvm::Value *pointer = address(addressText, unsigned(i * bytes), isSharedSpace(s));
     if (isStore) {
       llvm::StoreInst *store = builder_.CreateStore(read(values[i], type), pointer, isVolatile);
       store->setAlignment(llvm::Align(bytes));
@@ -1444,7 +1498,7 @@ void PtxLowering::lowerAtomic(const Statement &s) {
   llvm::Type *type = typeOf(typeName);
   bool isSigned = isSignedType(typeName);
   unsigned first = isReduction ? 0 : 1;
-  llvm::Value *pointer = address(s.operands.at(first));
+  llvm::Value *pointer = address(s.operands.at(first), 0, isSharedSpace(s));
   llvm::Value *operand = read(s.operands.at(first + 1), type, isSigned);
   llvm::StringRef operation;
   for (llvm::StringRef part : llvm::ArrayRef(s.parts).drop_front())
@@ -1564,6 +1618,116 @@ void PtxLowering::fenceOfScope(const Statement &s) {
 void PtxLowering::fenceIfReleasing(const Statement &s) {
   if (s.has("release") || s.has("acq_rel") || s.has("sc"))
     fenceOfScope(s);
+}
+
+// mbarrier (sm_80's block barrier objects, libcu++'s cuda::barrier and
+// cuda_awbarrier): PTX leaves the 64-bit object's layout opaque; simulee's
+// is
+//
+//   63    | 62 ........... 32 | 31 ............ 0
+//   phase | expected arrivals | pending arrivals
+//
+// An arrival releases (a block fence, then an atomic subtract); the last
+// one of a phase refills the pending count and flips the phase bit; a wait
+// acquires (an atomic load) and succeeds once the phase differs from the
+// one its token (the object before the arrival) or parity names. These are
+// the release and acquire the race rules already order by.
+void PtxLowering::lowerMbarrier(const Statement &s) {
+  llvm::StringRef op = s.parts.size() > 1 ? s.parts[1] : "";
+  llvm::Type *i64 = builder_.getInt64Ty(), *i32 = builder_.getInt32Ty();
+  if (op == "pending_count") {
+    llvm::Value *state = read(s.operands.at(1), i64);
+    write(s.operands.at(0), builder_.CreateTrunc(state, i32));
+    return;
+  }
+  if (s.has("expect_tx") || s.has("shared::cluster") || s.has("complete_tx"))
+    throw Unsupported{"PTX instruction '" + s.opcode + "' (sm_90 transaction counts)"};
+  if (op == "init") {
+    llvm::Value *count = builder_.CreateZExt(read(s.operands.at(1), i32), i64);
+    builder_.CreateAlignedStore(builder_.CreateOr(count, builder_.CreateShl(count, 32)),
+                                address(s.operands.at(0), 0, true), llvm::Align(8));
+    return;
+  }
+  if (op == "inval")
+    return;
+  if (op == "arrive" || op == "arrive_drop") {
+    llvm::Value *count = s.operands.size() > 2
+                             ? builder_.CreateZExt(read(s.operands.at(2), i32), i64)
+                             : builder_.getInt64(1);
+    write(s.operands.at(0), mbarrierArrive(address(s.operands.at(1), 0, true), count,
+                                           op == "arrive_drop", !s.has("noComplete")));
+    return;
+  }
+  if (op == "test_wait" || op == "try_wait") {
+    llvm::LoadInst *now =
+        builder_.CreateAlignedLoad(i64, address(s.operands.at(1), 0, true), llvm::Align(8));
+    now->setAtomic(llvm::AtomicOrdering::Acquire, context().getOrInsertSyncScopeID("block"));
+    llvm::Value *phase = builder_.CreateLShr(now, 63);
+    llvm::Value *waited =
+        s.has("parity")
+            ? builder_.CreateAnd(builder_.CreateZExt(read(s.operands.at(2), i32), i64), 1)
+            : builder_.CreateLShr(read(s.operands.at(2), i64), 63);
+    write(s.operands.at(0), builder_.CreateICmpNE(phase, waited));
+    return;
+  }
+  throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+}
+
+// An arrival of `count` threads on the mbarrier at `word` (dropping one
+// expected arrival of later phases), completing the phase when it is the
+// last (unless `complete` is false); the object as it was before.
+llvm::Value *PtxLowering::mbarrierArrive(llvm::Value *word, llvm::Value *count, bool drop,
+                                         bool complete) {
+  llvm::Type *i32 = builder_.getInt32Ty();
+  llvm::SyncScope::ID block = context().getOrInsertSyncScopeID("block");
+  intrinsic("llvm.nvvm.membar.cta", builder_.getVoidTy(), {}); // the arrival releases
+  uint64_t dropped = drop ? uint64_t(1) << 32 : 0;
+  llvm::Value *old = builder_.CreateAtomicRMW(
+      llvm::AtomicRMWInst::Sub, word, builder_.CreateAdd(count, builder_.getInt64(dropped)),
+      llvm::Align(8), llvm::AtomicOrdering::Monotonic, block);
+  if (!complete)
+    return old;
+  llvm::Value *last =
+      builder_.CreateICmpEQ(builder_.CreateTrunc(old, i32), builder_.CreateTrunc(count, i32));
+  llvm::Value *expected = builder_.CreateAnd(builder_.CreateLShr(old, 32), 0x7fffffff);
+  if (drop)
+    expected = builder_.CreateSub(expected, builder_.getInt64(1));
+  llvm::Instruction *next = &*builder_.GetInsertPoint();
+  llvm::Instruction *refill = llvm::SplitBlockAndInsertIfThen(last, next, false);
+  builder_.SetInsertPoint(refill);
+  builder_.CreateAtomicRMW(llvm::AtomicRMWInst::Add, word,
+                           builder_.CreateAdd(expected, builder_.getInt64(uint64_t(1) << 63)),
+                           llvm::Align(8), llvm::AtomicOrdering::Monotonic, block);
+  builder_.SetInsertPoint(next);
+  return old;
+}
+
+// cp.async (sm_80's asynchronous copy into shared memory): the copy is made
+// when the statement runs, by its thread, so its reads and writes are that
+// thread's at that line; committing and waiting for groups then have nothing
+// left to do. (A read of the destination between the copy and its wait by
+// the copying thread itself is thus not reported.) An mbarrier arrival on
+// completion is an arrival now; without .noinc it first adds the arrival it
+// makes, which leaves the count as it was.
+void PtxLowering::lowerAsyncCopy(const Statement &s) {
+  llvm::StringRef what = s.parts.size() > 2 ? s.parts[2] : "";
+  if (what == "commit_group" || what == "wait_group" || what == "wait_all")
+    return;
+  if (what == "mbarrier") {
+    if (s.has("noinc"))
+      mbarrierArrive(address(s.operands.at(0), 0, true), builder_.getInt64(1), false, true);
+    return;
+  }
+  if ((what != "ca" && what != "cg") || s.operands.size() < 3 || s.operands.size() > 4)
+    throw Unsupported{"PTX instruction '" + s.opcode + "'"};
+  llvm::Value *to = address(s.operands.at(0), 0, true), *from = address(s.operands.at(1));
+  llvm::Type *i64 = builder_.getInt64Ty();
+  llvm::Value *size = read(s.operands.at(2), i64);
+  llvm::Value *copied = s.operands.size() > 3 ? read(s.operands.at(3), i64) : size;
+  copied = builder_.CreateSelect(builder_.CreateICmpULT(copied, size), copied, size);
+  builder_.CreateMemCpy(to, llvm::MaybeAlign(), from, llvm::MaybeAlign(), copied);
+  builder_.CreateMemSet(builder_.CreateGEP(builder_.getInt8Ty(), to, copied), builder_.getInt8(0),
+                        builder_.CreateSub(size, copied), llvm::MaybeAlign());
 }
 
 void PtxLowering::lowerSync(const Statement &s) {

@@ -25,7 +25,7 @@ constexpr uint64_t kMaxKernelParameterBytes = 32764;
 
 // Names, parameters and location of a kernel (function index, barriers and
 // builtin reads are filled in by the lowering). A kernel whose body compiles
-// to nothing for sm_70 while its source body holds an `#if` on __CUDA_ARCH__
+// to nothing for sm_80 while its source body holds an `#if` on __CUDA_ARCH__
 // is unsupported: a newer GPU would run what it left out.
 KernelInfo describeKernel(llvm::Function &function);
 

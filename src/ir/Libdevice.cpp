@@ -1,6 +1,7 @@
 #include "ir/Libdevice.h"
 
 #include "ir/Builtins.h"
+#include "ir/CudaInstallation.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/Constants.h>
@@ -16,7 +17,7 @@ namespace simulee::ir {
 namespace {
 
 // libdevice asks __nvvm_reflect("__CUDA_FTZ") and ("__CUDA_ARCH"): no flush
-// to zero, and the sm_70 the .cu files are compiled for.
+// to zero, and the architecture the .cu files are compiled for.
 void resolveReflection(llvm::Module &module) {
   for (const char *name : {"__nvvm_reflect", "llvm.nvvm.reflect"}) {
     llvm::Function *reflect = module.getFunction(name);
@@ -32,7 +33,7 @@ void resolveReflection(llvm::Module &module) {
         if (auto *data = llvm::dyn_cast_or_null<llvm::ConstantDataSequential>(
                 global->hasInitializer() ? global->getInitializer() : nullptr))
           query = data->getAsCString().str();
-      int answer = query == "__CUDA_ARCH" ? 700 : 0;
+      int answer = query == "__CUDA_ARCH" ? kDeviceCodeArch * 10 : 0;
       call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), answer));
       call->eraseFromParent();
     }

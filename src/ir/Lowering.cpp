@@ -1261,7 +1261,9 @@ unsigned builtinArgumentCount(const Builtin &builtin) {
     return 1;
   case BuiltinKind::MathBinary: case BuiltinKind::FDiv: case BuiltinKind::FAdd:
   case BuiltinKind::FMul: case BuiltinKind::IntBinary: case BuiltinKind::PowI:
-  case BuiltinKind::AtomicRMW: case BuiltinKind::MatchAny:
+  case BuiltinKind::AtomicRMW:
+  case BuiltinKind::MatchAny:
+  case BuiltinKind::WarpReduce:
     return 2;
   case BuiltinKind::Fma: case BuiltinKind::FunnelShift: case BuiltinKind::MemCopy:
   case BuiltinKind::CmpXchg: case BuiltinKind::FindNthSet:
@@ -1534,6 +1536,12 @@ void FunctionLowering::lowerBuiltin(llvm::CallInst &inst, const Builtin &builtin
   case BuiltinKind::MatchAny:
     emit(Op::WarpSync, 0, arg(0));
     emit(Op::MatchAny, dst, arg(1), arg(0), 0, 0, scalarWidth(inst.getArgOperand(1)->getType()));
+    return;
+  case BuiltinKind::WarpReduce:
+    // clang 19's __reduce_*_sync pass (mask, value), the order its own
+    // header writes (NVVM's definition names the value first).
+    emit(Op::WarpSync, 0, arg(0));
+    emit(Op::WarpReduce, dst, arg(1), arg(0), 0, 0, 32, builtin.selector);
     return;
   case BuiltinKind::Load: {
     uint32_t ptr = arg(0);

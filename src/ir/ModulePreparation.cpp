@@ -7,6 +7,8 @@
 #include "ir/IndirectCalls.h"
 #include "ir/InlinePtx.h"
 #include "ir/Libdevice.h"
+#include "ir/MatrixFragments.h"
+#include "ir/SharedWindows.h"
 #include "ir/SpacePredicates.h"
 
 namespace simulee::ir {
@@ -26,7 +28,9 @@ Status prepareModule(llvm::Module &module) {
   recordBlockContracts(module);
   lowerGridSync(module); // before header inlining rewrites the debug locations it reads
   inlineCudaHeaderFunctions(module);
+  lowerSharedWindows(module); // before inline PTX, whose .shared operands are window addresses
   lowerInlinePtx(module);
+  lowerMatrixFragments(module);
   lowerSpacePredicates(module);
   resolveIndirectCalls(module);
   return Ok{};

@@ -50,6 +50,7 @@ enum class Op : uint16_t {
   Shuffle,     // dst = value of a from lane computed from b; flags = ShuffleMode, c = width/clamp
   Vote,        // flags = VoteMode: all/any/ballot/uni; a = predicate, b = member mask
   MatchAny,    // dst = mask of lanes with equal value
+  WarpReduce,  // dst = a combined over the lanes of member mask b (PTX redux.sync); flags = WarpReduceOp
   Barrier,     // __syncthreads; flags = BarrierKind (plain/and/or/popc); a = predicate
   NamedBarrier, // bar.sync/bar.arrive id, count: a = id, b = thread count (0: the whole
                // block); flags = NamedBarrierMode
@@ -125,6 +126,7 @@ constexpr bool isBinaryMathFunction(MathFunction f) { return f >= MathFunction::
 
 enum class ShuffleMode : uint8_t { Idx, Up, Down, Bfly };
 enum class VoteMode : uint8_t { All, Any, Uni, Ballot };
+enum class WarpReduceOp : uint8_t { Add, Min, Max, UMin, UMax, And, Or, Xor };
 enum class BarrierKind : uint8_t { Plain, And, Or, Count };
 // Why Op::Trap stops the launch. Assert: a failed `assert`, a = its
 // condition's text (the first argument of __assertfail / __assert_fail).

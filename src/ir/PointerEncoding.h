@@ -49,6 +49,18 @@ inline DecodedPointer decodePointer(uint64_t bits) {
                         int64_t(bits & kOffsetMask) - int64_t(kOffsetBias)};
 }
 
+// A shared variable's address as PTX's shared window gives it (32 bits:
+// __cvta_generic_to_shared, the integer operands of .shared instructions):
+//
+//   31 ........... 20 | 19 ............ 0
+//   shared buffer     | offset
+//
+// Shared memory is at most a few hundred KiB and a kernel has few shared
+// variables, so both fit; ir/SharedWindows.h converts between the two.
+constexpr unsigned kSharedWindowOffsetBits = 20;
+constexpr uint64_t kSharedWindowOffsetMask = (uint64_t(1) << kSharedWindowOffsetBits) - 1;
+constexpr uint64_t kSharedWindowBufferMask = (uint64_t(1) << (32 - kSharedWindowOffsetBits)) - 1;
+
 // Function addresses (Program-wide: 0xF in the top bits, the function's index
 // below) are not memory.
 constexpr uint64_t kFunctionPointerTag = uint64_t(0xF) << 60;

@@ -390,6 +390,30 @@ TEST_P(KernelOutput, BallotAnyAllVoteAcrossEachWarp) {
   EXPECT_TRUE(matches(expectedVotes, votesActual));
 }
 
+TEST_P(KernelOutput, WarpReductionsCombineTheLanesOfTheirMask) {
+  const int threads = 64;
+  std::vector<int> in = randomInts(threads, -1000, 1000, 21);
+  std::vector<int> out(threads * 9, 0);
+  std::vector<ArgumentValue> args = {bufferArg(in), bufferArg(out)};
+  ASSERT_TRUE(run("warp_redux.cu", "warpReductions", {1, 1, 1}, {threads, 1, 1}, args));
+  std::vector<int> expected(threads * 9);
+  for (int t = 0; t < threads; ++t) {
+    int warp = t / 32 * 32, sum = 0, min = INT32_MAX, max = INT32_MIN;
+    unsigned umin = ~0u, umax = 0, all = ~0u, any = 0, odd = 0;
+    int halfSum = 0;
+    for (int lane = 0; lane < 32; ++lane) {
+      int value = in[warp + lane];
+      sum += value, min = std::min(min, value), max = std::max(max, value);
+      umin = std::min(umin, unsigned(value)), umax = std::max(umax, unsigned(value));
+      if (lane % 2 == t % 2)
+        all &= unsigned(value), any |= unsigned(value), odd ^= unsigned(value), halfSum += value;
+    }
+    int row[9] = {sum, min, max, int(umin), int(umax), int(all), int(any), int(odd), halfSum};
+    std::copy(row, row + 9, expected.begin() + t * 9);
+  }
+  EXPECT_TRUE(matches(expected, valuesOf<int>(args[1].bytes)));
+}
+
 TEST_P(KernelOutput, CooperativeGroupTilesShuffleAndSync) {
   const int blocks = 2, blockSize = 256, tile = 16, threads = blocks * blockSize;
   std::vector<int> in = randomInts(threads, -100, 100, 16);

@@ -262,19 +262,24 @@ TEST(Loader, CompileErrorCarriesClangDiagnosticsWithTheGivenName) {
 }
 
 TEST(Loader, AKernelWhoseBodyIsLeftOutForItsArchitectureCannotBeAnalysed) {
-  // Device code is compiled for sm_70: a body only newer GPUs run compiles
+  // Device code is compiled for sm_80: a body only newer GPUs run compiles
   // to nothing, and a launch of it would look clean.
   Result<ir::Program> program = ir::loadProgramFromCuda("__global__ void newer(int *out) {\n"
                                                         "  // { a brace in a comment\n"
-                                                        "#if __CUDA_ARCH__ >= 800\n"
+                                                        "#if __CUDA_ARCH__ >= 900\n"
                                                         "  out[threadIdx.x] = 1;\n"
                                                         "#endif\n"
                                                         "}\n"
                                                         "__global__ void either(int *out) {\n"
-                                                        "#if __CUDA_ARCH__ >= 800\n"
+                                                        "#if __CUDA_ARCH__ >= 900\n"
                                                         "  out[threadIdx.x] = 1;\n"
                                                         "#else\n"
                                                         "  out[threadIdx.x] = 2;\n"
+                                                        "#endif\n"
+                                                        "}\n"
+                                                        "__global__ void ampere(int *out) {\n"
+                                                        "#if __CUDA_ARCH__ >= 800\n"
+                                                        "  out[threadIdx.x] = 1;\n"
                                                         "#endif\n"
                                                         "}\n"
                                                         "__global__ void nothing(int *) {}\n",
@@ -282,11 +287,12 @@ TEST(Loader, AKernelWhoseBodyIsLeftOutForItsArchitectureCannotBeAnalysed) {
   ASSERT_TRUE(program.ok()) << program.error().message;
   const ir::KernelInfo *newer = program->findKernel("_Z5newerPi");
   ASSERT_NE(newer, nullptr);
-  EXPECT_NE(newer->unsupported.find("compiles to nothing for sm_70"), std::string::npos)
+  EXPECT_NE(newer->unsupported.find("compiles to nothing for sm_80"), std::string::npos)
       << newer->unsupported;
   EXPECT_NE(newer->unsupported.find(":3 "), std::string::npos) << newer->unsupported;
-  // A body with code for sm_70, and one empty as written, are the kernels' own.
-  for (const char *name : {"_Z6eitherPi", "_Z7nothingPi"}) {
+  // A body with code for sm_80 (the architecture exec's device reports),
+  // and one empty as written, are the kernels' own.
+  for (const char *name : {"_Z6eitherPi", "_Z6amperePi", "_Z7nothingPi"}) {
     const ir::KernelInfo *kernel = program->findKernel(name);
     ASSERT_NE(kernel, nullptr) << name;
     EXPECT_EQ(kernel->unsupported, "") << name;

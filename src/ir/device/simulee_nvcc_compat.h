@@ -122,4 +122,13 @@ static __inline__ __device__ float nanf(const char *__tag) {
 #undef __managed__
 #define __managed__ __device__ __attribute__((annotate("simulee.managed")))
 
+// Cooperative groups on sm_80 and newer keep multi-warp tiles' barriers in
+// shared memory the driver reserves for each block (%reserved_smem_offset_1
+// in inline PTX), which no simulated block has: with this macro they use the
+// block_tile_memory a program passes to this_thread_block(), as on Volta,
+// on the device and host sides alike (block_tile_memory's size).
+#ifndef _CG_USER_PROVIDED_SHARED_MEMORY
+#define _CG_USER_PROVIDED_SHARED_MEMORY
+#endif
+
 #endif
