@@ -124,6 +124,10 @@ struct CallSite {
   // points, in bytes (`d_in + RADIUS`: RADIUS times the element size); 0 for
   // the allocation's start.
   std::vector<SiteValue> allocationOffsets;
+  // The host raises the kernel's dynamic shared memory limit past 48 KiB
+  // (`cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+  // bytes)` anywhere in its code), so launches with more are the program's.
+  bool sharedOptIn = false;
   // Where the site is read at its loop's last iteration (a pointer moved
   // through its allocation by the loop variable): the values, "s = 3".
   std::string lastIteration;

@@ -82,6 +82,25 @@ CXCursor stripWrappers(CXCursor cursor) {
   }
 }
 
+// stripWrappers, and reinterpret_cast and const_cast too: for an expression
+// that is a pointer or a pointer's address (`cudaMalloc(reinterpret_cast<void
+// **>(&p), bytes)`, as NVIDIA's samples write it), which those casts keep.
+CXCursor stripPointerWrappers(CXCursor cursor) {
+  for (;;) {
+    cursor = stripWrappers(cursor);
+    CXCursorKind kind = kindOf(cursor);
+    if (kind != CXCursor_CXXReinterpretCastExpr && kind != CXCursor_CXXConstCastExpr)
+      return cursor;
+    CXCursor inner = clang_getNullCursor();
+    for (CXCursor child : childrenOf(cursor))
+      if (clang_isExpression(kindOf(child)))
+        inner = child;
+    if (clang_Cursor_isNull(inner))
+      return cursor;
+    cursor = inner;
+  }
+}
+
 bool isDim3(CXType type) {
   std::string spelling = take(clang_getTypeSpelling(clang_getCanonicalType(type)));
   return spelling.find("dim3") != std::string::npos;
@@ -247,6 +266,7 @@ public:
   }
 
   std::set<std::string> takeNamedFunctions() { return std::move(namedFunctions_); }
+  const std::set<std::string> &sharedOptIns() const { return sharedOptIns_; }
 
   // The kernels a launch through a pointer or a table may run, none of
   // whose stores any launch read can take (see HostCode::ruledOut).
@@ -333,6 +353,10 @@ private:
   };
   std::map<std::string, std::vector<GlobalAssignment>> globalAssignments_;
   std::set<std::string> namedFunctions_;
+  // Kernels whose dynamic shared memory limit the host raises
+  // (cudaFuncSetAttribute with cudaFuncAttributeMaxDynamicSharedMemorySize),
+  // by source name.
+  std::set<std::string> sharedOptIns_;
   // The kernels launches through pointers and tables may run, by name, and
   // those of them some launch read does run.
   std::set<std::string> choicesSeen_, choicesTaken_;
@@ -509,7 +533,7 @@ private:
 
   // What `expression` takes the address of (`v` in `&v`), when it is such.
   static std::optional<CXCursor> addressTakenBy(CXCursor expression) {
-    CXCursor address = stripWrappers(expression);
+    CXCursor address = stripPointerWrappers(expression);
     std::vector<CXCursor> operands = childrenOf(address);
     if (kindOf(address) != CXCursor_UnaryOperator ||
         clang_getCursorUnaryOperatorKind(address) != CXUnaryOperator_AddrOf ||
@@ -557,6 +581,21 @@ private:
       return;
     std::optional<int64_t> &value = queriedAttributes_[usrOf(*variable)];
     value = simulatedDeviceAttribute(spellingOf(attribute));
+  }
+
+  // `cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+  // bytes)`: see sharedOptIns_.
+  void readSharedOptIn(CXCursor call) {
+    if (spellingOf(clang_getCursorReferenced(call)) != "cudaFuncSetAttribute" ||
+        clang_Cursor_getNumArguments(call) < 2)
+      return;
+    CXCursor attribute =
+        clang_getCursorReferenced(stripWrappers(clang_Cursor_getArgument(call, 1)));
+    CXCursor kernel = stripPointerWrappers(clang_Cursor_getArgument(call, 0));
+    if (spellingOf(attribute) != "cudaFuncAttributeMaxDynamicSharedMemorySize" ||
+        kindOf(kernel) != CXCursor_DeclRefExpr)
+      return;
+    sharedOptIns_.insert(spellingOf(clang_getCursorReferenced(kernel)));
   }
 
   // `cudaMallocPitch(&p, &pitch, width, rows)`: see pitchOutputs_.
@@ -1198,6 +1237,7 @@ private:
     }
     if (kind == CXCursor_CallExpr) {
       readAllocation(cursor);
+      readSharedOptIn(cursor);
       readDeviceWrite(cursor);
       readCall(cursor);
     } else if (kind == CXCursor_ForStmt) {
@@ -1749,14 +1789,14 @@ private:
         callee.rfind("cudaMemcpy", 0) == 0 && callee.find("FromSymbol") == std::string::npos;
     if ((!memset && !copy) || clang_Cursor_getNumArguments(call) < 2)
       return;
-    CXCursor pointer = stripWrappers(clang_Cursor_getArgument(call, 0));
+    CXCursor pointer = stripPointerWrappers(clang_Cursor_getArgument(call, 0));
     if (kindOf(pointer) != CXCursor_DeclRefExpr)
       return;
     std::optional<SiteValue> value =
         memset ? folded(clang_Cursor_getArgument(call, 1), "") : std::nullopt;
     bool zeros = value && !value->isFloat && value->integer == 0;
     std::string source;
-    if (CXCursor from = stripWrappers(clang_Cursor_getArgument(call, 1));
+    if (CXCursor from = stripPointerWrappers(clang_Cursor_getArgument(call, 1));
         copy && kindOf(from) == CXCursor_DeclRefExpr)
       source = usrOf(clang_getCursorReferenced(from));
     deviceWrites_[usrOf(clang_getCursorReferenced(pointer))].push_back(
@@ -1852,7 +1892,7 @@ private:
   // (`p + k`, `&p[k]`: `offset` is then set to k, in p's elements).
   const Allocation *allocationOf(CXCursor argument, std::optional<CXCursor> &offset,
                                  int depth = 0) {
-    CXCursor pointer = stripWrappers(argument);
+    CXCursor pointer = stripPointerWrappers(argument);
     offset.reset();
     if (kindOf(pointer) == CXCursor_BinaryOperator &&
         clang_getCursorBinaryOperatorKind(pointer) == CXBinaryOperator_Add) {
@@ -3841,6 +3881,8 @@ Result<HostCode> readCallSites(const std::string &path,
     host.sites = again.read();
     reader = std::move(again);
   }
+  for (CallSite &site : host.sites)
+    site.sharedOptIn = reader.sharedOptIns().count(site.kernel) > 0;
   host.namedFunctions = reader.takeNamedFunctions();
   host.ruledOut = reader.ruledOut();
   clang_disposeTranslationUnit(unit);

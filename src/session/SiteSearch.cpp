@@ -890,6 +890,8 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
                      std::vector<uint64_t> &bufferElements,
                      std::vector<uint64_t> &bufferOffsets,
                      std::vector<SizedMember> *members) const {
+  if (site_->sharedOptIn)
+    config.sharedBytesLimit = uint32_t(interp::kMaxSharedBytesPerBlockOptIn);
   std::vector<std::optional<int64_t>> arguments(formulaValues());
   for (unsigned axis = 0; axis < 3; ++axis) {
     if (searchedGrid_.leaf[axis])

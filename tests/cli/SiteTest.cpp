@@ -34,6 +34,35 @@ TEST(CliSites, HostCodeCallingMinAndMaxCompiles) {
   EXPECT_TRUE(contains(o.out, "launched at " + source + ":4")) << o;
 }
 
+TEST(CliSites, DynamicSharedMemoryPastTheDefaultLimitIsJudgedWhereTheHostOptsIn) {
+  TempDir dir;
+  auto program = [&](const std::string &name, const std::string &attribute) {
+    std::string source = dir.file(name);
+    std::ofstream(source) << "__global__ void wide(float *out) {\n"
+                             "  extern __shared__ float s[];\n"
+                             "  s[threadIdx.x * 512] = threadIdx.x;\n"
+                             "  __syncthreads();\n"
+                             "  out[threadIdx.x] = s[((threadIdx.x + 1) % blockDim.x) * 512];\n"
+                             "}\n"
+                             "int main() {\n"
+                             "  float *out;\n"
+                             "  cudaMalloc(&out, 32 * sizeof(float));\n"
+                          << attribute
+                          << "  wide<<<1, 32, 64 * 1024>>>(out);\n"
+                             "}\n";
+    return source;
+  };
+  Outcome raised = simulee({program("raised.cu", "  cudaFuncSetAttribute(wide, "
+                                                 "cudaFuncAttributeMaxDynamicSharedMemorySize, "
+                                                 "64 * 1024);\n")});
+  EXPECT_EQ(raised.status, 0) << raised;
+  EXPECT_TRUE(contains(raised.out, "kernel 'wide': clean (1 launch judged)")) << raised;
+  // Without the attribute a GPU refuses the launch: nothing to judge.
+  Outcome refused = simulee({program("refused.cu", "")});
+  EXPECT_EQ(refused.status, 3) << refused;
+  EXPECT_TRUE(contains(refused.out, "exceeds the limit of 49152")) << refused;
+}
+
 TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {
   Outcome o = simulee(search("transpose_tile16_host.cu"));
   EXPECT_EQ(o.status, 0) << o;

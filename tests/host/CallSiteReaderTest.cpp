@@ -177,7 +177,7 @@ HostCode readInput(const std::string &name) {
 
 TEST(CallSiteReader, AllocationsSizeThePointersPassedToALaunch) {
   HostCode host = readInput("allocations.cu");
-  ASSERT_EQ(host.sites.size(), 3u);
+  ASSERT_EQ(host.sites.size(), 4u);
   const CallSite &first = host.sites[0];
   ASSERT_EQ(first.allocationBytes.size(), 3u);
   // cudaMalloc(&in, n * sizeof(float)) with n passed as argument 2.
@@ -195,6 +195,22 @@ TEST(CallSiteReader, AllocationsSizeThePointersPassedToALaunch) {
   EXPECT_TRUE(second.allocationBytes[1].isUnknown());
   // table[0]<<<...>>>: the kernel of the table.
   EXPECT_EQ(host.sites[2].kernel, "tabled");
+  // cudaMalloc(reinterpret_cast<void **>(&cast), ...), passed through a
+  // reinterpret_cast too.
+  const CallSite &cast = host.sites[3];
+  ASSERT_TRUE(cast.allocationBytes[0].isConstant());
+  EXPECT_EQ(cast.allocationBytes[0].integer, 2 * 64 * 4);
+  EXPECT_NE(cast.allocations[0].find("allocations.cu:21"), std::string::npos);
+}
+
+TEST(CallSiteReader, AKernelWhoseSharedMemoryLimitTheHostRaisesIsMarked) {
+  HostCode host = readInput("shared_opt_in.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  EXPECT_EQ(host.sites[0].kernel, "wide");
+  EXPECT_TRUE(host.sites[0].sharedOptIn);
+  EXPECT_EQ(host.sites[0].sharedBytes.integer, 96 * 1024);
+  EXPECT_EQ(host.sites[1].kernel, "narrow");
+  EXPECT_FALSE(host.sites[1].sharedOptIn); // another attribute
 }
 
 TEST(CallSiteReader, APointerMovedByALoopVariableIsReadAtTheLastIteration) {
