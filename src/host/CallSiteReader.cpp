@@ -62,15 +62,11 @@ CXCursorKind kindOf(CXCursor cursor) { return clang_getCursorKind(cursor); }
 std::string usrOf(CXCursor cursor) { return take(clang_getCursorUSR(cursor)); }
 std::string spellingOf(CXCursor cursor) { return take(clang_getCursorSpelling(cursor)); }
 
-// Casts, parentheses and clang's implicit nodes (UnexposedExpr) around the
-// expression that matters.
-CXCursor stripWrappers(CXCursor cursor) {
+// `cursor` with every wrapper `isWrapper` accepts taken off: the last
+// expression among each one's children.
+template <class IsWrapper> CXCursor strip(CXCursor cursor, IsWrapper isWrapper) {
   for (;;) {
-    CXCursorKind kind = kindOf(cursor);
-    bool wrapper = kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr ||
-                   kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
-                   kind == CXCursor_CXXFunctionalCastExpr;
-    if (!wrapper)
+    if (!isWrapper(kindOf(cursor)))
       return cursor;
     CXCursor inner = clang_getNullCursor();
     for (CXCursor child : childrenOf(cursor))
@@ -82,23 +78,24 @@ CXCursor stripWrappers(CXCursor cursor) {
   }
 }
 
+bool isValueWrapper(CXCursorKind kind) {
+  return kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr ||
+         kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
+         kind == CXCursor_CXXFunctionalCastExpr;
+}
+
+// Casts, parentheses and clang's implicit nodes (UnexposedExpr) around the
+// expression that matters.
+CXCursor stripWrappers(CXCursor cursor) { return strip(cursor, isValueWrapper); }
+
 // stripWrappers, and reinterpret_cast and const_cast too: for an expression
 // that is a pointer or a pointer's address (`cudaMalloc(reinterpret_cast<void
 // **>(&p), bytes)`, as NVIDIA's samples write it), which those casts keep.
 CXCursor stripPointerWrappers(CXCursor cursor) {
-  for (;;) {
-    cursor = stripWrappers(cursor);
-    CXCursorKind kind = kindOf(cursor);
-    if (kind != CXCursor_CXXReinterpretCastExpr && kind != CXCursor_CXXConstCastExpr)
-      return cursor;
-    CXCursor inner = clang_getNullCursor();
-    for (CXCursor child : childrenOf(cursor))
-      if (clang_isExpression(kindOf(child)))
-        inner = child;
-    if (clang_Cursor_isNull(inner))
-      return cursor;
-    cursor = inner;
-  }
+  return strip(cursor, [](CXCursorKind kind) {
+    return isValueWrapper(kind) || kind == CXCursor_CXXReinterpretCastExpr ||
+           kind == CXCursor_CXXConstCastExpr;
+  });
 }
 
 bool isDim3(CXType type) {

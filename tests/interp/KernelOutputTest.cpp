@@ -414,6 +414,21 @@ TEST_P(KernelOutput, WarpReductionsCombineTheLanesOfTheirMask) {
   EXPECT_TRUE(matches(expected, valuesOf<int>(args[1].bytes)));
 }
 
+TEST_P(KernelOutput, SharedWindowAddressesNameTheirSharedVariable) {
+  const int threads = 64;
+  std::vector<int> in = randomInts(threads, -1000, 1000, 22);
+  std::vector<int> out(threads * 4, 0);
+  std::vector<ArgumentValue> args = {bufferArg(in), bufferArg(out)};
+  ASSERT_TRUE(run("shared_windows.cu", "sharedWindows", {1, 1, 1}, {threads, 1, 1}, args));
+  std::vector<int> expected(threads * 4);
+  for (int t = 0; t < threads; ++t) {
+    int neighbour = in[(t + 1) % threads];
+    expected[4 * t] = expected[4 * t + 1] = expected[4 * t + 2] = neighbour;
+    expected[4 * t + 3] = 1;
+  }
+  EXPECT_TRUE(matches(expected, valuesOf<int>(args[1].bytes)));
+}
+
 TEST_P(KernelOutput, CooperativeGroupTilesShuffleAndSync) {
   const int blocks = 2, blockSize = 256, tile = 16, threads = blocks * blockSize;
   std::vector<int> in = randomInts(threads, -100, 100, 16);
