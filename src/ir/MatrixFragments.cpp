@@ -455,22 +455,27 @@ bool lowerProduct(llvm::CallInst &call, Shape shape, llvm::ArrayRef<llvm::String
   std::vector<llvm::Value *> cRegisters =
       registersOf(unsigned(a.registers + b.registers), c.registers);
 
-  // One shuffle per register, source lane and matrix: (matrix, source
-  // row or column value, lane offset along k, register).
-  std::map<std::tuple<const llvm::Value *, int, int>, llvm::Value *> fetched;
+  // One shuffle per matrix, source row or column (a value), lane along k
+  // and register; one conversion per matrix, row or column and k.
+  std::map<std::tuple<Matrix, const llvm::Value *, int, int>, llvm::Value *> shuffles;
+  std::map<std::tuple<Matrix, const llvm::Value *, int>, llvm::Value *> operands;
   auto fetch = [&](const Fragment &fragment, const std::vector<llvm::Value *> &registers,
                    llvm::Value *line, int kk) {
+    llvm::Value *&operand = operands[{fragment.matrix, line, kk}];
+    if (operand)
+      return operand;
     int slot = kk % fragment.perLane(), laneAlongK = kk / fragment.perLane();
     int reg = slot / fragment.perRegister();
-    llvm::Value *&value = fetched[{line, laneAlongK, reg}];
+    llvm::Value *&value = shuffles[{fragment.matrix, line, laneAlongK, reg}];
     if (!value) {
       llvm::Value *source =
           builder.CreateAdd(builder.CreateMul(line, builder.getInt32(shape.k / fragment.perLane())),
                             builder.getInt32(laneAlongK));
       value = build.shuffled(registers[size_t(reg)], source);
     }
-    return build.operand(fragment.element,
-                         build.element(fragment, value, slot % fragment.perRegister()));
+    operand = build.operand(fragment.element,
+                            build.element(fragment, value, slot % fragment.perRegister()));
+    return operand;
   };
 
   std::vector<llvm::Value *> outputs;
