@@ -178,6 +178,7 @@ private:
   void lowerLogic(const Statement &s);
   void lowerCompare(const Statement &s);
   void lowerConvert(const Statement &s);
+  llvm::Value *toTf32(const Statement &s, llvm::Value *value);
   void lowerMemory(const Statement &s);
   void lowerAtomic(const Statement &s);
   void lowerWarp(const Statement &s);
@@ -1379,10 +1380,24 @@ llvm::Value *PtxLowering::setResult(llvm::StringRef typeName, llvm::ArrayRef<llv
   return packElements(values);
 }
 
+// A float rounded to tf32 (10 mantissa bits, in a b32): .rna to nearest
+// with ties away from zero (the magnitude rounds up), .rz toward zero, .rn
+// to nearest with ties to even; a NaN stays as it is.
+llvm::Value *PtxLowering::toTf32(const Statement &s, llvm::Value *value) {
+  llvm::Value *bits = builder_.CreateBitCast(value, builder_.getInt32Ty());
+  llvm::Value *half = builder_.getInt32(s.has("rz") ? 0 : 0x1000);
+  if (s.has("rn"))
+    half = builder_.CreateAdd(builder_.getInt32(0xfff),
+                              builder_.CreateAnd(builder_.CreateLShr(bits, 13), 1));
+  llvm::Value *rounded = builder_.CreateAnd(builder_.CreateAdd(bits, half), 0xffffe000u);
+  return builder_.CreateSelect(builder_.CreateFCmpUNO(value, value), bits, rounded);
+}
+
 void PtxLowering::lowerConvert(const Statement &s) {
   const std::string &dst = s.operands.at(0), &src = s.operands.at(1);
-  if (s.parts[0] ==
-      "cvta") { // generic <-> global is the identity; local and const are not modelled
+  // cvta: generic <-> global is the identity, generic <-> shared converts
+  // between pointers and window addresses; local and const are not modelled.
+  if (s.parts[0] == "cvta") {
     if (s.has("local") || s.has("const"))
       throw Unsupported{"PTX instruction '" + s.opcode + "' (local and constant address windows)"};
     if (!isSharedSpace(s)) {
@@ -1402,19 +1417,8 @@ void PtxLowering::lowerConvert(const Statement &s) {
     return;
   }
   llvm::StringRef toName = s.parts[s.parts.size() - 2], fromName = s.parts.back();
-  if (toName == "tf32" && fromName == "f32") { // a float keeping 10 mantissa bits, in b32
-    llvm::Value *value = read(src, builder_.getFloatTy());
-    llvm::Value *bits = builder_.CreateBitCast(value, builder_.getInt32Ty());
-    // .rna: to nearest, ties away from zero (the magnitude rounds up);
-    // .rz: toward zero; .rn: to nearest, ties to even.
-    llvm::Value *half = builder_.getInt32(s.has("rz") ? 0 : 0x1000);
-    if (s.has("rn") && !s.has("rna"))
-      half = builder_.CreateAdd(builder_.getInt32(0xfff),
-                                builder_.CreateAnd(builder_.CreateLShr(bits, 13), 1));
-    llvm::Value *rounded = builder_.CreateAnd(builder_.CreateAdd(bits, half), 0xffffe000u);
-    write(dst, builder_.CreateSelect(builder_.CreateFCmpUNO(value, value), bits, rounded));
-    return;
-  }
+  if (toName == "tf32" && fromName == "f32")
+    return write(dst, toTf32(s, read(src, builder_.getFloatTy())));
   std::optional<HalfFormat> toHalf = halfFormatOf(toName), fromHalf = halfFormatOf(fromName);
   if (fromHalf && fromHalf->elements != 1)
     throw Unsupported{"PTX instruction '" + s.opcode + "' (a packed source)"};

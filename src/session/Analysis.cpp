@@ -138,6 +138,9 @@ struct LaunchResult {
   // access in bounds, when only buffers simulee sized itself were overrun
   // (empty when a fixed contract was broken: a static array, a user's size).
   std::vector<uint64_t> grownElementCounts;
+  // Those counts come from the blocks a time budget let run: later blocks
+  // may reach further.
+  bool grownFromSomeBlocks = false;
   // Its blocks, and those whose shared memory was modelled (Simulation).
   uint64_t blocks = 0;
   uint64_t blocksModelled = 0;
@@ -455,12 +458,34 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   Simulation simulation;
   simulateInto(simulation, program, kernel, result.inputs.config, built.values, options, {}, bound,
                searched && !hostSized, /*ranked=*/searched && options.rankLaunches);
+  // Overruns of buffers simulee sized itself are its own mistake: a searched
+  // launch with one is out of bounds (the search grows the buffers and runs
+  // it again), `run`'s launch grows them; whether the launch finished or
+  // its time budget cut it short.
+  auto overranSimuleesBuffers = [&](const memmodel::MemoryModel &model) {
+    bool overrunsAreFindings =
+        hostSized &&
+        overrunsOnlyHostSizes(program, kernel, result.inputs.sizedByHost, model.outOfBounds());
+    if (searched && !model.outOfBounds().empty() && !overrunsAreFindings) {
+      result.outcome = LaunchOutcome::OutOfBounds;
+      result.grownFromSomeBlocks = !result.error.empty();
+      result.error.clear(); // a budget that cut it short is not why it is unjudged
+      result.grownElementCounts =
+          grownCounts(program, kernel, built, result.inputs.sizedByHost, model);
+      return true;
+    }
+    if (!searched && !bound && !model.outOfBounds().empty())
+      result.grownElementCounts = grownCounts(program, kernel, built, result.inputs.sizedByHost,
+                                              model, /*growAnyway=*/true);
+    return false;
+  };
   if (!simulation.stats) {
     result.error = simulation.stats.error().message;
     result.outcome = outcomeOfError(result.error);
     if (stoppedByKernel(result.error))
       result.assertion = simulation.model->assertion();
-    if (result.outcome == LaunchOutcome::TooCostly && result.inputs.config.budgetSeconds > 0) {
+    if (result.outcome == LaunchOutcome::TooCostly && result.inputs.config.budgetSeconds > 0 &&
+        !overranSimuleesBuffers(*simulation.model)) {
       result.cutShort = true;
       result.findings.emplace(std::vector<uint32_t>{});
       result.findings->addPartialLaunch(*simulation.model, result.record);
@@ -474,18 +499,8 @@ LaunchResult simulate(const ir::Program &program, const ir::KernelInfo &kernel,
   result.blocksModelled = simulation.modelledBlocks.value_or(result.blocks);
   result.ratio = model.fitness().ratio();
   result.range = model.fitness().range();
-  bool overrunsAreFindings =
-      hostSized &&
-      overrunsOnlyHostSizes(program, kernel, result.inputs.sizedByHost, model.outOfBounds());
-  if (searched && !model.outOfBounds().empty() && !overrunsAreFindings) {
-    result.outcome = LaunchOutcome::OutOfBounds;
-    result.grownElementCounts =
-        grownCounts(program, kernel, built, result.inputs.sizedByHost, model);
+  if (overranSimuleesBuffers(model))
     return result;
-  }
-  if (!searched && !bound && !model.outOfBounds().empty())
-    result.grownElementCounts = grownCounts(program, kernel, built, result.inputs.sizedByHost, model,
-                                            /*growAnyway=*/true);
   if (std::optional<std::string> madeUp = pointerFromMadeUpStruct(kernel, built, model)) {
     result.outcome = LaunchOutcome::Failed;
     result.error = *madeUp;
@@ -904,6 +919,8 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
       for (size_t p = 0; p < elementCounts.size(); ++p) {
         uint64_t needed = result.grownElementCounts[p];
         uint64_t current = builtElements[p];
+        if (needed > current && result.grownFromSomeBlocks) // the blocks not run may need more
+          needed = std::min(std::max(needed, 8 * current), kLargestBuffer);
         if (needed > current && needed <= kLargestBuffer) {
           elementCounts[p] = needed + needed / 4;
           grew = true;

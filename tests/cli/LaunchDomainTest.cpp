@@ -230,6 +230,31 @@ TEST(CliLaunchDomain, AStructSizedAtRunTimeIsSearchedWithItsAllocationsFollowing
   }
 }
 
+TEST(CliLaunchDomain, ALaunchCutShortOverrunningABufferSimuleeSizedIsNoFinding) {
+  // The program's launch runs past --launch-seconds after its first blocks
+  // read past the buffer simulee sized (nothing states `a`'s size): the
+  // overrun is simulee's, so the buffer grows (or the launch is not
+  // judged), never an out-of-bounds finding.
+  TempDir dir;
+  std::string source = dir.file("long_reads.cu");
+  std::ofstream(source) << "__global__ void k(const float *a, float *out) {\n"
+                           "  float s = 0;\n"
+                           "  for (int r = 0; r < 20000; ++r)\n"
+                           "    s += a[blockIdx.x * 65536 + threadIdx.x + r];\n"
+                           "  out[blockIdx.x * blockDim.x + threadIdx.x] = s;\n"
+                           "}\n"
+                           "void allocate(float **p, unsigned long bytes);\n"
+                           "int main() {\n"
+                           "  float *a, *out;\n"
+                           "  allocate(&a, 64ul * 65536 * 4);\n"
+                           "  allocate(&out, 64 * 256 * 4);\n"
+                           "  k<<<64, 256>>>(a, out);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet", "--launch-seconds", "0.5"});
+  EXPECT_FALSE(contains(o.out, "out-of-bounds")) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'k': ")) << o;
+}
+
 TEST(CliLaunchDomain, AFixedLaunchIntoABufferNothingSizesIsJudgedAtItsFullSize) {
   // Grid, block and n are the site's; the pointer is a second variable
   // moved through a larger allocation by the loop's step, so no size is
