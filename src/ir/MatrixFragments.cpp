@@ -144,16 +144,25 @@ public:
     return byColumn ? std::pair{inner, outer} : std::pair{outer, inner};
   }
 
-  // The address of element (row, col) of a matrix at `base` laid out in
-  // rows (`rowMajor`) or columns of `stride` elements.
-  llvm::Value *address(llvm::Value *base, const Fragment &fragment, llvm::Value *row,
-                       llvm::Value *col, bool rowMajor, llvm::Value *stride) {
+  // The addresses of this lane's elements of `fragment`, slot by slot, in
+  // a matrix at `base` laid out in rows (`rowMajor`) or columns of `stride`
+  // elements (null: the matrix's own width or height).
+  std::vector<llvm::Value *> addresses(const Fragment &fragment, llvm::Value *base, bool rowMajor,
+                                       llvm::Value *stride) {
     llvm::Type *i64 = builder_.getInt64Ty();
-    llvm::Value *major = builder_.CreateZExt(rowMajor ? row : col, i64);
-    llvm::Value *minor = builder_.CreateZExt(rowMajor ? col : row, i64);
-    llvm::Value *offset =
-        builder_.CreateAdd(builder_.CreateMul(major, builder_.CreateZExt(stride, i64)), minor);
-    return builder_.CreateGEP(memoryType(fragment.element, builder_.getContext()), base, offset);
+    if (!stride)
+      stride = builder_.getInt32(rowMajor ? fragment.cols : fragment.rows);
+    llvm::Value *wideStride = builder_.CreateZExt(stride, i64);
+    std::vector<llvm::Value *> result;
+    for (int slot = 0; slot < fragment.perLane(); ++slot) {
+      auto [row, col] = position(fragment, slot);
+      llvm::Value *major = builder_.CreateZExt(rowMajor ? row : col, i64);
+      llvm::Value *minor = builder_.CreateZExt(rowMajor ? col : row, i64);
+      llvm::Value *offset = builder_.CreateAdd(builder_.CreateMul(major, wideStride), minor);
+      result.push_back(
+          builder_.CreateGEP(memoryType(fragment.element, builder_.getContext()), base, offset));
+    }
+    return result;
   }
 
   // Element `index` of `reg` and its inverse, as its memory type.
@@ -292,14 +301,10 @@ bool lowerLoad(llvm::CallInst &call, Shape shape, llvm::ArrayRef<llvm::StringRef
     return false;
   FragmentBuilder build(call);
   llvm::IRBuilder<> &builder = build.builder();
-  llvm::Value *stride =
-      strided ? call.getArgOperand(1) : builder.getInt32(rowMajor ? fragment.cols : fragment.rows);
   std::vector<llvm::Value *> elements;
-  for (int slot = 0; slot < fragment.perLane(); ++slot) {
-    auto [row, col] = build.position(fragment, slot);
-    llvm::Value *at = build.address(call.getArgOperand(0), fragment, row, col, rowMajor, stride);
+  for (llvm::Value *at : build.addresses(fragment, call.getArgOperand(0), rowMajor,
+                                         strided ? call.getArgOperand(1) : nullptr))
     elements.push_back(builder.CreateLoad(memoryType(*element, builder.getContext()), at));
-  }
   build.finish(build.pack(fragment, elements));
   return true;
 }
@@ -318,14 +323,13 @@ bool lowerStore(llvm::CallInst &call, Shape shape, llvm::ArrayRef<llvm::StringRe
   if (!fragment.valid())
     return false;
   FragmentBuilder build(call);
-  llvm::IRBuilder<> &builder = build.builder();
-  llvm::Value *stride = strided ? call.getArgOperand(call.arg_size() - 1)
-                                : builder.getInt32(rowMajor ? fragment.cols : fragment.rows);
+  std::vector<llvm::Value *> at =
+      build.addresses(fragment, call.getArgOperand(0), rowMajor,
+                      strided ? call.getArgOperand(call.arg_size() - 1) : nullptr);
   for (int slot = 0; slot < fragment.perLane(); ++slot) {
-    auto [row, col] = build.position(fragment, slot);
-    llvm::Value *at = build.address(call.getArgOperand(0), fragment, row, col, rowMajor, stride);
     llvm::Value *reg = call.getArgOperand(unsigned(1 + slot / fragment.perRegister()));
-    builder.CreateStore(build.element(fragment, reg, slot % fragment.perRegister()), at);
+    build.builder().CreateStore(build.element(fragment, reg, slot % fragment.perRegister()),
+                                at[size_t(slot)]);
   }
   build.finish({});
   return true;
