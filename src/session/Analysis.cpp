@@ -1654,10 +1654,11 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // Shrinking a launch that costs too much changes its grid: only where
     // nobody (the user, a call site) fixed it.
     bool gridShrinks = !fixed.grid && !fixed.site;
-    LaunchResult result = simulateRepaired(program, kernel, base, specs, elementCounts, fills,
-                                           positiveInts, sizedByHost, gridShrinks,
-                                           settings.search.seed,
-                                           isProgramsLaunch ? programsOptions : searchOptions);
+    auto simulateBase = [&](const AnalysisOptions &launchOptions) {
+      return simulateRepaired(program, kernel, base, specs, elementCounts, fills, positiveInts,
+                              sizedByHost, gridShrinks, settings.search.seed, launchOptions);
+    };
+    LaunchResult result = simulateBase(isProgramsLaunch ? programsOptions : searchOptions);
     // Over the cap: a launch with smaller sizes runs too, judged as a launch
     // of its own (this one stays too costly: what it alone reaches stays
     // unknown).
@@ -1682,8 +1683,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                     !smallestRetried.exchange(true);
     if (widerCap) {
       base.totalBudgetInstrs = kSmallestLaunchCapFactor * options.searchLaunchBudgetInstrs;
-      result = simulateRepaired(program, kernel, base, specs, elementCounts, fills, positiveInts,
-                                sizedByHost, gridShrinks, settings.search.seed, searchOptions);
+      result = simulateBase(searchOptions);
     }
     result.outsideConventions =
         outsideConventions(kernel, space, fixed.site, result.record, fills,
