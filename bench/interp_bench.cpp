@@ -12,7 +12,7 @@
 // bytes per tracked 4-byte address of a launch storing one word per thread
 // (4M and 16M threads; the launch's simulated buffer and the copy its
 // outputs are written back to included, 8 bytes), run first so that no
-// earlier benchmark's peak hides it. And one large launch with its blocks on
+// earlier benchmark's peak hides it. And large launches with their blocks on
 // 1, 2 and 4 threads (RunOptions::jobs), and the 2M-thread reduction's
 // thread loops compiled natively, for comparison.
 //
@@ -55,6 +55,12 @@ std::vector<uint8_t> floats(size_t count, float value) {
   for (size_t i = 0; i < count; ++i)
     std::memcpy(bytes.data() + i * 4, &value, 4);
   return bytes;
+}
+
+uint64_t floatBits(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  return bits;
 }
 
 enum Model { kNoModel = 0, kEveryAccess = 1, kUntracked = 2, kUnranked = 3 };
@@ -246,6 +252,26 @@ template <bool Unswitched> void ReduceSharedNative(benchmark::State &state) {
 }
 BENCHMARK_TEMPLATE(ReduceSharedNative, false)->Unit(benchmark::kMillisecond)->Iterations(20)->UseRealTime();
 BENCHMARK_TEMPLATE(ReduceSharedNative, true)->Unit(benchmark::kMillisecond)->Iterations(20)->UseRealTime();
+
+// saxpy over 4M elements (one per thread: every thread reads and writes its
+// own y), run by the compiled engine with the model as `run` attaches it
+// (model 3), blocks on 1, 2 and 4 threads: the stores compiled code makes
+// in blocks run in parallel, which claim nothing (interp/ParallelBlocks.h).
+void SaxpyCompiledJobs(benchmark::State &state) {
+  const uint64_t n = uint64_t(1) << 22;
+  interp::LaunchConfig config;
+  config.grid = {uint32_t(n / 256), 1, 1};
+  config.block = {256, 1, 1};
+  std::vector<interp::ArgumentValue> args = {
+      interp::ArgumentValue::scalar(n), interp::ArgumentValue::scalar(floatBits(2.0f)),
+      interp::ArgumentValue::buffer(floats(n, 1.0f)),
+      interp::ArgumentValue::buffer(floats(n, 3.0f))};
+  const ir::Program &prog = program("saxpy.cu");
+  jit::codeCacheOf(prog).compiled(prog, prog.kernels[0].function);
+  run(state, prog, config, args, state.range(1), false, unsigned(state.range(0)),
+      interp::Engine::Compiled);
+}
+BENCHMARK(SaxpyCompiledJobs)->ArgsProduct({{1, 2, 4}, {0, 3}})->ArgNames({"jobs", "model"})->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
 void MatmulTiledJobs(benchmark::State &state) {
   Launch launch = matmul(256);

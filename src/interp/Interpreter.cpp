@@ -330,7 +330,7 @@ private:
   std::vector<uint64_t> interpretedSteps_; // not yet told the cache
   std::vector<uint64_t> launchSteps_;      // told, by this launch
   // A worker's ChunkShare::unchecked as bytes, for compiled code.
-  std::vector<uint8_t> unclaimedLoads_;
+  std::vector<uint8_t> unclaimed_;
   RunStats stats_;
   uint64_t totalBudgetInstrs_ = config_.totalBudgetInstrs ? config_.totalBudgetInstrs
                                                           : kDefaultLaunchBudgetInstrs;
@@ -441,6 +441,7 @@ private:
   static uint32_t checkForCompiledCode(jit::Frame *frame, uint32_t instruction);
   static void localForCompiledCode(jit::Frame *frame);
   static void recordForCompiledCode(jit::Frame *frame, uint32_t pc);
+  static void undoForCompiledCode(jit::Frame *frame, uint32_t pc);
   // jit::WindowFn: the buffer compiled code's loads and stores go to.
   static uint32_t windowForCompiledCode(jit::Frame *frame, uint64_t tag);
   void releaseBarrier();
@@ -857,11 +858,13 @@ uint32_t Launch::runCompiled(Warp &warp, const jit::CompiledFunction &code, uint
   frame.reconv = top.reconv;
   frame.activeLanes = uint32_t(std::popcount(top.mask));
   // Compiled code makes no access a worker claims (admitInChunk) but the
-  // unclaimed loads; whether its accesses send events is set with each
-  // window (windowForCompiledCode), found before any access is made.
-  if (chunk_ && unclaimedLoads_.empty() && !chunk_->unchecked->empty())
-    unclaimedLoads_.assign(chunk_->unchecked->begin(), chunk_->unchecked->end());
-  frame.unclaimedLoads = unclaimedLoads_.empty() ? nullptr : unclaimedLoads_.data();
+  // unclaimed ones, saving what their stores overwrite as admitInChunk
+  // would; whether its accesses send events is set with each window
+  // (windowForCompiledCode), found before any access is made.
+  if (chunk_ && unclaimed_.empty() && !chunk_->unchecked->empty())
+    unclaimed_.assign(chunk_->unchecked->begin(), chunk_->unchecked->end());
+  frame.unclaimed = unclaimed_.empty() ? nullptr : unclaimed_.data();
+  frame.undo = &Launch::undoForCompiledCode;
   frame.window = &Launch::windowForCompiledCode;
   frame.windowTag = ~uint64_t(0);
   frame.local = &Launch::localForCompiledCode;
@@ -971,6 +974,22 @@ void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
       event.valueKnown = true;
     }
     launch.listener_->onAccess(event);
+  });
+}
+
+// What a worker's unclaimed store, which compiled code makes itself in the
+// window's buffer, overwrites: saved lane by lane as admitInChunk saves the
+// interpreter's.
+void Launch::undoForCompiledCode(jit::Frame *frame, uint32_t pc) {
+  CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
+  Launch &launch = *run.launch;
+  const Warp &warp = *run.warp;
+  const Instr &in =
+      launch.program_.functions[warp.frames[warp.stack.back().frame].function].code[pc];
+  const uint64_t *pointers = operandLanes(frame->regs, frame->constants, in.a);
+  forEachLane(frame->mask, [&](unsigned l) {
+    uint64_t offset = (pointers[l] & ir::kOffsetMask) - ir::kOffsetBias;
+    launch.undo_.save(frame->windowBase + offset, in.imm);
   });
 }
 

@@ -918,15 +918,15 @@ private:
     if (store)
       interpretIf(builder_.CreateICmpEQ(field(i32_, offsetof(Frame, windowWritable), "writable"),
                                         builder_.getInt32(0)));
+    // A claimed window's accesses are the interpreter's unless marked as
+    // claiming nothing.
     llvm::Value *claimed = builder_.CreateICmpNE(
         field(i32_, offsetof(Frame, windowClaimed), "claimed"), builder_.getInt32(0));
-    if (store) {
-      interpretIf(claimed);
-    } else {
+    {
       llvm::BasicBlock *check = block("claimed"), *free = block("unclaimed");
       builder_.CreateCondBr(claimed, check, free);
       builder_.SetInsertPoint(check);
-      llvm::Value *marks = field(ptr_, offsetof(Frame, unclaimedLoads), "unclaimedLoads");
+      llvm::Value *marks = field(ptr_, offsetof(Frame, unclaimed), "unclaimed");
       llvm::BasicBlock *look = block("look");
       builder_.CreateCondBr(builder_.CreateIsNull(marks), slow, look);
       builder_.SetInsertPoint(look);
@@ -953,6 +953,16 @@ private:
                         {frame_, builder_.getInt32(pc)});
     builder_.CreateBr(recorded);
     builder_.SetInsertPoint(recorded);
+    if (store) {
+      llvm::BasicBlock *save = block("saveUndo"), *saved = block("undoSaved");
+      builder_.CreateCondBr(claimed, save, saved);
+      builder_.SetInsertPoint(save);
+      builder_.CreateCall(llvm::FunctionType::get(builder_.getVoidTy(), {ptr_, i32_}, false),
+                          field(ptr_, offsetof(Frame, undo), "undo"),
+                          {frame_, builder_.getInt32(pc)});
+      builder_.CreateBr(saved);
+      builder_.SetInsertPoint(saved);
+    }
     makeAccess(builder_.CreateGEP(builder_.getInt8Ty(), base, offsets));
     builder_.SetInsertPoint(slow);
     executeInInterpreter(pc);

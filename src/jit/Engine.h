@@ -59,6 +59,10 @@ using LocalFn = void (*)(Frame *frame);
 // compiled code makes itself in the window's buffer for the frame's lanes,
 // as the interpreter's access would (at the step before Frame::step).
 using RecordFn = void (*)(Frame *frame, uint32_t pc);
+// Saves the bytes the store `pc` of the frame's function is about to
+// overwrite for the frame's lanes in the window's buffer, so that a chunk of
+// blocks run in parallel can be undone (interp/ParallelBlocks.h's UndoLog).
+using UndoFn = void (*)(Frame *frame, uint32_t pc);
 // What ExecuteFn and CheckFn return.
 enum ExecuteResult : uint32_t {
   kExecuted = 0,
@@ -95,9 +99,11 @@ struct Frame {
   RecordFn record;
   // The window's accesses are claimed (global memory of blocks run in
   // parallel, interp/ParallelBlocks.h): compiled code makes only the loads
-  // `unclaimedLoads` marks (by instruction id; null: none), which need none.
+  // and stores `unclaimed` marks (by instruction id; null: none), which need
+  // no claim, a store having `undo` save what it overwrites first.
   uint32_t windowClaimed;
-  const uint8_t *unclaimedLoads;
+  const uint8_t *unclaimed;
+  UndoFn undo;
   WindowFn window;
   uint64_t windowTag; // ~0: none
   uint8_t *windowBase;

@@ -143,6 +143,17 @@ __global__ void treeSum(const int *in, int *out) {
   }
   if (t == 0) out[blockIdx.x] = part[0];
 }
+
+// Each thread rescales its own element (no other thread's access can reach
+// it: blocks run in parallel claim nothing for it), then every block's first
+// thread writes one word of global memory, where blocks run in parallel
+// collide: their chunk is undone, rescaled elements included, and run again
+// block after block.
+__global__ void rescaleThenCollide(float *y, int *last) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = y[i] * 2.0f + 1.0f;
+  if (threadIdx.x == 0) *last = blockIdx.x;
+}
 )";
 
 const ir::Program &program() {
@@ -331,6 +342,23 @@ TEST(CompiledEngine, BarriersAndBlocksInParallelGiveTheInterpretersEvents) {
         "treeSum", launchOf(16, 128), {bufferArg(in), bufferArg(std::vector<int>(16))}, jobs);
     EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, 0u);
   }
+}
+
+// Compiled code makes the stores of blocks run in parallel that claim
+// nothing itself, saving what they overwrite: an undone chunk restores them,
+// and each element is rescaled once.
+TEST(CompiledEngine, StoresOfBlocksInParallelAreUndoneWithTheirChunk) {
+  std::vector<float> y(8 * 64);
+  for (size_t i = 0; i < y.size(); ++i)
+    y[i] = float(i % 11);
+  Outcomes runs = expectSameUnderBothEngines("rescaleThenCollide", launchOf(8, 64),
+                                             {bufferArg(y), bufferArg(std::vector<int>{-1})}, 2);
+  EXPECT_EQ(runs.compiled.error, "");
+  std::vector<float> out = valuesOf<float>(runs.compiledArgs[0].bytes);
+  for (size_t i = 0; i < y.size(); ++i)
+    EXPECT_EQ(out[i], y[i] * 2.0f + 1.0f) << i;
+  EXPECT_EQ(valuesOf<int>(runs.compiledArgs[1].bytes)[0], 7);
+  EXPECT_GT(runs.compiled.stats.compiledThreadInstrs, runs.compiled.stats.threadInstrs / 2);
 }
 
 TEST(CompiledEngine, TheDefaultCompilesAFunctionOnceItRanLong) {
