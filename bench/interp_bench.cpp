@@ -28,6 +28,7 @@
 
 #include <sys/resource.h>
 
+#include <bit>
 #include <cstring>
 #include <memory>
 
@@ -55,12 +56,6 @@ std::vector<uint8_t> floats(size_t count, float value) {
   for (size_t i = 0; i < count; ++i)
     std::memcpy(bytes.data() + i * 4, &value, 4);
   return bytes;
-}
-
-uint64_t floatBits(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, 4);
-  return bits;
 }
 
 enum Model { kNoModel = 0, kEveryAccess = 1, kUntracked = 2, kUnranked = 3 };
@@ -263,7 +258,8 @@ void SaxpyCompiledJobs(benchmark::State &state) {
   config.grid = {uint32_t(n / 256), 1, 1};
   config.block = {256, 1, 1};
   std::vector<interp::ArgumentValue> args = {
-      interp::ArgumentValue::scalar(n), interp::ArgumentValue::scalar(floatBits(2.0f)),
+      interp::ArgumentValue::scalar(n),
+      interp::ArgumentValue::scalar(std::bit_cast<uint32_t>(2.0f)),
       interp::ArgumentValue::buffer(floats(n, 1.0f)),
       interp::ArgumentValue::buffer(floats(n, 3.0f))};
   const ir::Program &prog = program("saxpy.cu");

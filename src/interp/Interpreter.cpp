@@ -442,6 +442,10 @@ private:
   static void localForCompiledCode(jit::Frame *frame);
   static void recordForCompiledCode(jit::Frame *frame, uint32_t pc);
   static void undoForCompiledCode(jit::Frame *frame, uint32_t pc);
+  // The instruction at `pc` of the function on top of `warp`'s stack.
+  const Instr &topInstruction(const Warp &warp, uint32_t pc) const {
+    return program_.functions[warp.frames[warp.stack.back().frame].function].code[pc];
+  }
   // jit::WindowFn: the buffer compiled code's loads and stores go to.
   static uint32_t windowForCompiledCode(jit::Frame *frame, uint64_t tag);
   void releaseBarrier();
@@ -945,8 +949,7 @@ void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
   CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
   Launch &launch = *run.launch;
   const Warp &warp = *run.warp;
-  const StackEntry &top = warp.stack.back();
-  const Instr &in = launch.program_.functions[warp.frames[top.frame].function].code[pc];
+  const Instr &in = launch.topInstruction(warp, pc);
   auto src = [&](uint32_t operand) { return operandLanes(frame->regs, frame->constants, operand); };
   const bool store = in.op == Op::Store;
   const uint64_t *pointers = src(in.a), *stored = store ? src(in.b) : nullptr;
@@ -960,7 +963,7 @@ void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
     AccessEvent event{MemSpace(frame->windowSpace),
                       kind,
                       frame->windowBuffer,
-                      (pointers[l] & ir::kOffsetMask) - ir::kOffsetBias,
+                      uint64_t(ir::decodePointer(pointers[l]).offset),
                       size,
                       launch.block_,
                       warp.firstThread + l,
@@ -983,13 +986,10 @@ void Launch::recordForCompiledCode(jit::Frame *frame, uint32_t pc) {
 void Launch::undoForCompiledCode(jit::Frame *frame, uint32_t pc) {
   CompiledRun &run = *static_cast<CompiledRun *>(frame->context);
   Launch &launch = *run.launch;
-  const Warp &warp = *run.warp;
-  const Instr &in =
-      launch.program_.functions[warp.frames[warp.stack.back().frame].function].code[pc];
+  const Instr &in = launch.topInstruction(*run.warp, pc);
   const uint64_t *pointers = operandLanes(frame->regs, frame->constants, in.a);
   forEachLane(frame->mask, [&](unsigned l) {
-    uint64_t offset = (pointers[l] & ir::kOffsetMask) - ir::kOffsetBias;
-    launch.undo_.save(frame->windowBase + offset, in.imm);
+    launch.undo_.save(frame->windowBase + uint64_t(ir::decodePointer(pointers[l]).offset), in.imm);
   });
 }
 

@@ -922,20 +922,18 @@ private:
     // claiming nothing.
     llvm::Value *claimed = builder_.CreateICmpNE(
         field(i32_, offsetof(Frame, windowClaimed), "claimed"), builder_.getInt32(0));
-    {
-      llvm::BasicBlock *check = block("claimed"), *free = block("unclaimed");
-      builder_.CreateCondBr(claimed, check, free);
-      builder_.SetInsertPoint(check);
-      llvm::Value *marks = field(ptr_, offsetof(Frame, unclaimed), "unclaimed");
-      llvm::BasicBlock *look = block("look");
-      builder_.CreateCondBr(builder_.CreateIsNull(marks), slow, look);
-      builder_.SetInsertPoint(look);
-      llvm::Value *mark = builder_.CreateLoad(
-          builder_.getInt8Ty(),
-          builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), marks, in.id));
-      builder_.CreateCondBr(builder_.CreateICmpEQ(mark, builder_.getInt8(0)), slow, free);
-      builder_.SetInsertPoint(free);
-    }
+    llvm::BasicBlock *check = block("claimed"), *free = block("unclaimed");
+    builder_.CreateCondBr(claimed, check, free);
+    builder_.SetInsertPoint(check);
+    llvm::Value *marks = field(ptr_, offsetof(Frame, unclaimed), "unclaimed");
+    llvm::BasicBlock *look = block("look");
+    builder_.CreateCondBr(builder_.CreateIsNull(marks), slow, look);
+    builder_.SetInsertPoint(look);
+    llvm::Value *mark = builder_.CreateLoad(
+        builder_.getInt8Ty(),
+        builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), marks, in.id));
+    builder_.CreateCondBr(builder_.CreateICmpEQ(mark, builder_.getInt8(0)), slow, free);
+    builder_.SetInsertPoint(free);
     llvm::Value *base = field(ptr_, offsetof(Frame, windowBase), "base");
     llvm::Value *size = field(i64_, offsetof(Frame, windowSizeBytes), "size");
     interpretIf(builder_.CreateICmpULT(size, builder_.getInt64(bytes)));
