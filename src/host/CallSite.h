@@ -53,6 +53,7 @@ struct Formula {
     int64_t value = 0;         // Constant
     uint32_t argument = 0;     // Argument
     uint32_t lhs = 0, rhs = 0; // operand node indices (Neg/Not: lhs only)
+    bool operator==(const Node &) const = default;
   };
   std::vector<Node> nodes;
 
@@ -66,6 +67,7 @@ struct Formula {
   // A condition split at its outermost `&&`s (`n >= 128 && m >= 128`: two),
   // each part non-zero exactly when the whole is.
   std::vector<Formula> conjuncts() const;
+  bool operator==(const Formula &) const = default;
 };
 
 // Value of argument `index`, or nullopt when it has none.
@@ -94,6 +96,7 @@ struct SiteValue {
   bool isConstant() const { return kind == Kind::Constant; }
   bool isFormula() const { return kind == Kind::Formula; }
   bool isUnknown() const { return kind == Kind::Unknown; }
+  bool operator==(const SiteValue &) const = default;
 };
 
 enum class LaunchForm : uint8_t { TripleChevron, LaunchKernel, LaunchCooperativeKernel };
@@ -149,6 +152,7 @@ struct CallSite {
     Formula element;
     int64_t count = 0;
     std::string text; // as written: "i * NUM_ELEMS"
+    bool operator==(const HostContents &) const = default;
   };
   std::vector<HostContents> contents;
   // Conditions over the launch's integer arguments that hold whenever the
@@ -158,6 +162,7 @@ struct CallSite {
   struct Constraint {
     Formula holds;    // non-zero when the condition holds
     std::string text; // as written: "n % 32 == 0", "!(n <= 0)"
+    bool operator==(const Constraint &) const = default;
   };
   std::vector<Constraint> constraints;
   // The numbers and pointers inside a by-value struct argument that the host
@@ -176,6 +181,7 @@ struct CallSite {
     // pointer parameter; unknown and empty otherwise.
     SiteValue allocationBytes;
     std::string allocation;
+    bool operator==(const Member &) const = default;
   };
   std::vector<Member> members;
   // Integer variables of the host code that the launch's values are computed
@@ -190,8 +196,12 @@ struct CallSite {
     uint32_t index = 0;
     uint32_t bits = 32;
     bool isSigned = true;
+    bool operator==(const Variable &) const = default;
   };
   std::vector<Variable> variables;
+
+  // Equal in every value read: the same launch to judge.
+  bool operator==(const CallSite &) const = default;
 };
 
 // The device-side symbol of a kernel. In the host-side compile clang mangles

@@ -372,6 +372,11 @@ private:
   struct LauncherCall {
     std::vector<std::string> templateArguments;
     std::vector<std::optional<int64_t>> values;               // by parameter
+    // By parameter: the value is a constant expression where the call is
+    // written (`run(d, 0)`), or a parameter bound to one, never a value the
+    // program takes without command-line arguments (`run(d, method)` with
+    // `method = argc > 1 ? atoi(argv[1]) : 0`).
+    std::vector<bool> literal;
     std::vector<std::optional<double>> reals;                 // by parameter: floats
     std::vector<std::optional<PassedAllocation>> allocations; // by parameter
     // By parameter: the USR of the kernel a function-pointer argument
@@ -392,9 +397,10 @@ private:
       return texts;
     }
     bool operator<(const LauncherCall &other) const {
-      return std::tuple(std::tie(templateArguments, values, reals, allocations, kernels, functions),
+      return std::tuple(std::tie(templateArguments, values, literal, reals, allocations, kernels,
+                                 functions),
                         conditionTexts()) <
-             std::tuple(std::tie(other.templateArguments, other.values, other.reals,
+             std::tuple(std::tie(other.templateArguments, other.values, other.literal, other.reals,
                                  other.allocations, other.kernels, other.functions),
                         other.conditionTexts());
     }
@@ -426,6 +432,12 @@ private:
   // parameters by position, whose USRs they are read through.
   std::vector<CallSite::Constraint> boundConditions_;
   std::vector<std::string> boundParameterUsrs_;
+  // The parameters the call being read binds to values that are no constant
+  // expression (LauncherCall::literal): values of the program's plain run.
+  std::set<std::string> boundByPlainRun_;
+  // Set while deciding a branch by bound values (valueInCall): argc is not
+  // taken to be 1.
+  bool argcUnknown_ = false;
   // While reading a call of a one-line helper (`div_up(n, threads)`): its
   // parameters by USR, as formulas of the call's arguments.
   std::map<std::string, Formula> helperParameters_;
@@ -1445,6 +1457,12 @@ private:
         launcherCall.values.push_back(evaluate(*formula, {}));
       else
         launcherCall.values.push_back(std::nullopt);
+      CXCursor passedName = stripWrappers(argument);
+      launcherCall.literal.push_back(
+          (constant && !constant->isFloat) ||
+          (kindOf(passedName) == CXCursor_DeclRefExpr &&
+           boundParameters_.count(usrOf(clang_getCursorReferenced(passedName))) &&
+           !boundByPlainRun_.count(usrOf(clang_getCursorReferenced(passedName)))));
       launcherCall.reals.push_back(constant && constant->isFloat ? constant->real
                                    : constant                    ? std::nullopt
                                                                  : realOf(argument, 0));
@@ -1568,8 +1586,11 @@ private:
         boundParameters_[usrOf(templateParameters[i])] = value;
     }
     for (size_t i = 0; i < parameters.size() && i < call.values.size(); ++i)
-      if (call.values[i])
+      if (call.values[i]) {
         boundParameters_[usrOf(parameters[i])] = *call.values[i];
+        if (i >= call.literal.size() || !call.literal[i])
+          boundByPlainRun_.insert(usrOf(parameters[i]));
+      }
     for (size_t i = 0; i < parameters.size() && i < call.reals.size(); ++i)
       if (call.reals[i])
         boundReals_[usrOf(parameters[i])] = *call.reals[i];
@@ -1598,6 +1619,7 @@ private:
     boundReals_.clear();
     boundConditions_.clear();
     boundParameterUsrs_.clear();
+    boundByPlainRun_.clear();
   }
 
   bool nothingBound() const {
@@ -1687,8 +1709,13 @@ private:
       return;
     }
     readLaunchesIn(parts[0], sites);
+    std::optional<std::vector<CXCursor>> taken = statementsTaken(parts[0], parts[1]);
     ancestors_.push_back(parts[1]);
     for (const auto &[child, value] : cases->statements) {
+      if (taken && std::none_of(taken->begin(), taken->end(), [&](CXCursor statement) {
+            return clang_equalCursors(statement, child);
+          }))
+        continue;
       bool bind = value && !boundParameters_.count(cases->variable);
       if (bind)
         boundParameters_[cases->variable] = *value;
@@ -1697,6 +1724,81 @@ private:
         boundParameters_.erase(cases->variable);
     }
     ancestors_.pop_back();
+  }
+
+  // The variables `expression` reads that are bound to a constant in the
+  // call of a launcher, the case or the loop iteration being read, and that
+  // nothing changes: counted in `bound`, and in `plain` those bound to a
+  // value of the program's plain run (boundByPlainRun_).
+  void countBoundValues(CXCursor expression, size_t &bound, size_t &plain) const {
+    CXCursor cursor = stripWrappers(expression);
+    if (kindOf(cursor) == CXCursor_DeclRefExpr) {
+      std::string usr = usrOf(clang_getCursorReferenced(cursor));
+      if (boundParameters_.count(usr) && !modified_.count(usr) && !reassigned_.count(usr)) {
+        ++bound;
+        plain += boundByPlainRun_.count(usr);
+      }
+      return;
+    }
+    for (CXCursor part : childrenOf(cursor))
+      countBoundValues(part, bound, plain);
+  }
+
+  // The value of a condition or selector that reads bound values (see
+  // countBoundValues), none of the plain run, and nothing the launch passes
+  // or the program decides at run time (its command line included): what
+  // the call being read takes it to be. A branch a value of the plain run
+  // decides stays a launch the program makes with other arguments.
+  std::optional<int64_t> valueInCall(CXCursor expression) {
+    size_t bound = 0, plain = 0;
+    countBoundValues(expression, bound, plain);
+    if (!bound || plain)
+      return std::nullopt;
+    argcUnknown_ = true;
+    std::optional<Formula> value = formulaOf(expression, 0);
+    argcUnknown_ = false;
+    if (!value || !value->arguments().empty())
+      return std::nullopt;
+    return evaluate(*value, {});
+  }
+
+  // The statements of switch `body` that control reaches when its
+  // `selector` has a value in the call being read (see valueInCall): from
+  // the case labelled with that value (else the default label) to the first
+  // that ends control flow. Nothing when the value is not known or a label
+  // is no constant.
+  std::optional<std::vector<CXCursor>> statementsTaken(CXCursor selector, CXCursor body) {
+    std::optional<int64_t> value = valueInCall(selector);
+    if (!value)
+      return std::nullopt;
+    std::vector<CXCursor> statements = childrenOf(body);
+    std::optional<size_t> labelled, fallback;
+    for (size_t i = 0; i < statements.size(); ++i)
+      for (CXCursor cursor = statements[i];
+           kindOf(cursor) == CXCursor_CaseStmt || kindOf(cursor) == CXCursor_DefaultStmt;) {
+        std::vector<CXCursor> label = childrenOf(cursor);
+        if (kindOf(cursor) == CXCursor_DefaultStmt) {
+          fallback = fallback.value_or(i);
+        } else {
+          std::optional<SiteValue> constant =
+              label.size() == 2 ? folded(label.front(), "") : std::nullopt;
+          if (!constant || constant->isFloat)
+            return std::nullopt;
+          if (constant->integer == *value && !labelled)
+            labelled = i;
+        }
+        if (label.empty())
+          break;
+        cursor = label.back();
+      }
+    std::vector<CXCursor> taken;
+    for (size_t i = labelled ? *labelled : fallback.value_or(statements.size());
+         i < statements.size(); ++i) {
+      taken.push_back(statements[i]);
+      if (exits(lastStatementOf(statements[i])))
+        break;
+    }
+    return taken;
   }
 
   // `v == c` (either way round): v's USR and c.
@@ -1726,7 +1828,14 @@ private:
     std::optional<int64_t> outer;
     if (bind && boundParameters_.count(binding->first))
       outer = boundParameters_[binding->first];
+    // A condition the launcher call being read decides: the other branch is
+    // not taken in this call.
+    std::optional<int64_t> decided = parts.size() >= 2 && clang_isExpression(kindOf(parts[0]))
+                                         ? valueInCall(parts[0])
+                                         : std::nullopt;
     for (size_t i = 0; i < parts.size(); ++i) {
+      if (decided && i > 0 && (i == 1) != (*decided != 0))
+        continue;
       bool thenBranch = i == 1;
       if (bind && thenBranch)
         boundParameters_[binding->first] = binding->second;
@@ -1754,13 +1863,20 @@ private:
   // `cudaMalloc(&p, bytes)` and its kin: device memory the host allocates.
   void readAllocation(CXCursor call) {
     std::string callee = spellingOf(clang_getCursorReferenced(call));
-    if (!isAllocator(callee) || clang_Cursor_getNumArguments(call) < 2)
+    if (!isAllocator(callee)) {
+      readHelperAllocation(call);
       return;
-    std::optional<CXCursor> target = addressTakenBy(clang_Cursor_getArgument(call, 0));
-    if (!target)
+    }
+    if (clang_Cursor_getNumArguments(call) < 2)
       return;
-    CXCursor pointer = stripWrappers(*target);
-    // A pointer variable, by USR, or a struct's pointer member, by "USR.path".
+    if (std::optional<CXCursor> target = addressTakenBy(clang_Cursor_getArgument(call, 0)))
+      recordAllocation(call, *target, clang_Cursor_getArgument(call, 1), callee);
+  }
+
+  // Records that `call` allocates `bytes` into `target`: a pointer variable
+  // (by USR) or a struct's pointer member (by "USR.path").
+  void recordAllocation(CXCursor call, CXCursor target, CXCursor bytes, const std::string &what) {
+    CXCursor pointer = stripWrappers(target);
     std::string key;
     if (kindOf(pointer) == CXCursor_DeclRefExpr)
       key = usrOf(clang_getCursorReferenced(pointer));
@@ -1771,9 +1887,97 @@ private:
     CXFile file = nullptr;
     unsigned line = 0;
     clang_getExpansionLocation(clang_getCursorLocation(call), &file, &line, nullptr, nullptr);
-    std::string where =
-        callee + " at " + take(clang_getFileName(file)) + ":" + std::to_string(line);
-    allocations_[key].push_back({clang_Cursor_getArgument(call, 1), where});
+    std::string where = what + " at " + take(clang_getFileName(file)) + ":" + std::to_string(line);
+    allocations_[key].push_back({bytes, where});
+  }
+
+  // A function of the program's that allocates device memory into one of
+  // its parameters, as many bytes as another passes: `void alloc(T &p,
+  // size_t bytes) { cudaMallocManaged(&p, bytes); }` (a reference) or
+  // `cudaMalloc(pp, bytes)` for `void **pp` (what it points to).
+  struct HelperAllocation {
+    std::string allocator;
+    unsigned target = 0, bytes = 0; // parameter positions
+    bool reference = false;
+  };
+  // By the function's USR; nothing for one that allocates no such way.
+  std::map<std::string, std::optional<HelperAllocation>> helperAllocations_;
+  std::optional<HelperAllocation> helperAllocationOf(CXCursor function) {
+    CXCursor pattern = clang_getSpecializedCursorTemplate(function);
+    CXCursor definition =
+        clang_getCursorDefinition(clang_Cursor_isNull(pattern) ? function : pattern);
+    if (clang_Cursor_isNull(definition) ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(definition)))
+      return std::nullopt;
+    std::string usr = usrOf(definition);
+    if (auto known = helperAllocations_.find(usr); known != helperAllocations_.end())
+      return known->second;
+    std::vector<std::string> parameters;
+    for (CXCursor child : childrenOf(definition))
+      if (kindOf(child) == CXCursor_ParmDecl)
+        parameters.push_back(usrOf(child));
+    auto position = [&](CXCursor expression) -> std::optional<unsigned> {
+      CXCursor cursor = stripPointerWrappers(expression);
+      if (kindOf(cursor) != CXCursor_DeclRefExpr)
+        return std::nullopt;
+      auto at =
+          std::find(parameters.begin(), parameters.end(), usrOf(clang_getCursorReferenced(cursor)));
+      return at == parameters.end() ? std::nullopt
+                                    : std::optional<unsigned>(unsigned(at - parameters.begin()));
+    };
+    std::optional<HelperAllocation> found;
+    std::function<void(CXCursor)> visit = [&](CXCursor cursor) {
+      if (found)
+        return;
+      std::string callee = kindOf(cursor) == CXCursor_CallExpr ? calleeName(cursor) : "";
+      if (clang_Cursor_getNumArguments(cursor) >= 2 && isAllocator(callee)) {
+        CXCursor into = clang_Cursor_getArgument(cursor, 0);
+        std::optional<CXCursor> address = addressTakenBy(into);
+        std::optional<unsigned> target = position(address ? *address : into);
+        std::optional<unsigned> bytes = position(clang_Cursor_getArgument(cursor, 1));
+        if (target && bytes && *target != *bytes)
+          found = HelperAllocation{callee, *target, *bytes, address.has_value()};
+        return;
+      }
+      for (CXCursor child : childrenOf(cursor))
+        visit(child);
+    };
+    visit(definition);
+    helperAllocations_[usr] = found;
+    return found;
+  }
+
+  // The name `call` calls: its declaration's, or in a template, where the
+  // arguments depend on its parameters, the overloads it names.
+  static std::string calleeName(CXCursor call) {
+    std::string name = spellingOf(clang_getCursorReferenced(call));
+    std::vector<CXCursor> parts = childrenOf(call);
+    for (CXCursor cursor = parts.empty() ? clang_getNullCursor() : parts.front();
+         name.empty() && !clang_Cursor_isNull(cursor);) {
+      if (kindOf(cursor) == CXCursor_OverloadedDeclRef)
+        return spellingOf(cursor);
+      std::vector<CXCursor> inner = childrenOf(cursor);
+      cursor = inner.size() == 1 ? inner.front() : clang_getNullCursor();
+    }
+    return name;
+  }
+
+  // A call of such a function allocates into what its argument names.
+  void readHelperAllocation(CXCursor call) {
+    CXCursor function = clang_getCursorReferenced(call);
+    if (kindOf(function) != CXCursor_FunctionDecl)
+      return;
+    std::optional<HelperAllocation> helper = helperAllocationOf(function);
+
+    int count = clang_Cursor_getNumArguments(call);
+    if (!helper || int(std::max(helper->target, helper->bytes)) >= count)
+      return;
+    CXCursor argument = clang_Cursor_getArgument(call, helper->target);
+    std::optional<CXCursor> target =
+        helper->reference ? std::optional<CXCursor>(argument) : addressTakenBy(argument);
+    if (target)
+      recordAllocation(call, *target, clang_Cursor_getArgument(call, helper->bytes),
+                       helper->allocator + " in " + spellingOf(function));
   }
 
   // What the host writes into device memory through a pointer variable:
@@ -2317,7 +2521,7 @@ private:
         return parameter->second;
       // The program as it runs plainly: no command-line arguments.
       if (isMainParameter(variable, "argc"))
-        return Formula::constant(1);
+        return argcUnknown_ ? std::nullopt : std::optional<Formula>(Formula::constant(1));
       if (commandLineOnly_)
         return std::nullopt;
       if (std::optional<int64_t> attribute = queriedAttribute(variable))
@@ -3799,6 +4003,17 @@ void addCompiledLaunches(CompiledLaunches compiled, HostCode &host) {
   host.compiledLaunches = std::move(compiled.kernels);
 }
 
+// A launch read once per chain of calls reaching the function that holds
+// it, with the same values each time (`reduce(d_x, method)` called from
+// three places, its launch in a `switch`), is one launch to judge.
+void dropRepeatedSites(std::vector<CallSite> &sites) {
+  std::vector<CallSite> distinct;
+  for (CallSite &site : sites)
+    if (std::find(distinct.begin(), distinct.end(), site) == distinct.end())
+      distinct.push_back(std::move(site));
+  sites = std::move(distinct);
+}
+
 Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
                                const std::string &cudaPath) {
@@ -3887,6 +4102,7 @@ Result<HostCode> readCallSites(const std::string &path,
     addLaunchedNames(readWholeFile(file), host.launchedInText);
   if (compiled)
     addCompiledLaunches(std::move(*compiled), host);
+  dropRepeatedSites(host.sites);
   return host;
 }
 

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <tuple>
 
 using namespace simulee;
 using namespace simulee::host;
@@ -201,6 +202,23 @@ TEST(CallSiteReader, AllocationsSizeThePointersPassedToALaunch) {
   ASSERT_TRUE(cast.allocationBytes[0].isConstant());
   EXPECT_EQ(cast.allocationBytes[0].integer, 2 * 64 * 4);
   EXPECT_NE(cast.allocations[0].find("allocations.cu:21"), std::string::npos);
+}
+
+TEST(CallSiteReader, AllocationsMadeByTheProgramsHelpersSizeThePointers) {
+  HostCode host = readInput("allocation_helpers.cu");
+  ASSERT_EQ(host.sites.size(), 1u);
+  const CallSite &site = host.sites[0];
+  ASSERT_EQ(site.allocationBytes.size(), 3u);
+  // allocBytes(counts, n * sizeof(int)): a reference the helper allocates.
+  ASSERT_TRUE(site.allocationBytes[0].isConstant()) << describe(site);
+  EXPECT_EQ(site.allocationBytes[0].integer, (1 << 20) * 4);
+  EXPECT_NE(site.allocations[0].find("cudaMallocManaged in allocBytes at"), std::string::npos)
+      << site.allocations[0];
+  // allocFloats(&weights, 2 * n * sizeof(float)): a pointer to the pointer.
+  ASSERT_TRUE(site.allocationBytes[1].isConstant()) << describe(site);
+  EXPECT_EQ(site.allocationBytes[1].integer, 2 * (1 << 20) * 4);
+  EXPECT_NE(site.allocations[1].find("allocation_helpers.cu:18"), std::string::npos)
+      << site.allocations[1];
 }
 
 TEST(CallSiteReader, AKernelWhoseSharedMemoryLimitTheHostRaisesIsMarked) {
@@ -930,6 +948,29 @@ TEST(CallSiteReader, AKernelTemplateDeducedFromTheLaunchIsTheCompiledInstantiati
   EXPECT_EQ(site.grid[0].integer, 8);
   EXPECT_EQ(site.block[0].integer, 128);
   EXPECT_EQ(site.allocations[0].substr(0, 9), "cudaMallo");
+}
+
+TEST(CallSiteReader, ALauncherReachedThroughSeveralCallsReadsEachLaunchItMakesOnce) {
+  HostCode host = readInput("repeated_paths.cu");
+  // (kernel, line, block, n) of every site.
+  std::multiset<std::tuple<std::string, uint32_t, int64_t, int64_t>> read;
+  for (const CallSite &site : host.sites) {
+    ASSERT_TRUE(site.block[0].isConstant()) << describe(site);
+    ASSERT_EQ(site.arguments.size(), 2u);
+    ASSERT_TRUE(site.arguments[1].isConstant()) << describe(site);
+    read.emplace(site.kernel, site.line, site.block[0].integer, site.arguments[1].integer);
+  }
+  // `launch(data, 4096, which)` reached through `repeat(data, 0)` and
+  // `repeat(data, 1)` takes one case each: each launch once, and no
+  // `negate` with the n = 1024 of a call whose case is `halve`'s; the `if`
+  // on a bound `wide` takes its then-branch only; `repeat`'s own launch,
+  // read once per call of `repeat` with the same values, is one site; a
+  // `which` of 0 only without command-line arguments takes both cases.
+  std::multiset<std::tuple<std::string, uint32_t, int64_t, int64_t>> expected = {
+      {"halve", 21, 128, 4096}, {"halve", 21, 128, 1024}, {"negate", 24, 64, 4096},
+      {"halve", 31, 256, 2048}, {"halve", 40, 512, 4096}, {"halve", 21, 128, 512},
+      {"negate", 24, 64, 512}};
+  EXPECT_EQ(read, expected);
 }
 
 TEST(CallSiteReader, ASwitchCaseFixesItsSelectorInTheCasesStatements) {

@@ -1,5 +1,8 @@
 // A launcher that picks the kernel instantiation by comparing the block size,
-// called with 32 from main, for CallSiteReaderTest.
+// called from main with 32 unless the command line says otherwise, for
+// CallSiteReaderTest.
+#include <cstdlib>
+
 template <int TILE> __global__ void tiles(float *out, int n) {}
 
 void launchTiles(float *out, int n, int tile) {
@@ -10,7 +13,8 @@ void launchTiles(float *out, int n, int tile) {
     tiles<32><<<4, block>>>(out, n);
 }
 
-int main() {
+int main(int argc, char **argv) {
   float *out = nullptr;
-  launchTiles(out, 1024, 32);
+  int tile = argc > 1 ? atoi(argv[1]) : 32;
+  launchTiles(out, 1024, tile);
 }
