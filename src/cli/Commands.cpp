@@ -75,8 +75,10 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
   options.independentThreads = !common.lockstep;
   options.strict = common.strict;
   options.budgetInstrs = common.budgetInstrs ? common.budgetInstrs : kDefaultBudgetInstrs;
-  if (common.budgetInstrs) // the user's cap holds for every launch
+  if (common.budgetInstrs) { // the user's cap holds for every launch
     options.soloBudgetInstrs = common.budgetInstrs;
+    options.soloLaunchInstrs = 0;
+  }
   options.searchLaunchBudgetInstrs = common.maxCostInstrs;
   options.launchSeconds = common.launchSeconds;
   options.allBlocks = common.allBlocks;

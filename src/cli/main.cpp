@@ -56,7 +56,8 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                  "Instructions per thread before a launch is declared non-terminating "
                  "(default 1048576 in a searched launch; 16777216 in a launch no search "
                  "chose, the program's own or `run`'s, while --launch-seconds bounds it, so "
-                 "that long loops are judged; under exec 4294967296)");
+                 "that long loops are judged, or more where the launch has few threads: "
+                 "2^30 for all its threads together; under exec 4294967296)");
   app.add_option("--max-cost", common.maxCostInstrs,
                  "Thread-instructions a searched launch may cost (default 4194304); a costlier "
                  "launch is shrunk (fewer blocks) and run again, else skipped as too costly. "

@@ -798,11 +798,13 @@ void finishFindings(const ir::Program &program, const ir::KernelInfo &kernel,
   groupBySourceLines(program, findings);
 }
 
-// The per-thread cap of a launch no search chose: see
-// AnalysisOptions::soloBudgetInstrs.
-uint64_t soloBudget(const AnalysisOptions &options) {
-  return options.launchSeconds > 0 ? std::max(options.budgetInstrs, options.soloBudgetInstrs)
-                                   : options.budgetInstrs;
+// The per-thread cap of a launch no search chose, of `threads` threads (0:
+// not known): see AnalysisOptions::soloBudgetInstrs and soloLaunchInstrs.
+uint64_t soloBudget(const AnalysisOptions &options, uint64_t threads) {
+  if (options.launchSeconds <= 0)
+    return options.budgetInstrs;
+  uint64_t perThread = std::max(options.budgetInstrs, options.soloBudgetInstrs);
+  return threads ? std::max(perThread, options.soloLaunchInstrs / threads) : perThread;
 }
 
 Result<interp::LaunchConfig> configFor(const ir::KernelInfo &kernel,
@@ -1305,7 +1307,7 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   if (config->totalBudgetInstrs == 0)
     config->totalBudgetInstrs = interp::kUnlimitedInstrs;
   config->budgetSeconds = options.launchSeconds;
-  config->budgetInstrs = soloBudget(options);
+  config->budgetInstrs = soloBudget(options, config->grid.count() * config->block.count());
   if (!kernel.unsupported.empty())
     return makeError(program.path + ": kernel '" + kernel.sourceName + "': " + kernel.unsupported);
   // Buffers simulee sized itself grow until the launch fits them: an
@@ -1501,7 +1503,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   // search's launches run side by side, each on one thread.
   AnalysisOptions programsOptions = searchOptions;
   programsOptions.rankLaunches = searchOptions.rankLaunches && kernel.contentsSteer;
-  programsOptions.budgetInstrs = soloBudget(options);
+  programsOptions.budgetInstrs = soloBudget(
+      options, fixed.grid && fixed.block ? fixed.grid->count() * fixed.block->count() : 0);
   searchOptions.blockJobs = 1;
 
   // The user's fixed integer arguments also size automatic buffers.

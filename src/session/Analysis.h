@@ -37,6 +37,11 @@ struct AnalysisOptions {
   // never ends is still stopped in about a second. Where launchSeconds is 0
   // (no time limit) budgetInstrs holds instead.
   uint64_t soloBudgetInstrs = uint64_t(1) << 24;
+  // ... and, in such a launch of few threads, as many as leave its threads
+  // this many instructions together: a launch of one thread running a loop
+  // over 32M elements is judged (in a few seconds), not called
+  // non-terminating. 0 where the user gave --budget (it holds).
+  uint64_t soloLaunchInstrs = uint64_t(1) << 30;
   // Searched launches only: a launch costing more thread-instructions than
   // this is shrunk (fewer blocks) and run again; if it still costs too much
   // it is skipped as too costly and ranks last (--max-cost).

@@ -470,6 +470,39 @@ FixedSettings SitePlan::fixed() const {
   return fixed;
 }
 
+std::optional<std::string> SitePlan::refusedByAGpu() const {
+  interp::LaunchConfig config;
+  auto constantDims = [&](const SiteValue(&dims)[3], interp::Dim3 &out) {
+    for (unsigned axis = 0; axis < 3; ++axis) {
+      if (!dims[axis].isConstant() || dims[axis].isFloat || dims[axis].integer < 0 ||
+          dims[axis].integer > int64_t(UINT32_MAX))
+        return false;
+      axisOf(out, axis) = uint32_t(dims[axis].integer);
+    }
+    return true;
+  };
+  if (user_.grid)
+    config.grid = *user_.grid;
+  else if (!constantDims(grid_, config.grid))
+    return std::nullopt;
+  if (user_.block)
+    config.block = *user_.block;
+  else if (!constantDims(block_, config.block))
+    return std::nullopt;
+  if (user_.dynamicSharedBytes)
+    config.dynamicSharedBytes = user_.dynamicSharedBytes;
+  else if (shared_.isConstant() && !shared_.isFloat && shared_.integer >= 0 &&
+           shared_.integer <= int64_t(UINT32_MAX))
+    config.dynamicSharedBytes = uint32_t(shared_.integer);
+  else if (!shared_.isUnknown())
+    return std::nullopt;
+  if (site_->sharedOptIn)
+    config.sharedBytesLimit = uint32_t(interp::kMaxSharedBytesPerBlockOptIn);
+  if (Status status = interp::validateLaunch(config); !status)
+    return status.error().message;
+  return std::nullopt;
+}
+
 bool SitePlan::derives(size_t index) const {
   return index < arguments_.size() && !userArgument_[index] &&
          (arguments_[index].isFormula() || isDimsLeaf(index));
@@ -1141,6 +1174,20 @@ std::vector<detect::Finding> barrierFindings(const std::vector<KernelAnalysis> &
   return kept;
 }
 
+// A site whose every launch a GPU refuses: the kernel never runs there,
+// so nothing is judged (a failed launch, the cause named).
+KernelAnalysis refusedLaunch(const ir::KernelInfo &kernel, const std::string &why) {
+  KernelAnalysis analysis;
+  analysis.kernel = &kernel;
+  analysis.counts.failed = 1;
+  analysis.firstLaunchError =
+      "a GPU refuses the launch the call site makes (cudaErrorInvalidConfiguration), so the "
+      "kernel never runs there: " +
+      why;
+  analysis.verdict = detect::verdictOf(analysis.findings, analysis.counts);
+  return analysis;
+}
+
 } // namespace
 
 Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::KernelInfo &kernel,
@@ -1154,8 +1201,10 @@ Result<KernelAnalysis> searchAtSites(const ir::Program &program, const ir::Kerne
   std::vector<KernelAnalysis> analyses;
   for (const host::CallSite *site : sites) {
     SitePlan plan(kernel, *site, fixed, settings.maxThreads);
+    std::optional<std::string> refused = plan.refusedByAGpu();
     Result<KernelAnalysis> analysis =
-        searchKernel(program, kernel, plan.fixed(), settings, options);
+        refused ? refusedLaunch(kernel, *refused)
+                : searchKernel(program, kernel, plan.fixed(), settings, options);
     if (!analysis)
       return makeError(analysis.error().message + " (launched at " + host::locationText(*site) +
                        ")");

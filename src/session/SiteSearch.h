@@ -35,6 +35,12 @@ public:
   // the launch fits maxThreads. The result points at this plan for the rest.
   FixedSettings fixed() const;
 
+  // Why a GPU refuses every launch the site makes, whose grid, block and
+  // shared bytes are constants (`k<<<n, 1280>>>`: more threads than a block
+  // holds; cudaErrorInvalidConfiguration, and the kernel never runs there);
+  // nothing when it accepts them or they are not all constant.
+  std::optional<std::string> refusedByAGpu() const;
+
   // Whether the site computes parameter `index` from other arguments, or
   // passes the block's or grid's extent as it (SearchedDims): it is not
   // searched.

@@ -63,6 +63,56 @@ TEST(CliSites, DynamicSharedMemoryPastTheDefaultLimitIsJudgedWhereTheHostOptsIn)
   EXPECT_TRUE(contains(refused.out, "exceeds the limit of 49152")) << refused;
 }
 
+TEST(CliSites, ALaunchAGpuRefusesIsNamedAndNothingIsJudged) {
+  TempDir dir;
+  std::string source = dir.file("refused_shapes.cu");
+  std::ofstream(source) << "__global__ void add(float *x, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i < n) x[i] += 1.0f;\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  const int n = 100;\n"
+                           "  float *x;\n"
+                           "  cudaMalloc(&x, n * sizeof(float));\n"
+                           "  add<<<1, 1280>>>(x, n);\n"
+                           "  add<<<n / 256, 256>>>(x, n);\n"
+                           "}\n";
+  Outcome o = simulee({source});
+  // Neither launch runs on a GPU (too many threads; an empty grid): an
+  // inconclusive kernel that names why, not an error of simulee's.
+  EXPECT_EQ(o.status, 3) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'add': inconclusive: no launch could be judged (2 failed)"))
+      << o;
+  EXPECT_TRUE(contains(o.out, "a GPU refuses the launch the call site makes")) << o;
+  EXPECT_TRUE(contains(o.out, "block (1280,1,1) has 1280 threads; the limit is 1024")) << o;
+  EXPECT_FALSE(contains(o.err, "error:")) << o;
+}
+
+TEST(CliSites, AProgramsLaunchOfOneThreadLoopingLongIsJudged) {
+  TempDir dir;
+  std::string source = dir.file("one_thread.cu");
+  std::ofstream(source) << "__global__ void add(const float *a, float *b, int n) {\n"
+                           "  for (int i = threadIdx.x; i < n; i += blockDim.x * gridDim.x)\n"
+                           "    b[i] += a[i];\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  const int n = 1 << 22;\n"
+                           "  float *a, *b;\n"
+                           "  cudaMalloc(&a, n * sizeof(float));\n"
+                           "  cudaMalloc(&b, n * sizeof(float));\n"
+                           "  add<<<1, 1>>>(a, b, n);\n"
+                           "}\n";
+  // One thread runs more instructions than a thread of a wide launch may
+  // (2^24), all the launch runs: it ends, so it is judged.
+  Outcome o = simulee({source, "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'add': clean (1 launch judged")) << o;
+  // With --budget the user's cap holds.
+  Outcome capped = simulee({source, "--quiet", "--budget", "1000000"});
+  EXPECT_EQ(capped.status, 3) << capped;
+  EXPECT_TRUE(contains(capped.out, "does not terminate under this launch")) << capped;
+}
+
 TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {
   Outcome o = simulee(search("transpose_tile16_host.cu"));
   EXPECT_EQ(o.status, 0) << o;
