@@ -1010,14 +1010,24 @@ private:
     walked_.pop_back();
   }
 
+  // Whether an expression below a statement runs whenever the statement
+  // does: a wrapper, or an assignment holding it (`N = M = K = 2048;`).
+  static bool runsWithItsStatement(CXCursor expression) {
+    CXCursorKind kind = kindOf(expression);
+    return kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr ||
+           (kind == CXCursor_BinaryOperator &&
+            clang_getCursorBinaryOperatorKind(expression) == CXBinaryOperator_Assign);
+  }
+
   // The block whose statement the expression walkModified reads is (seen
-  // through the wrappers clang puts around a temporary), or a null cursor.
+  // through the wrappers clang puts around a temporary and the assignments
+  // it is chained in), or a null cursor.
   CXCursor statementBlock() const {
     for (size_t i = walked_.size(); i-- > 0;) {
       CXCursorKind kind = kindOf(walked_[i]);
       if (kind == CXCursor_CompoundStmt)
         return walked_[i];
-      if (kind != CXCursor_UnexposedExpr)
+      if (!runsWithItsStatement(walked_[i]))
         break;
     }
     return clang_getNullCursor();
@@ -1033,7 +1043,7 @@ private:
         return parent == CXCursor_FunctionDecl || parent == CXCursor_CXXMethod ||
                parent == CXCursor_Constructor || parent == CXCursor_FunctionTemplate;
       }
-      if (kind != CXCursor_UnexposedExpr)
+      if (!runsWithItsStatement(walked_[i]))
         break;
     }
     return false;
@@ -2540,6 +2550,10 @@ private:
     case CXCursor_BinaryOperator: {
       std::optional<Formula::Op> op = binaryOp(clang_getCursorBinaryOperatorKind(cursor));
       std::vector<CXCursor> operands = childrenOf(cursor);
+      // `N = M = K = 2048`: an assignment's value is what it assigns.
+      if (clang_getCursorBinaryOperatorKind(cursor) == CXBinaryOperator_Assign &&
+          operands.size() == 2)
+        return formulaOf(operands[1], depth + 1);
       if (!op || operands.size() != 2)
         return std::nullopt;
       std::optional<Formula> lhs = formulaOf(operands[0], depth + 1);

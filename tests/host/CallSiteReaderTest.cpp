@@ -221,6 +221,22 @@ TEST(CallSiteReader, AllocationsMadeByTheProgramsHelpersSizeThePointers) {
       << site.allocations[1];
 }
 
+TEST(CallSiteReader, EveryVariableOfAChainedAssignmentHoldsItsValue) {
+  HostCode host = readInput("chained_assignment.cu");
+  ASSERT_EQ(host.sites.size(), 1u);
+  const CallSite &site = host.sites[0];
+  // n = m = (k = 512): all three are 512, and so what they size.
+  for (size_t argument : {2, 3, 4}) {
+    ASSERT_TRUE(site.arguments[argument].isConstant()) << describe(site);
+    EXPECT_EQ(site.arguments[argument].integer, 512);
+  }
+  ASSERT_TRUE(site.grid[0].isConstant() && site.grid[1].isConstant()) << describe(site);
+  EXPECT_EQ(site.grid[0].integer, 32);
+  EXPECT_EQ(site.grid[1].integer, 32);
+  ASSERT_TRUE(site.allocationBytes[1].isConstant()) << describe(site);
+  EXPECT_EQ(site.allocationBytes[1].integer, 512 * 512 * 4);
+}
+
 TEST(CallSiteReader, AKernelWhoseSharedMemoryLimitTheHostRaisesIsMarked) {
   HostCode host = readInput("shared_opt_in.cu");
   ASSERT_EQ(host.sites.size(), 2u);
