@@ -728,7 +728,14 @@ std::vector<detect::Finding> combineFindings(const ir::Program &program,
   detect::FindingCollector combined(barriersJudged(kernel, options),
                                     kernel.requiredBarrierInstructions);
   combined.requireEvidenceShapes(searched ? 2 : 1);
-  for (const LaunchResult *result : judged)
+  // A finding's example comes from a launch inside CUDA's conventions where
+  // one shows it: a block of 96 threads, not the 23 the search also tried.
+  std::vector<const LaunchResult *> examplesFirst = judged;
+  if (conventionsMatter)
+    std::stable_partition(
+        examplesFirst.begin(), examplesFirst.end(),
+        [](const LaunchResult *result) { return result->outsideConventions.empty(); });
+  for (const LaunchResult *result : examplesFirst)
     combined.merge(*result->findings);
   std::vector<uint32_t> candidates = combined.barriers().candidates();
   std::vector<std::vector<uint32_t>> groups =

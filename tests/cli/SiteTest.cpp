@@ -113,6 +113,41 @@ TEST(CliSites, AProgramsLaunchOfOneThreadLoopingLongIsJudged) {
   EXPECT_TRUE(contains(capped.out, "does not terminate under this launch")) << capped;
 }
 
+TEST(CliSites, AFindingAlsoSeenInsideTheConventionsShowsSuchALaunch) {
+  TempDir dir;
+  std::string source = dir.file("tree_sum.cu");
+  // Right only for blocks of a power of two threads; the launcher's block
+  // is searched. Blocks that are multiples of 32 but no power of two (160)
+  // read past `partial` too, and so do odd ones (23, 201).
+  std::ofstream(source)
+      << "__global__ void treeSum(float *out, const float *in, unsigned n) {\n"
+         "  extern __shared__ float partial[];\n"
+         "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+         "  partial[threadIdx.x] = i < n ? in[i] : 0.0f;\n"
+         "  __syncthreads();\n"
+         "  for (unsigned step = 1; step < blockDim.x; step *= 2) {\n"
+         "    if (i % (2 * step) == 0)\n"
+         "      partial[threadIdx.x] += partial[threadIdx.x + step];\n"
+         "    __syncthreads();\n"
+         "  }\n"
+         "  if (threadIdx.x == 0)\n"
+         "    out[blockIdx.x] = partial[0];\n"
+         "}\n"
+         "void sumInto(float *out, const float *in, unsigned threads, unsigned n) {\n"
+         "  treeSum<<<(n + threads - 1) / threads, threads, threads * sizeof(float)>>>(out, in, "
+         "n);\n"
+         "}\n";
+  for (const char *seed : {"1", "2"}) {
+    Outcome o = simulee({source, "--quiet", "--jobs", "1", "--seed", seed});
+    EXPECT_EQ(o.status, 1) << o;
+    EXPECT_TRUE(contains(o.out, "warning: out-of-bounds read of shared 'partial'")) << o;
+    // The example is a launch the caller could make by CUDA's conventions.
+    size_t block = o.out.find(" block (", o.out.find("note: exposed by launch"));
+    ASSERT_NE(block, std::string::npos) << o;
+    EXPECT_EQ(std::stoul(o.out.substr(block + 8)) % 32, 0u) << o;
+  }
+}
+
 TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {
   Outcome o = simulee(search("transpose_tile16_host.cu"));
   EXPECT_EQ(o.status, 0) << o;
