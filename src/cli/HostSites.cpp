@@ -10,12 +10,9 @@ namespace simulee::cli {
 host::HostCode hostCodeOf(const std::string &file, const CommonOptions &common, bool explore) {
   if (explore)
     return {};
-  ir::LoadOptions options;
-  for (const std::string &define : common.defines)
-    options.extraClangArgs.push_back("-D" + define);
-  for (const std::string &include : common.includes)
-    options.extraClangArgs.push_back("-I" + include);
-  Result<host::HostCode> host = session::readHostCode(file, options);
+  // The device compile's options: its -D, -I, CUDA headers and the files
+  // linked in (the program's other files, whose calls count).
+  Result<host::HostCode> host = session::readHostCode(file, loadOptionsOf(common));
   if (!host) {
     if (!common.quiet)
       std::cerr << "simulee: note: " << host.error().message

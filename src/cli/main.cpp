@@ -100,7 +100,9 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                 "Link this file's device code into the analysed file's (.cu compiled with "
                 "relocatable device code, -fgpu-rdc; or .ll/.bc), so that kernels calling "
                 "__device__ functions defined there run them; repeatable. `simulee A.cu B.cu` "
-                "is `simulee A.cu --link B.cu`");
+                "is `simulee A.cu --link B.cu`. The file's host code (a .cu, or a C++ file "
+                "with no device code: .cpp, .cc, .cxx) is the program's too: its calls of "
+                "launchers the analysed file defines are read as that file's call sites");
   app.add_option("--cuda-path", common.cudaPath,
                  "CUDA installation to compile .cu files against (default: NVIDIA's headers "
                  "that scripts/setup.sh installed; a toolkit on the machine is used only when "
@@ -227,7 +229,8 @@ int main(int argc, char **argv) {
   std::vector<std::string> files;
   app.add_option("file", files,
                  "Kernel file to search and analyse (.cu, .ll, .bc); further files are linked "
-                 "into it (--link)");
+                 "into it (--link), and their host code (.cu, .cpp, .cc, .cxx) is read for "
+                 "calls of its launchers");
   addCommonOptions(app, common);
   addLaunchOptions(app, launch);
   addSearchOptions(app, search);

@@ -238,11 +238,59 @@ bool isAssignment(CXBinaryOperatorKind kind) {
 // Reads one translation unit.
 class Reader {
 public:
+  // A pointer a call passes that points at the start of an allocation of
+  // a constant size: the size, as written, and where it was allocated.
+  struct PassedAllocation {
+    int64_t bytes;
+    std::string text;  // "n * sizeof(float)"
+    std::string where; // "cudaMalloc at main.cu:40"
+    auto operator<=>(const PassedAllocation &) const = default;
+  };
+  // One call of a function of the program's (a launcher): what it passes.
+  struct LauncherCall {
+    std::vector<std::string> templateArguments;
+    std::vector<std::optional<int64_t>> values; // by parameter
+    // By parameter: the value is a constant expression where the call is
+    // written (`run(d, 0)`), or a parameter bound to one, never a value the
+    // program takes without command-line arguments (`run(d, method)` with
+    // `method = argc > 1 ? atoi(argv[1]) : 0`).
+    std::vector<bool> literal;
+    std::vector<std::optional<double>> reals;                 // by parameter: floats
+    std::vector<std::optional<PassedAllocation>> allocations; // by parameter
+    // By parameter: the USR of the kernel a function-pointer argument
+    // names (`timed(scale, d, n)`), or empty.
+    std::vector<std::string> kernels;
+    // By parameter: the USR of a function of the program's an argument
+    // names (`pass(d, n, launchScale)`, a launcher handed to what calls it),
+    // or empty.
+    std::vector<std::string> functions;
+    // The conditions that hold where the call is made (the `if`s and loops
+    // around it, the asserts before it) that read only integer variables it
+    // passes: over the called function's parameters, by position.
+    std::vector<CallSite::Constraint> conditions;
+    std::vector<std::string> conditionTexts() const {
+      std::vector<std::string> texts;
+      for (const CallSite::Constraint &condition : conditions)
+        texts.push_back(condition.text);
+      return texts;
+    }
+    bool operator<(const LauncherCall &other) const {
+      return std::tuple(std::tie(templateArguments, values, literal, reals, allocations, kernels,
+                                 functions),
+                        conditionTexts()) <
+             std::tuple(std::tie(other.templateArguments, other.values, other.literal, other.reals,
+                                 other.allocations, other.kernels, other.functions),
+                        other.conditionTexts());
+    }
+  };
   // `instantiations`: the launches read from the compiled host code, whose
   // kernels are the instantiations a launch naming a kernel template by a
   // dependent argument (`k<size.value><<<...>>>`) makes.
-  explicit Reader(CXTranslationUnit unit, std::vector<CallSite> instantiations = {})
-      : unit_(unit), instantiations_(std::move(instantiations)) {}
+  // `external`: calls made in the program's other files (externalCalls of
+  // their readers) of functions this file defines.
+  explicit Reader(CXTranslationUnit unit, std::vector<CallSite> instantiations = {},
+                  const std::map<std::string, std::set<LauncherCall>> *external = nullptr)
+      : unit_(unit), instantiations_(std::move(instantiations)), external_(external) {}
 
   std::vector<CallSite> read() {
     // System headers (the C++ library, simulee's CUDA headers) launch
@@ -255,11 +303,31 @@ public:
       walkModified(declaration, /*inInitList=*/false);
       walkHostCode(declaration);
     }
+    addExternalCalls(declarations);
     propagateLauncherCalls();
     std::vector<CallSite> sites;
     for (CXCursor declaration : declarations)
       readLaunchesIn(declaration, sites);
     return sites;
+  }
+
+  // The calls this file makes of functions of the program's it declares
+  // but does not define (a launcher defined in the kernel's file): what
+  // another file's reader needs of them. Kernels and functions passed as
+  // arguments are this file's cursors: left out.
+  std::map<std::string, std::set<LauncherCall>> externalCalls() const {
+    std::map<std::string, std::set<LauncherCall>> external;
+    for (const auto &[usr, calls] : calls_) {
+      auto definition = definitions_.find(usr);
+      if (definition != definitions_.end() && !clang_Cursor_isNull(definition->second))
+        continue;
+      for (LauncherCall call : calls) {
+        call.kernels.assign(call.kernels.size(), "");
+        call.functions.assign(call.functions.size(), "");
+        external[usr].insert(std::move(call));
+      }
+    }
+    return external;
   }
 
   std::set<std::string> takeNamedFunctions() { return std::move(namedFunctions_); }
@@ -284,8 +352,35 @@ public:
   bool readsDependentNames() const { return dependentNames_; }
 
 private:
+  // A function this file defines that it never calls itself is read once
+  // per call the program's other files make of it.
+  void addExternalCalls(const std::vector<CXCursor> &declarations) {
+    if (!external_)
+      return;
+    std::function<void(CXCursor)> visit = [&](CXCursor cursor) {
+      CXCursorKind kind = kindOf(cursor);
+      if (kind == CXCursor_Namespace) {
+        for (CXCursor child : childrenOf(cursor))
+          visit(child);
+        return;
+      }
+      if ((kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate) ||
+          !clang_isCursorDefinition(cursor))
+        return;
+      std::string usr = usrOf(cursor);
+      auto calls = external_->find(usr);
+      if (calls == external_->end() || calls_.count(usr))
+        return;
+      calls_[usr] = calls->second;
+      definitions_[usr] = cursor;
+    };
+    for (CXCursor declaration : declarations)
+      visit(declaration);
+  }
+
   CXTranslationUnit unit_;
   std::vector<CallSite> instantiations_;
+  const std::map<std::string, std::set<LauncherCall>> *external_ = nullptr;
   bool dependentNames_ = false;
   // While reading a launch for one instantiation: its dependent template
   // arguments, as written without spaces, with the instantiation's values.
@@ -357,56 +452,13 @@ private:
   // The kernels launches through pointers and tables may run, by name, and
   // those of them some launch read does run.
   std::set<std::string> choicesSeen_, choicesTaken_;
+  // The kernels and the program's functions launcher calls pass, by USR.
+  std::map<std::string, CXCursor> passedKernels_, passedFunctions_;
   // How host code calls each of the program's functions (`launch<16>(d, n,
   // 256)`), by the function's (or its template's) USR: the template
   // arguments as text ("16", "float") and the integer arguments that are
-  // constants. A launcher's launches are read once per distinct call.
-  // A pointer a call passes that points at the start of an allocation of
-  // a constant size: the size, as written, and where it was allocated.
-  struct PassedAllocation {
-    int64_t bytes;
-    std::string text;  // "n * sizeof(float)"
-    std::string where; // "cudaMalloc at main.cu:40"
-    auto operator<=>(const PassedAllocation &) const = default;
-  };
-  struct LauncherCall {
-    std::vector<std::string> templateArguments;
-    std::vector<std::optional<int64_t>> values;               // by parameter
-    // By parameter: the value is a constant expression where the call is
-    // written (`run(d, 0)`), or a parameter bound to one, never a value the
-    // program takes without command-line arguments (`run(d, method)` with
-    // `method = argc > 1 ? atoi(argv[1]) : 0`).
-    std::vector<bool> literal;
-    std::vector<std::optional<double>> reals;                 // by parameter: floats
-    std::vector<std::optional<PassedAllocation>> allocations; // by parameter
-    // By parameter: the USR of the kernel a function-pointer argument
-    // names (`timed(scale, d, n)`), or empty.
-    std::vector<std::string> kernels;
-    // By parameter: the USR of a function of the program's an argument
-    // names (`pass(d, n, launchScale)`, a launcher handed to what calls it),
-    // or empty.
-    std::vector<std::string> functions;
-    // The conditions that hold where the call is made (the `if`s and loops
-    // around it, the asserts before it) that read only integer variables it
-    // passes: over the called function's parameters, by position.
-    std::vector<CallSite::Constraint> conditions;
-    std::vector<std::string> conditionTexts() const {
-      std::vector<std::string> texts;
-      for (const CallSite::Constraint &condition : conditions)
-        texts.push_back(condition.text);
-      return texts;
-    }
-    bool operator<(const LauncherCall &other) const {
-      return std::tuple(std::tie(templateArguments, values, literal, reals, allocations, kernels,
-                                 functions),
-                        conditionTexts()) <
-             std::tuple(std::tie(other.templateArguments, other.values, other.literal, other.reals,
-                                 other.allocations, other.kernels, other.functions),
-                        other.conditionTexts());
-    }
-  };
-  // The kernels and the program's functions launcher calls pass, by USR.
-  std::map<std::string, CXCursor> passedKernels_, passedFunctions_;
+  // constants (LauncherCall). A launcher's launches are read once per
+  // distinct call.
   std::map<std::string, std::set<LauncherCall>> calls_;
   // Whose bodies hold each call of calls_ (the callers' USRs), and each
   // called function's definition, by the USR calls_ names it by.
@@ -4030,7 +4082,8 @@ void dropRepeatedSites(std::vector<CallSite> &sites) {
 
 Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
-                               const std::string &cudaPath) {
+                               const std::string &cudaPath,
+                               const std::vector<std::string> &otherFiles) {
   // An #include of a FIFO would block libclang's parse for ever.
   ir::IncludeClosure closure = ir::includeClosureOf(path, includeDirsOf(extraClangArgs));
   if (!closure.unreadable.empty())
@@ -4053,12 +4106,12 @@ Result<HostCode> readCallSites(const std::string &path,
   std::vector<std::string> tail = ir::nvccCompatIncludeArgs(*cuda);
   tail.insert(tail.end(), extraClangArgs.begin(), extraClangArgs.end());
 
-  // Spaced launch chevrons (`k << <g, b >> > (...)`) are read joined.
-  std::optional<std::string> joined = ir::joinedLaunchChevrons(readWholeFile(path));
-  CXUnsavedFile unsaved{path.c_str(), joined ? joined->data() : nullptr,
-                        joined ? (unsigned long)joined->size() : 0};
   std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
-  auto parse = [&](bool withPch) {
+  auto parseFile = [&](const std::string &file, bool withPch) {
+    // Spaced launch chevrons (`k << <g, b >> > (...)`) are read joined.
+    std::optional<std::string> joined = ir::joinedLaunchChevrons(readWholeFile(file));
+    CXUnsavedFile unsaved{file.c_str(), joined ? joined->data() : nullptr,
+                          joined ? (unsigned long)joined->size() : 0};
     // libclang: no program name; its resource directory named (CMakeLists).
     std::vector<std::string> command = {"-resource-dir", SIMULEE_LIBCLANG_RESOURCE_DIR};
     command.insert(command.end(), args.begin() + 1, args.end());
@@ -4069,18 +4122,20 @@ Result<HostCode> readCallSites(const std::string &path,
     for (const std::string &arg : command)
       argv.push_back(arg.c_str());
     CXTranslationUnit unit = nullptr;
-    CXErrorCode code =
-        clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), int(argv.size()),
-                                    joined ? &unsaved : nullptr, joined ? 1 : 0,
-                                    CXTranslationUnit_KeepGoing, &unit);
+    CXErrorCode code = clang_parseTranslationUnit2(
+        index.get(), file.c_str(), argv.data(), int(argv.size()), joined ? &unsaved : nullptr,
+        joined ? 1 : 0, CXTranslationUnit_KeepGoing, &unit);
     return std::pair(code, unit);
   };
+  auto parse = [&](bool withPch) { return parseFile(path, withPch); };
   auto [code, unit] = parse(pch.has_value());
   bool parsed = code == CXError_Success && unit;
   ir::RefusedSharedDeclarationsByFile refused;
   std::optional<std::string> firstError = parsed ? firstErrorOf(unit, refused) : std::nullopt;
   bool stale = parsed && firstError && ir::isStaleWrapperPch(*firstError);
+  bool withPch = pch.has_value();
   if (pch && (stale || !parsed)) {
+    withPch = false;
     // Read again without the PCH; a stale one goes, the next read builds it.
     if (stale) {
       clang_disposeTranslationUnit(unit);
@@ -4094,16 +4149,29 @@ Result<HostCode> readCallSites(const std::string &path,
   if (!parsed)
     return makeError(path + ": cannot read the host code (libclang error " +
                      std::to_string(int(code)) + ")");
+  // The calls the program's other files make of functions this one
+  // defines (its kernels' launchers, called from a main elsewhere).
+  std::map<std::string, std::set<Reader::LauncherCall>> external;
+  for (const std::string &file : otherFiles) {
+    auto [otherCode, other] = parseFile(file, withPch);
+    if (otherCode != CXError_Success || !other)
+      continue;
+    Reader calls(other);
+    calls.read();
+    for (auto &[usr, made] : calls.externalCalls())
+      external[usr].insert(made.begin(), made.end());
+    clang_disposeTranslationUnit(other);
+  }
   HostCode host;
   host.firstError = firstError.value_or("");
-  Reader reader(unit);
+  Reader reader(unit, {}, &external);
   host.sites = reader.read();
   std::optional<CompiledLaunches> compiled;
   if (reader.launchesInTemplates() && host.firstError.empty())
     compiled = compiledLaunchesOf(path, args, tail, *includeDir, refused);
   if (compiled && !compiled->sites.empty() && reader.readsDependentNames()) {
     // Read again, knowing which instantiations the dependent names make.
-    Reader again(unit, compiled->sites);
+    Reader again(unit, compiled->sites, &external);
     host.sites = again.read();
     reader = std::move(again);
   }

@@ -53,10 +53,13 @@ std::vector<std::string> includeClosure(const std::string &path,
 
 // `extraClangArgs`: the -D and -I options of the device compile;
 // `cudaPath`: its --cuda-path (empty: the one simulee finds), whose headers
-// the host side is read with, as the device side is compiled. Fails only
-// when clang cannot parse the file at all.
+// the host side is read with, as the device side is compiled;
+// `otherFiles`: the program's other source files, whose calls of functions
+// `path` defines (a launcher called from a main elsewhere) are read as
+// calls made in `path`. Fails only when clang cannot parse the file at all.
 Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
-                               const std::string &cudaPath = "");
+                               const std::string &cudaPath = "",
+                               const std::vector<std::string> &otherFiles = {});
 
 } // namespace simulee::host

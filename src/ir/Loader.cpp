@@ -600,6 +600,13 @@ Result<Program> loadLinked(const std::string &path, const LoadOptions &options) 
   program.module = std::move(*module);
   bool anyCuda = isCudaPath(path);
   for (const std::string &other : options.linkFiles) {
+    // A C++ file of the program's (its main) has no device code: only its
+    // host code counts (host/CallSiteReader.h).
+    if (endsWith(other, ".cpp") || endsWith(other, ".cc") || endsWith(other, ".cxx")) {
+      if (Status readable = checkReadable(other); !readable)
+        return readable.error();
+      continue;
+    }
     anyCuda = anyCuda || isCudaPath(other);
     Result<std::unique_ptr<llvm::MemoryBuffer>> buffer = readIR(other, options);
     if (!buffer)

@@ -1044,7 +1044,14 @@ Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptio
   std::string extension = llvm::sys::path::extension(path).lower();
   if ((extension != ".cu" && extension != ".cuh") || !host::mayLaunchKernels(path, includeDirs))
     return host::HostCode{};
-  return host::readCallSites(path, options.extraClangArgs, options.cudaPath);
+  // The files linked in are the program's too: their calls of its
+  // launchers are the program's launches.
+  std::vector<std::string> sources;
+  for (const std::string &file : options.linkFiles)
+    if (std::string other = llvm::sys::path::extension(file).lower();
+        other == ".cu" || other == ".cpp" || other == ".cc" || other == ".cxx")
+      sources.push_back(file);
+  return host::readCallSites(path, options.extraClangArgs, options.cudaPath, sources);
 }
 
 std::vector<const host::CallSite *> sitesOf(const ir::Program &program,

@@ -148,6 +148,27 @@ TEST(CliSites, AFindingAlsoSeenInsideTheConventionsShowsSuchALaunch) {
   }
 }
 
+TEST(CliSites, TheProgramsOtherFilesGiveTheLaunchersCalls) {
+  std::string inputs = std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/";
+  // split_main.cu calls split_kernels.cu's launcher: runScale(data, 4096, 3)
+  // into a cudaMalloc of its own.
+  Outcome o = simulee({"list", inputs + "split_kernels.cu", inputs + "split_main.cu"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "n=4096 factor=3")) << o;
+  EXPECT_TRUE(contains(o.out, "cudaMalloc at " + inputs + "split_main.cu:6")) << o;
+  Outcome alone = simulee({"list", inputs + "split_kernels.cu"});
+  EXPECT_FALSE(contains(alone.out, "n=4096")) << alone;
+  // A C++ file holding main has no device code to link: its host code
+  // counts all the same.
+  TempDir dir;
+  std::string main = dir.file("main.cpp");
+  std::ofstream(main) << std::ifstream(inputs + "split_main.cu").rdbuf();
+  Outcome cpp = simulee({inputs + "split_kernels.cu", main, "--quiet"});
+  EXPECT_EQ(cpp.status, 0) << cpp;
+  EXPECT_TRUE(contains(cpp.out, "kernel 'scaleBy': clean (1 launch judged) at its call site"))
+      << cpp;
+}
+
 TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {
   Outcome o = simulee(search("transpose_tile16_host.cu"));
   EXPECT_EQ(o.status, 0) << o;

@@ -237,6 +237,27 @@ TEST(CallSiteReader, EveryVariableOfAChainedAssignmentHoldsItsValue) {
   EXPECT_EQ(site.allocationBytes[1].integer, 512 * 512 * 4);
 }
 
+TEST(CallSiteReader, ALauncherCalledFromTheProgramsOtherFileTakesThatCallsValues) {
+  std::string inputs = std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/";
+  // Alone, the launcher's parameters are what the search chooses.
+  Result<HostCode> alone = readCallSites(inputs + "split_kernels.cu", {});
+  ASSERT_TRUE(alone) << alone.error().message;
+  ASSERT_EQ(alone->sites.size(), 1u);
+  EXPECT_FALSE(alone->sites[0].arguments[1].isConstant());
+  // With the file holding main: its call runScale(data, 4096, 3).
+  Result<HostCode> program =
+      readCallSites(inputs + "split_kernels.cu", {}, "", {inputs + "split_main.cu"});
+  ASSERT_TRUE(program) << program.error().message;
+  ASSERT_EQ(program->sites.size(), 1u);
+  const CallSite &site = program->sites[0];
+  ASSERT_TRUE(site.arguments[1].isConstant()) << describe(site);
+  EXPECT_EQ(site.arguments[1].integer, 4096);
+  ASSERT_TRUE(site.arguments[2].isConstant()) << describe(site);
+  EXPECT_EQ(site.arguments[2].integer, 3);
+  ASSERT_TRUE(site.grid[0].isConstant()) << describe(site);
+  EXPECT_EQ(site.grid[0].integer, 16);
+}
+
 TEST(CallSiteReader, AKernelWhoseSharedMemoryLimitTheHostRaisesIsMarked) {
   HostCode host = readInput("shared_opt_in.cu");
   ASSERT_EQ(host.sites.size(), 2u);
