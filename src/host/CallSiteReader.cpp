@@ -1364,15 +1364,17 @@ private:
     return function;
   }
 
-  // A function of the program's an argument names, defined in its host
-  // code (a launcher handed to the function that calls it).
+  // A function of the program's an argument names (a launcher handed to
+  // the function that calls it): its definition, or where another file of
+  // the program defines it, its declaration (calls through it are then that
+  // file's to read: externalCalls).
   static std::optional<CXCursor> passedFunction(CXCursor argument) {
     std::optional<CXCursor> function = namedFunction(argument);
     if (!function || isDeviceOnly(*function) ||
-        clang_Location_isInSystemHeader(clang_getCursorLocation(*function)) ||
-        clang_Cursor_isNull(clang_getCursorDefinition(*function)))
+        clang_Location_isInSystemHeader(clang_getCursorLocation(*function)))
       return std::nullopt;
-    return clang_getCursorDefinition(*function);
+    CXCursor definition = clang_getCursorDefinition(*function);
+    return clang_Cursor_isNull(definition) ? *function : definition;
   }
 
   // The kernel an argument names as it is (`scale`, `&scale`).

@@ -1,10 +1,14 @@
-// The program's main for split_kernels.cu, in a file of its own.
+// The program's main for split_kernels.cu, in a file of its own: it calls
+// the launcher directly and through a function pointer.
 void runScale(float *data, int n, int factor);
+
+void timed(void (*run)(float *, int, int), float *data, int n) { run(data, n, 5); }
 
 int main() {
   float *data;
   cudaMalloc(&data, 4096 * sizeof(float));
   runScale(data, 4096, 3);
+  timed(runScale, data, 2048);
   cudaDeviceSynchronize();
   return 0;
 }
