@@ -68,6 +68,19 @@ uint32_t &axisOf(interp::Dim3 &dims, unsigned axis) {
   return axis == 0 ? dims.x : axis == 1 ? dims.y : dims.z;
 }
 
+// `dims` as numbers, where every axis is an integer constant of at least
+// `least` that fits 32 bits.
+std::optional<interp::Dim3> constantDims(const SiteValue (&dims)[3], int64_t least) {
+  interp::Dim3 result;
+  for (unsigned axis = 0; axis < 3; ++axis) {
+    if (!dims[axis].isConstant() || dims[axis].isFloat || dims[axis].integer < least ||
+        dims[axis].integer > int64_t(UINT32_MAX))
+      return std::nullopt;
+    axisOf(result, axis) = uint32_t(dims[axis].integer);
+  }
+  return result;
+}
+
 // What the compiled host code passes the kernel's stub, mapped back to the
 // kernel's parameters through the x86-64 lowering of by-value structs (none
 // of no bytes, one of up to 8 or over 16, two of 9 to 16); nothing when they
@@ -447,24 +460,14 @@ FixedSettings SitePlan::fixed() const {
   if (!user_.dynamicSharedBytes && shared_.isConstant() && !shared_.isFloat &&
       shared_.integer > 0 && shared_.integer <= int64_t(UINT32_MAX))
     fixed.dynamicSharedBytes = uint32_t(shared_.integer);
-  auto constantDims = [&](const SiteValue(&dims)[3]) -> std::optional<interp::Dim3> {
-    interp::Dim3 result;
-    for (unsigned axis = 0; axis < 3; ++axis) {
-      if (!dims[axis].isConstant() || dims[axis].isFloat || dims[axis].integer < 1 ||
-          dims[axis].integer > int64_t(UINT32_MAX))
-        return std::nullopt;
-      axisOf(result, axis) = uint32_t(dims[axis].integer);
-    }
-    return result;
-  };
   // Constant dims are fixed when the launch fits; larger ones stay the
   // plan's to apply, so that the search still runs (and counts them).
   if (!fixed.block)
-    if (std::optional<interp::Dim3> block = constantDims(block_);
+    if (std::optional<interp::Dim3> block = constantDims(block_, 1);
         block && block->count() <= maxThreads_)
       fixed.block = block;
   if (!fixed.grid)
-    if (std::optional<interp::Dim3> grid = constantDims(grid_))
+    if (std::optional<interp::Dim3> grid = constantDims(grid_, 1))
       if (grid->count() * (fixed.block ? fixed.block->count() : 1) <= maxThreads_)
         fixed.grid = grid;
   return fixed;
@@ -472,23 +475,12 @@ FixedSettings SitePlan::fixed() const {
 
 std::optional<std::string> SitePlan::refusedByAGpu() const {
   interp::LaunchConfig config;
-  auto constantDims = [&](const SiteValue(&dims)[3], interp::Dim3 &out) {
-    for (unsigned axis = 0; axis < 3; ++axis) {
-      if (!dims[axis].isConstant() || dims[axis].isFloat || dims[axis].integer < 0 ||
-          dims[axis].integer > int64_t(UINT32_MAX))
-        return false;
-      axisOf(out, axis) = uint32_t(dims[axis].integer);
-    }
-    return true;
-  };
-  if (user_.grid)
-    config.grid = *user_.grid;
-  else if (!constantDims(grid_, config.grid))
+  std::optional<interp::Dim3> grid = user_.grid ? user_.grid : constantDims(grid_, 0);
+  std::optional<interp::Dim3> block = user_.block ? user_.block : constantDims(block_, 0);
+  if (!grid || !block)
     return std::nullopt;
-  if (user_.block)
-    config.block = *user_.block;
-  else if (!constantDims(block_, config.block))
-    return std::nullopt;
+  config.grid = *grid;
+  config.block = *block;
   if (user_.dynamicSharedBytes)
     config.dynamicSharedBytes = user_.dynamicSharedBytes;
   else if (shared_.isConstant() && !shared_.isFloat && shared_.integer >= 0 &&
