@@ -1515,10 +1515,18 @@ private:
       CXCursor argument = clang_Cursor_getArgument(call, unsigned(i));
       std::optional<SiteValue> constant = folded(argument, "");
       std::optional<Formula> formula = constant ? std::nullopt : formulaOf(argument, 0);
+      std::optional<double> real = constant && constant->isFloat ? constant->real
+                                   : constant                    ? std::nullopt
+                                                                 : realOf(argument, 0);
       if (constant && !constant->isFloat)
         launcherCall.values.push_back(constant->integer);
       else if (formula && formula->arguments().empty()) // `B * T` of two constants
         launcherCall.values.push_back(evaluate(*formula, {}));
+      else if (real && std::abs(*real) < 9.2e18 &&
+               isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(argument)).kind))
+        // A float passed where an integer is expected, converted as C++
+        // converts it (`float length = 512; scan(d, length)`).
+        launcherCall.values.push_back(int64_t(*real));
       else
         launcherCall.values.push_back(std::nullopt);
       CXCursor passedName = stripWrappers(argument);
@@ -1527,9 +1535,7 @@ private:
           (kindOf(passedName) == CXCursor_DeclRefExpr &&
            boundParameters_.count(usrOf(clang_getCursorReferenced(passedName))) &&
            !boundByPlainRun_.count(usrOf(clang_getCursorReferenced(passedName)))));
-      launcherCall.reals.push_back(constant && constant->isFloat ? constant->real
-                                   : constant                    ? std::nullopt
-                                                                 : realOf(argument, 0));
+      launcherCall.reals.push_back(real);
       launcherCall.allocations.push_back(passedAllocation(argument));
       std::optional<CXCursor> kernel = passedKernel(argument);
       launcherCall.kernels.push_back(kernel ? usrOf(*kernel) : std::string());

@@ -244,8 +244,9 @@ TEST(CallSiteReader, ALauncherCalledFromTheProgramsOtherFileTakesThatCallsValues
   ASSERT_TRUE(alone) << alone.error().message;
   ASSERT_EQ(alone->sites.size(), 1u);
   EXPECT_FALSE(alone->sites[0].arguments[1].isConstant());
-  // With the file holding main: its calls runScale(data, 4096, 3) and,
-  // through a function pointer, run(data, 2048, 5).
+  // With the file holding main: its calls runScale(data, 4096, 3),
+  // runScale(data, elements, 2) with a float of 1024 and, through a function
+  // pointer, run(data, 2048, 5).
   Result<HostCode> program =
       readCallSites(inputs + "split_kernels.cu", {}, "", {inputs + "split_main.cu"});
   ASSERT_TRUE(program) << program.error().message;
@@ -256,7 +257,8 @@ TEST(CallSiteReader, ALauncherCalledFromTheProgramsOtherFileTakesThatCallsValues
         << describe(site);
     read.emplace(site.arguments[1].integer, site.arguments[2].integer, site.grid[0].integer);
   }
-  EXPECT_EQ(read, (std::set<std::tuple<int64_t, int64_t, int64_t>>{{4096, 3, 16}, {2048, 5, 8}}));
+  EXPECT_EQ(read, (std::set<std::tuple<int64_t, int64_t, int64_t>>{
+                      {4096, 3, 16}, {2048, 5, 8}, {1024, 2, 4}}));
 }
 
 TEST(CallSiteReader, AKernelWhoseSharedMemoryLimitTheHostRaisesIsMarked) {
