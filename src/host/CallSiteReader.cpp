@@ -1522,11 +1522,10 @@ private:
         launcherCall.values.push_back(constant->integer);
       else if (formula && formula->arguments().empty()) // `B * T` of two constants
         launcherCall.values.push_back(evaluate(*formula, {}));
-      else if (real && std::abs(*real) < 9.2e18 &&
-               isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(argument)).kind))
-        // A float passed where an integer is expected, converted as C++
-        // converts it (`float length = 512; scan(d, length)`).
-        launcherCall.values.push_back(int64_t(*real));
+      else if (real && isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(argument)).kind))
+        // A float passed where an integer is expected (`float length = 512;
+        // scan(d, length)`).
+        launcherCall.values.push_back(convertedToInteger(*real));
       else
         launcherCall.values.push_back(std::nullopt);
       CXCursor passedName = stripWrappers(argument);
@@ -1832,6 +1831,35 @@ private:
     return evaluate(*value, {});
   }
 
+  // The case labels standing before a statement of a switch's body
+  // (`case 32: case 64: stmt`): their constant values, whether `default` is
+  // among them, and whether one is no integer constant.
+  struct CaseLabels {
+    std::vector<int64_t> values;
+    bool isDefault = false, unknown = false;
+  };
+  static CaseLabels caseLabelsOf(CXCursor statement) {
+    CaseLabels labels;
+    for (CXCursor cursor = statement;
+         kindOf(cursor) == CXCursor_CaseStmt || kindOf(cursor) == CXCursor_DefaultStmt;) {
+      std::vector<CXCursor> label = childrenOf(cursor);
+      if (kindOf(cursor) == CXCursor_DefaultStmt) {
+        labels.isDefault = true;
+      } else {
+        std::optional<SiteValue> constant =
+            label.size() == 2 ? folded(label.front(), "") : std::nullopt;
+        if (constant && !constant->isFloat)
+          labels.values.push_back(constant->integer);
+        else
+          labels.unknown = true;
+      }
+      if (label.empty())
+        break;
+      cursor = label.back();
+    }
+    return labels;
+  }
+
   // The statements of switch `body` that control reaches when its
   // `selector` has a value in the call being read (see valueInCall): from
   // the case labelled with that value (else the default label) to the first
@@ -1843,24 +1871,16 @@ private:
       return std::nullopt;
     std::vector<CXCursor> statements = childrenOf(body);
     std::optional<size_t> labelled, fallback;
-    for (size_t i = 0; i < statements.size(); ++i)
-      for (CXCursor cursor = statements[i];
-           kindOf(cursor) == CXCursor_CaseStmt || kindOf(cursor) == CXCursor_DefaultStmt;) {
-        std::vector<CXCursor> label = childrenOf(cursor);
-        if (kindOf(cursor) == CXCursor_DefaultStmt) {
-          fallback = fallback.value_or(i);
-        } else {
-          std::optional<SiteValue> constant =
-              label.size() == 2 ? folded(label.front(), "") : std::nullopt;
-          if (!constant || constant->isFloat)
-            return std::nullopt;
-          if (constant->integer == *value && !labelled)
-            labelled = i;
-        }
-        if (label.empty())
-          break;
-        cursor = label.back();
-      }
+    for (size_t i = 0; i < statements.size(); ++i) {
+      CaseLabels stacked = caseLabelsOf(statements[i]);
+      if (stacked.unknown)
+        return std::nullopt;
+      if (stacked.isDefault && !fallback)
+        fallback = i;
+      if (!labelled &&
+          std::find(stacked.values.begin(), stacked.values.end(), *value) != stacked.values.end())
+        labelled = i;
+    }
     std::vector<CXCursor> taken;
     for (size_t i = labelled ? *labelled : fallback.value_or(statements.size());
          i < statements.size(); ++i) {
@@ -2038,7 +2058,6 @@ private:
     if (kindOf(function) != CXCursor_FunctionDecl)
       return;
     std::optional<HelperAllocation> helper = helperAllocationOf(function);
-
     int count = clang_Cursor_getNumArguments(call);
     if (!helper || int(std::max(helper->target, helper->bytes)) >= count)
       return;
@@ -2516,6 +2535,12 @@ private:
     return realOf(*init, depth + 1);
   }
 
+  // A float converted to an integer as C++ converts it (toward zero);
+  // nothing where the result would not fit 64 bits.
+  static std::optional<int64_t> convertedToInteger(double real) {
+    return std::abs(real) < 9.2e18 ? std::optional<int64_t>(int64_t(real)) : std::nullopt;
+  }
+
   // An integer or floating-point value as a constant, a formula over the
   // launch's bound arguments, or unknown.
   SiteValue valueOf(CXCursor expression, int depth = 0) {
@@ -2527,10 +2552,11 @@ private:
       std::optional<double> real = realOf(expression, depth);
       if (!real)
         return SiteValue::unknown(text);
-      // Passed where an integer is expected: converted as C++ converts it.
-      if (isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(expression)).kind))
-        return std::abs(*real) < 9.2e18 ? SiteValue::ofInteger(int64_t(*real), text)
-                                        : SiteValue::unknown(text);
+      // Passed where an integer is expected.
+      if (isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(expression)).kind)) {
+        std::optional<int64_t> converted = convertedToInteger(*real);
+        return converted ? SiteValue::ofInteger(*converted, text) : SiteValue::unknown(text);
+      }
       return SiteValue::ofReal(*real, text);
     }
     if (formula->nodes.size() == 1 && formula->nodes[0].op == Formula::Op::Constant)
@@ -3826,21 +3852,9 @@ private:
     std::vector<int64_t> labels;
     bool anything = false; // a default or a label of no constant value
     for (CXCursor statement : body) {
-      CXCursor cursor = statement;
-      while (kindOf(cursor) == CXCursor_CaseStmt || kindOf(cursor) == CXCursor_DefaultStmt) {
-        std::vector<CXCursor> label = childrenOf(cursor);
-        std::optional<SiteValue> constant = kindOf(cursor) == CXCursor_CaseStmt &&
-                                                    label.size() == 2
-                                                ? folded(label.front(), "")
-                                                : std::nullopt;
-        if (constant && !constant->isFloat)
-          labels.push_back(constant->integer);
-        else
-          anything = true;
-        if (label.empty())
-          break;
-        cursor = label.back();
-      }
+      CaseLabels stacked = caseLabelsOf(statement);
+      labels.insert(labels.end(), stacked.values.begin(), stacked.values.end());
+      anything = anything || stacked.isDefault || stacked.unknown;
       if (clang_equalCursors(statement, child))
         return anything ? std::nullopt : std::optional<std::vector<int64_t>>(labels);
       if (exits(lastStatementOf(statement))) {
