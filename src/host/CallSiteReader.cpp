@@ -1751,15 +1751,12 @@ private:
     for (CXCursor child : childrenOf(parts[1])) {
       CXCursorKind kind = kindOf(child);
       if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt) {
-        std::vector<CXCursor> label = childrenOf(child);
-        std::optional<SiteValue> constant = kind == CXCursor_CaseStmt && label.size() == 2
-                                                ? folded(label.front(), "")
-                                                : std::nullopt;
-        bool stacked = label.size() == 2 && (kindOf(label.back()) == CXCursor_CaseStmt ||
-                                             kindOf(label.back()) == CXCursor_DefaultStmt);
+        // One constant label alone: `case 32: case 64:` or a default says
+        // nothing of one value.
+        CaseLabels labels = caseLabelsOf(child);
         current.reset();
-        if (constant && !constant->isFloat && reachedOnlyByLabel && !stacked)
-          current = constant->integer;
+        if (labels.values.size() == 1 && !labels.isDefault && !labels.unknown && reachedOnlyByLabel)
+          current = labels.values.front();
       }
       cases.statements.emplace_back(child, cases.variable.empty() ? std::nullopt : current);
       reachedOnlyByLabel = exits(lastStatementOf(child));
