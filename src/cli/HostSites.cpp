@@ -23,6 +23,12 @@ host::HostCode hostCodeOf(const std::string &file, const CommonOptions &common, 
     std::cerr << "simulee: note: " << file
               << ": the host code does not compile, so call sites may be missing: "
               << host->firstError << "\n";
+  if (!host->neighboursRead.empty() && !common.quiet) {
+    std::cerr << "simulee: note: " << file << " has no main: the calls of its functions in ";
+    for (size_t i = 0; i < host->neighboursRead.size(); ++i)
+      std::cerr << (i ? ", " : "") << host->neighboursRead[i];
+    std::cerr << " are read as the program's\n";
+  }
   return std::move(*host);
 }
 
@@ -62,8 +68,12 @@ void listSites(std::ostream &out, const ir::Program &program, const ir::KernelIn
         filled = ", elements 0.." + std::to_string(site->contents[i].count - 1) +
                  " copied from the host as " + site->contents[i].text;
       if (i < site->allocationBytes.size() && !site->allocationBytes[i].isUnknown()) {
+        bool into = i < site->allocationAliasOf.size() && site->allocationAliasOf[i] >= 0 &&
+                    size_t(site->allocationAliasOf[i]) < kernel.params.size();
         out << " " << kernel.params[i].name << "=[" << host::describe(site->allocationBytes[i])
-            << " bytes, " << site->allocations[i] << (zeroed ? ", zeroed" : "") << filled;
+            << " bytes, " << site->allocations[i]
+            << (into ? ", as " + kernel.params[site->allocationAliasOf[i]].name : "")
+            << (zeroed ? ", zeroed" : "") << filled;
         if (i < site->allocationOffsets.size() && (!site->allocationOffsets[i].isConstant() ||
                                                    site->allocationOffsets[i].integer != 0))
           out << "; the pointer " << host::describe(site->allocationOffsets[i]) << " bytes in";

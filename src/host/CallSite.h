@@ -127,6 +127,10 @@ struct CallSite {
   // points, in bytes (`d_in + RADIUS`: RADIUS times the element size); 0 for
   // the allocation's start.
   std::vector<SiteValue> allocationOffsets;
+  // Per kernel parameter with an allocation: the first parameter before it
+  // that the host passes a pointer into the same allocation (`k<<<g,
+  // b>>>(d, d, n)`: 0 for the second), else -1. Both point into one buffer.
+  std::vector<int32_t> allocationAliasOf;
   // The host raises the kernel's dynamic shared memory limit past 48 KiB
   // (`cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
   // bytes)` anywhere in its code), so launches with more are the program's.

@@ -244,6 +244,7 @@ public:
     int64_t bytes;
     std::string text;  // "n * sizeof(float)"
     std::string where; // "cudaMalloc at main.cu:40"
+    std::string id;    // Allocation::id
     auto operator<=>(const PassedAllocation &) const = default;
   };
   // One call of a function of the program's (a launcher): what it passes.
@@ -390,6 +391,9 @@ private:
   struct Allocation {
     CXCursor bytes;
     std::string where; // "cudaMalloc at main.cu:40"
+    // Which allocation it is: the pointer's key and the call's place, so
+    // that two pointers passed into one allocation are known as such.
+    std::string id;
   };
   std::map<std::string, std::vector<Allocation>> allocations_;
   // Variables assigned as a whole after their declaration (`p = q`): their
@@ -1333,7 +1337,7 @@ private:
     std::optional<SiteValue> bytes = !offset ? allocatedBytes(*allocation) : std::nullopt;
     if (!bytes || !bytes->isConstant())
       return std::nullopt;
-    return PassedAllocation{bytes->integer, bytes->text, allocation->where};
+    return PassedAllocation{bytes->integer, bytes->text, allocation->where, allocation->id};
   }
 
   // A launcher's parameter `argument` names: the allocation the call being
@@ -1972,10 +1976,11 @@ private:
     else
       return;
     CXFile file = nullptr;
-    unsigned line = 0;
-    clang_getExpansionLocation(clang_getCursorLocation(call), &file, &line, nullptr, nullptr);
-    std::string where = what + " at " + take(clang_getFileName(file)) + ":" + std::to_string(line);
-    allocations_[key].push_back({bytes, where});
+    unsigned line = 0, offset = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(call), &file, &line, nullptr, &offset);
+    std::string name = take(clang_getFileName(file));
+    std::string where = what + " at " + name + ":" + std::to_string(line);
+    allocations_[key].push_back({bytes, where, key + "@" + name + ":" + std::to_string(offset)});
   }
 
   // A function of the program's that allocates device memory into one of
@@ -3413,6 +3418,20 @@ private:
     return unknowns;
   }
 
+  // How many of a site's dims, shared bytes and number arguments (those
+  // `arguments` passes as integers or floating-point values) are unknown.
+  static size_t unknownNumbersOf(const CallSite &site, const std::vector<CXCursor> &arguments) {
+    size_t unknowns = site.sharedBytes.isUnknown();
+    for (int axis = 0; axis < 3; ++axis)
+      unknowns += site.grid[axis].isUnknown() + site.block[axis].isUnknown();
+    for (size_t i = 0; i < site.arguments.size() && i < arguments.size(); ++i) {
+      CXTypeKind type = clang_getCanonicalType(clang_getCursorType(arguments[i])).kind;
+      bool number = isIntegerOrEnum(type) || type == CXType_Float || type == CXType_Double;
+      unknowns += number && site.arguments[i].isUnknown();
+    }
+    return unknowns;
+  }
+
   // Reads one launch of `prototype`'s kernel into `sites`. Where values of
   // the launch are unknown because they are computed from the variables of
   // counted loops around it that no argument passes (`blocks =
@@ -3420,7 +3439,11 @@ private:
   // segment < n; segment <<= 1)`), the launch is read at the loops'
   // iterations instead, each a launch the program makes: all of them when
   // they are at most kMostIterations, else that many spread from the first
-  // to the last.
+  // to the last. So are loops whose variable an argument passes (`k<<<g,
+  // b>>>(d, stride, n)` in `for (stride = 1; stride < n; stride *= 2)`)
+  // where that makes every value of the launch known: each iteration is
+  // then a whole launch of the program's, judged as it is, where searching
+  // the variable would search launches as costly.
   void readSites(CXCursor call, int params, CXCursor grid, CXCursor block,
                  std::optional<CXCursor> shared, const std::vector<CXCursor> &arguments,
                  const CallSite &prototype, std::vector<CallSite> &sites) {
@@ -3443,27 +3466,34 @@ private:
       sites.push_back(std::move(site));
       return;
     }
-    std::vector<std::pair<CountedLoop, std::vector<int64_t>>> loops;
-    size_t combinations = 1;
-    for (CountedLoop &loop : around) {
-      if (std::any_of(arguments.begin(), arguments.end(),
-                      [&](CXCursor argument) { return namesVariable(argument, loop.usr); }))
-        continue;
-      std::optional<std::vector<int64_t>> values = valuesOf(loop, kMostEnumerated);
-      if (!values || combinations * values->size() > kMostEnumerated)
-        continue;
-      combinations *= values->size();
-      loops.emplace_back(std::move(loop), std::move(*values));
-    }
-    if (loops.empty())
-      return searched();
-    size_t count = std::min(combinations, kMostIterations);
-    // Iteration k's site, with the loop variables bound to its values.
-    auto iteration = [&](size_t k, bool searchVariables) {
-      size_t index = count == 1 ? 0 : k * (combinations - 1) / (count - 1);
+    // The loops read at their iterations (with those whose variable an
+    // argument passes, or without), each with its values, and how many
+    // iterations they make together.
+    struct Iterated {
+      std::vector<std::pair<CountedLoop, std::vector<int64_t>>> loops;
+      size_t combinations = 1;
+    };
+    auto iterated = [&](bool withPassed) {
+      Iterated chosen;
+      for (const CountedLoop &loop : around) {
+        if (!withPassed && std::any_of(arguments.begin(), arguments.end(), [&](CXCursor argument) {
+              return namesVariable(argument, loop.usr);
+            }))
+          continue;
+        std::optional<std::vector<int64_t>> values = valuesOf(loop, kMostEnumerated);
+        if (!values || chosen.combinations * values->size() > kMostEnumerated)
+          continue;
+        chosen.combinations *= values->size();
+        chosen.loops.emplace_back(loop, std::move(*values));
+      }
+      return chosen;
+    };
+    // Iteration k of `count`, with the loop variables bound to its values.
+    auto iteration = [&](const Iterated &chosen, size_t count, size_t k, bool searchVariables) {
+      size_t index = count == 1 ? 0 : k * (chosen.combinations - 1) / (count - 1);
       CallSite at = prototype;
       // The outermost loop (last found) varies slowest.
-      for (const auto &[loop, values] : loops) {
+      for (const auto &[loop, values] : chosen.loops) {
         int64_t value = values[index % values.size()];
         index /= values.size();
         boundParameters_[loop.usr] = value;
@@ -3471,17 +3501,20 @@ private:
                        (at.iteration.empty() ? "" : ", ") + at.iteration;
       }
       readSite(call, params, grid, block, shared, arguments, at, searchVariables);
-      for (const auto &[loop, values] : loops)
+      for (const auto &[loop, values] : chosen.loops)
         boundParameters_.erase(loop.usr);
       return at;
     };
-    if (unknownsOf(iteration(0, false)) >= unknowns)
+    Iterated chosen = iterated(true);
+    if (chosen.loops.empty() || unknownNumbersOf(iteration(chosen, 1, 0, false), arguments) > 0)
+      chosen = iterated(false);
+    if (chosen.loops.empty())
       return searched();
-    std::vector<CallSite> iterations;
+    size_t count = std::min(chosen.combinations, kMostIterations);
+    if (unknownsOf(iteration(chosen, count, 0, false)) >= unknowns)
+      return searched();
     for (size_t k = 0; k < count; ++k)
-      iterations.push_back(iteration(k, true));
-    for (CallSite &at : iterations)
-      sites.push_back(std::move(at));
+      sites.push_back(iteration(chosen, count, k, true));
   }
 
   // What one launch passes: location, arguments, dims, shared bytes and the
@@ -3543,6 +3576,8 @@ private:
     for (size_t i = 0; i < arguments.size(); ++i)
       site.contents[i] = contentsBeforeLaunch(arguments[i], site.arguments.size());
     site.allocationOffsets.assign(site.arguments.size(), SiteValue::ofInteger(0, ""));
+    site.allocationAliasOf.assign(site.arguments.size(), -1);
+    std::vector<std::string> allocationIds(site.arguments.size());
     for (size_t i = 0; i < arguments.size(); ++i) {
       CXType type = clang_getCanonicalType(clang_getCursorType(arguments[i]));
       std::optional<CXCursor> offset;
@@ -3554,6 +3589,7 @@ private:
       if (passed) {
         site.allocationBytes[i] = SiteValue::ofInteger(passed->bytes, passed->text);
         site.allocations[i] = passed->where;
+        allocationIds[i] = passed->id;
         continue;
       }
       if (!allocation)
@@ -3581,7 +3617,15 @@ private:
       }
       site.allocationBytes[i] = std::move(bytes);
       site.allocations[i] = allocation->where;
+      allocationIds[i] = allocation->id;
     }
+    // Pointers into one allocation (`k<<<g, b>>>(d, d, n)`, `(d, d + n)`).
+    for (size_t i = 0; i < allocationIds.size(); ++i)
+      for (size_t j = 0; j < i && !allocationIds[i].empty(); ++j)
+        if (allocationIds[j] == allocationIds[i] && site.allocationAliasOf[j] < 0) {
+          site.allocationAliasOf[i] = int32_t(j);
+          break;
+        }
     for (size_t i = 0; i < arguments.size(); ++i)
       readStructMembers(arguments[i], uint32_t(i), site);
     readConstraints(site);
@@ -4036,6 +4080,54 @@ void addLaunchedNames(const std::string &source, std::set<std::string> &names) {
   }
 }
 
+// The functions of external linkage a file's own code defines at namespace
+// scope, kernels left out: what the program's other files may call. USR ->
+// name; `main` is whether the file defines main (it is then a program).
+struct DefinedFunctions {
+  std::map<std::string, std::string> names;
+  bool main = false;
+};
+
+DefinedFunctions definedFunctionsOf(CXTranslationUnit unit) {
+  DefinedFunctions defined;
+  std::vector<CXCursor> scopes = {clang_getTranslationUnitCursor(unit)};
+  while (!scopes.empty()) {
+    CXCursor scope = scopes.back();
+    scopes.pop_back();
+    for (CXCursor cursor : childrenOf(scope)) {
+      CXCursorKind kind = kindOf(cursor);
+      if (clang_Location_isInSystemHeader(clang_getCursorLocation(cursor)))
+        continue;
+      if (kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec) {
+        scopes.push_back(cursor);
+        continue;
+      }
+      if (kind != CXCursor_FunctionDecl || !clang_isCursorDefinition(cursor) ||
+          clang_getCursorLinkage(cursor) != CXLinkage_External)
+        continue;
+      std::vector<CXCursor> attributes = childrenOf(cursor);
+      if (std::any_of(attributes.begin(), attributes.end(),
+                      [](CXCursor c) { return kindOf(c) == CXCursor_CUDAGlobalAttr; }))
+        continue;
+      std::string name = spellingOf(cursor);
+      defined.main |= name == "main";
+      defined.names.emplace(usrOf(cursor), std::move(name));
+    }
+  }
+  return defined;
+}
+
+// Whether `text` holds `name` as a whole identifier.
+bool namesIdentifier(const std::string &text, const std::string &name) {
+  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    size_t end = at + name.size();
+    if ((at == 0 || !isIdentifierChar(text[at - 1])) &&
+        (end == text.size() || !isIdentifierChar(text[end])))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<std::string> includeClosure(const std::string &path,
@@ -4102,7 +4194,8 @@ void dropRepeatedSites(std::vector<CallSite> &sites) {
 Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
                                const std::string &cudaPath,
-                               const std::vector<std::string> &otherFiles) {
+                               const std::vector<std::string> &otherFiles,
+                               const std::vector<std::string> &neighbours) {
   // An #include of a FIFO would block libclang's parse for ever.
   ir::IncludeClosure closure = ir::includeClosureOf(path, includeDirsOf(extraClangArgs));
   if (!closure.unreadable.empty())
@@ -4168,20 +4261,39 @@ Result<HostCode> readCallSites(const std::string &path,
   if (!parsed)
     return makeError(path + ": cannot read the host code (libclang error " +
                      std::to_string(int(code)) + ")");
+  HostCode host;
   // The calls the program's other files make of functions this one
-  // defines (its kernels' launchers, called from a main elsewhere).
+  // defines (its kernels' launchers, called from a main elsewhere). A
+  // neighbour is read only for a file with no main of its own, and only
+  // when its text names a function the file defines.
+  DefinedFunctions defined = definedFunctionsOf(unit);
+  std::vector<std::pair<std::string, bool>> others; // file, a neighbour
+  for (const std::string &file : otherFiles)
+    others.emplace_back(file, false);
+  if (otherFiles.empty() && !defined.main && !defined.names.empty())
+    for (const std::string &file : neighbours) {
+      std::string text = readWholeFile(file);
+      if (std::any_of(defined.names.begin(), defined.names.end(),
+                      [&](const auto &entry) { return namesIdentifier(text, entry.second); }))
+        others.emplace_back(file, true);
+    }
   std::map<std::string, std::set<Reader::LauncherCall>> external;
-  for (const std::string &file : otherFiles) {
+  for (const auto &[file, neighbour] : others) {
     auto [otherCode, other] = parseFile(file, withPch);
     if (otherCode != CXError_Success || !other)
       continue;
     Reader calls(other);
     calls.read();
+    bool calling = false;
     for (auto &[usr, made] : calls.externalCalls())
-      external[usr].insert(made.begin(), made.end());
+      if (!neighbour || defined.names.count(usr)) {
+        external[usr].insert(made.begin(), made.end());
+        calling |= defined.names.count(usr) > 0;
+      }
+    if (neighbour && calling)
+      host.neighboursRead.push_back(file);
     clang_disposeTranslationUnit(other);
   }
-  HostCode host;
   host.firstError = firstError.value_or("");
   Reader reader(unit, {}, &external);
   host.sites = reader.read();

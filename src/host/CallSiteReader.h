@@ -37,6 +37,9 @@ struct HostCode {
   // instantiations that never happen or code the program's constants rule
   // out. Nothing when the host code was not compiled.
   std::optional<std::set<std::string>> compiledLaunches;
+  // The neighbours (readCallSites) whose calls of the file's functions were
+  // read as the program's.
+  std::vector<std::string> neighboursRead;
 };
 
 // Whether the file's own text, or a file it #includes with quotes (found
@@ -56,10 +59,15 @@ std::vector<std::string> includeClosure(const std::string &path,
 // the host side is read with, as the device side is compiled;
 // `otherFiles`: the program's other source files, whose calls of functions
 // `path` defines (a launcher called from a main elsewhere) are read as
-// calls made in `path`. Fails only when clang cannot parse the file at all.
+// calls made in `path`; `neighbours`: files that may be the program's (those
+// beside it), read as `otherFiles` are when none is given, `path` defines no
+// main and a neighbour's text names a function `path` defines (their calls
+// of those functions alone count). Fails only when clang cannot parse the
+// file at all.
 Result<HostCode> readCallSites(const std::string &path,
                                const std::vector<std::string> &extraClangArgs,
                                const std::string &cudaPath = "",
-                               const std::vector<std::string> &otherFiles = {});
+                               const std::vector<std::string> &otherFiles = {},
+                               const std::vector<std::string> &neighbours = {});
 
 } // namespace simulee::host

@@ -98,7 +98,7 @@ std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::Ke
   if (kernel.untracked.empty() || args.size() != kernel.params.size())
     return {};
   // Which buffer each pointer parameter points into: its own (a buffer
-  // argument), or the one its encoded pointer names (`simulee exec`).
+  // argument), or the one its encoded pointer names.
   constexpr uint64_t kOwnBuffer = uint64_t(1) << 63, kNotOwn = ~uint64_t(0);
   std::vector<uint64_t> target(args.size(), kNotOwn);
   std::map<uint64_t, unsigned> sharing;
@@ -133,7 +133,10 @@ std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::Ke
                       pointer.buffer < ir::kFirstBoundBuffer;
       if (pointer.isNull || pointer.space != ir::PointerSpace::Global || variable)
         continue;
-      target[p] = pointer.buffer;
+      // Into another parameter's buffer (session's same:NAME), or memory
+      // `simulee exec` bound.
+      target[p] =
+          pointer.buffer < ir::kFirstMemberBuffer ? kOwnBuffer | pointer.buffer : pointer.buffer;
     }
     ++sharing[target[p]];
   }

@@ -1,5 +1,7 @@
 #include "replay/Harness.h"
 
+#include "ir/PointerEncoding.h"
+
 #include <llvm/Demangle/Demangle.h>
 
 #include <algorithm>
@@ -19,13 +21,14 @@ namespace {
 constexpr const char *kRuntimePart = R"cuda(
 namespace simulee_replay {
 
-enum ParamKind { kScalar, kBuffer, kByValue };
+enum ParamKind { kScalar, kBuffer, kByValue, kPointerInto };
 
 struct Param {
   const char *name;
   ParamKind kind;
   size_t sizeBytes;        // in the kernel's parameter list
-  unsigned long long bits; // kScalar: the value's bits (little endian)
+  unsigned long long bits; // kScalar: the value's bits (little endian); kPointerInto: bytes in
+  int into;                // kPointerInto: the parameter whose buffer it points into
 };
 
 std::string directory;
@@ -65,6 +68,10 @@ template <class T> T argumentValue(int index) {
   const Param &param = kParams[index];
   if (param.kind == kBuffer)
     std::memcpy(storage, &devicePointers[index], sizeof(T));
+  else if (param.kind == kPointerInto) {
+    void *pointer = static_cast<unsigned char *>(devicePointers[param.into]) + param.bits;
+    std::memcpy(storage, &pointer, sizeof(T));
+  }
   else if (param.kind == kByValue)
     std::memcpy(storage, hostBytes[index].data(), sizeof(T));
   else
@@ -127,7 +134,7 @@ int main(int argc, char **argv) {
     return kSetupFailed;
 
   for (int i = 0; i < kParamCount; ++i) {
-    if (kParams[i].kind == kScalar)
+    if (kParams[i].kind == kScalar || kParams[i].kind == kPointerInto)
       continue;
     std::string name = "arg" + std::to_string(i) + ".bin";
     if (!readFile(name, hostBytes[i]))
@@ -326,10 +333,21 @@ Result<std::string> harnessSource(const HarnessInput &input) {
                        : param.kind == ir::ValueKind::Aggregate ? "kByValue"
                                                                 : "kScalar";
     uint64_t bits = value.kind == interp::ArgumentValue::Kind::Scalar ? value.bits : 0;
+    uint32_t into = 0;
+    // A pointer into another parameter's buffer (session's same:NAME).
+    if (param.kind == ir::ValueKind::Pointer && value.kind == interp::ArgumentValue::Kind::Scalar) {
+      ir::DecodedPointer pointer = ir::decodePointer(value.bits);
+      if (!pointer.isNull && pointer.space == ir::PointerSpace::Global &&
+          pointer.buffer < kernel.params.size()) {
+        kind = "kPointerInto";
+        bits = uint64_t(pointer.offset);
+        into = pointer.buffer;
+      }
+    }
     table << "    {" << quoted(param.name) << ", " << kind << ", " << parameterBytes(param) << ", "
-          << hexBits(bits) << "},\n";
+          << hexBits(bits) << ", " << into << "},\n";
   }
-  table << "    {nullptr, kScalar, 0, 0}, // keeps the array non-empty\n};\n";
+  table << "    {nullptr, kScalar, 0, 0, 0}, // keeps the array non-empty\n};\n";
   const std::string marker = "std::string directory;";
   size_t at = runtime.find(marker);
   runtime.insert(at, table.str() + "\n");

@@ -1634,6 +1634,13 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     sizedByHost.buffers.assign(kernel.params.size(), false);
     for (size_t p = 0; p < allocated.size(); ++p)
       if (allocated[p]) {
+        // A second pointer into one allocation: into the first's buffer.
+        if (std::optional<size_t> into = fixed.site->pointsInto(p)) {
+          specs.push_back({kernel.params[p].name, kSameBuffer + kernel.params[*into].name + "+" +
+                                                      std::to_string(offsets[p])});
+          sizedByHost.buffers[p] = true;
+          continue;
+        }
         std::optional<std::vector<uint8_t>> copied =
             offsets[p] == 0 ? fixed.site->contents(p, allocated[p], specs) : std::nullopt;
         if (copied) {

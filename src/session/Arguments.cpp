@@ -652,6 +652,42 @@ Result<MemberPlan> parseMemberPlan(const ArgumentSpec &spec) {
   return plan;
 }
 
+// Parameter `index`'s pointer into the buffer of the parameter `text`
+// ("same:NAME" or "same:NAME+K") names, K of its own elements in.
+Result<interp::ArgumentValue> pointerIntoBuffer(const ir::KernelInfo &kernel, size_t index,
+                                                const std::string &text,
+                                                const BuiltArguments &built) {
+  const ir::ParamInfo &param = kernel.params[index];
+  std::string target = text.substr(std::strlen(kSameBuffer));
+  uint64_t elements = 0;
+  size_t plus = target.find('+');
+  bool counted = plus == std::string::npos || parseUnsigned(target.substr(plus + 1), elements);
+  target = target.substr(0, plus);
+  Result<size_t> other = findParameter(kernel, target);
+  auto bad = [&](const std::string &why) {
+    return makeError("bad value '" + text + "' for parameter '" + param.name + "': " + why);
+  };
+  if (param.kind != ir::ValueKind::Pointer || param.byValueBytes ||
+      param.resource != ir::ResourceKind::None)
+    return bad("only a pointer parameter can point into another's buffer");
+  if (!counted)
+    return bad("expected same:NAME or same:NAME+K (K elements in)");
+  if (!other)
+    return bad(other.error().message);
+  const ir::ParamInfo &buffer = kernel.params[*other];
+  const interp::ArgumentValue &value = built.values[*other];
+  if (*other == index || buffer.kind != ir::ValueKind::Pointer || buffer.byValueBytes ||
+      buffer.resource != ir::ResourceKind::None ||
+      value.kind != interp::ArgumentValue::Kind::Buffer)
+    return bad("'" + buffer.name + "' is no pointer parameter with a buffer of its own");
+  uint64_t offset = elements * elementSize(param);
+  if (elements > value.bytes.size() || offset > value.bytes.size())
+    return bad("the pointer would be past the end of '" + buffer.name + "''s " +
+               std::to_string(value.bytes.size()) + " bytes");
+  return interp::ArgumentValue::scalar(
+      ir::encodePointer(ir::PointerSpace::Global, uint32_t(*other), int64_t(offset)));
+}
+
 } // namespace
 
 Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
@@ -748,6 +784,8 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     }
     const std::string &text = given[i]->value;
     built.record[i] = {param.name, text};
+    if (text.rfind(kSameBuffer, 0) == 0)
+      continue; // a pointer into another parameter's buffer: set below
     if (given[i]->bytes) {
       built.values[i] = interp::ArgumentValue::buffer(*given[i]->bytes);
       if (param.kind == ir::ValueKind::Pointer)
@@ -878,6 +916,14 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
     if (uint64_t(info.offset) + info.bits / 8 <= bytes.size())
       std::memcpy(bytes.data() + info.offset, &member.bits, info.bits / 8);
   }
+  // Pointers into another parameter's buffer, once that buffer is made.
+  for (size_t i = 0; i < kernel.params.size(); ++i)
+    if (given[i] && !given[i]->bytes && given[i]->value.rfind(kSameBuffer, 0) == 0) {
+      Result<interp::ArgumentValue> pointer = pointerIntoBuffer(kernel, i, given[i]->value, built);
+      if (!pointer)
+        return pointer.error();
+      built.values[i] = std::move(*pointer);
+    }
   built.record.insert(built.record.end(), memberRecord.begin(), memberRecord.end());
   return built;
 }

@@ -1,6 +1,7 @@
 // Kernel arguments from the user's words: `--arg NAME=VALUE` where VALUE is a
-// scalar, `@PATH` (a buffer read from a raw binary file) or `FILL:N` (N
-// elements of the pointee type filled as FILL says: zeros, random, ...).
+// scalar, `@PATH` (a buffer read from a raw binary file), `FILL:N` (N
+// elements of the pointee type filled as FILL says: zeros, random, ...) or
+// `same:OTHER` (a pointer into another parameter's buffer).
 // Pointer parameters not given get an automatic buffer, large enough for the
 // launch, with seeded contents; the search evolves how they are filled.
 #pragma once
@@ -63,6 +64,11 @@ bool conventionalFill(Fill fill, ir::ContentRole role);
 // launch (value 0) fills it with in-range indices or prefix sums, and that
 // a buffer of keys (ir::ParamInfo::keyRange) gets keys for value 0.
 Fill fillOfGene(int64_t value, const ir::ParamInfo &param);
+
+// A pointer parameter's value "same:NAME" or "same:NAME+K": it points into
+// the buffer of pointer parameter NAME (K of its own elements in), as when
+// the host passes one allocation twice (`k<<<g, b>>>(d, d, n)`).
+inline constexpr char kSameBuffer[] = "same:";
 
 // Parses "NAME=VALUE".
 Result<ArgumentSpec> parseArgumentSpec(const std::string &text);

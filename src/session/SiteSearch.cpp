@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <set>
@@ -779,6 +780,16 @@ bool SitePlan::sizes(size_t index) const {
   return index < allocationBytes_.size() && !allocationBytes_[index].isUnknown();
 }
 
+std::optional<size_t> SitePlan::pointsInto(size_t index) const {
+  if (!sizes(index) || index >= site_->allocationAliasOf.size() ||
+      site_->allocationAliasOf[index] < 0)
+    return std::nullopt;
+  auto other = size_t(site_->allocationAliasOf[index]);
+  if (!sizes(other))
+    return std::nullopt;
+  return other;
+}
+
 // The arguments with `param` at `value`, the user's where given, 1 elsewhere.
 std::vector<std::optional<int64_t>> SitePlan::argumentsWith(uint32_t param, int64_t value) const {
   std::vector<std::optional<int64_t>> arguments(formulaValues(), int64_t(1));
@@ -1028,6 +1039,33 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
   return true;
 }
 
+namespace {
+// The source files in `path`'s directory but `path` (at most 256, in name
+// order): where a kernel file's launchers are called from, when the program's
+// main is a file of its own.
+std::vector<std::string> sourcesBeside(const std::string &path) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  fs::path self = fs::weakly_canonical(path, ec);
+  fs::path directory = fs::path(path).parent_path();
+  for (auto it = fs::directory_iterator(directory.empty() ? fs::path(".") : directory,
+                                        fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::string extension = llvm::sys::path::extension(it->path().string()).lower();
+    std::error_code entry;
+    if ((extension != ".cu" && extension != ".cpp" && extension != ".cc" && extension != ".cxx") ||
+        !it->is_regular_file(entry))
+      continue;
+    if (fs::weakly_canonical(it->path(), entry) != self)
+      files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  files.resize(std::min<size_t>(files.size(), 256));
+  return files;
+}
+} // namespace
+
 Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptions &options) {
   std::vector<std::string> includeDirs;
   for (const std::string &arg : options.extraClangArgs)
@@ -1043,7 +1081,8 @@ Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptio
     if (std::string other = llvm::sys::path::extension(file).lower();
         other == ".cu" || other == ".cpp" || other == ".cc" || other == ".cxx")
       sources.push_back(file);
-  return host::readCallSites(path, options.extraClangArgs, options.cudaPath, sources);
+  return host::readCallSites(path, options.extraClangArgs, options.cudaPath, sources,
+                             sourcesBeside(path));
 }
 
 std::vector<const host::CallSite *> sitesOf(const ir::Program &program,

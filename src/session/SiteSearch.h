@@ -53,6 +53,11 @@ public:
   bool sizes(size_t index) const;
   const std::string &allocation(size_t index) const { return site_->allocations[index]; }
 
+  // The parameter before `index` whose buffer the pointer parameter `index`
+  // points into: the host passes both pointers into one allocation it sizes
+  // (`k<<<g, b>>>(d, d, n)`). The buffer is that parameter's alone.
+  std::optional<size_t> pointsInto(size_t index) const;
+
   // Whether the site computes the number inside a struct argument named
   // `name` ("p.n") from other arguments: it is not searched. Constant
   // members are in fixed().

@@ -108,6 +108,20 @@ TEST(CliErrors, BadZerosCountIsRejected) {
                              {path, "vectorAdd", "zeros:x"}));
 }
 
+TEST(CliErrors, APointerIntoABufferThatIsNoneIsRejected) {
+  std::string path = input("vector_add.cu");
+  // Into a scalar, into itself, past the end, an unknown name.
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "c=same:n"}),
+                             {path, "vectorAdd", "same:n", "'n' is no pointer parameter"}));
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "c=same:c"}),
+                             {path, "vectorAdd", "same:c", "'c' is no pointer parameter"}));
+  EXPECT_TRUE(isOneLineError(
+      simulee({"run", path, "--arg", "a=zeros:16", "--arg", "c=same:a+17", "--grid", "1"}),
+      {path, "vectorAdd", "same:a+17", "past the end of 'a'"}));
+  EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "c=same:q"}),
+                             {path, "vectorAdd", "same:q", "'q'"}));
+}
+
 TEST(CliErrors, MissingArgumentFileIsRejected) {
   std::string path = input("vector_add.cu");
   EXPECT_TRUE(isOneLineError(simulee({"run", path, "--arg", "a=@/nonexistent/a.bin"}),

@@ -156,17 +156,83 @@ TEST(CliSites, TheProgramsOtherFilesGiveTheLaunchersCalls) {
   EXPECT_EQ(o.status, 0) << o;
   EXPECT_TRUE(contains(o.out, "n=4096 factor=3")) << o;
   EXPECT_TRUE(contains(o.out, "cudaMalloc at " + inputs + "split_main.cu:10")) << o;
+  // Given alone, a file with no main has its calls read from the files
+  // beside it that name its functions, and says so.
   Outcome alone = simulee({"list", inputs + "split_kernels.cu"});
-  EXPECT_FALSE(contains(alone.out, "n=4096")) << alone;
+  EXPECT_TRUE(contains(alone.out, "n=4096 factor=3")) << alone;
+  EXPECT_TRUE(contains(alone.err, "split_kernels.cu has no main: the calls of its functions in " +
+                                      inputs + "split_main.cu are read as the program's"))
+      << alone;
   // A C++ file holding main has no device code to link: its host code
   // counts all the same.
   TempDir dir;
+  std::string kernels = dir.file("kernels.cu");
+  std::ofstream(kernels) << std::ifstream(inputs + "split_kernels.cu").rdbuf();
+  Outcome lone = simulee({"list", kernels});
+  EXPECT_FALSE(contains(lone.out, "n=4096")) << lone; // nothing beside it calls runScale
   std::string main = dir.file("main.cpp");
   std::ofstream(main) << std::ifstream(inputs + "split_main.cu").rdbuf();
-  Outcome cpp = simulee({inputs + "split_kernels.cu", main, "--quiet"});
+  Outcome cpp = simulee({kernels, main, "--quiet"});
   EXPECT_EQ(cpp.status, 0) << cpp;
   EXPECT_TRUE(contains(cpp.out, "kernel 'scaleBy': clean (3 launches judged) at its call site"))
       << cpp;
+  // Beside it, the same program is found without being named.
+  Outcome found = simulee({kernels, "--quiet"});
+  EXPECT_EQ(found.status, 0) << found;
+  EXPECT_TRUE(contains(found.out, "kernel 'scaleBy': clean (3 launches judged) at its call site"))
+      << found;
+  // A file with main of its own is a whole program: another program's
+  // call of a function of the same name (fill(nullptr, 1024) in a second
+  // main beside it) is not its launch.
+  std::string program = dir.file("program.cu");
+  std::ofstream(program) << "__global__ void mine(int *p) { p[threadIdx.x] = 0; }\n"
+                            "void fill(int *p, int n) { mine<<<1, n>>>(p); }\n"
+                            "int main() { int *p; cudaMalloc(&p, 64 * sizeof(int));\n"
+                            "  mine<<<1, 64>>>(p); return 0; }\n";
+  std::ofstream(dir.file("another.cpp")) << "void fill(int *p, int n);\n"
+                                            "int main() { fill(nullptr, 1024); return 0; }\n";
+  Outcome own = simulee({"list", program});
+  EXPECT_TRUE(contains(own.out, "block (64, 1, 1)")) << own;
+  EXPECT_FALSE(contains(own.out, "block (1024, 1, 1)")) << own;
+}
+
+TEST(CliSites, AnAllocationPassedTwiceIsOneBuffer) {
+  // Each thread adds its right neighbour: in place (step(a, a, n)) a thread
+  // reads the element the next warp writes; into the allocation's other
+  // half (step(b, b + n, n)) nothing is shared.
+  TempDir dir;
+  auto program = [&](const std::string &name, const std::string &call) {
+    std::string source = dir.file(name);
+    std::ofstream(source) << "__global__ void step(float *out, const float *in, int n) {\n"
+                             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                             "  if (i + 1 < n)\n"
+                             "    out[i] += in[i + 1];\n"
+                             "}\n"
+                             "int main() {\n"
+                             "  int n = 1024;\n"
+                             "  float *a, *b;\n"
+                             "  cudaMalloc(&a, n * sizeof(float));\n"
+                             "  cudaMalloc(&b, 2 * n * sizeof(float));\n"
+                          << call << "\n}\n";
+    return source;
+  };
+  std::string inPlace = program("in_place.cu", "step<<<n / 256, 256>>>(a, a, n);");
+  Outcome o = simulee({inPlace, "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "warning: data race on global 'out'")) << o;
+  EXPECT_TRUE(contains(o.out, "in=same:out+0")) << o;
+  Outcome listed = simulee({"list", inPlace});
+  EXPECT_TRUE(contains(listed.out, "in=[4096 bytes, cudaMalloc at " + inPlace + ":9, as out]"))
+      << listed;
+  std::string halves = program("halves.cu", "step<<<n / 256, 256>>>(b, b + n, n);");
+  o = simulee({halves, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'step': clean (")) << o;
+  // The same launch written by hand: in points one element past out.
+  o = simulee({"run", halves, "--grid", "4", "--block", "256", "--arg", "n=1024", "--arg",
+               "out=zeros:1025", "--arg", "in=same:out+1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "data race on global 'out'")) << o;
 }
 
 TEST(CliSites, TileTransposeIsCleanAtItsCallSite) {

@@ -221,6 +221,24 @@ TEST(CallSiteReader, AllocationsMadeByTheProgramsHelpersSizeThePointers) {
       << site.allocations[1];
 }
 
+TEST(CallSiteReader, PointersIntoOneAllocationAreKnownAsSuch) {
+  HostCode host = readInput("shared_allocation.cu");
+  ASSERT_EQ(host.sites.size(), 4u);
+  using Aliases = std::vector<int32_t>;
+  // combineIn(b, b, n), in source order first: the launcher's out and in
+  // are one allocation.
+  EXPECT_EQ(host.sites[0].allocationAliasOf, (Aliases{-1, 0, -1})) << describe(host.sites[0]);
+  EXPECT_EQ(host.sites[0].allocationBytes[1].integer, 4096 * 4);
+  // (a, a, n): in points into out's allocation.
+  EXPECT_EQ(host.sites[1].allocationAliasOf, (Aliases{-1, 0, -1})) << describe(host.sites[1]);
+  // (a, a + n): into it, n floats in.
+  EXPECT_EQ(host.sites[2].allocationAliasOf, (Aliases{-1, 0, -1})) << describe(host.sites[2]);
+  ASSERT_TRUE(host.sites[2].allocationOffsets[1].isConstant());
+  EXPECT_EQ(host.sites[2].allocationOffsets[1].integer, 4096 * 4);
+  // (b, a, n): allocations of one line, two of them.
+  EXPECT_EQ(host.sites[3].allocationAliasOf, (Aliases{-1, -1, -1})) << describe(host.sites[3]);
+}
+
 TEST(CallSiteReader, EveryVariableOfAChainedAssignmentHoldsItsValue) {
   HostCode host = readInput("chained_assignment.cu");
   ASSERT_EQ(host.sites.size(), 1u);
@@ -273,7 +291,7 @@ TEST(CallSiteReader, AKernelWhoseSharedMemoryLimitTheHostRaisesIsMarked) {
 
 TEST(CallSiteReader, APointerMovedByALoopVariableIsReadAtTheLastIteration) {
   HostCode host = readInput("loop_offsets.cu");
-  ASSERT_EQ(host.sites.size(), 5u);
+  ASSERT_EQ(host.sites.size(), 8u);
   // s < 4 and no argument passes s: the site is s = 3, the pointer 3 * 1024
   // floats into the allocation.
   const CallSite &streams = host.sites[0];
@@ -290,15 +308,19 @@ TEST(CallSiteReader, APointerMovedByALoopVariableIsReadAtTheLastIteration) {
   EXPECT_EQ(stepped.lastIteration, "s = 8");
   // s also changed in the body: its last value is not known, nor the size.
   EXPECT_TRUE(host.sites[2].allocationBytes[0].isUnknown());
-  // s passed as an argument stays one the search draws in its range, and
-  // the pointer moves with it.
-  const CallSite &passed = host.sites[3];
-  EXPECT_TRUE(passed.arguments[2].isUnknown());
-  EXPECT_EQ(withN(passed.allocationOffsets[0], 2, 2), 8);
-  EXPECT_FALSE(passed.constraints.empty());
-  EXPECT_TRUE(passed.lastIteration.empty());
+  // s passed as an argument, its loop's values known: the launch at each
+  // of its four iterations, the pointer moved with it.
+  for (int64_t s = 0; s < 4; ++s) {
+    const CallSite &passed = host.sites[3 + s];
+    ASSERT_TRUE(passed.arguments[2].isConstant()) << describe(passed);
+    EXPECT_EQ(passed.arguments[2].integer, s);
+    ASSERT_TRUE(passed.allocationOffsets[0].isConstant()) << describe(passed);
+    EXPECT_EQ(passed.allocationOffsets[0].integer, s * 4);
+    EXPECT_EQ(passed.iteration, "s = " + std::to_string(s));
+    EXPECT_TRUE(passed.lastIteration.empty());
+  }
   // A loop that never runs has no last iteration.
-  EXPECT_TRUE(host.sites[4].allocationBytes[0].isUnknown());
+  EXPECT_TRUE(host.sites[7].allocationBytes[0].isUnknown());
 }
 
 TEST(CallSiteReader, NamedFunctionsAndLaunchesInTheTextAreRecorded) {
@@ -384,43 +406,45 @@ TEST(CallSiteReader, IntegersAssignedAfterTheirDeclarationAreFollowed) {
 
 TEST(CallSiteReader, AssignmentsInBlocksAndLoopsAroundALaunchAreFollowed) {
   HostCode host = readInput("loop_assignments.cu");
-  ASSERT_EQ(host.sites.size(), 13u);
+  ASSERT_EQ(host.sites.size(), 16u);
   // Reassigned only in a loop after the launch: the initializers hold.
   EXPECT_EQ(withN(host.sites[0].block[0], 0), 256);
   EXPECT_EQ(withN(host.sites[0].grid[0], 0), 4);
   EXPECT_TRUE(host.sites[0].iteration.empty());
-  // Assigned in the loop's body (make_uint3), read with the segment passed.
-  const CallSite &passed = host.sites[1];
-  EXPECT_EQ(passed.kernel, "pass");
-  EXPECT_EQ(withN(passed.block[0], 2048), 8);
-  EXPECT_EQ(withN(passed.grid[0], 2048), 8);
-  EXPECT_TRUE(passed.iteration.empty());
-  // The segment not passed: one site per iteration.
+  // Assigned in the loop's body (make_uint3), with the segment passed: each
+  // iteration is a whole launch, its segment, grid and block known. Not
+  // passed: one site per iteration all the same.
   const int64_t segments[] = {1024, 2048, 4096, 8192};
-  for (int k = 0; k < 4; ++k) {
-    const CallSite &site = host.sites[2 + k];
-    EXPECT_EQ(site.iteration, "segment = " + std::to_string(segments[k]));
+  for (int k = 0; k < 8; ++k) {
+    const CallSite &site = host.sites[1 + k];
+    int64_t segment = segments[k % 4];
+    EXPECT_EQ(site.kernel, k < 4 ? "pass" : "sortTile");
+    EXPECT_EQ(site.iteration, "segment = " + std::to_string(segment));
     ASSERT_TRUE(site.block[0].isConstant()) << k;
-    EXPECT_EQ(site.block[0].integer, segments[k] / 256);
-    EXPECT_EQ(site.grid[0].integer, 16384 / segments[k]);
+    EXPECT_EQ(site.block[0].integer, segment / 256);
+    EXPECT_EQ(site.grid[0].integer, 16384 / segment);
+    if (k < 4) {
+      ASSERT_TRUE(site.arguments[1].isConstant()) << k;
+      EXPECT_EQ(site.arguments[1].integer, segment);
+    }
   }
   // An assignment after the launch in the loop around it: not known, so
   // searched as the variable it is.
-  EXPECT_EQ(variablesOf(host.sites[6], host.sites[6].block[0]),
+  EXPECT_EQ(variablesOf(host.sites[9], host.sites[9].block[0]),
             std::vector<std::string>{"threads"});
   // A statement of the if's block around the launch.
-  ASSERT_TRUE(host.sites[7].block[0].isConstant());
-  EXPECT_EQ(host.sites[7].block[0].integer, 32);
+  ASSERT_TRUE(host.sites[10].block[0].isConstant());
+  EXPECT_EQ(host.sites[10].block[0].integer, 32);
   // 34 iterations: four of them, first and last included.
   const int64_t grids[] = {1, 34, 67, 100};
   for (int k = 0; k < 4; ++k) {
-    const CallSite &site = host.sites[8 + k];
+    const CallSite &site = host.sites[11 + k];
     ASSERT_TRUE(site.grid[0].isConstant()) << k;
     EXPECT_EQ(site.grid[0].integer, grids[k]);
     EXPECT_EQ(site.iteration, "i = " + std::to_string(grids[k] - 1));
   }
   // A copy of an allocated pointer has its allocation: 4000 bytes.
-  const CallSite &copied = host.sites[12];
+  const CallSite &copied = host.sites[15];
   ASSERT_EQ(copied.allocationBytes.size(), 1u);
   ASSERT_TRUE(copied.allocationBytes[0].isConstant());
   EXPECT_EQ(copied.allocationBytes[0].integer, 4000);

@@ -88,9 +88,9 @@ TEST(HarnessSource, EmbedsTheLaunchTheScalarsAndTheSource) {
   EXPECT_TRUE(contains(*source, "const dim3 kBlock = dim3(64, 2, 1);"));
   EXPECT_TRUE(contains(*source, "const size_t kSharedBytes = 256;"));
   EXPECT_TRUE(contains(*source, "#define kKernel (count_launch)"));
-  EXPECT_TRUE(contains(*source, "{\"seen\", kBuffer, 8, 0x0ull}"));
-  EXPECT_TRUE(contains(*source, "{\"scale\", kScalar, 8, 0x3ff8000000000000ull}"));  // 1.5
-  EXPECT_TRUE(contains(*source, "{\"offset\", kScalar, 8, 0xfffffffffffffffdull}")); // -3
+  EXPECT_TRUE(contains(*source, "{\"seen\", kBuffer, 8, 0x0ull, 0}"));
+  EXPECT_TRUE(contains(*source, "{\"scale\", kScalar, 8, 0x3ff8000000000000ull, 0}"));  // 1.5
+  EXPECT_TRUE(contains(*source, "{\"offset\", kScalar, 8, 0xfffffffffffffffdull, 0}")); // -3
   EXPECT_TRUE(contains(*source, "cudaMemcpyToSymbol(::launches, initial, sizeof initial)"));
   EXPECT_TRUE(contains(*source, "static const unsigned char initial[] = {5,0,0,0};"));
 }
@@ -102,9 +102,21 @@ TEST(HarnessSource, ScalarWidthsComeFromTheKernel) {
       inputFor(program, kernel, {1, 1, 1}, {32, 1, 1}, {{"flag", "200"}, {"n", "-1"}});
   Result<std::string> source = harnessSource(input);
   ASSERT_TRUE(source.ok()) << source.error().message;
-  EXPECT_TRUE(contains(*source, "{\"flag\", kScalar, 1, 0xc8ull}"));
-  EXPECT_TRUE(contains(*source, "{\"n\", kScalar, 4, 0xffffffffull}"));
+  EXPECT_TRUE(contains(*source, "{\"flag\", kScalar, 1, 0xc8ull, 0}"));
+  EXPECT_TRUE(contains(*source, "{\"n\", kScalar, 4, 0xffffffffull, 0}"));
   EXPECT_TRUE(contains(*source, "static_cast<void (*)(Pair*, unsigned char, int)>(&tally)"));
+}
+
+TEST(HarnessSource, APointerIntoAnotherParametersBufferIsPassedAsSuch) {
+  const ir::Program &program = programFor("tests/replay/kernels/in_place.cu");
+  const ir::KernelInfo &kernel = kernelOf(program, "_Z9shiftLeftPiPKii");
+  replay::HarnessInput input = inputFor(program, kernel, {1, 1, 1}, {32, 1, 1},
+                                        {{"out", "zeros:33"}, {"in", "same:out+1"}, {"n", "32"}});
+  Result<std::string> source = harnessSource(input);
+  ASSERT_TRUE(source.ok()) << source.error().message;
+  EXPECT_TRUE(contains(*source, "{\"out\", kBuffer, 8, 0x0ull, 0}"));
+  // 4 bytes into parameter 0's buffer.
+  EXPECT_TRUE(contains(*source, "{\"in\", kPointerInto, 8, 0x4ull, 0}"));
 }
 
 TEST(HarnessSource, StructByValueIsReadFromItsFile) {
@@ -113,7 +125,7 @@ TEST(HarnessSource, StructByValueIsReadFromItsFile) {
   replay::HarnessInput input = inputFor(program, kernel, {1, 1, 1}, {32, 1, 1}, {});
   Result<std::string> source = harnessSource(input);
   ASSERT_TRUE(source.ok()) << source.error().message;
-  EXPECT_TRUE(contains(*source, "{\"pair\", kByValue, 8, 0x0ull}"));
+  EXPECT_TRUE(contains(*source, "{\"pair\", kByValue, 8, 0x0ull, 0}"));
   EXPECT_TRUE(contains(*source, "static_cast<void (*)(Pair, int*)>(&apply)"));
   ASSERT_EQ(input.arguments[0].kind, interp::ArgumentValue::Kind::Buffer);
   EXPECT_EQ(input.arguments[0].bytes.size(), 8u); // what arg0.bin will hold
