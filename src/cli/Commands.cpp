@@ -79,7 +79,10 @@ session::AnalysisOptions analysisOptionsOf(const CommonOptions &common) {
     options.soloBudgetInstrs = common.budgetInstrs;
     options.soloLaunchInstrs = 0;
   }
-  options.searchLaunchBudgetInstrs = common.maxCostInstrs;
+  if (common.maxCostInstrs) { // the user's cap holds for every searched launch
+    options.searchLaunchBudgetInstrs = common.maxCostInstrs;
+    options.judgeOneOverTheCap = false;
+  }
   options.launchSeconds = common.launchSeconds;
   options.allBlocks = common.allBlocks;
   options.blockJobs = common.jobs;

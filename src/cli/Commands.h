@@ -32,7 +32,7 @@ struct CommonOptions {
   bool strict = false;   // same-value races are warnings
   bool repair = false;   // propose repairs and prove them by re-simulation (--repair)
   uint64_t budgetInstrs = 0; // per thread; 0 = the command's default (kDefault*BudgetInstrs)
-  uint64_t maxCostInstrs = uint64_t(1) << 22; // per searched launch
+  uint64_t maxCostInstrs = 0; // per searched launch; 0: the default (AnalysisOptions)
   double launchSeconds = 30; // per launch no search chose
   bool allBlocks = false;    // no untracked accesses, no repeated blocks unmodelled
   std::string engine = "auto"; // auto, interp or compiled (interp::Engine)

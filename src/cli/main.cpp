@@ -61,6 +61,9 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
   app.add_option("--max-cost", common.maxCostInstrs,
                  "Thread-instructions a searched launch may cost (default 4194304); a costlier "
                  "launch is shrunk (fewer blocks) and run again, else skipped as too costly. "
+                 "By default, where every launch searched at a call site costs more (the "
+                 "program's sizes), the first is judged once as the program's own launch is; "
+                 "given, the cap holds for every searched launch. "
                  "Launches no search chose (the program's own, whose every dimension and "
                  "number the call site or the command line fixes, and `run`'s) have no such "
                  "cap: see --launch-seconds")

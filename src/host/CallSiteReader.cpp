@@ -3408,26 +3408,22 @@ private:
     }
   }
 
-  // How many of a site's dims, shared bytes and arguments are unknown.
-  static size_t unknownsOf(const CallSite &site) {
+  // How many of a site's dims, shared bytes and arguments are unknown; with
+  // `numbers` (the launch's arguments), only the arguments it passes as
+  // integers or floating-point values count.
+  static size_t unknownsOf(const CallSite &site, const std::vector<CXCursor> *numbers = nullptr) {
     size_t unknowns = site.sharedBytes.isUnknown();
     for (int axis = 0; axis < 3; ++axis)
       unknowns += site.grid[axis].isUnknown() + site.block[axis].isUnknown();
-    for (const SiteValue &argument : site.arguments)
-      unknowns += argument.isUnknown();
-    return unknowns;
-  }
-
-  // How many of a site's dims, shared bytes and number arguments (those
-  // `arguments` passes as integers or floating-point values) are unknown.
-  static size_t unknownNumbersOf(const CallSite &site, const std::vector<CXCursor> &arguments) {
-    size_t unknowns = site.sharedBytes.isUnknown();
-    for (int axis = 0; axis < 3; ++axis)
-      unknowns += site.grid[axis].isUnknown() + site.block[axis].isUnknown();
-    for (size_t i = 0; i < site.arguments.size() && i < arguments.size(); ++i) {
-      CXTypeKind type = clang_getCanonicalType(clang_getCursorType(arguments[i])).kind;
-      bool number = isIntegerOrEnum(type) || type == CXType_Float || type == CXType_Double;
-      unknowns += number && site.arguments[i].isUnknown();
+    for (size_t i = 0; i < site.arguments.size(); ++i) {
+      if (numbers) {
+        if (i >= numbers->size())
+          break;
+        CXTypeKind type = clang_getCanonicalType(clang_getCursorType((*numbers)[i])).kind;
+        if (!isIntegerOrEnum(type) && type != CXType_Float && type != CXType_Double)
+          continue;
+      }
+      unknowns += site.arguments[i].isUnknown();
     }
     return unknowns;
   }
@@ -3506,7 +3502,7 @@ private:
       return at;
     };
     Iterated chosen = iterated(true);
-    if (chosen.loops.empty() || unknownNumbersOf(iteration(chosen, 1, 0, false), arguments) > 0)
+    if (chosen.loops.empty() || unknownsOf(iteration(chosen, 1, 0, false), &arguments) > 0)
       chosen = iterated(false);
     if (chosen.loops.empty())
       return searched();

@@ -6,6 +6,7 @@
 #include "interp/Interpreter.h"
 #include "ir/ContentConventions.h"
 #include "ir/CudaInstallation.h"
+#include "ir/PointerEncoding.h"
 #include "memmodel/RepresentativeBlocks.h"
 #include "report/FindingText.h"
 #include "session/SiteSearch.h"
@@ -445,6 +446,18 @@ std::vector<uint64_t> grownCounts(const ir::Program &program, const ir::KernelIn
   return counts;
 }
 
+// The most elements simulee grows a buffer it sized itself to: 2^24 in a
+// searched launch (a search's hundreds of launches each hold theirs), and in
+// a launch no search chose (the program's own, `run`'s) as many as a
+// quarter of --max-memory holds, as the host's own allocations get.
+uint64_t largestGrownElements(uint64_t elementBytes, bool programsLaunch) {
+  constexpr uint64_t kSearched = uint64_t(1) << 24;
+  if (!programsLaunch)
+    return kSearched;
+  uint64_t bytes = std::min(memoryLimitBytes() / 4, ir::kMaxBufferBytes);
+  return std::max(kSearched, bytes / std::max<uint64_t>(elementBytes, 1));
+}
+
 // `searched`: a launch simulee chose, judged only when in bounds (it would
 // break the kernel's size assumptions otherwise) or when it overruns only
 // buffers whose size the host code states.
@@ -873,10 +886,9 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
                               interp::LaunchConfig base, const std::vector<ArgumentSpec> &specs,
                               std::vector<uint64_t> elementCounts, const std::vector<Fill> &fills,
                               const std::vector<uint64_t> &positiveInts,
-                              const HostSizes &sizedByHost, bool gridShrinks,
-                              uint64_t seed, const AnalysisOptions &options) {
+                              const HostSizes &sizedByHost, bool gridShrinks, uint64_t seed,
+                              const AnalysisOptions &options, bool programsLaunch) {
   constexpr int kAttempts = 4;
-  constexpr uint64_t kLargestBuffer = uint64_t(1) << 24; // elements
   LaunchResult result;
   auto failed = [&](const std::string &error) {
     result = LaunchResult{};
@@ -906,7 +918,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
     result = simulate(program, kernel, inputs, *built, options, /*searched=*/true);
     // Elements each buffer had: a pointer parameter's, or the first
     // automatic pointer member's of a by-value struct (those share one count).
-    std::vector<uint64_t> builtElements;
+    std::vector<uint64_t> builtElements, largest;
     for (size_t p = 0; p < built->values.size(); ++p) {
       const interp::ArgumentValue &value = built->values[p];
       const ir::ParamInfo &param = kernel.params[p];
@@ -921,6 +933,7 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
           }
       }
       builtElements.push_back(bytes / std::max<uint64_t>(elementBytes, 1));
+      largest.push_back(largestGrownElements(elementBytes, programsLaunch));
     }
     recycleArguments(std::move(*built));
     if (result.outcome == LaunchOutcome::OutOfBounds && !result.grownElementCounts.empty()) {
@@ -929,8 +942,8 @@ LaunchResult simulateRepaired(const ir::Program &program, const ir::KernelInfo &
         uint64_t needed = result.grownElementCounts[p];
         uint64_t current = builtElements[p];
         if (needed > current && result.grownFromSomeBlocks) // the blocks not run may need more
-          needed = std::min(std::max(needed, 8 * current), kLargestBuffer);
-        if (needed > current && needed <= kLargestBuffer) {
+          needed = std::min(std::max(needed, 8 * current), largest[p]);
+        if (needed > current && needed <= largest[p]) {
           elementCounts[p] = needed + needed / 4;
           grew = true;
         }
@@ -1320,7 +1333,6 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
   // Buffers simulee sized itself grow until the launch fits them: an
   // overrun of one is simulee's mistake, never the kernel's.
   constexpr int kAttempts = 4;
-  constexpr uint64_t kLargestBuffer = uint64_t(1) << 24; // elements
   std::vector<uint64_t> elementCounts(kernel.params.size(), 0);
   Result<BuiltArguments> built = makeError("not built");
   LaunchResult result;
@@ -1335,7 +1347,7 @@ Result<KernelAnalysis> analyzeLaunch(const ir::Program &program, const ir::Kerne
       uint64_t elementBytes = std::max<uint64_t>(kernel.params[p].elementBytes, 1);
       uint64_t current = built->values[p].bytes.size() / elementBytes;
       uint64_t needed = result.grownElementCounts[p];
-      if (needed > current && needed <= kLargestBuffer) {
+      if (needed > current && needed <= largestGrownElements(elementBytes, true)) {
         elementCounts[p] = needed + needed / 4;
         grew = true;
       }
@@ -1565,6 +1577,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
   std::atomic<uint64_t> notTheSites{0}; // solutions no launch of the site matches
   std::atomic<uint64_t> simulated{0}, tooCostly{0}; // launches run, and those over the cap
   std::atomic<bool> smallestRetried{false};         // under a larger cap (evaluateAt)
+  std::string judgedOverTheCap; // the key of the launch AnalysisOptions::judgeOneOverTheCap runs
   // The launches with smaller sizes run after each too costly (evaluateAt),
   // by its key.
   std::map<std::string, std::vector<std::string>> smallerLaunches;
@@ -1586,7 +1599,8 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                    int shrinks) -> std::optional<evo::Fitness> {
     if (options.cancel && options.cancel->load())
       return evo::Fitness::invalid(); // the search runs out quickly; its result is dropped
-    bool isProgramsLaunch = programsLaunch && solution == *programsLaunch;
+    bool isProgramsLaunch =
+        (programsLaunch && solution == *programsLaunch) || key == judgedOverTheCap;
     if (isProgramsLaunch) { // run before the search?
       std::lock_guard<std::mutex> lock(mutex);
       if (auto known = results.find(key); known != results.end())
@@ -1671,11 +1685,12 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
     // Shrinking a launch that costs too much changes its grid: only where
     // nobody (the user, a call site) fixed it.
     bool gridShrinks = !fixed.grid && !fixed.site;
-    auto simulateBase = [&](const AnalysisOptions &launchOptions) {
+    auto simulateBase = [&](bool programs) {
       return simulateRepaired(program, kernel, base, specs, elementCounts, fills, positiveInts,
-                              sizedByHost, gridShrinks, settings.search.seed, launchOptions);
+                              sizedByHost, gridShrinks, settings.search.seed,
+                              programs ? programsOptions : searchOptions, programs);
     };
-    LaunchResult result = simulateBase(isProgramsLaunch ? programsOptions : searchOptions);
+    LaunchResult result = simulateBase(isProgramsLaunch);
     // Over the cap: a launch with smaller sizes runs too, judged as a launch
     // of its own (this one stays too costly: what it alone reaches stays
     // unknown).
@@ -1700,7 +1715,7 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                     !smallestRetried.exchange(true);
     if (widerCap) {
       base.totalBudgetInstrs = kSmallestLaunchCapFactor * options.searchLaunchBudgetInstrs;
-      result = simulateBase(searchOptions);
+      result = simulateBase(false);
     }
     result.outsideConventions =
         outsideConventions(kernel, space, fixed.site, result.record, fills,
@@ -1772,6 +1787,17 @@ Result<KernelAnalysis> searchKernel(const ir::Program &program, const ir::Kernel
                      "': " + outcome.error().message);
   if (settings.history)
     recordHistory(*outcome, results, keyOf, *settings.history);
+  // Every launch over the cost cap at a call site: the first judged once as
+  // the program's own launch is (AnalysisOptions::judgeOneOverTheCap).
+  if (fixed.site && options.judgeOneOverTheCap && options.launchSeconds > 0 && simulated > 0 &&
+      tooCostly == simulated && !outcome->evaluated.empty()) {
+    const evo::Solution &first = outcome->evaluated.front().solution;
+    judgedOverTheCap = keyOf(first);
+    results.erase(judgedOverTheCap);
+    evaluateAt(first, judgedOverTheCap, 0);
+    if (options.cancel && options.cancel->load())
+      return makeError(interp::kInterrupted);
+  }
 
   // Every launch in evaluation order, so that the examples reported do not
   // depend on --jobs.

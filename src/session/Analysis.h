@@ -46,6 +46,13 @@ struct AnalysisOptions {
   // this is shrunk (fewer blocks) and run again; if it still costs too much
   // it is skipped as too costly and ranks last (--max-cost).
   uint64_t searchLaunchBudgetInstrs = uint64_t(1) << 22;
+  // Where every launch a search at a call site ran was over that cap (the
+  // site's sizes are the program's; what the search chooses leaves the
+  // work as it is, a grid from an occupancy query), the first of them is
+  // judged once as the program's own launch is, within launchSeconds, so
+  // that the kernel is judged at all. false: the cap holds (the user gave
+  // --max-cost).
+  bool judgeOneOverTheCap = true;
   // A launch no search chose (the program's own, whose every dimension and
   // number the call site or the user fixes; `simulee run`'s) is judged at
   // its full size, however many thread-instructions that takes, if it ends

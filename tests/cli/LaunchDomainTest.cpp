@@ -255,6 +255,28 @@ TEST(CliLaunchDomain, ALaunchCutShortOverrunningABufferSimuleeSizedIsNoFinding) 
   EXPECT_TRUE(contains(o.out, "kernel 'k': ")) << o;
 }
 
+TEST(CliLaunchDomain, TheProgramsLaunchGrowsABufferSimuleeSizedPastASearchedLaunchsLargest) {
+  // One thread writes every 4096th of 2^25 floats into a buffer nothing
+  // sizes: past the 2^24 elements a searched launch's buffer may grow to,
+  // within a quarter of --max-memory, so the program's launch is judged.
+  TempDir dir;
+  std::string source = dir.file("sparse_fill.cu");
+  std::ofstream(source) << "__global__ void fill(float *d, int n) {\n"
+                           "  for (int i = 0; i < n; i += 4096)\n"
+                           "    d[i] = 1.0f;\n"
+                           "}\n"
+                           "void allocate(float **p, unsigned long bytes);\n"
+                           "int main() {\n"
+                           "  int n = 1 << 25;\n"
+                           "  float *d;\n"
+                           "  allocate(&d, n * 4ul);\n"
+                           "  fill<<<1, 1>>>(d, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'fill': clean (1 launch judged)")) << o;
+}
+
 TEST(CliLaunchDomain, AFixedLaunchIntoABufferNothingSizesIsJudgedAtItsFullSize) {
   // Grid, block and n are the site's; the pointer is a second variable
   // moved through a larger allocation by the loop's step, so no size is
@@ -1553,6 +1575,36 @@ TEST(CliLaunchDomain, APopulationOfLaunchesOverTheCostCapEndsTheSearch) {
   EXPECT_TRUE(contains(o.out, "kernel 'rows': inconclusive: no launch could be judged (9 too "
                               "costly)"))
       << o;
+}
+
+TEST(CliLaunchDomain, ASiteWhoseEveryLaunchIsOverTheCapIsJudgedOnceAtTheProgramsBudget) {
+  // The program's 8M elements in a grid-stride loop, the grid from a number
+  // it computes at run time (searched): every searched launch costs more
+  // than the cap, and fewer blocks do the same work. The first is judged
+  // once as the program's own launch is, and its race found; with --max-cost
+  // given, the cap holds.
+  TempDir dir;
+  std::string source = dir.file("smooth.cu");
+  std::ofstream(source) << "__global__ void smooth(float *d, int n) {\n"
+                           "  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i + 1 < n;\n"
+                           "       i += gridDim.x * blockDim.x)\n"
+                           "    d[i] += d[i + 1];\n"
+                           "}\n"
+                           "int blocksPerMultiprocessor();\n"
+                           "int main() {\n"
+                           "  int n = 1 << 23;\n"
+                           "  float *d;\n"
+                           "  cudaMalloc(&d, n * sizeof(float));\n"
+                           "  smooth<<<blocksPerMultiprocessor() * 80, 256>>>(d, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "warning: data race on global 'd'")) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'smooth': findings (1 launch judged; ")) << o;
+  Outcome capped = simulee({source, "--jobs", "1", "--max-cost", "4194304"});
+  EXPECT_EQ(capped.status, 3) << capped;
+  EXPECT_TRUE(contains(capped.out, "kernel 'smooth': inconclusive: no launch could be judged ("))
+      << capped;
 }
 
 TEST(CliLaunchDomain, ALaunchersCallInADoublingLoopPassesPowersOfTwo) {
