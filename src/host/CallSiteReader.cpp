@@ -4275,6 +4275,16 @@ Result<HostCode> readCallSites(const std::string &path,
     }
   std::map<std::string, std::set<Reader::LauncherCall>> external;
   for (const auto &[file, neighbour] : others) {
+    // As for `path`: a FIFO it #includes would block the parse. A file the
+    // caller named fails the read; a neighbour is passed over.
+    ir::IncludeClosure included = ir::includeClosureOf(file, includeDirsOf(extraClangArgs));
+    if (!included.unreadable.empty()) {
+      if (!neighbour) {
+        clang_disposeTranslationUnit(unit);
+        return makeError(included.unreadable);
+      }
+      continue;
+    }
     auto [otherCode, other] = parseFile(file, withPch);
     if (otherCode != CXError_Success || !other)
       continue;

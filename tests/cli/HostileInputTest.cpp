@@ -130,6 +130,26 @@ TEST(HostileInput, AnIncludeOfAFifoIsRefusedWithoutBlocking) {
   EXPECT_TRUE(contains(o.err, "FIFO, device or socket")) << o;
 }
 
+TEST(HostileInput, AnIncludeOfAFifoInTheProgramsOtherFileDoesNotBlock) {
+  // main.cpp calls the launcher kernels.cu defines and includes a FIFO:
+  // beside kernels.cu it is passed over; named with it, its host code
+  // cannot be read, and the note says why.
+  TempDir dir;
+  ASSERT_EQ(mkfifo(dir.file("pipe.h").c_str(), 0600), 0);
+  std::string kernels = dir.file("kernels.cu"), main = dir.file("main.cpp");
+  std::ofstream(kernels) << "__global__ void k(float *o, int n) { o[threadIdx.x] = n; }\n"
+                            "void run(float *o, int n) { k<<<1, 32>>>(o, n); }\n";
+  std::ofstream(main) << "#include \"pipe.h\"\n"
+                         "void run(float *o, int n);\n"
+                         "int main() { run(nullptr, 3); }\n";
+  Outcome beside = simulee({"list", kernels});
+  EXPECT_EQ(beside.status, 0) << beside;
+  EXPECT_TRUE(contains(beside.out, "launched at " + kernels + ":2")) << beside;
+  Outcome named = simulee({"list", kernels, main});
+  EXPECT_EQ(named.status, 0) << named;
+  EXPECT_TRUE(contains(named.err, "pipe.h\" is a FIFO, device or socket")) << named;
+}
+
 TEST(HostileInput, DeviceAsKernelFileIsRefused) {
   TempDir dir;
   std::string link = dir.file("zero.ll");
