@@ -1040,6 +1040,13 @@ bool SitePlan::apply(interp::LaunchConfig &config, std::vector<ArgumentSpec> &sp
 }
 
 namespace {
+// Whether `path` is a source file whose host code may call a launcher:
+// .cu, .cpp, .cc or .cxx.
+bool isHostSource(const std::string &path) {
+  std::string extension = llvm::sys::path::extension(path).lower();
+  return extension == ".cu" || extension == ".cpp" || extension == ".cc" || extension == ".cxx";
+}
+
 // The source files in `path`'s directory but `path` (at most 256, in name
 // order): where a kernel file's launchers are called from, when the program's
 // main is a file of its own.
@@ -1052,10 +1059,8 @@ std::vector<std::string> sourcesBeside(const std::string &path) {
   for (auto it = fs::directory_iterator(directory.empty() ? fs::path(".") : directory,
                                         fs::directory_options::skip_permission_denied, ec);
        !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    std::string extension = llvm::sys::path::extension(it->path().string()).lower();
     std::error_code entry;
-    if ((extension != ".cu" && extension != ".cpp" && extension != ".cc" && extension != ".cxx") ||
-        !it->is_regular_file(entry))
+    if (!isHostSource(it->path().string()) || !it->is_regular_file(entry))
       continue;
     if (fs::weakly_canonical(it->path(), entry) != self)
       files.push_back(it->path().string());
@@ -1078,8 +1083,7 @@ Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptio
   // launchers are the program's launches.
   std::vector<std::string> sources;
   for (const std::string &file : options.linkFiles)
-    if (std::string other = llvm::sys::path::extension(file).lower();
-        other == ".cu" || other == ".cpp" || other == ".cc" || other == ".cxx")
+    if (isHostSource(file))
       sources.push_back(file);
   return host::readCallSites(path, options.extraClangArgs, options.cudaPath, sources,
                              sourcesBeside(path));
