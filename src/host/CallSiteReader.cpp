@@ -62,6 +62,13 @@ CXCursorKind kindOf(CXCursor cursor) { return clang_getCursorKind(cursor); }
 std::string usrOf(CXCursor cursor) { return take(clang_getCursorUSR(cursor)); }
 std::string spellingOf(CXCursor cursor) { return take(clang_getCursorSpelling(cursor)); }
 
+// Whether a function is a kernel (`__global__`).
+bool isKernel(CXCursor function) {
+  std::vector<CXCursor> attributes = childrenOf(function);
+  return std::any_of(attributes.begin(), attributes.end(),
+                     [](CXCursor c) { return kindOf(c) == CXCursor_CUDAGlobalAttr; });
+}
+
 // `cursor` with every wrapper `isWrapper` accepts taken off: the last
 // expression among each one's children.
 template <class IsWrapper> CXCursor strip(CXCursor cursor, IsWrapper isWrapper) {
@@ -1384,11 +1391,7 @@ private:
   // The kernel an argument names as it is (`scale`, `&scale`).
   static std::optional<CXCursor> passedKernel(CXCursor argument) {
     std::optional<CXCursor> function = namedFunction(argument);
-    if (!function)
-      return std::nullopt;
-    std::vector<CXCursor> attributes = childrenOf(*function);
-    if (std::none_of(attributes.begin(), attributes.end(),
-                     [](CXCursor c) { return kindOf(c) == CXCursor_CUDAGlobalAttr; }))
+    if (!function || !isKernel(*function))
       return std::nullopt;
     return function;
   }
@@ -4099,11 +4102,7 @@ DefinedFunctions definedFunctionsOf(CXTranslationUnit unit) {
         continue;
       }
       if (kind != CXCursor_FunctionDecl || !clang_isCursorDefinition(cursor) ||
-          clang_getCursorLinkage(cursor) != CXLinkage_External)
-        continue;
-      std::vector<CXCursor> attributes = childrenOf(cursor);
-      if (std::any_of(attributes.begin(), attributes.end(),
-                      [](CXCursor c) { return kindOf(c) == CXCursor_CUDAGlobalAttr; }))
+          clang_getCursorLinkage(cursor) != CXLinkage_External || isKernel(cursor))
         continue;
       std::string name = spellingOf(cursor);
       defined.main |= name == "main";
