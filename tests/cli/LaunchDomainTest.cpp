@@ -1578,7 +1578,7 @@ TEST(CliLaunchDomain, APopulationOfLaunchesOverTheCostCapEndsTheSearch) {
 }
 
 TEST(CliLaunchDomain, ASiteWhoseEveryLaunchIsOverTheCapIsJudgedOnceAtTheProgramsBudget) {
-  // The program's 8M elements in a grid-stride loop, the grid from a number
+  // The program's 1M elements in a grid-stride loop, the grid from a number
   // it computes at run time (searched): every searched launch costs more
   // than the cap, and fewer blocks do the same work. The first is judged
   // once as the program's own launch is, and its race found; with --max-cost
@@ -1592,7 +1592,7 @@ TEST(CliLaunchDomain, ASiteWhoseEveryLaunchIsOverTheCapIsJudgedOnceAtThePrograms
                            "}\n"
                            "int blocksPerMultiprocessor();\n"
                            "int main() {\n"
-                           "  int n = 1 << 23;\n"
+                           "  int n = 1 << 20;\n"
                            "  float *d;\n"
                            "  cudaMalloc(&d, n * sizeof(float));\n"
                            "  smooth<<<blocksPerMultiprocessor() * 80, 256>>>(d, n);\n"
