@@ -1359,6 +1359,18 @@ private:
     return passed->second;
   }
 
+  // What `bound` holds for the parameter an argument names as it is.
+  static std::optional<CXCursor> boundThrough(CXCursor argument,
+                                              const std::map<std::string, CXCursor> &bound) {
+    CXCursor cursor = stripWrappers(argument);
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    auto found = bound.find(usrOf(clang_getCursorReferenced(cursor)));
+    if (found == bound.end())
+      return std::nullopt;
+    return found->second;
+  }
+
   // The function an argument names as it is (`scale`, `&scale`), when
   // it is one.
   static std::optional<CXCursor> namedFunction(CXCursor argument) {
@@ -1379,7 +1391,11 @@ private:
   // the function that calls it): its definition, or where another file of
   // the program defines it, its declaration (calls through it are then that
   // file's to read: externalCalls).
-  static std::optional<CXCursor> passedFunction(CXCursor argument) {
+  // A parameter the call being read binds to a function, passed on as it is
+  // (`run(reduce, ...)` in a launcher handed `reduce`), is that function.
+  std::optional<CXCursor> passedFunction(CXCursor argument) const {
+    if (std::optional<CXCursor> bound = boundThrough(argument, boundFunctions_))
+      return bound;
     std::optional<CXCursor> function = namedFunction(argument);
     if (!function || isDeviceOnly(*function) ||
         clang_Location_isInSystemHeader(clang_getCursorLocation(*function)))
@@ -1388,8 +1404,11 @@ private:
     return clang_Cursor_isNull(definition) ? *function : definition;
   }
 
-  // The kernel an argument names as it is (`scale`, `&scale`).
-  static std::optional<CXCursor> passedKernel(CXCursor argument) {
+  // The kernel an argument names as it is (`scale`, `&scale`), or a
+  // parameter bound to one passes on.
+  std::optional<CXCursor> passedKernel(CXCursor argument) const {
+    if (std::optional<CXCursor> bound = boundThrough(argument, boundKernels_))
+      return bound;
     std::optional<CXCursor> function = namedFunction(argument);
     if (!function || !isKernel(*function))
       return std::nullopt;

@@ -239,6 +239,23 @@ TEST(CallSiteReader, PointersIntoOneAllocationAreKnownAsSuch) {
   EXPECT_EQ(host.sites[3].allocationAliasOf, (Aliases{-1, -1, -1})) << describe(host.sites[3]);
 }
 
+TEST(CallSiteReader, AFunctionOrKernelPassedOnIsWhatTheNextFunctionCalls) {
+  HostCode host = readInput("passed_on.cu");
+  // bench() calls the step main hands it, then passes it on to repeat(),
+  // in place; forward() passes its kernel on to launch().
+  std::set<std::string> seen;
+  for (const CallSite &site : host.sites) {
+    ASSERT_TRUE(site.grid[0].isConstant()) << describe(site);
+    std::string aliases;
+    for (int32_t alias : site.allocationAliasOf)
+      aliases += " " + std::to_string(alias);
+    seen.insert(site.kernel + "@" + std::to_string(site.line) + " " +
+                std::to_string(site.grid[0].integer) + aliases);
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"halve@7 16 -1 -1 -1", "halve@7 16 -1 0 -1",
+                                         "square@21 8 -1 -1"}));
+}
+
 TEST(CallSiteReader, EveryVariableOfAChainedAssignmentHoldsItsValue) {
   HostCode host = readInput("chained_assignment.cu");
   ASSERT_EQ(host.sites.size(), 1u);
