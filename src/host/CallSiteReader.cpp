@@ -238,6 +238,34 @@ std::optional<int64_t> constantValue(const Formula &formula) {
   return evaluate(formula, [](uint32_t) -> std::optional<int64_t> { return std::nullopt; });
 }
 
+// The operator `x op= y` applies (`*=`: Mul), for those a Formula has.
+std::optional<Formula::Op> compoundOp(CXBinaryOperatorKind kind) {
+  switch (kind) {
+  case CXBinaryOperator_MulAssign:
+    return Formula::Op::Mul;
+  case CXBinaryOperator_DivAssign:
+    return Formula::Op::Div;
+  case CXBinaryOperator_RemAssign:
+    return Formula::Op::Rem;
+  case CXBinaryOperator_AddAssign:
+    return Formula::Op::Add;
+  case CXBinaryOperator_SubAssign:
+    return Formula::Op::Sub;
+  case CXBinaryOperator_ShlAssign:
+    return Formula::Op::Shl;
+  case CXBinaryOperator_ShrAssign:
+    return Formula::Op::Shr;
+  case CXBinaryOperator_AndAssign:
+    return Formula::Op::And;
+  case CXBinaryOperator_XorAssign:
+    return Formula::Op::Xor;
+  case CXBinaryOperator_OrAssign:
+    return Formula::Op::Or;
+  default:
+    return std::nullopt;
+  }
+}
+
 bool isAssignment(CXBinaryOperatorKind kind) {
   return kind >= CXBinaryOperator_Assign && kind <= CXBinaryOperator_OrAssign;
 }
@@ -1044,6 +1072,11 @@ private:
                 scalarDeclaredIn_.count(usr))
               scalarAssignments_[usr].push_back(
                   {std::nullopt, operands[1], offsetOf(child), statementBlock()});
+            // `n *= 1024`: the value is the whole expression's (formulaOf).
+            else if (compoundOp(clang_getCursorBinaryOperatorKind(child)) &&
+                     scalarDeclaredIn_.count(usr))
+              scalarAssignments_[usr].push_back(
+                  {std::nullopt, child, offsetOf(child), statementBlock()});
           }
         }
       } else if (kind == CXCursor_UnaryOperator) {
@@ -1150,7 +1183,7 @@ private:
     };
     unsigned start = declared;
     for (const Assignment &set : records)
-      if (!set.axis && runs(set))
+      if (!set.axis && runs(set) && kindOf(set.value) != CXCursor_CompoundAssignOperator)
         start = std::max(start, set.offset);
     std::vector<const Assignment *> held;
     for (const Assignment &set : records) {
@@ -1390,9 +1423,9 @@ private:
   // A function of the program's an argument names (a launcher handed to
   // the function that calls it): its definition, or where another file of
   // the program defines it, its declaration (calls through it are then that
-  // file's to read: externalCalls).
-  // A parameter the call being read binds to a function, passed on as it is
-  // (`run(reduce, ...)` in a launcher handed `reduce`), is that function.
+  // file's to read: externalCalls). A parameter the call being read binds
+  // to a function, passed on as it is (`run(reduce, ...)` in a launcher
+  // handed `reduce`), is that function.
   std::optional<CXCursor> passedFunction(CXCursor argument) const {
     if (std::optional<CXCursor> bound = boundThrough(argument, boundFunctions_))
       return bound;
@@ -1514,6 +1547,13 @@ private:
   // constants (with a launcher's parameters as the call being read binds
   // them).
   std::optional<std::pair<std::string, LauncherCall>> launcherCallOf(CXCursor call) {
+    // Its arguments as they are where it is made (`n *= 2; run(n);`).
+    unsigned outer = std::exchange(launchOffset_, offsetOf(call));
+    std::optional<std::pair<std::string, LauncherCall>> found = launcherCallHere(call);
+    launchOffset_ = outer;
+    return found;
+  }
+  std::optional<std::pair<std::string, LauncherCall>> launcherCallHere(CXCursor call) {
     CXCursor function = clang_getCursorReferenced(call);
     // A call through a parameter the call being read binds to a function,
     // with an argument for each of its parameters (not a pack forwarded).
@@ -2293,11 +2333,11 @@ private:
     return value;
   }
 
-  // What an integer variable changed only by plain assignments holds at the
-  // launch being read: the assignment assignmentsAtLaunch finds; its
-  // initializer when there is none (returned as an assignment at the
-  // declaration). Nothing when it is changed any other way or its value
-  // there is not known.
+  // What an integer variable changed only by assignments, plain or compound
+  // (`n *= 1024`, the value then that whole expression), holds at the launch
+  // being read: the assignment assignmentsAtLaunch finds; its initializer
+  // when there is none (returned as an assignment at the declaration). Nothing when it is changed
+  // any other way or its value there is not known.
   std::optional<ValueAt> lastAssignmentBeforeLaunch(CXCursor variable) {
     std::string usr = usrOf(variable);
     auto assigned = scalarAssignments_.find(usr);
@@ -2433,7 +2473,11 @@ private:
 
   // The size of an allocation, when known and not negative.
   std::optional<SiteValue> allocatedBytes(const Allocation &allocation) {
+    // The size as it was where the allocation was made (`n *= 2` after it
+    // changes what the launch passes, not what was allocated).
+    unsigned launch = std::exchange(launchOffset_, offsetOf(allocation.bytes));
     SiteValue bytes = valueOf(allocation.bytes);
+    launchOffset_ = launch;
     if (bytes.isUnknown() || (bytes.isConstant() && (bytes.isFloat || bytes.integer < 0)))
       return std::nullopt;
     return bytes;
@@ -2672,6 +2716,18 @@ private:
         if (std::optional<int64_t> first = constantValue(*lhs);
             first && (*first != 0) == (*op == Formula::Op::LogicalOr))
           return Formula::constant(*first != 0);
+      std::optional<Formula> rhs = lhs ? formulaOf(operands[1], depth + 1) : std::nullopt;
+      if (!rhs)
+        return std::nullopt;
+      return Formula::binary(*op, *lhs, *rhs);
+    }
+    case CXCursor_CompoundAssignOperator: {
+      // `n *= 1024`: n as it was there, times 1024.
+      std::optional<Formula::Op> op = compoundOp(clang_getCursorBinaryOperatorKind(cursor));
+      std::vector<CXCursor> operands = childrenOf(cursor);
+      if (!op || operands.size() != 2)
+        return std::nullopt;
+      std::optional<Formula> lhs = formulaOf(operands[0], depth + 1);
       std::optional<Formula> rhs = lhs ? formulaOf(operands[1], depth + 1) : std::nullopt;
       if (!rhs)
         return std::nullopt;
@@ -3142,7 +3198,9 @@ private:
     bool found = false;
     size_t before = sites.size();
     for (const auto &[instantiation, made] : instantiationsOf(call, base)) {
-      if (made.size() != written.size())
+      // Arguments past those written are deduced or defaulted (`k<256>(n,
+      // p, d)` instantiating k<256, Payoff>).
+      if (made.size() < written.size())
         continue;
       std::map<std::string, int64_t> texts;
       bool fits = true;

@@ -1702,5 +1702,44 @@ TEST(CliLaunchDomain, AFixedShapeWithAFloatComputedAtRunTimeIsJudgedAtItsFullSiz
   EXPECT_TRUE(contains(o.out, "kernel 'scale': clean (1 launch judged)")) << o;
 }
 
+TEST(CliLaunchDomain, ASizeScaledByACompoundAssignmentIsTheProgramsValue) {
+  // n = 4 rows of 256 unless the command line says otherwise, then n *=
+  // 256: whole blocks, so every thread runs the loop's barriers as often.
+  // Searched (before `*=` was read), n = 300 left threads 44 to 255 out of
+  // the second pass: barrier divergence the program cannot reach.
+  TempDir dir;
+  std::string source = dir.file("block_sum.cu");
+  std::ofstream(source) << "#include <cstdlib>\n"
+                           "__global__ void blockSum(const float *in, float *out, int n) {\n"
+                           "  __shared__ float part[256];\n"
+                           "  float sum = 0.0f;\n"
+                           "  for (int i = threadIdx.x; i < n; i += 256) {\n"
+                           "    part[threadIdx.x] = in[blockIdx.x * n + i];\n"
+                           "    __syncthreads();\n"
+                           "    if (threadIdx.x == 0)\n"
+                           "      for (int j = 0; j < 256; ++j)\n"
+                           "        sum += part[j];\n"
+                           "    __syncthreads();\n"
+                           "  }\n"
+                           "  if (threadIdx.x == 0)\n"
+                           "    out[blockIdx.x] = sum;\n"
+                           "}\n"
+                           "int main(int argc, char **argv) {\n"
+                           "  int rows = 8, n = 4;\n"
+                           "  if (argc > 1)\n"
+                           "    n = atoi(argv[1]);\n"
+                           "  n *= 256;\n"
+                           "  float *in, *out;\n"
+                           "  cudaMalloc(&in, rows * n * sizeof(float));\n"
+                           "  cudaMalloc(&out, rows * sizeof(float));\n"
+                           "  blockSum<<<rows, 256>>>(in, out, n);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'blockSum': clean (1 launch judged")) << o;
+  Outcome listed = simulee({"list", source});
+  EXPECT_TRUE(contains(listed.out, "n=1024")) << listed;
+}
+
 } // namespace
 } // namespace simulee::cli_test

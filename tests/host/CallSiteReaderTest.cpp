@@ -256,6 +256,31 @@ TEST(CallSiteReader, AFunctionOrKernelPassedOnIsWhatTheNextFunctionCalls) {
                                          "square@21 8 -1 -1"}));
 }
 
+TEST(CallSiteReader, CompoundAssignmentsChangeTheValuesTheyApplyTo) {
+  HostCode host = readInput("compound_assignment.cu");
+  // n = 32, then n *= 1024 (the option loop runs only with arguments),
+  // steps -= 36; later n <<= 3, n += 1; then n /= 2 only sometimes. The
+  // kernel template's second argument is deduced (scan<threads>(n, 2.0f, d)).
+  ASSERT_EQ(host.sites.size(), 3u);
+  std::vector<std::string> seen;
+  for (const CallSite &site : host.sites) {
+    EXPECT_EQ(site.kernel, "scan<256, float>");
+    ASSERT_TRUE(site.grid[0].isConstant()) << describe(site);
+    EXPECT_EQ(site.grid[0].integer, 63);
+    ASSERT_EQ(site.arguments.size(), 3u) << describe(site);
+    seen.push_back(site.arguments[0].isConstant() ? std::to_string(site.arguments[0].integer)
+                                                  : "?");
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"262145", "32768", "?"}));
+  // The allocation's bytes read n where it was made, after its *= and
+  // before the changes the later launches see.
+  for (const CallSite &site : host.sites) {
+    ASSERT_TRUE(site.allocationBytes[2].isConstant()) << describe(site);
+    EXPECT_EQ(site.allocationBytes[2].integer, 64 * 32768 * 4);
+  }
+}
+
 TEST(CallSiteReader, EveryVariableOfAChainedAssignmentHoldsItsValue) {
   HostCode host = readInput("chained_assignment.cu");
   ASSERT_EQ(host.sites.size(), 1u);
