@@ -169,6 +169,11 @@ struct ParamInfo {
   ResourceKind resource = ResourceKind::None;
   uint8_t resourceDims = 0;
 
+  // A pointer parameter backed by a buffer of its own: not an aggregate
+  // passed by value, not a texture or surface object.
+  bool isBufferPointer() const {
+    return kind == ValueKind::Pointer && !byValueBytes && resource == ResourceKind::None;
+  }
   // A pointer whose elements are structs or pointers: memory that may hold
   // the host's pointers (pointerMembers, where debug info names them).
   bool pointsToPointers() const {

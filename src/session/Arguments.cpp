@@ -667,8 +667,7 @@ Result<interp::ArgumentValue> pointerIntoBuffer(const ir::KernelInfo &kernel, si
   auto bad = [&](const std::string &why) {
     return makeError("bad value '" + text + "' for parameter '" + param.name + "': " + why);
   };
-  if (param.kind != ir::ValueKind::Pointer || param.byValueBytes ||
-      param.resource != ir::ResourceKind::None)
+  if (!param.isBufferPointer())
     return bad("only a pointer parameter can point into another's buffer");
   if (!counted)
     return bad("expected same:NAME or same:NAME+K (K elements in)");
@@ -676,8 +675,7 @@ Result<interp::ArgumentValue> pointerIntoBuffer(const ir::KernelInfo &kernel, si
     return bad(other.error().message);
   const ir::ParamInfo &buffer = kernel.params[*other];
   const interp::ArgumentValue &value = built.values[*other];
-  if (*other == index || buffer.kind != ir::ValueKind::Pointer || buffer.byValueBytes ||
-      buffer.resource != ir::ResourceKind::None ||
+  if (*other == index || !buffer.isBufferPointer() ||
       value.kind != interp::ArgumentValue::Kind::Buffer)
     return bad("'" + buffer.name + "' is no pointer parameter with a buffer of its own");
   uint64_t offset = elements * elementSize(param);
@@ -802,8 +800,7 @@ Result<BuiltArguments> buildArguments(const ir::KernelInfo &kernel,
           return makeError("texture parameter '" + param.name + "': alias: " +
                            target.error().message);
         const ir::ParamInfo &aliased = kernel.params[*target];
-        if (aliased.kind != ir::ValueKind::Pointer || aliased.byValueBytes ||
-            aliased.resource != ir::ResourceKind::None)
+        if (!aliased.isBufferPointer())
           return makeError("texture parameter '" + param.name + "': alias '" + aliased.name +
                            "' is not a pointer parameter");
         texture->descriptor.aliasOf = int32_t(*target);

@@ -211,8 +211,7 @@ SitePlan::SitePlan(const ir::KernelInfo &kernel, const host::CallSite &site,
   allocationOffsets_.assign(params, SiteValue::ofInteger(0, ""));
   if (site.allocationBytes.size() == params)
     for (size_t i = 0; i < params; ++i)
-      if (kernel.params[i].kind == ir::ValueKind::Pointer && !kernel.params[i].byValueBytes &&
-          kernel.params[i].resource == ir::ResourceKind::None && !userArgument_[i]) {
+      if (kernel.params[i].isBufferPointer() && !userArgument_[i]) {
         allocationBytes_[i] = usable(site.allocationBytes[i]);
         if (site.allocationOffsets.size() == params)
           allocationOffsets_[i] = usable(site.allocationOffsets[i]);
