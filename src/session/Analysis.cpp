@@ -1,5 +1,6 @@
 #include "session/Analysis.h"
 
+#include "detect/DataRaceDetector.h"
 #include "detect/FindingCollector.h"
 #include "evo/InitialPopulation.h"
 #include "evo/Repair.h"
@@ -787,6 +788,66 @@ void groupBySourceLines(const ir::Program &program, std::vector<detect::Finding>
   findings = std::move(grouped);
 }
 
+// One finding per warp-synchronous sequence: the races of one kernel on one
+// variable that exist only under independent thread scheduling (an unrolled
+// `volatile` tail, `v[t] += v[t + 16]; v[t] += v[t + 8]; ...`) are one bug,
+// fixed once (__syncwarp between the steps, or shuffles), however many of
+// its pairs of lines race. The pair of the lowest lines stays the example;
+// the detail says how many pairs race and over which lines.
+void groupWarpSynchronousRaces(const ir::Program &program, std::vector<detect::Finding> &findings) {
+  auto warpSynchronous = [&](const detect::Finding &finding) {
+    return finding.kind == detect::FindingKind::DataRace &&
+           finding.detail == detect::kWarpSynchronousReason && hasSourceLines(program, finding);
+  };
+  auto lineOf = [&](const detect::Site &site) {
+    return program.instructions[site.instruction].location.line;
+  };
+  auto lowest = [&](const detect::Finding &finding) {
+    uint32_t a = lineOf(finding.sites[0]), b = lineOf(finding.sites[1]);
+    return std::pair<uint32_t, uint32_t>{std::min(a, b), std::max(a, b)};
+  };
+  struct Sequence {
+    size_t kept;
+    size_t pairs = 1;
+    uint32_t first, last;
+    std::string file;
+  };
+  std::map<std::tuple<int, std::string, int>, Sequence> sequences;
+  std::vector<detect::Finding> grouped;
+  for (detect::Finding &finding : findings) {
+    if (!warpSynchronous(finding)) {
+      grouped.push_back(std::move(finding));
+      continue;
+    }
+    auto [first, last] = lowest(finding);
+    const std::string &file = program.instructions[finding.sites[0].instruction].location.file;
+    auto [known, added] =
+        sequences.try_emplace({int(finding.space), finding.variable, int(finding.benign)},
+                              Sequence{grouped.size(), 1, first, last, file});
+    if (added) {
+      grouped.push_back(std::move(finding));
+      continue;
+    }
+    Sequence &sequence = known->second;
+    detect::Finding &kept = grouped[sequence.kept];
+    ++sequence.pairs;
+    kept.occurrences += finding.occurrences;
+    sequence.first = std::min(sequence.first, first);
+    sequence.last = std::max(sequence.last, last);
+    if (lowest(finding) < lowest(kept)) {
+      finding.occurrences = kept.occurrences;
+      kept = std::move(finding);
+    }
+  }
+  for (const auto &[key, sequence] : sequences)
+    if (sequence.pairs > 1)
+      grouped[sequence.kept].detail += "; " + std::to_string(sequence.pairs) +
+                                       " pairs of lines race so, within lines " +
+                                       std::to_string(sequence.first) + "-" +
+                                       std::to_string(sequence.last) + " of " + sequence.file;
+  findings = std::move(grouped);
+}
+
 // Barrier advice (redundant, never reached) about barriers in NVIDIA's or
 // clang's CUDA headers, such as a CUB kernel's: nothing the user can act on,
 // as a compiler keeps quiet about system headers. Races and faults there stay:
@@ -816,6 +877,7 @@ void finishFindings(const ir::Program &program, const ir::KernelInfo &kernel,
       finding.benign = detect::Benign::No;
   }
   groupBySourceLines(program, findings);
+  groupWarpSynchronousRaces(program, findings);
 }
 
 // The per-thread cap of a launch no search chose, of `threads` threads (0:

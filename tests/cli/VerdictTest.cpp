@@ -140,6 +140,11 @@ TEST(CliSemantics, WarpSynchronousRaceIsReportedByDefaultAndNotUnderLockstep) {
   EXPECT_EQ(byDefault.status, 1) << byDefault;
   EXPECT_TRUE(contains(byDefault.out, "warp-synchronous: safe only on pre-Volta lockstep warps"))
       << byDefault;
+  // The unrolled tail's six steps race pairwise: one warning, for the
+  // sequence, not twenty.
+  EXPECT_TRUE(contains(byDefault.out, "20 pairs of lines race so, within lines 18-23 of "))
+      << byDefault;
+  EXPECT_TRUE(contains(byDefault.out, "\n1 warning (1 data-race)")) << byDefault;
   launch.push_back("--lockstep");
   Outcome lockstep = simulee(launch);
   EXPECT_EQ(lockstep.status, 0) << lockstep;
