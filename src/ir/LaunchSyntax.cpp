@@ -353,6 +353,10 @@ Result<CompileInput> CompileInput::of(const std::string &path,
       joined = std::move(accepted);
   if (!joined)
     return input;
+  // A UTF-8 byte order mark (files saved by Visual Studio) is skipped only
+  // at the start of a file: after the #line below it is a stray character.
+  if (joined->starts_with("\xEF\xBB\xBF"))
+    joined->erase(0, 3);
   Result<std::string> copy =
       temporaryFileWith("simulee-joined", "cu", "#line 1 " + quoted(path) + "\n" + *joined,
                         path + ": cannot write a rewritten copy to compile");

@@ -401,6 +401,25 @@ TEST(CliSites, LaunchesWithSpacedChevronsAreCompiledAndRead) {
   EXPECT_TRUE(contains(o.out, "[site], launched at " + source + ":23")) << o;
 }
 
+// The same, in a file saved with a UTF-8 byte order mark (as Visual Studio
+// saves them): the joined copy compiles without the mark.
+TEST(CliSites, ASpacedLaunchInAFileWithAByteOrderMarkIsCompiled) {
+  TempDir dir;
+  std::string source = dir.write("bom.cu", "\xEF\xBB\xBF#include <cstdio>\n"
+                                           "__global__ void shift(float *d) {\n"
+                                           "  d[threadIdx.x] = d[threadIdx.x + 1];\n"
+                                           "}\n"
+                                           "int main() {\n"
+                                           "  float *d;\n"
+                                           "  cudaMalloc(&d, 65 * sizeof(float));\n"
+                                           "  shift << <1, 64 >> > (d);\n"
+                                           "}\n");
+  Outcome o = simulee({source, "--jobs", "1", "--quiet"});
+  EXPECT_EQ(o.status, 1) << o;
+  EXPECT_TRUE(contains(o.out, "bom.cu:3:20: warning: data race on global 'd'")) << o;
+  EXPECT_TRUE(contains(o.out, "[site], launched at " + source + ":8")) << o;
+}
+
 // `__shared__ alignas(16) float tile[...]` in a kernel of an included
 // header: clang refuses it there as in the file given, and the header is
 // compiled from a rewritten copy under its own name (an overlay); findings
