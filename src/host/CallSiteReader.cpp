@@ -1553,6 +1553,8 @@ private:
     launchOffset_ = outer;
     return found;
   }
+
+  // launcherCallOf's reading, at the launch offset its caller set.
   std::optional<std::pair<std::string, LauncherCall>> launcherCallHere(CXCursor call) {
     CXCursor function = clang_getCursorReferenced(call);
     // A call through a parameter the call being read binds to a function,
@@ -2336,8 +2338,8 @@ private:
   // What an integer variable changed only by assignments, plain or compound
   // (`n *= 1024`, the value then that whole expression), holds at the launch
   // being read: the assignment assignmentsAtLaunch finds; its initializer
-  // when there is none (returned as an assignment at the declaration). Nothing when it is changed
-  // any other way or its value there is not known.
+  // when there is none (returned as an assignment at the declaration).
+  // Nothing when it is changed any other way or its value there is not known.
   std::optional<ValueAt> lastAssignmentBeforeLaunch(CXCursor variable) {
     std::string usr = usrOf(variable);
     auto assigned = scalarAssignments_.find(usr);
@@ -2701,12 +2703,15 @@ private:
         known = formulaWhereSet(*set, depth);
       return known ? known : searchedVariable(variable);
     }
-    case CXCursor_BinaryOperator: {
-      std::optional<Formula::Op> op = binaryOp(clang_getCursorBinaryOperatorKind(cursor));
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator: {
+      // `n *= 1024` is n as it was there, times 1024.
+      CXBinaryOperatorKind kind = clang_getCursorBinaryOperatorKind(cursor);
+      std::optional<Formula::Op> op =
+          kindOf(cursor) == CXCursor_BinaryOperator ? binaryOp(kind) : compoundOp(kind);
       std::vector<CXCursor> operands = childrenOf(cursor);
       // `N = M = K = 2048`: an assignment's value is what it assigns.
-      if (clang_getCursorBinaryOperatorKind(cursor) == CXBinaryOperator_Assign &&
-          operands.size() == 2)
+      if (kind == CXBinaryOperator_Assign && operands.size() == 2)
         return formulaOf(operands[1], depth + 1);
       if (!op || operands.size() != 2)
         return std::nullopt;
@@ -2716,18 +2721,6 @@ private:
         if (std::optional<int64_t> first = constantValue(*lhs);
             first && (*first != 0) == (*op == Formula::Op::LogicalOr))
           return Formula::constant(*first != 0);
-      std::optional<Formula> rhs = lhs ? formulaOf(operands[1], depth + 1) : std::nullopt;
-      if (!rhs)
-        return std::nullopt;
-      return Formula::binary(*op, *lhs, *rhs);
-    }
-    case CXCursor_CompoundAssignOperator: {
-      // `n *= 1024`: n as it was there, times 1024.
-      std::optional<Formula::Op> op = compoundOp(clang_getCursorBinaryOperatorKind(cursor));
-      std::vector<CXCursor> operands = childrenOf(cursor);
-      if (!op || operands.size() != 2)
-        return std::nullopt;
-      std::optional<Formula> lhs = formulaOf(operands[0], depth + 1);
       std::optional<Formula> rhs = lhs ? formulaOf(operands[1], depth + 1) : std::nullopt;
       if (!rhs)
         return std::nullopt;
