@@ -1097,8 +1097,13 @@ private:
           allocationOutputs_.push_back(*output);
         CXCursor callee = clang_getCursorReferenced(child);
         int count = clang_Cursor_getNumArguments(child);
-        for (int i = 0; i < count && !clang_Cursor_isNull(callee); ++i)
-          if (mayChange(callee, i))
+        // A member operator's call (`std::cin >> n`) passes its object first.
+        int object = kindOf(callee) == CXCursor_CXXMethod &&
+                             count == clang_Cursor_getNumArguments(callee) + 1
+                         ? 1
+                         : 0;
+        for (int i = object; i < count && !clang_Cursor_isNull(callee); ++i)
+          if (mayChange(callee, i - object))
             markModified(clang_Cursor_getArgument(child, unsigned(i)));
       }
       walkModified(child, inInitList || kind == CXCursor_InitListExpr);
@@ -2167,6 +2172,30 @@ private:
         kindOf(declared[0]) != CXCursor_VarDecl)
       return std::nullopt;
     return declared[0];
+  }
+
+  // The variable a for statement's `init` starts and its start: one it
+  // declares (`int i = 0`) or one it assigns (`k = 2`, declared before).
+  struct LoopStart {
+    CXCursor variable;
+    CXCursor value;
+  };
+  static std::optional<LoopStart> loopStartOf(CXCursor init) {
+    if (std::optional<CXCursor> declared = loopVariableOf(init)) {
+      CXCursor value = clang_Cursor_getVarDeclInitializer(*declared);
+      return clang_Cursor_isNull(value) ? std::nullopt
+                                        : std::optional<LoopStart>({*declared, value});
+    }
+    CXCursor assignment = stripWrappers(init);
+    std::vector<CXCursor> sides = childrenOf(assignment);
+    if (kindOf(assignment) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(assignment) != CXBinaryOperator_Assign ||
+        sides.size() != 2 || kindOf(stripWrappers(sides[0])) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    CXCursor variable = clang_getCursorReferenced(stripWrappers(sides[0]));
+    if (kindOf(variable) != CXCursor_VarDecl)
+      return std::nullopt;
+    return LoopStart{variable, sides[1]};
   }
 
   // `for (int i = ...) { ...; h[i] = value; ... }`: see fillLoops_.
@@ -3705,35 +3734,61 @@ private:
       boundParameters_.erase(variable);
   }
 
-  // A for loop's step that changes `variable` by a constant of at least 1:
-  // `v++` and `++v` (+= 1), `v += C`, `v *= C`, `v <<= C`.
+  // A for loop's step that changes `variable` by a constant C of at least 1:
+  // `v++` and `++v` (+= 1), `v--` and `--v` (-= 1), `v += C`, `v -= C`,
+  // `v *= C`, `v /= C`, `v <<= C`, `v >>= C`, or one of these written out
+  // (`v = v >> 1`).
   struct LoopStep {
     Formula::Op op;
     int64_t amount;
+    // Whether the variable grows with each step (+, *, <<): else it shrinks.
+    bool grows() const {
+      return op == Formula::Op::Add || op == Formula::Op::Mul || op == Formula::Op::Shl;
+    }
   };
   std::optional<LoopStep> loopStep(CXCursor step, CXCursor variable) {
-    std::vector<CXCursor> operands = childrenOf(step);
-    if (operands.empty() || !namesVariable(operands[0], usrOf(variable)))
+    std::string usr = usrOf(variable);
+    CXCursor cursor = stripWrappers(step);
+    std::vector<CXCursor> operands = childrenOf(cursor);
+    if (operands.empty() || !namesVariable(operands[0], usr))
       return std::nullopt;
-    if (kindOf(step) == CXCursor_UnaryOperator) {
-      CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(step);
+    if (kindOf(cursor) == CXCursor_UnaryOperator) {
+      CXUnaryOperatorKind unary = clang_getCursorUnaryOperatorKind(cursor);
       if (unary == CXUnaryOperator_PostInc || unary == CXUnaryOperator_PreInc)
         return LoopStep{Formula::Op::Add, 1};
+      if (unary == CXUnaryOperator_PostDec || unary == CXUnaryOperator_PreDec)
+        return LoopStep{Formula::Op::Sub, 1};
       return std::nullopt;
     }
-    if (kindOf(step) != CXCursor_CompoundAssignOperator || operands.size() != 2)
+    if (operands.size() != 2)
       return std::nullopt;
-    std::optional<Formula> value = formulaOf(operands[1], 0);
-    std::optional<int64_t> amount = value ? constantValue(*value) : std::nullopt;
-    if (!amount || *amount < 1)
+    CXBinaryOperatorKind kind = clang_getCursorBinaryOperatorKind(cursor);
+    std::optional<Formula::Op> op;
+    CXCursor amount = operands[1];
+    if (kindOf(cursor) == CXCursor_CompoundAssignOperator) {
+      op = compoundOp(kind);
+    } else if (kindOf(cursor) == CXCursor_BinaryOperator && kind == CXBinaryOperator_Assign) {
+      CXCursor value = stripWrappers(operands[1]);
+      std::vector<CXCursor> sides = childrenOf(value);
+      if (kindOf(value) != CXCursor_BinaryOperator || sides.size() != 2 ||
+          !namesVariable(sides[0], usr))
+        return std::nullopt;
+      op = binaryOp(clang_getCursorBinaryOperatorKind(value));
+      amount = sides[1];
+    }
+    std::optional<Formula> value = op ? formulaOf(amount, 0) : std::nullopt;
+    std::optional<int64_t> constant = value ? constantValue(*value) : std::nullopt;
+    if (!constant || *constant < 1)
       return std::nullopt;
-    switch (clang_getCursorBinaryOperatorKind(step)) {
-    case CXBinaryOperator_AddAssign:
-      return LoopStep{Formula::Op::Add, *amount};
-    case CXBinaryOperator_MulAssign:
-      return LoopStep{Formula::Op::Mul, *amount};
-    case CXBinaryOperator_ShlAssign:
-      return LoopStep{Formula::Op::Shl, *amount};
+    switch (*op) {
+    case Formula::Op::Add:
+    case Formula::Op::Sub:
+    case Formula::Op::Shl:
+    case Formula::Op::Shr:
+      return LoopStep{*op, *constant};
+    case Formula::Op::Mul:
+    case Formula::Op::Div:
+      return *constant >= 2 ? std::optional<LoopStep>(LoopStep{*op, *constant}) : std::nullopt;
     default:
       return std::nullopt;
     }
@@ -3747,8 +3802,8 @@ private:
   }
 
   // `for (int v = A; v < E; step)` (or `v <= E`, `v != E`, `E > v`) with A
-  // and E constants and v changed only by the step (loopStep's): the loop's
-  // parts, if it runs at all.
+  // and E constants and v changed only by the step (loopStep's, one that
+  // grows): the loop's parts, if it runs at all.
   struct CountedLoop {
     std::string usr, name;
     int64_t first = 0;
@@ -3771,7 +3826,7 @@ private:
       return std::nullopt;
     // The step: the variable's one change.
     std::optional<LoopStep> stepped = loopStep(step, variable);
-    if (!stepped)
+    if (!stepped || !stepped->grows())
       return std::nullopt;
     auto isVariable = [&](CXCursor expression) { return namesVariable(expression, usr); };
     // The condition: the variable against a constant end.
@@ -3948,6 +4003,8 @@ private:
             add(*asserted, false);
           else if (std::optional<CXCursor> exitUnless = earlyExitCondition(statement))
             add(*exitUnless, true);
+          else if (std::optional<CallSite::Constraint> after = conditionAfterLoop(statement))
+            site.constraints.push_back(std::move(*after));
         }
       }
     }
@@ -3975,48 +4032,197 @@ private:
     return std::nullopt;
   }
 
-  // `for (int v = A; ...; v++ / v += C / v *= 2 / v <<= 1)` with v passed
-  // to the launch: v >= A, and for a doubling loop from a power of two,
-  // v is a power of two.
+  // `for (v = A; ...; step)` with v passed to the launch, A a constant or a
+  // formula (`j = k >> 1` of an outer loop's k): v >= A where the step
+  // grows v, v <= A where it shrinks it; v is a power of two where it is
+  // doubled or halved from one (from A, where A is); and v - A is a multiple
+  // of a step that adds or subtracts more than 1.
   void addLoopVariableRange(CXCursor init, CXCursor step, CallSite &site) {
-    std::optional<CXCursor> declared = loopVariableOf(init);
-    if (!declared)
+    std::optional<LoopStart> started = loopStartOf(init);
+    if (!started)
       return;
-    CXCursor variable = *declared;
-    auto bound = bound_.find(usrOf(variable));
-    CXCursor start = clang_Cursor_getVarDeclInitializer(variable);
-    std::optional<SiteValue> first = clang_Cursor_isNull(start) ? std::nullopt : folded(start, "");
-    if (bound == bound_.end() || !first || first->isFloat)
-      return;
-    std::string name = spellingOf(variable);
-    std::optional<LoopStep> stepped = loopStep(step, variable);
+    auto bound = bound_.find(usrOf(started->variable));
+    std::optional<Formula> first =
+        bound == bound_.end() ? std::nullopt : formulaOf(started->value, 0);
+    std::optional<LoopStep> stepped = first ? loopStep(step, started->variable) : std::nullopt;
     if (!stepped)
       return;
+    std::string name = spellingOf(started->variable);
+    std::optional<int64_t> constant = constantValue(*first);
+    std::string from = constant ? std::to_string(*constant) : textOf(started->value);
     Formula v = Formula::argument(bound->second);
     site.constraints.push_back(
-        {Formula::binary(Formula::Op::Ge, v, Formula::constant(first->integer)),
-         name + " >= " + std::to_string(first->integer)});
+        {Formula::binary(stepped->grows() ? Formula::Op::Ge : Formula::Op::Le, v, *first),
+         name + (stepped->grows() ? " >= " : " <= ") + from});
     auto isPowerOfTwo = [](int64_t x) { return x > 0 && (x & (x - 1)) == 0; };
-    bool doubling = (stepped->op == Formula::Op::Mul && isPowerOfTwo(stepped->amount)) ||
-                    stepped->op == Formula::Op::Shl;
-    if (doubling && isPowerOfTwo(first->integer))
+    auto powerOfTwo = [](const Formula &x) {
+      return Formula::binary(
+          Formula::Op::Eq,
+          Formula::binary(Formula::Op::And, x,
+                          Formula::binary(Formula::Op::Sub, x, Formula::constant(1))),
+          Formula::constant(0));
+    };
+    bool byPowersOfTwo = ((stepped->op == Formula::Op::Mul || stepped->op == Formula::Op::Div) &&
+                          isPowerOfTwo(stepped->amount)) ||
+                         stepped->op == Formula::Op::Shl || stepped->op == Formula::Op::Shr;
+    if (byPowersOfTwo && constant && isPowerOfTwo(*constant))
+      site.constraints.push_back({powerOfTwo(v), name + " is a power of two"});
+    else if (byPowersOfTwo && !constant)
       site.constraints.push_back(
-          {Formula::binary(Formula::Op::Eq,
-                           Formula::binary(Formula::Op::And, v,
-                                           Formula::binary(Formula::Op::Sub, v,
-                                                           Formula::constant(1))),
-                           Formula::constant(0)),
-           name + " is a power of two"});
-    if (stepped->op == Formula::Op::Add && stepped->amount > 1)
+          {Formula::binary(Formula::Op::LogicalOr,
+                           Formula::unary(Formula::Op::LogicalNot, powerOfTwo(*first)),
+                           powerOfTwo(v)),
+           name + " is a power of two where " + from + " is"});
+    if ((stepped->op == Formula::Op::Add || stepped->op == Formula::Op::Sub) && stepped->amount > 1)
       site.constraints.push_back(
           {Formula::binary(Formula::Op::Eq,
                            Formula::binary(Formula::Op::Rem,
-                                           Formula::binary(Formula::Op::Sub, v,
-                                                           Formula::constant(first->integer)),
+                                           Formula::binary(Formula::Op::Sub, v, *first),
                                            Formula::constant(stepped->amount)),
                            Formula::constant(0)),
-           name + " steps by " + std::to_string(stepped->amount) + " from " +
-               std::to_string(first->integer)});
+           name + " steps by " + std::to_string(stepped->amount) + " from " + from});
+  }
+
+  // What holds after a loop before the launch, from the ways it ends: its
+  // condition c is false where it ends at its test (`while (!isPowerOfTwo(n))
+  // std::cin >> n;`, `do ... while (n % 32);`), and the condition of the `if`
+  // whose branch is a break holds where it ends there (`while (true) { ...;
+  // if (n > 0) break; }`). One or the other: `!(c) || d`. A break whose
+  // branch changes what its condition reads, one inside a block of other
+  // statements, or a goto, and the loop says nothing. A break in the else of
+  // `if (c)` with the loop's own condition ends it as the test does.
+  std::optional<CallSite::Constraint> conditionAfterLoop(CXCursor loop) {
+    CXCursorKind kind = kindOf(loop);
+    std::vector<CXCursor> parts = childrenOf(loop);
+    std::optional<CXCursor> test, body;
+    if (kind == CXCursor_WhileStmt && parts.size() == 2)
+      test = parts[0], body = parts[1];
+    else if (kind == CXCursor_DoStmt && parts.size() == 2)
+      body = parts[0], test = parts[1];
+    else if (kind == CXCursor_ForStmt && parts.size() == 1)
+      body = parts[0]; // for (;;)
+    if (!body || (test && !clang_isExpression(kindOf(*test))))
+      return std::nullopt;
+    std::optional<Formula> tested = test ? formulaOf(*test, 0) : Formula::constant(1);
+    std::optional<int64_t> always = tested ? constantValue(*tested) : std::nullopt;
+    if (!tested || (always && *always == 0))
+      return std::nullopt;
+    std::optional<Formula> ends;
+    std::string text;
+    auto either = [&](Formula holds, const std::string &written) {
+      ends = ends ? Formula::binary(Formula::Op::LogicalOr, *ends, holds) : holds;
+      text += (text.empty() ? "" : " || ") + written;
+    };
+    if (!always)
+      either(Formula::unary(Formula::Op::LogicalNot, *tested), negatedText(*test));
+    std::vector<LoopBreak> breaks;
+    if (!breaksOf(*body, breaks))
+      return std::nullopt;
+    for (const LoopBreak &taken : breaks) {
+      std::vector<CXCursor> branch = childrenOf(taken.branchOf);
+      CXCursor condition = branch.front();
+      if (taken.inElse && test && withoutSpaces(textOf(condition)) == withoutSpaces(textOf(*test)))
+        continue; // where the loop's own test fails
+      std::optional<Formula> holds = formulaOf(condition, 0);
+      if (!holds)
+        return std::nullopt;
+      if (taken.inElse)
+        holds = Formula::unary(Formula::Op::LogicalNot, *holds);
+      either(*holds, taken.inElse ? negatedText(condition) : textOf(condition));
+    }
+    if (!ends || ends->arguments().empty())
+      return std::nullopt;
+    return CallSite::Constraint{std::move(*ends), std::move(text)};
+  }
+
+  // A condition's negation as text: `!(n > 0)`, and `isPowerOfTwo(n)` for
+  // `!isPowerOfTwo(n)`.
+  std::string negatedText(CXCursor condition) {
+    CXCursor cursor = stripWrappers(condition);
+    std::vector<CXCursor> operand = childrenOf(cursor);
+    if (kindOf(cursor) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(cursor) == CXUnaryOperator_LNot && operand.size() == 1)
+      return textOf(operand[0]);
+    return "!(" + textOf(condition) + ")";
+  }
+
+  // A break that leaves the loop being read: the `if` whose branch (then or
+  // else) it is.
+  struct LoopBreak {
+    CXCursor branchOf;
+    bool inElse;
+  };
+  // The breaks below `statement` that leave its loop (not those of loops or
+  // switches inside it). False where one is not a branch of an if to itself
+  // (alone, or last of a block whose other statements name no variable its
+  // condition reads), or where a goto may leave.
+  static bool breaksOf(CXCursor statement, std::vector<LoopBreak> &breaks) {
+    switch (kindOf(statement)) {
+    case CXCursor_BreakStmt:
+    case CXCursor_GotoStmt:
+    case CXCursor_IndirectGotoStmt:
+      return false;
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+    case CXCursor_CXXForRangeStmt:
+    case CXCursor_SwitchStmt:
+    case CXCursor_LambdaExpr:
+      return !containsGoto(statement);
+    case CXCursor_IfStmt: {
+      std::vector<CXCursor> parts = childrenOf(statement);
+      for (size_t i = 1; i < parts.size(); ++i) {
+        if (endsInBreak(parts[i], parts[0]))
+          breaks.push_back({statement, i == 2});
+        else if (!breaksOf(parts[i], breaks))
+          return false;
+      }
+      return true;
+    }
+    default:
+      for (CXCursor child : childrenOf(statement))
+        if (!breaksOf(child, breaks))
+          return false;
+      return true;
+    }
+  }
+
+  static bool containsGoto(CXCursor statement) {
+    bool found = false;
+    walk(statement, [&](CXCursor cursor) {
+      found = found || kindOf(cursor) == CXCursor_GotoStmt ||
+              kindOf(cursor) == CXCursor_IndirectGotoStmt;
+    });
+    return found;
+  }
+
+  // Whether `branch` is a break, or a block ending in one whose other
+  // statements name no variable `condition` reads (`{ printf("ok\n");
+  // break; }`) and hold no other break or goto.
+  static bool endsInBreak(CXCursor branch, CXCursor condition) {
+    if (kindOf(branch) == CXCursor_BreakStmt)
+      return true;
+    std::vector<CXCursor> statements = childrenOf(branch);
+    if (kindOf(branch) != CXCursor_CompoundStmt || statements.empty() ||
+        kindOf(statements.back()) != CXCursor_BreakStmt)
+      return false;
+    std::set<std::string> read;
+    walk(condition, [&](CXCursor cursor) {
+      if (kindOf(cursor) == CXCursor_DeclRefExpr)
+        read.insert(usrOf(clang_getCursorReferenced(cursor)));
+    });
+    bool independent = true;
+    auto check = [&](CXCursor cursor) {
+      CXCursorKind kind = kindOf(cursor);
+      independent =
+          independent && kind != CXCursor_BreakStmt && kind != CXCursor_GotoStmt &&
+          !(kind == CXCursor_DeclRefExpr && read.count(usrOf(clang_getCursorReferenced(cursor))));
+    };
+    for (size_t i = 0; i + 1 < statements.size(); ++i) {
+      check(statements[i]);
+      walk(statements[i], check);
+    }
+    return independent;
   }
 
   // `assert(c)` as the C library expands it (`c ? void(0) : __assert_fail(...)`): c.

@@ -1190,3 +1190,50 @@ TEST(CallSiteReader, ACompiledLaunchKeepsTheConstantsItsStubIsPassed) {
   ASSERT_TRUE(site.loweredArguments[3].isConstant());
   EXPECT_DOUBLE_EQ(site.loweredArguments[3].real, 2.5);
 }
+
+namespace {
+
+// Whether every constraint of `site` holds with the given arguments.
+bool holdsWith(const CallSite &site, const std::vector<std::optional<int64_t>> &arguments) {
+  for (const CallSite::Constraint &constraint : site.constraints) {
+    std::optional<int64_t> value = evaluate(constraint.holds, [&](uint32_t index) {
+      return index < arguments.size() ? arguments[index] : std::nullopt;
+    });
+    if (value && *value == 0)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+TEST(CallSiteReader, LoopsEndingOnlyWhenTheirTestAllowsConstrainTheLaunchesAfter) {
+  HostCode host = readInput("loop_exits.cu");
+  ASSERT_EQ(host.sites.size(), 4u);
+  // exchange(d, j, k, n): n is a power of two once its loop ends; k doubles
+  // from 2 up to n; j halves from k >> 1.
+  const CallSite &exchange = host.sites[0];
+  EXPECT_TRUE(holdsWith(exchange, {std::nullopt, 128, 256, 1024}));
+  EXPECT_TRUE(holdsWith(exchange, {std::nullopt, 1, 2, 2}));
+  EXPECT_FALSE(holdsWith(exchange, {std::nullopt, 128, 256, 1000}));  // n
+  EXPECT_FALSE(holdsWith(exchange, {std::nullopt, 128, 2048, 1024})); // k past n
+  EXPECT_FALSE(holdsWith(exchange, {std::nullopt, 128, 384, 1024}));  // k doubles
+  EXPECT_FALSE(holdsWith(exchange, {std::nullopt, 256, 256, 1024}));  // j from k / 2
+  EXPECT_FALSE(holdsWith(exchange, {std::nullopt, 96, 256, 1024}));   // j halves
+  EXPECT_FALSE(holdsWith(exchange, {std::nullopt, 0, 256, 1024}));    // j > 0
+  // scale(d, m): the break's condition holds after `while (true)`.
+  const CallSite &scale = host.sites[1];
+  EXPECT_TRUE(scale.arguments[1].isUnknown()); // read by std::cin >> m
+  EXPECT_TRUE(holdsWith(scale, {std::nullopt, 64}));
+  EXPECT_FALSE(holdsWith(scale, {std::nullopt, 48}));
+  EXPECT_FALSE(holdsWith(scale, {std::nullopt, 0}));
+  // trim(d, t, s): t in [1, 64] after its do-while; s from t down by 4.
+  const CallSite &trim = host.sites[2];
+  EXPECT_TRUE(holdsWith(trim, {std::nullopt, 10, 6}));
+  EXPECT_TRUE(holdsWith(trim, {std::nullopt, 10, 2}));
+  EXPECT_FALSE(holdsWith(trim, {std::nullopt, 65, 65})); // t
+  EXPECT_FALSE(holdsWith(trim, {std::nullopt, 10, 14})); // s above t
+  EXPECT_FALSE(holdsWith(trim, {std::nullopt, 10, 7}));  // not t - 4i
+  // trim(d, u, 0): the break that changes u leaves nothing known.
+  EXPECT_TRUE(host.sites[3].constraints.empty());
+}
