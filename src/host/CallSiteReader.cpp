@@ -4045,7 +4045,10 @@ private:
     std::optional<Formula> first =
         bound == bound_.end() ? std::nullopt : formulaOf(started->value, 0);
     std::optional<LoopStep> stepped = first ? loopStep(step, started->variable) : std::nullopt;
-    if (!stepped)
+    // `for (n = n / 2; ...)`: a start read from the variable itself is its
+    // value before the loop, which no argument passes.
+    std::vector<uint32_t> read = first ? first->arguments() : std::vector<uint32_t>{};
+    if (!stepped || std::count(read.begin(), read.end(), bound->second))
       return;
     std::string name = spellingOf(started->variable);
     std::optional<int64_t> constant = constantValue(*first);

@@ -1209,7 +1209,7 @@ bool holdsWith(const CallSite &site, const std::vector<std::optional<int64_t>> &
 
 TEST(CallSiteReader, LoopsEndingOnlyWhenTheirTestAllowsConstrainTheLaunchesAfter) {
   HostCode host = readInput("loop_exits.cu");
-  ASSERT_EQ(host.sites.size(), 4u);
+  ASSERT_EQ(host.sites.size(), 5u);
   // exchange(d, j, k, n): n is a power of two once its loop ends; k doubles
   // from 2 up to n; j halves from k >> 1.
   const CallSite &exchange = host.sites[0];
@@ -1236,4 +1236,7 @@ TEST(CallSiteReader, LoopsEndingOnlyWhenTheirTestAllowsConstrainTheLaunchesAfter
   EXPECT_FALSE(holdsWith(trim, {std::nullopt, 10, 7}));  // not t - 4i
   // trim(d, u, 0): the break that changes u leaves nothing known.
   EXPECT_TRUE(host.sites[3].constraints.empty());
+  // trim(d, t, 0) in `for (t = t / 2; t > 0; t /= 2)`: t > 0, not t <= t / 2.
+  EXPECT_TRUE(holdsWith(host.sites[4], {std::nullopt, 5, 0}));
+  EXPECT_FALSE(holdsWith(host.sites[4], {std::nullopt, 0, 0}));
 }

@@ -53,5 +53,8 @@ int main() {
   for (int s = t; s > 0; s -= 4)
     trim<<<1, 32>>>(d, t, s);
   trim<<<1, 32>>>(d, u, 0);
+  // A start read from the variable itself: its value before the loop.
+  for (t = t / 2; t > 0; t /= 2)
+    trim<<<1, 32>>>(d, t, 0);
   return 0;
 }
