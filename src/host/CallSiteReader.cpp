@@ -596,6 +596,13 @@ private:
   // Code the program does not run without command-line arguments (the body
   // of `if (argc > 1)`, of an option loop): its changes are not counted.
   std::vector<CXCursor> unreached_;
+  // The branches the program takes without command-line arguments (the
+  // else of `if (argc > 1)`, the branch of `if (seq <= 512)` with seq a
+  // const int), with their ifs: a statement there runs whenever its if does.
+  struct TakenBranch {
+    CXCursor ifStatement, branch;
+  };
+  std::vector<TakenBranch> taken_;
   // While deciding a condition for that: formulas over argc and constants only.
   bool commandLineOnly_ = false;
   // Variables passed as an integer argument of the launch being read, by
@@ -848,6 +855,38 @@ private:
     return holds && !*holds ? std::optional<CXCursor>(parts[3]) : std::nullopt;
   }
 
+  // The part of `statement` no run of the program reaches, whatever its
+  // command line: an if's branch or a while's body under a condition of
+  // constants alone (`if (batch * heads <= 120)` of two const ints). What a
+  // launcher's call passes is no such constant (valueInCall decides by it
+  // per call; the plain run's value may be another run's other value).
+  std::optional<CXCursor> deadInEveryRun(CXCursor statement) {
+    CXCursorKind kind = kindOf(statement);
+    std::vector<CXCursor> parts = childrenOf(statement);
+    if ((kind != CXCursor_IfStmt && kind != CXCursor_WhileStmt) || parts.size() < 2 ||
+        !clang_isExpression(kindOf(parts[0])) || isOptionTest(parts[0]))
+      return std::nullopt;
+    bool outer = std::exchange(argcUnknown_, true);
+    std::map<std::string, int64_t> passed = std::exchange(boundParameters_, {});
+    std::optional<CXCursor> dead = unreachedWithoutArguments(statement);
+    boundParameters_ = std::move(passed);
+    argcUnknown_ = outer;
+    return dead;
+  }
+
+  // The branch of an if the program takes when run without command-line
+  // arguments, where its condition decides it (see unreachedWithoutArguments).
+  std::optional<CXCursor> takenWithoutArguments(CXCursor statement) {
+    std::vector<CXCursor> parts = childrenOf(statement);
+    if (kindOf(statement) != CXCursor_IfStmt || (parts.size() != 2 && parts.size() != 3) ||
+        !clang_isExpression(kindOf(parts[0])))
+      return std::nullopt;
+    std::optional<bool> holds = holdsWithoutArguments(parts[0]);
+    if (!holds || (!*holds && parts.size() == 2))
+      return std::nullopt;
+    return parts[*holds ? 1 : 2];
+  }
+
   std::optional<int64_t> queriedAttribute(CXCursor variable) const {
     std::string usr = usrOf(variable);
     auto query = queriedAttributes_.find(usr);
@@ -892,7 +931,7 @@ private:
                           value,
                           guardsOf(statement),
                           offsetOf(statement),
-                          statementBlock(),
+                          statementBlock(statement),
                           inOutermostBlock()};
     for (CXCursor index : subscripts->indices) {
       std::optional<SiteValue> constant = folded(index, "");
@@ -1038,6 +1077,8 @@ private:
       CXCursorKind kind = kindOf(child);
       if (std::optional<CXCursor> dead = unreachedWithoutArguments(child))
         unreached_.push_back(*dead);
+      if (std::optional<CXCursor> branch = takenWithoutArguments(child))
+        taken_.push_back({child, *branch});
       if (kind == CXCursor_DeclStmt && kindOf(cursor) == CXCursor_CompoundStmt)
         for (CXCursor variable : childrenOf(child)) {
           if (kindOf(variable) != CXCursor_VarDecl)
@@ -1071,12 +1112,12 @@ private:
             if (clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_Assign &&
                 scalarDeclaredIn_.count(usr))
               scalarAssignments_[usr].push_back(
-                  {std::nullopt, operands[1], offsetOf(child), statementBlock()});
+                  {std::nullopt, operands[1], offsetOf(child), statementBlock(child)});
             // `n *= 1024`: the value is the whole expression's (formulaOf).
             else if (compoundOp(clang_getCursorBinaryOperatorKind(child)) &&
                      scalarDeclaredIn_.count(usr))
               scalarAssignments_[usr].push_back(
-                  {std::nullopt, child, offsetOf(child), statementBlock()});
+                  {std::nullopt, child, offsetOf(child), statementBlock(child)});
           }
         }
       } else if (kind == CXCursor_UnaryOperator) {
@@ -1123,12 +1164,21 @@ private:
   // The block whose statement the expression walkModified reads is (seen
   // through the wrappers clang puts around a temporary and the assignments
   // it is chained in), or a null cursor.
-  CXCursor statementBlock() const {
+  // An if the program is sure to take one way (takenWithoutArguments) is no
+  // block of its own for the statements of that branch.
+  CXCursor statementBlock(CXCursor statement) const {
+    unsigned offset = offsetOf(statement);
     for (size_t i = walked_.size(); i-- > 0;) {
-      CXCursorKind kind = kindOf(walked_[i]);
-      if (kind == CXCursor_CompoundStmt)
-        return walked_[i];
-      if (!runsWithItsStatement(walked_[i]))
+      CXCursor at = walked_[i];
+      bool throughTaken = std::any_of(taken_.begin(), taken_.end(), [&](const TakenBranch &t) {
+        return clang_equalCursors(t.branch, at) ||
+               (clang_equalCursors(t.ifStatement, at) && encloses(t.branch, offset));
+      });
+      if (throughTaken)
+        continue;
+      if (kindOf(at) == CXCursor_CompoundStmt)
+        return at;
+      if (!runsWithItsStatement(at))
         break;
     }
     return clang_getNullCursor();
@@ -1274,7 +1324,8 @@ private:
     std::optional<unsigned> axis = axisNamed(member->path);
     if (!axis || !isDim3(clang_getCursorType(member->variable)))
       return false;
-    dimAssignments_[usr].push_back({*axis, operands[1], offsetOf(assignment), statementBlock()});
+    dimAssignments_[usr].push_back(
+        {*axis, operands[1], offsetOf(assignment), statementBlock(assignment)});
     return true;
   }
 
@@ -1296,7 +1347,7 @@ private:
     if (callee == "operator=" && kindOf(object) == CXCursor_DeclRefExpr &&
         isDim3(clang_getCursorType(variable)) && declared != declaredIn_.end()) {
       dimAssignments_[declared->first].push_back(
-          {std::nullopt, value, offsetOf(call), statementBlock()});
+          {std::nullopt, value, offsetOf(call), statementBlock(call)});
       return;
     }
     if (callee == "operator=") {
@@ -1363,8 +1414,10 @@ private:
     } else if (kind == CXCursor_ForStmt) {
       readFillLoop(cursor);
     }
+    std::optional<CXCursor> dead = deadInEveryRun(cursor);
     for (CXCursor child : childrenOf(cursor))
-      walkHostCode(child);
+      if (!dead || !clang_equalCursors(child, *dead))
+        walkHostCode(child);
     if (outer)
       walkingFunction_ = std::move(*outer);
     ancestors_.pop_back();
@@ -1793,13 +1846,15 @@ private:
     ancestors_.push_back(cursor);
     if (kind == CXCursor_CallExpr)
       readLaunch(cursor, sites);
+    std::optional<CXCursor> dead = deadInEveryRun(cursor);
     if (kind == CXCursor_SwitchStmt)
       readSwitch(cursor, sites);
     else if (kind == CXCursor_IfStmt)
-      readIf(cursor, sites);
+      readIf(cursor, sites, dead);
     else
       for (CXCursor child : childrenOf(cursor))
-        readLaunchesIn(child, sites);
+        if (!dead || !clang_equalCursors(child, *dead))
+          readLaunchesIn(child, sites);
     ancestors_.pop_back();
   }
 
@@ -1979,7 +2034,8 @@ private:
 
   // `if (v == 16) { k<16><<<dim3(v, v), ...>>>(...); }`: in the branch taken
   // when the condition holds, v is that value (as in a switch's case).
-  void readIf(CXCursor statement, std::vector<CallSite> &sites) {
+  // A branch no run reaches (`dead`, deadInEveryRun's) has no launches.
+  void readIf(CXCursor statement, std::vector<CallSite> &sites, std::optional<CXCursor> dead) {
     std::vector<CXCursor> parts = childrenOf(statement);
     std::optional<Binding> binding = parts.size() >= 2 ? equalityBinding(parts[0]) : std::nullopt;
     // Inside the branch the condition holds whatever value a launcher's call
@@ -1994,7 +2050,8 @@ private:
                                          ? valueInCall(parts[0])
                                          : std::nullopt;
     for (size_t i = 0; i < parts.size(); ++i) {
-      if (decided && i > 0 && (i == 1) != (*decided != 0))
+      if ((decided && i > 0 && (i == 1) != (*decided != 0)) ||
+          (dead && clang_equalCursors(parts[i], *dead)))
         continue;
       bool thenBranch = i == 1;
       if (bind && thenBranch)

@@ -1129,9 +1129,10 @@ TEST(CallSiteReader, ValuesTheCommandLineOverridesAreTheDefaultsWithoutArguments
             std::vector<std::string>{"unknown"});
   ASSERT_TRUE(host.sites[2].arguments[1].isConstant());
   EXPECT_EQ(host.sites[2].arguments[1].integer, 3);
-  // The branch taken without arguments (an else) still changes its variable.
-  EXPECT_EQ(variablesOf(host.sites[2], host.sites[2].arguments[2]),
-            std::vector<std::string>{"shift"});
+  // The branch taken without arguments (an else) sets its variable: shift
+  // is 4 in the plain run, so times << shift is 3 << 4.
+  ASSERT_TRUE(host.sites[2].arguments[2].isConstant());
+  EXPECT_EQ(host.sites[2].arguments[2].integer, 48);
 }
 
 TEST(CallSiteReader, LaunchesInTemplatesComeFromTheCompiledHostCode) {
@@ -1239,4 +1240,20 @@ TEST(CallSiteReader, LoopsEndingOnlyWhenTheirTestAllowsConstrainTheLaunchesAfter
   // trim(d, t, 0) in `for (t = t / 2; t > 0; t /= 2)`: t > 0, not t <= t / 2.
   EXPECT_TRUE(holdsWith(host.sites[4], {std::nullopt, 5, 0}));
   EXPECT_FALSE(holdsWith(host.sites[4], {std::nullopt, 0, 0}));
+}
+
+TEST(CallSiteReader, BranchesTheConstantsDecideAreTakenOrNeverRun) {
+  HostCode host = readInput("decided_branches.cu");
+  // `if (batch <= 4)` with batch = 32: rows is never launched.
+  ASSERT_EQ(host.sites.size(), 1u);
+  const CallSite &site = host.sites[0];
+  EXPECT_EQ(site.kernel, "tiles");
+  // The else-if chain on width = 512 takes its second branch; the plain run
+  // (no arguments) takes the else of `if (argc > 1)`.
+  ASSERT_TRUE(site.block[0].isConstant());
+  EXPECT_EQ(site.block[0].integer, 512);
+  ASSERT_TRUE(site.grid[0].isConstant());
+  EXPECT_EQ(site.grid[0].integer, 32);
+  ASSERT_TRUE(site.arguments[1].isConstant());
+  EXPECT_EQ(site.arguments[1].integer, 512);
 }
