@@ -143,10 +143,31 @@ std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::Ke
   const Dim3 &g = config.grid, &b = config.block;
   bool oneDimensional = g.y == 1 && g.z == 1 && b.y == 1 && b.z == 1 &&
                         g.count() * b.count() < (uint64_t(1) << 31);
+  // Rows of `width` elements hold a launch's threads apart when its depth
+  // is 1, no row's x reaches the width, and every row index times the width
+  // stays below 2^31.
+  auto rowsApart = [&](const ir::UntrackedAccess &access) {
+    int64_t width = access.rowWidth;
+    if (access.rowWidthParam >= 0) {
+      size_t p = size_t(access.rowWidthParam);
+      if (p >= args.size() || args[p].kind != ArgumentValue::Kind::Scalar ||
+          kernel.params[p].bits == 0 || kernel.params[p].bits > 64)
+        return false;
+      unsigned bits = kernel.params[p].bits;
+      uint64_t raw = bits == 64 ? args[p].bits : args[p].bits & ((uint64_t(1) << bits) - 1);
+      bool negative = kernel.params[p].isSigned && bits < 64 && (raw >> (bits - 1)) & 1;
+      width = negative ? -1 : int64_t(raw);
+    }
+    uint64_t columns = uint64_t(g.x) * b.x, rows = uint64_t(g.y) * b.y, cells = 0;
+    return g.z == 1 && b.z == 1 && width > 0 && uint64_t(width) >= columns &&
+           !__builtin_mul_overflow(rows, uint64_t(width), &cells) && cells < (uint64_t(1) << 31);
+  };
   std::vector<bool> untracked;
   for (const ir::UntrackedAccess &access : kernel.untracked) {
     if (access.param >= target.size() || target[access.param] == kNotOwn ||
-        sharing[target[access.param]] != 1 || (access.threadPrivate && !oneDimensional))
+        sharing[target[access.param]] != 1)
+      continue;
+    if (access.threadPrivate && !(access.inRows() ? rowsApart(access) : oneDimensional))
       continue;
     if (untracked.empty())
       untracked.resize(program.instructions.size());

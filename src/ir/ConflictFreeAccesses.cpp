@@ -21,14 +21,20 @@
 namespace simulee::ir {
 namespace {
 
-// An integer as a linear form over the x axis's thread numbering:
+// An integer as a linear form over the thread numbering:
 //   constant + thread * threadIdx.x + blockBase * (blockIdx.x * blockDim.x)
 //            + total * (blockDim.x * gridDim.x) + lattice * k * T + self * phi
+//            + (rowThread * threadIdx.y + rowBase * (blockIdx.y * blockDim.y)) * W
 // where k is an unknown integer (the trip of a grid-stride loop), T the
-// launch's thread count, and phi the loop variable under analysis.
+// launch's thread count, phi the loop variable under analysis, and W the
+// integer kernel parameter `widthParam` (1 when there is none: a constant
+// width is in the row coefficients).
 struct Linear {
   int64_t constant = 0, thread = 0, blockBase = 0, total = 0, lattice = 0, self = 0;
+  int64_t rowThread = 0, rowBase = 0;
+  int32_t widthParam = -1;
 
+  bool hasRow() const { return rowThread != 0 || rowBase != 0; }
   bool operator==(const Linear &) const = default;
 };
 
@@ -38,27 +44,48 @@ std::optional<Linear> add(const Linear &a, const Linear &b, int64_t sign = 1) {
     int64_t scaled;
     return !__builtin_mul_overflow(y, sign, &scaled) && !__builtin_add_overflow(x, scaled, &out);
   };
+  // Rows of two widths (a parameter's and a constant's) make no form.
+  if (a.hasRow() && b.hasRow() && a.widthParam != b.widthParam)
+    return std::nullopt;
   if (!one(a.constant, b.constant, sum.constant) || !one(a.thread, b.thread, sum.thread) ||
       !one(a.blockBase, b.blockBase, sum.blockBase) || !one(a.total, b.total, sum.total) ||
-      !one(a.self, b.self, sum.self))
+      !one(a.self, b.self, sum.self) || !one(a.rowThread, b.rowThread, sum.rowThread) ||
+      !one(a.rowBase, b.rowBase, sum.rowBase))
     return std::nullopt;
   sum.lattice = std::gcd(a.lattice, b.lattice); // k varies per thread: only its step stays
+  sum.widthParam = sum.hasRow() ? (a.hasRow() ? a.widthParam : b.widthParam) : -1;
   return sum;
 }
 
 std::optional<Linear> scale(const Linear &a, int64_t factor) {
   Linear out;
-  for (auto [from, to] : {std::pair{&a.constant, &out.constant}, {&a.thread, &out.thread},
-                          {&a.blockBase, &out.blockBase}, {&a.total, &out.total},
-                          {&a.lattice, &out.lattice}, {&a.self, &out.self}})
+  for (auto [from, to] : {std::pair{&a.constant, &out.constant},
+                          {&a.thread, &out.thread},
+                          {&a.blockBase, &out.blockBase},
+                          {&a.total, &out.total},
+                          {&a.lattice, &out.lattice},
+                          {&a.self, &out.self},
+                          {&a.rowThread, &out.rowThread},
+                          {&a.rowBase, &out.rowBase}})
     if (__builtin_mul_overflow(*from, factor, to))
       return std::nullopt;
+  out.widthParam = out.hasRow() ? a.widthParam : -1;
   return out;
 }
 
-enum class Axis : uint8_t { None, Thread, Block, BlockSize, GridSize };
+enum class Axis : uint8_t {
+  None,
+  Thread,
+  Block,
+  BlockSize,
+  GridSize,
+  RowThread,
+  RowBlock,
+  RowBlockSize
+};
 
-// The x-axis special register `value` reads (through integer casts).
+// The special register `value` reads (through integer casts): x axis, and
+// the y axis's thread, block and block size.
 Axis axisOf(const llvm::Value *value) {
   while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value)) {
     if (!cast->isIntegerCast())
@@ -77,6 +104,12 @@ Axis axisOf(const llvm::Value *value) {
   case SpecialRegister::CtaIdX: return Axis::Block;
   case SpecialRegister::NTidX: return Axis::BlockSize;
   case SpecialRegister::NCtaIdX: return Axis::GridSize;
+  case SpecialRegister::TidY:
+    return Axis::RowThread;
+  case SpecialRegister::CtaIdY:
+    return Axis::RowBlock;
+  case SpecialRegister::NTidY:
+    return Axis::RowBlockSize;
   default: return Axis::None;
   }
 }
@@ -84,7 +117,8 @@ Axis axisOf(const llvm::Value *value) {
 // Linear forms of integers, and where pointers come from.
 class Forms {
 public:
-  explicit Forms(const llvm::DataLayout &layout) : layout_(layout) {}
+  Forms(const llvm::DataLayout &layout, const llvm::Function &kernel)
+      : layout_(layout), kernel_(&kernel) {}
 
   // Memoized: a form found while some phi was under analysis holds
   // everywhere (no form rests on a failed one), and a failure only loses
@@ -167,6 +201,8 @@ private:
       return Linear{.self = 1};
     if (axisOf(value) == Axis::Thread)
       return Linear{.thread = 1};
+    if (axisOf(value) == Axis::RowThread)
+      return Linear{.rowThread = 1};
     if (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value))
       return cast->isIntegerCast() ? linear(cast->getOperand(0), self, depth + 1) : std::nullopt;
     if (const auto *phi = llvm::dyn_cast<llvm::PHINode>(value))
@@ -182,6 +218,17 @@ private:
         return Linear{.blockBase = 1};
       if (axes == std::set{Axis::BlockSize, Axis::GridSize})
         return Linear{.total = 1};
+      if (axes == std::set{Axis::RowBlock, Axis::RowBlockSize})
+        return Linear{.rowBase = 1};
+      // A row times the width the kernel is passed (`row * width`).
+      for (auto [row, width] : {std::pair{lhs, rhs}, {rhs, lhs}})
+        if (std::optional<uint32_t> param = integerParam(width))
+          if (std::optional<Linear> form = linear(row, self, depth + 1);
+              form && form->hasRow() && form->widthParam < 0 &&
+              *form == Linear{.rowThread = form->rowThread, .rowBase = form->rowBase})
+            return Linear{.rowThread = form->rowThread,
+                          .rowBase = form->rowBase,
+                          .widthParam = int32_t(*param)};
       if (const auto *k = llvm::dyn_cast<llvm::ConstantInt>(rhs); k && k->getBitWidth() <= 64)
         return bind(linear(lhs, self, depth + 1), [&](const Linear &l) {
           return scale(l, k->getSExtValue());
@@ -215,6 +262,18 @@ private:
     }
   }
 
+  // The integer parameter of the kernel `value` is (through integer casts).
+  std::optional<uint32_t> integerParam(const llvm::Value *value) const {
+    while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value)) {
+      if (!cast->isIntegerCast())
+        return std::nullopt;
+      value = cast->getOperand(0);
+    }
+    const auto *arg = llvm::dyn_cast<llvm::Argument>(value);
+    if (!arg || arg->getParent() != kernel_ || !arg->getType()->isIntegerTy())
+      return std::nullopt;
+    return arg->getArgNo();
+  }
 
   template <class F>
   static std::optional<Linear> bind(const std::optional<Linear> &value, F &&then) {
@@ -296,6 +355,7 @@ private:
   }
 
   const llvm::DataLayout &layout_;
+  const llvm::Function *kernel_;
   std::set<const llvm::PHINode *> inProgress_;
   std::map<std::pair<const llvm::Value *, const llvm::PHINode *>, std::optional<Linear>> memo_;
 };
@@ -306,6 +366,9 @@ struct ParamUse {
   bool written = false;   // stored to, atomically updated, memcpy'd or memset into
   bool irregular = false; // some access's offset is no a * (G + kT) + c form
   int64_t coefficient = 0;
+  // Two-dimensional: a * (G + W * R) + c, W a constant or a parameter.
+  int64_t rowWidth = 0;
+  int32_t rowWidthParam = -1;
   int64_t low = INT64_MAX, high = INT64_MIN; // [c, c + size) over its accesses
   std::vector<const llvm::Instruction *> accesses;
 
@@ -362,7 +425,7 @@ void markEscapes(const llvm::Function &kernel, std::map<uint32_t, ParamUse> &use
 class Scan {
 public:
   explicit Scan(const llvm::Function &kernel)
-      : kernel_(kernel), forms_(kernel.getParent()->getDataLayout()) {}
+      : kernel_(kernel), forms_(kernel.getParent()->getDataLayout(), kernel) {}
 
   std::vector<ConflictFreeAccess> run() {
     markEscapes(kernel_, uses_);
@@ -381,7 +444,8 @@ public:
       if (readOnly || threadPrivate)
         for (const llvm::Instruction *inst : use.accesses)
           if (inst->getFunction() == &kernel_ && !tracked_.count(inst))
-            result.push_back({inst, param, threadPrivate});
+            result.push_back({inst, param, threadPrivate, threadPrivate ? use.rowWidth : 0,
+                              threadPrivate ? use.rowWidthParam : -1});
     }
     return result;
   }
@@ -412,15 +476,37 @@ private:
     use.accesses.push_back(&inst);
     const std::optional<Linear> &offset = from.offset;
     // a * (G + kT) + c: threadIdx.x and blockIdx.x * blockDim.x with one
-    // coefficient, whole multiples of T besides.
+    // coefficient, whole multiples of T besides; or a * (G + W * R) + c,
+    // rows R = blockIdx.y * blockDim.y + threadIdx.y of W elements (a
+    // constant, or the parameter widthParam), with no grid-stride term.
     int64_t a = offset ? offset->thread : 0;
     if (!plain || !offset || a == 0 || offset->blockBase != a || offset->self != 0 ||
-        offset->total % a != 0 || offset->lattice % a != 0 ||
-        (use.coefficient != 0 && use.coefficient != a)) {
+        offset->total % a != 0 || offset->lattice % a != 0) {
+      use.irregular = true;
+      return;
+    }
+    int64_t rowWidth = 0;
+    int32_t rowWidthParam = -1;
+    if (offset->hasRow()) {
+      bool rows = offset->total == 0 && offset->lattice == 0 &&
+                  offset->rowThread == offset->rowBase && offset->rowThread % a == 0 &&
+                  offset->rowThread / a >= 1;
+      if (rows && offset->widthParam >= 0 && offset->rowThread == a)
+        rowWidthParam = offset->widthParam;
+      else if (rows && offset->widthParam < 0)
+        rowWidth = offset->rowThread / a;
+      else
+        use.irregular = true;
+    }
+    if (use.irregular ||
+        (use.coefficient != 0 && (use.coefficient != a || use.rowWidth != rowWidth ||
+                                  use.rowWidthParam != rowWidthParam))) {
       use.irregular = true;
       return;
     }
     use.coefficient = a;
+    use.rowWidth = rowWidth;
+    use.rowWidthParam = rowWidthParam;
     use.low = std::min(use.low, offset->constant);
     use.high = std::max(use.high, offset->constant + int64_t(bytes));
   }

@@ -17,6 +17,11 @@
 //    two threads never touch the same byte through the parameter. Exact
 //    unless the index arithmetic overflows its type (undefined for signed
 //    integers; for unsigned ones it needs buffers of 2^32 - T elements).
+//    Or, in two dimensions, a * (G + W * R) + c with R = blockIdx.y *
+//    blockDim.y + threadIdx.y and W a constant or an integer parameter (a
+//    row-major `c[row * width + col]`), no grid-stride term: in a launch of
+//    depth 1 whose row G never reaches W (W >= gridDim.x * blockDim.x) and
+//    whose rows times W stay below 2^31, G + W * R is distinct per thread.
 //
 //  - texture fetches, read-only: a fetch through the texture a parameter
 //    passes (to the functions the kernel calls too: every call of them
@@ -43,6 +48,10 @@ struct ConflictFreeAccess {
   const llvm::Instruction *instruction = nullptr;
   uint32_t param = 0;          // the pointer (or texture) parameter it goes through
   bool threadPrivate = false;  // false: read-only; true: needs a 1-D launch
+  // Thread-private in rows: the row width, a constant (in the accesses'
+  // coefficients) or the integer parameter rowWidthParam; 0 and -1: 1-D.
+  int64_t rowWidth = 0;
+  int32_t rowWidthParam = -1;
 };
 
 // Every conflict-free load and store of `kernel` (in the kernel's own body;

@@ -594,7 +594,8 @@ void ModuleLowering::describeKernels() {
     std::sort(kernel.barrierInstructions.begin(), kernel.barrierInstructions.end());
     for (const ConflictFreeAccess &access : conflictFreeAccesses(*function))
       if (auto id = instructionIds_.find(access.instruction); id != instructionIds_.end())
-        kernel.untracked.push_back({id->second, access.param, access.threadPrivate});
+        kernel.untracked.push_back({id->second, access.param, access.threadPrivate, access.rowWidth,
+                                    access.rowWidthParam});
     std::sort(kernel.untracked.begin(), kernel.untracked.end(),
               [](const UntrackedAccess &a, const UntrackedAccess &b) {
                 return a.instruction < b.instruction;

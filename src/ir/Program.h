@@ -190,6 +190,12 @@ struct UntrackedAccess {
   // Private to its thread in one-dimensional launches of fewer than 2^31
   // threads; false: read-only, in any launch.
   bool threadPrivate = false;
+  // Private to its thread in rows of this width (elements of its stride): a
+  // constant, or the value of integer parameter rowWidthParam; in launches
+  // of depth 1 whose rows fit the width (ir/ConflictFreeAccesses.h).
+  int64_t rowWidth = 0;
+  int32_t rowWidthParam = -1;
+  bool inRows() const { return rowWidth != 0 || rowWidthParam >= 0; }
 };
 
 // Which builtin variable components a kernel reads: readsBuiltin[BuiltinVariable][axis].

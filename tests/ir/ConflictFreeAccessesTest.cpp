@@ -2,12 +2,15 @@
 // (ir/ConflictFreeAccesses.h): each kernel below names, per pointer
 // parameter, whether its accesses are read-only, thread-private or tracked,
 // and why.
+#include "interp/Launch.h"
 #include "ir/Loader.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
+#include <vector>
 
 using namespace simulee;
 
@@ -130,6 +133,37 @@ __global__ void ownCopy(const float4 *in, float *out) {
   float4 mine = in[i];
   out[i] = mine.x + mine.w;
 }
+// Rows: c[row * width + col] with the width passed or a constant, each
+// element read and written again in a loop (a matrix product's output).
+__global__ void rows(const float *a, float *c, int width, int k) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  c[row * width + col] = 0.0f;
+  for (int i = 0; i < k; ++i)
+    c[row * width + col] += a[row * k + i];
+}
+__global__ void rows64(float2 *c) {
+  size_t row = threadIdx.y + (size_t)blockIdx.y * blockDim.y;
+  size_t col = blockIdx.x * blockDim.x + threadIdx.x;
+  c[col + row * 64].y = 1.0f;
+}
+// Tracked: columns across rows (col * height + row), a row's neighbour, two
+// widths, and rows with a grid-stride term.
+__global__ void columns(float *c, int height) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  c[col * height + row] = 1.0f;
+}
+__global__ void rowNeighbour(float *c, int width) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  c[row * width + col] = c[row * width + col + 1];
+}
+__global__ void twoWidths(float *c, int width, int pitch) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  c[row * width + col] = c[row * pitch + col];
+}
 )";
 
 // "name:read-only", "name:private" per parameter with untracked accesses,
@@ -189,6 +223,59 @@ TEST(ConflictFreeAccesses, AccessesOtherThreadsCanReachStayTracked) {
   EXPECT_EQ(untrackedOf(*program, "_Z8tileCopyPK6float4Pf"), (Kinds{{"out", "private x1"}}));
   EXPECT_EQ(untrackedOf(*program, "_Z7ownCopyPK6float4Pf"),
             (Kinds{{"in", "read-only x3"}, {"out", "private x1"}}));
+  EXPECT_EQ(untrackedOf(*program, "_Z7columnsPfi"), Kinds{});
+  EXPECT_EQ(untrackedOf(*program, "_Z12rowNeighbourPfi"), Kinds{});
+  EXPECT_EQ(untrackedOf(*program, "_Z9twoWidthsPfii"), Kinds{});
+}
+
+// The width of each thread-private access's rows: "param 2", "64", or ""
+// for one-dimensional ones.
+std::vector<std::string> rowWidthsOf(const ir::Program &program, const std::string &name) {
+  std::vector<std::string> widths;
+  for (const ir::UntrackedAccess &access : program.findKernel(name)->untracked)
+    if (access.threadPrivate)
+      widths.push_back(access.rowWidthParam >= 0 ? "param " + std::to_string(access.rowWidthParam)
+                       : access.rowWidth         ? std::to_string(access.rowWidth)
+                                                 : "");
+  return widths;
+}
+
+TEST(ConflictFreeAccesses, RowsOfAWidthAreThreadPrivateWhereTheLaunchFitsTheWidth) {
+  Result<ir::Program> program = ir::loadProgramFromCuda(kSource, "untracked.cu");
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  // c's store, and the loop's load and store of it.
+  EXPECT_EQ(untrackedOf(*program, "_Z4rowsPKfPfii"),
+            (Kinds{{"a", "read-only x1"}, {"c", "private x3"}}));
+  using Widths = std::vector<std::string>;
+  EXPECT_EQ(rowWidthsOf(*program, "_Z4rowsPKfPfii"), (Widths{"param 2", "param 2", "param 2"}));
+  // 8-byte elements, 64 to a row: the row coefficient is 64 times the column's.
+  EXPECT_EQ(untrackedOf(*program, "_Z6rows64P6float2"), (Kinds{{"c", "private x1"}}));
+  EXPECT_EQ(rowWidthsOf(*program, "_Z6rows64P6float2"), Widths{"64"});
+
+  // A launch keeps them apart when no row's x reaches the width.
+  const ir::KernelInfo *kernel = program->findKernel("_Z4rowsPKfPfii");
+  interp::LaunchConfig config;
+  config.grid = {2, 3, 1};
+  config.block = {16, 4, 1};
+  auto argsWith = [](int64_t width) {
+    return std::vector<interp::ArgumentValue>{
+        interp::ArgumentValue::buffer(std::vector<uint8_t>(4096)),
+        interp::ArgumentValue::buffer(std::vector<uint8_t>(4096)),
+        interp::ArgumentValue::scalar(uint64_t(width) & 0xFFFFFFFFu),
+        interp::ArgumentValue::scalar(8)};
+  };
+  auto untrackedCount = [&](const interp::LaunchConfig &launch, int64_t width) {
+    std::vector<bool> untracked =
+        interp::untrackedInstructions(*program, *kernel, launch, argsWith(width));
+    return std::count(untracked.begin(), untracked.end(), true);
+  };
+  EXPECT_EQ(untrackedCount(config, 32), 4); // 2 x 16 columns: a's load and c's three
+  EXPECT_EQ(untrackedCount(config, 100), 4);
+  EXPECT_EQ(untrackedCount(config, 31), 1); // a row's last column meets the next row
+  EXPECT_EQ(untrackedCount(config, -32), 1);
+  interp::LaunchConfig deep = config;
+  deep.block = {16, 4, 2}; // threads of two depths share a row
+  EXPECT_EQ(untrackedCount(deep, 32), 1);
 }
 
 } // namespace
