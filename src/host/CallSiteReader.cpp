@@ -484,6 +484,9 @@ private:
   };
   std::map<std::string, std::vector<GlobalAssignment>> globalAssignments_;
   std::set<std::string> namedFunctions_;
+  // Names of kernels passed where no launch can follow (inertArgument): they
+  // do not count as named.
+  std::vector<CXCursor> inertNames_;
   // Kernels whose dynamic shared memory limit the host raises
   // (cudaFuncSetAttribute with cudaFuncAttributeMaxDynamicSharedMemorySize),
   // by source name.
@@ -1402,10 +1405,18 @@ private:
     else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
       CXCursor referenced = clang_getCursorReferenced(cursor);
       CXCursorKind target = kindOf(referenced);
-      if (kind == CXCursor_OverloadedDeclRef || target == CXCursor_FunctionDecl ||
-          target == CXCursor_FunctionTemplate)
+      bool inert = std::any_of(inertNames_.begin(), inertNames_.end(),
+                               [&](CXCursor name) { return clang_equalCursors(name, cursor); });
+      if (!inert && (kind == CXCursor_OverloadedDeclRef || target == CXCursor_FunctionDecl ||
+                     target == CXCursor_FunctionTemplate))
         namedFunctions_.insert(spellingOf(cursor));
     }
+    if (kind == CXCursor_CallExpr)
+      for (int i = 0, n = clang_Cursor_getNumArguments(cursor); i < n; ++i)
+        if (std::optional<CXCursor> name =
+                functionName(clang_Cursor_getArgument(cursor, unsigned(i)));
+            name && inertArgument(cursor, unsigned(i)))
+          inertNames_.push_back(*name);
     if (kind == CXCursor_CallExpr) {
       readAllocation(cursor);
       readSharedOptIn(cursor);
@@ -1460,6 +1471,72 @@ private:
     if (found == bound.end())
       return std::nullopt;
     return found->second;
+  }
+
+  // The name an argument gives a function by (`scale`, `&scale`): its
+  // DeclRefExpr, when it is one.
+  static std::optional<CXCursor> functionName(CXCursor argument) {
+    CXCursor cursor = stripWrappers(argument);
+    std::vector<CXCursor> operands = childrenOf(cursor);
+    if (kindOf(cursor) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(cursor) == CXUnaryOperator_AddrOf && operands.size() == 1)
+      cursor = stripWrappers(operands.front());
+    CXCursorKind target = kindOf(clang_getCursorReferenced(cursor));
+    if (kindOf(cursor) != CXCursor_DeclRefExpr ||
+        (target != CXCursor_FunctionDecl && target != CXCursor_FunctionTemplate))
+      return std::nullopt;
+    return cursor;
+  }
+
+  // The runtime's calls that take a kernel and never launch it: occupancy
+  // and function-attribute queries and settings.
+  static bool neverLaunches(const std::string &callee) {
+    return callee.starts_with("cudaOccupancy") || callee == "cudaFuncGetAttributes" ||
+           callee == "cudaFuncSetAttribute" || callee == "cudaFuncSetCacheConfig" ||
+           callee == "cudaFuncSetSharedMemConfig";
+  }
+
+  // Whether argument `index` of `call` is one the call cannot launch: an
+  // argument of a runtime call that never launches (neverLaunches), or of a
+  // function of the program's whose parameter there is only passed on to
+  // such arguments (`analyze_occupancy("k", k)` calling
+  // cudaOccupancyMaxPotentialBlockSize(..., kernel, ...)). A kernel named
+  // only so is no kernel the program launches.
+  bool inertArgument(CXCursor call, unsigned index, int depth = 0) {
+    CXCursor callee = clang_getCursorReferenced(call);
+    std::string name = clang_Cursor_isNull(callee) ? spellingOf(call) : spellingOf(callee);
+    if (neverLaunches(name))
+      return true;
+    if (clang_Cursor_isNull(callee) || depth > 4)
+      return false;
+    CXCursor definition = clang_getCursorDefinition(callee);
+    if (clang_Cursor_isNull(definition))
+      definition = clang_getCursorDefinition(clang_getSpecializedCursorTemplate(callee));
+    if (clang_Cursor_isNull(definition) ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(definition)))
+      return false;
+    std::vector<CXCursor> parameters;
+    for (CXCursor child : childrenOf(definition))
+      if (kindOf(child) == CXCursor_ParmDecl)
+        parameters.push_back(child);
+    if (index >= parameters.size())
+      return false;
+    std::string usr = usrOf(parameters[index]);
+    int uses = 0, inert = 0;
+    walk(definition, [&](CXCursor cursor) {
+      if (kindOf(cursor) == CXCursor_DeclRefExpr && usrOf(clang_getCursorReferenced(cursor)) == usr)
+        ++uses;
+      if (kindOf(cursor) != CXCursor_CallExpr)
+        return;
+      for (int i = 0, n = clang_Cursor_getNumArguments(cursor); i < n; ++i) {
+        CXCursor argument = stripWrappers(clang_Cursor_getArgument(cursor, unsigned(i)));
+        if (kindOf(argument) == CXCursor_DeclRefExpr &&
+            usrOf(clang_getCursorReferenced(argument)) == usr &&
+            inertArgument(cursor, unsigned(i), depth + 1))
+          ++inert;
+      }
+    });
+    return uses == inert;
   }
 
   // The function an argument names as it is (`scale`, `&scale`), when

@@ -1257,3 +1257,13 @@ TEST(CallSiteReader, BranchesTheConstantsDecideAreTakenOrNeverRun) {
   ASSERT_TRUE(site.arguments[1].isConstant());
   EXPECT_EQ(site.arguments[1].integer, 512);
 }
+
+TEST(CallSiteReader, KernelsOnlyMeasuredOrConfiguredAreNotNamed) {
+  HostCode host = readInput("inert_kernels.cu");
+  EXPECT_FALSE(host.namedFunctions.count("measured"));
+  EXPECT_FALSE(host.namedFunctions.count("configured"));
+  EXPECT_TRUE(host.namedFunctions.count("forwarded"));
+  EXPECT_TRUE(host.namedFunctions.count("stored"));
+  ASSERT_EQ(host.sites.size(), 1u);
+  EXPECT_EQ(host.sites[0].kernel, "forwarded");
+}
