@@ -367,6 +367,16 @@ public:
   }
 
   std::set<std::string> takeNamedFunctions() { return std::move(namedFunctions_); }
+  // Kernels named only as inert arguments (see HostCode::measuredOnly);
+  // before takeNamedFunctions.
+  std::set<std::string> measuredOnly() const {
+    std::set<std::string> kernels;
+    for (CXCursor name : inertNames_)
+      if (!namedFunctions_.count(spellingOf(name)))
+        kernels.insert(spellingOf(name));
+    return kernels;
+  }
+  bool definesMain() const { return definesMain_; }
   const std::set<std::string> &sharedOptIns() const { return sharedOptIns_; }
 
   // The kernels a launch through a pointer or a table may run, none of
@@ -487,6 +497,7 @@ private:
   // Names of kernels passed where no launch can follow (inertArgument): they
   // do not count as named.
   std::vector<CXCursor> inertNames_;
+  bool definesMain_ = false;
   // Kernels whose dynamic shared memory limit the host raises
   // (cudaFuncSetAttribute with cudaFuncAttributeMaxDynamicSharedMemorySize),
   // by source name.
@@ -1402,6 +1413,9 @@ private:
     if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
         kind == CXCursor_CXXMethod)
       outer = std::exchange(walkingFunction_, usrOf(cursor));
+    if (kind == CXCursor_FunctionDecl && spellingOf(cursor) == "main" &&
+        clang_isCursorDefinition(cursor))
+      definesMain_ = true;
     else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
       CXCursor referenced = clang_getCursorReferenced(cursor);
       CXCursorKind target = kindOf(referenced);
@@ -4546,7 +4560,10 @@ std::vector<std::string> includeClosure(const std::string &path,
 bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs) {
   for (const std::string &file : includeClosure(path, includeDirs)) {
     std::string text = readWholeFile(file);
-    for (const char *launch : {"<<<", "cudaLaunchKernel", "cudaLaunchCooperativeKernel"})
+    // Occupancy and attribute calls name kernels too: where they are the
+    // only names, the kernels are measured, not launched (measuredOnly).
+    for (const char *launch : {"<<<", "cudaLaunchKernel", "cudaLaunchCooperativeKernel",
+                               "cudaOccupancy", "cudaFuncGetAttributes"})
       if (text.find(launch) != std::string::npos)
         return true;
     if (ir::joinedLaunchChevrons(text))
@@ -4726,6 +4743,8 @@ Result<HostCode> readCallSites(const std::string &path,
   }
   for (CallSite &site : host.sites)
     site.sharedOptIn = reader.sharedOptIns().count(site.kernel) > 0;
+  host.measuredOnly = reader.measuredOnly();
+  host.definesMain = reader.definesMain();
   host.namedFunctions = reader.takeNamedFunctions();
   host.ruledOut = reader.ruledOut();
   clang_disposeTranslationUnit(unit);

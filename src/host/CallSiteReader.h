@@ -28,6 +28,13 @@ struct HostCode {
   // (`case 2: table[0] = k;` of `switch (axis)`) that the launch's calls
   // never take (`run(0)`, `run(1)`).
   std::set<std::string> ruledOut;
+  // Kernels named only where no launch can follow: handed to the runtime's
+  // occupancy and attribute calls, directly or through the program's own
+  // functions (`analyze_occupancy("k", k)`), and nowhere else.
+  std::set<std::string> measuredOnly;
+  // The file's host code defines `main`: a whole program, whose kernels
+  // only it can name.
+  bool definesMain = false;
   // The kernels the file's text (and the files it #includes "...") launches
   // by name, in active code or not: `k<<<` inside `#if 0` is here.
   std::set<std::string> launchedInText;
@@ -44,8 +51,9 @@ struct HostCode {
 
 // Whether the file's own text, or a file it #includes with quotes (found
 // beside it or in `includeDirs`), can launch a kernel (`<<<`,
-// cudaLaunchKernel): a cheap test that spares device-only files the
-// host-side parse.
+// cudaLaunchKernel) or measure one (cudaOccupancy*, cudaFuncGetAttributes:
+// see HostCode::measuredOnly): a cheap test that spares device-only files
+// the host-side parse.
 bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs = {});
 
 // `path` and the files it #includes with quotes, transitively, found beside

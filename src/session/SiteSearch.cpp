@@ -1154,6 +1154,11 @@ LaunchSource launchSourceOf(const ir::Program &program, const ir::KernelInfo &ke
   }
   if (host.namedFunctions.count(name))
     return source;
+  if (host.definesMain && host.measuredOnly.count(name)) {
+    source.notLaunched = "the program only hands it to calls that never launch it (occupancy "
+                         "and attribute queries)";
+    return source;
+  }
   if (host.launchedInText.count(name))
     source.notLaunched = "its only launch is in code the preprocessor leaves out";
   else if (!host.sites.empty())

@@ -24,6 +24,34 @@ const nlohmann::json *kernelEntry(const nlohmann::json &report, const std::strin
   return nullptr;
 }
 
+TEST(CliLaunchDomain, AProgramThatOnlyMeasuresItsKernelsLaunchesNone) {
+  // An occupancy report: main hands each kernel to occupancy and attribute
+  // queries and launches none. Searched freely, the racy one warned.
+  TempDir dir;
+  std::string source = dir.file("occupancy_report.cu");
+  std::ofstream(source) << "#include <cstdio>\n"
+                           "__global__ void shift(float *d, int n) {\n"
+                           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                           "  if (i + 1 < n) d[i] = d[i + 1];\n"
+                           "}\n"
+                           "template <typename K> void report(const char *name, K kernel) {\n"
+                           "  int grid = 0, block = 0;\n"
+                           "  cudaOccupancyMaxPotentialBlockSize(&grid, &block, kernel, 0, 0);\n"
+                           "  printf(\"%s: %d\\n\", name, block);\n"
+                           "}\n"
+                           "int main() {\n"
+                           "  report(\"shift\", shift);\n"
+                           "  cudaFuncAttributes attributes;\n"
+                           "  cudaFuncGetAttributes(&attributes, shift);\n"
+                           "}\n";
+  Outcome o = simulee({source, "--jobs", "1"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "kernel 'shift': not launched: the program only hands it to calls "
+                              "that never launch it"))
+      << o;
+  EXPECT_FALSE(contains(o.out, "data race")) << o;
+}
+
 TEST(CliLaunchDomain, KernelsTheHostNeverLaunchesAreNotLaunchedAndExitClean) {
   Outcome o = simulee({corpus("never_launched.cu"), "--jobs", "1", "--quiet"});
   EXPECT_EQ(o.status, 0) << o;

@@ -1266,4 +1266,6 @@ TEST(CallSiteReader, KernelsOnlyMeasuredOrConfiguredAreNotNamed) {
   EXPECT_TRUE(host.namedFunctions.count("stored"));
   ASSERT_EQ(host.sites.size(), 1u);
   EXPECT_EQ(host.sites[0].kernel, "forwarded");
+  EXPECT_EQ(host.measuredOnly, (std::set<std::string>{"configured", "measured"}));
+  EXPECT_TRUE(host.definesMain);
 }
