@@ -1556,18 +1556,13 @@ private:
   // The function an argument names as it is (`scale`, `&scale`), when
   // it is one.
   static std::optional<CXCursor> namedFunction(CXCursor argument) {
-    CXCursor cursor = stripWrappers(argument);
-    std::vector<CXCursor> operands = childrenOf(cursor);
-    if (kindOf(cursor) == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(cursor) == CXUnaryOperator_AddrOf && operands.size() == 1)
-      cursor = stripWrappers(operands.front());
-    if (kindOf(cursor) != CXCursor_DeclRefExpr)
-      return std::nullopt;
-    CXCursor function = clang_getCursorReferenced(cursor);
-    if (kindOf(function) != CXCursor_FunctionDecl)
+    std::optional<CXCursor> name = functionName(argument);
+    CXCursor function = name ? clang_getCursorReferenced(*name) : clang_getNullCursor();
+    if (!name || kindOf(function) != CXCursor_FunctionDecl)
       return std::nullopt;
     return function;
   }
+
 
   // A function of the program's an argument names (a launcher handed to
   // the function that calls it): its definition, or where another file of
