@@ -4233,10 +4233,10 @@ private:
   // condition c is false where it ends at its test (`while (!isPowerOfTwo(n))
   // std::cin >> n;`, `do ... while (n % 32);`), and the condition of the `if`
   // whose branch is a break holds where it ends there (`while (true) { ...;
-  // if (n > 0) break; }`). One or the other: `!(c) || d`. A break whose
-  // branch changes what its condition reads, one inside a block of other
-  // statements, or a goto, and the loop says nothing. A break in the else of
-  // `if (c)` with the loop's own condition ends it as the test does.
+  // if (n > 0) break; }`). One or the other: `!(c) || d`. A break that is
+  // not the end of an if's branch, one whose branch also names what its
+  // condition reads, or a goto, and the loop says nothing. A break in the
+  // else of `if (c)` with the loop's own condition ends it as the test does.
   std::optional<CallSite::Constraint> conditionAfterLoop(CXCursor loop) {
     CXCursorKind kind = kindOf(loop);
     std::vector<CXCursor> parts = childrenOf(loop);
