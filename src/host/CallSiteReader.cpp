@@ -833,40 +833,46 @@ private:
     return *value != 0;
   }
 
-  // The part of `statement` the program never runs without command-line
-  // arguments: an if's branch not taken (`if (argc > 1) n = atoi(argv[1]);`),
-  // the body of a loop over options (`while ((c = getopt(...)) != -1)`,
-  // `for (int i = 1; i < argc; ++i)`).
-  std::optional<CXCursor> unreachedWithoutArguments(CXCursor statement) {
+  // How the run without command-line arguments goes through `statement`,
+  // where its condition decides it: the part it never runs (an if's branch
+  // not taken: `if (argc > 1) n = atoi(argv[1]);`; the body of a loop over
+  // options: `while ((c = getopt(...)) != -1)`, `for (int i = 1; i < argc;
+  // ++i)`), and for an if the branch it takes.
+  struct DecidedParts {
+    std::optional<CXCursor> unreached, taken;
+  };
+  DecidedParts decidedWithoutArguments(CXCursor statement) {
     CXCursorKind kind = kindOf(statement);
+    if (kind != CXCursor_IfStmt && kind != CXCursor_WhileStmt && kind != CXCursor_ForStmt)
+      return {};
     std::vector<CXCursor> parts = childrenOf(statement);
     if (kind == CXCursor_IfStmt && (parts.size() == 2 || parts.size() == 3) &&
         clang_isExpression(kindOf(parts[0]))) {
       std::optional<bool> holds = holdsWithoutArguments(parts[0]);
       if (!holds)
-        return std::nullopt;
-      if (*holds)
-        return parts.size() == 3 ? std::optional<CXCursor>(parts[2]) : std::nullopt;
-      return parts[1];
+        return {};
+      std::optional<CXCursor> otherwise =
+          parts.size() == 3 ? std::optional<CXCursor>(parts[2]) : std::nullopt;
+      return *holds ? DecidedParts{otherwise, parts[1]} : DecidedParts{parts[1], otherwise};
     }
     if (kind == CXCursor_WhileStmt && parts.size() == 2 && clang_isExpression(kindOf(parts[0]))) {
       std::optional<bool> holds = holdsWithoutArguments(parts[0]);
-      return holds && !*holds ? std::optional<CXCursor>(parts[1]) : std::nullopt;
+      return {holds && !*holds ? std::optional<CXCursor>(parts[1]) : std::nullopt, std::nullopt};
     }
     // for (int i = A; condition; step): the condition with i = A.
     std::optional<CXCursor> variable =
         kind == CXCursor_ForStmt && parts.size() == 4 ? loopVariableOf(parts[0]) : std::nullopt;
     if (!variable)
-      return std::nullopt;
+      return {};
     CXCursor start = clang_Cursor_getVarDeclInitializer(*variable);
     std::optional<SiteValue> first = clang_Cursor_isNull(start) ? std::nullopt : folded(start, "");
     if (!first || first->isFloat)
-      return std::nullopt;
+      return {};
     std::string usr = usrOf(*variable);
     boundParameters_[usr] = first->integer;
     std::optional<bool> holds = holdsWithoutArguments(parts[1]);
     boundParameters_.erase(usr);
-    return holds && !*holds ? std::optional<CXCursor>(parts[3]) : std::nullopt;
+    return {holds && !*holds ? std::optional<CXCursor>(parts[3]) : std::nullopt, std::nullopt};
   }
 
   // The part of `statement` no run of the program reaches, whatever its
@@ -876,29 +882,17 @@ private:
   // per call; the plain run's value may be another run's other value).
   std::optional<CXCursor> deadInEveryRun(CXCursor statement) {
     CXCursorKind kind = kindOf(statement);
+    if (kind != CXCursor_IfStmt && kind != CXCursor_WhileStmt)
+      return std::nullopt;
     std::vector<CXCursor> parts = childrenOf(statement);
-    if ((kind != CXCursor_IfStmt && kind != CXCursor_WhileStmt) || parts.size() < 2 ||
-        !clang_isExpression(kindOf(parts[0])) || isOptionTest(parts[0]))
+    if (parts.size() < 2 || !clang_isExpression(kindOf(parts[0])) || isOptionTest(parts[0]))
       return std::nullopt;
     bool outer = std::exchange(argcUnknown_, true);
     std::map<std::string, int64_t> passed = std::exchange(boundParameters_, {});
-    std::optional<CXCursor> dead = unreachedWithoutArguments(statement);
+    std::optional<CXCursor> dead = decidedWithoutArguments(statement).unreached;
     boundParameters_ = std::move(passed);
     argcUnknown_ = outer;
     return dead;
-  }
-
-  // The branch of an if the program takes when run without command-line
-  // arguments, where its condition decides it (see unreachedWithoutArguments).
-  std::optional<CXCursor> takenWithoutArguments(CXCursor statement) {
-    std::vector<CXCursor> parts = childrenOf(statement);
-    if (kindOf(statement) != CXCursor_IfStmt || (parts.size() != 2 && parts.size() != 3) ||
-        !clang_isExpression(kindOf(parts[0])))
-      return std::nullopt;
-    std::optional<bool> holds = holdsWithoutArguments(parts[0]);
-    if (!holds || (!*holds && parts.size() == 2))
-      return std::nullopt;
-    return parts[*holds ? 1 : 2];
   }
 
   std::optional<int64_t> queriedAttribute(CXCursor variable) const {
@@ -1089,10 +1083,11 @@ private:
                       [&](CXCursor dead) { return clang_equalCursors(dead, child); }))
         continue;
       CXCursorKind kind = kindOf(child);
-      if (std::optional<CXCursor> dead = unreachedWithoutArguments(child))
-        unreached_.push_back(*dead);
-      if (std::optional<CXCursor> branch = takenWithoutArguments(child))
-        taken_.push_back({child, *branch});
+      DecidedParts decided = decidedWithoutArguments(child);
+      if (decided.unreached)
+        unreached_.push_back(*decided.unreached);
+      if (decided.taken)
+        taken_.push_back({child, *decided.taken});
       if (kind == CXCursor_DeclStmt && kindOf(cursor) == CXCursor_CompoundStmt)
         for (CXCursor variable : childrenOf(child)) {
           if (kindOf(variable) != CXCursor_VarDecl)
@@ -1178,7 +1173,7 @@ private:
   // The block whose statement the expression walkModified reads is (seen
   // through the wrappers clang puts around a temporary and the assignments
   // it is chained in), or a null cursor.
-  // An if the program is sure to take one way (takenWithoutArguments) is no
+  // An if the program is sure to take one way (decidedWithoutArguments) is no
   // block of its own for the statements of that branch.
   CXCursor statementBlock(CXCursor statement) const {
     unsigned offset = offsetOf(statement);
@@ -1411,12 +1406,11 @@ private:
     ancestors_.push_back(cursor);
     std::optional<std::string> outer;
     if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
-        kind == CXCursor_CXXMethod)
+        kind == CXCursor_CXXMethod) {
       outer = std::exchange(walkingFunction_, usrOf(cursor));
-    if (kind == CXCursor_FunctionDecl && spellingOf(cursor) == "main" &&
-        clang_isCursorDefinition(cursor))
-      definesMain_ = true;
-    else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
+      definesMain_ |= kind == CXCursor_FunctionDecl && spellingOf(cursor) == "main" &&
+                      clang_isCursorDefinition(cursor);
+    } else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
       CXCursor referenced = clang_getCursorReferenced(cursor);
       CXCursorKind target = kindOf(referenced);
       bool inert = std::any_of(inertNames_.begin(), inertNames_.end(),
@@ -1425,13 +1419,12 @@ private:
                      target == CXCursor_FunctionTemplate))
         namedFunctions_.insert(spellingOf(cursor));
     }
-    if (kind == CXCursor_CallExpr)
+    if (kind == CXCursor_CallExpr) {
       for (int i = 0, n = clang_Cursor_getNumArguments(cursor); i < n; ++i)
         if (std::optional<CXCursor> name =
                 functionName(clang_Cursor_getArgument(cursor, unsigned(i)));
             name && inertArgument(cursor, unsigned(i)))
           inertNames_.push_back(*name);
-    if (kind == CXCursor_CallExpr) {
       readAllocation(cursor);
       readSharedOptIn(cursor);
       readDeviceWrite(cursor);
@@ -1562,7 +1555,6 @@ private:
       return std::nullopt;
     return function;
   }
-
 
   // A function of the program's an argument names (a launcher handed to
   // the function that calls it): its definition, or where another file of

@@ -1,5 +1,6 @@
 #include "interp/Launch.h"
 
+#include "interp/MathLibrary.h"
 #include "ir/PointerEncoding.h"
 #include "support/MemoryLimit.h"
 
@@ -150,13 +151,13 @@ std::vector<bool> untrackedInstructions(const ir::Program &program, const ir::Ke
     int64_t width = access.rowWidth;
     if (access.rowWidthParam >= 0) {
       size_t p = size_t(access.rowWidthParam);
-      if (p >= args.size() || args[p].kind != ArgumentValue::Kind::Scalar ||
-          kernel.params[p].bits == 0 || kernel.params[p].bits > 64)
+      if (p >= args.size() || args[p].kind != ArgumentValue::Kind::Scalar)
         return false;
-      unsigned bits = kernel.params[p].bits;
-      uint64_t raw = bits == 64 ? args[p].bits : args[p].bits & ((uint64_t(1) << bits) - 1);
-      bool negative = kernel.params[p].isSigned && bits < 64 && (raw >> (bits - 1)) & 1;
-      width = negative ? -1 : int64_t(raw);
+      const ir::ParamInfo &param = kernel.params[p];
+      if (param.bits == 0 || param.bits > 64)
+        return false;
+      uint64_t raw = args[p].bits & widthMask(param.bits);
+      width = param.isSigned ? signExtend(raw, param.bits) : int64_t(raw);
     }
     uint64_t columns = uint64_t(g.x) * b.x, rows = uint64_t(g.y) * b.y, cells = 0;
     return g.z == 1 && b.z == 1 && width > 0 && uint64_t(width) >= columns &&

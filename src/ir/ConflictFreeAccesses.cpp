@@ -84,15 +84,20 @@ enum class Axis : uint8_t {
   RowBlockSize
 };
 
+// `value` under its integer casts; null where another cast is among them.
+const llvm::Value *withoutIntegerCasts(const llvm::Value *value) {
+  while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value)) {
+    if (!cast->isIntegerCast())
+      return nullptr;
+    value = cast->getOperand(0);
+  }
+  return value;
+}
+
 // The special register `value` reads (through integer casts): x axis, and
 // the y axis's thread, block and block size.
 Axis axisOf(const llvm::Value *value) {
-  while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value)) {
-    if (!cast->isIntegerCast())
-      return Axis::None;
-    value = cast->getOperand(0);
-  }
-  const auto *call = llvm::dyn_cast<llvm::CallInst>(value);
+  const auto *call = llvm::dyn_cast_or_null<llvm::CallInst>(withoutIntegerCasts(value));
   const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
   if (!callee)
     return Axis::None;
@@ -264,12 +269,7 @@ private:
 
   // The integer parameter of the kernel `value` is (through integer casts).
   std::optional<uint32_t> integerParam(const llvm::Value *value) const {
-    while (const auto *cast = llvm::dyn_cast<llvm::CastInst>(value)) {
-      if (!cast->isIntegerCast())
-        return std::nullopt;
-      value = cast->getOperand(0);
-    }
-    const auto *arg = llvm::dyn_cast<llvm::Argument>(value);
+    const auto *arg = llvm::dyn_cast_or_null<llvm::Argument>(withoutIntegerCasts(value));
     if (!arg || arg->getParent() != kernel_ || !arg->getType()->isIntegerTy())
       return std::nullopt;
     return arg->getArgNo();
