@@ -120,8 +120,8 @@ Finding RedundantBarrierDetector::redundantFinding(uint32_t instruction,
     finding.detail = "it orders nothing: in each of its " + std::to_string(history.instances) +
                      " executed instances (" + std::to_string(history.launches) +
                      (history.launches == 1 ? " launch" : " launches") +
-                     ") no shared or global memory is accessed before it, or none after it, "
-                     "in its block";
+                     ") nothing is accessed in shared or global memory or printed before it, or "
+                     "nothing after it, in its block";
     finding.launch = history.exampleLaunch;
     finding.occurrences = history.launches;
     return finding;

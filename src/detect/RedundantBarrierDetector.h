@@ -5,8 +5,8 @@
 //    in one visit order under independent thread scheduling (whatever
 //    semantics the races were judged by), and
 //  - either it orders nothing: in every executed instance no shared or
-//    global memory is accessed on one side of it in its block (a kernel's
-//    first or last statement), whatever the launch;
+//    global memory is accessed, and nothing printed, on one side of it in
+//    its block (a kernel's first or last statement), whatever the launch;
 //  - or some instance is evidence: it separated accesses of one variable by
 //    threads of several warps on both sides (a one-warp launch proves
 //    nothing), in as many conventional launch shapes (blocks of a multiple

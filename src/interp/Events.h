@@ -210,6 +210,18 @@ struct AssertionEvent {
   std::string condition; // the assertion's text ("v[i] >= 0"), empty when unreadable
 };
 
+// One thread's device printf: what it prints goes to the program's output
+// (under exec, at the next synchronizing call, as a GPU flushes its printf
+// buffer), and it is something a barrier orders (BarrierEvidence).
+struct OutputEvent {
+  uint32_t block;       // linear block id
+  uint32_t warp;        // warp index in the block
+  uint32_t thread;      // linear thread id in the block
+  uint32_t instruction; // Program-wide instruction id
+  // The printed text, formatted only for a listener that wantsOutputText().
+  std::string text;
+};
+
 // Every block of the grid reached a grid-wide barrier (ir/GridSync.h), or
 // ended: each access before it happens before each access after it, in every
 // block. Blocks waiting there were suspended (onBlockSuspend) and resume
@@ -233,6 +245,10 @@ public:
   virtual bool wantsAccessesTo(MemSpace /*space*/, uint32_t /*buffer*/) const {
     return wantsAccesses();
   }
+  // Asked once when a launch starts: true, and OutputEvent carries the text
+  // each printf prints (reading its arguments costs; an analysis never
+  // shows it).
+  virtual bool wantsOutputText() const { return false; }
   virtual void onBlockBegin(uint32_t /*block*/) {}
   virtual void onBlockEnd(uint32_t /*block*/) {}
   // A block stops at a grid-wide barrier, other blocks run, and it resumes
@@ -251,6 +267,7 @@ public:
   virtual void onNamedBarrierRelease(const NamedBarrierReleaseEvent &) {}
   virtual void onOutOfBounds(const OutOfBoundsEvent &) {}
   virtual void onAssertionFailed(const AssertionEvent &) {}
+  virtual void onOutput(const OutputEvent &) {}
   virtual void onUndefinedBehavior(const UndefinedBehaviorEvent &) {}
 };
 

@@ -1,6 +1,7 @@
 #include "interp/Interpreter.h"
 
 #include "interp/ChosenValue.h"
+#include "interp/DevicePrintf.h"
 #include "interp/MathLibrary.h"
 #include "interp/Memory.h"
 #include "interp/NamedBarriers.h"
@@ -267,6 +268,7 @@ public:
       : program_(program), kernel_(kernel), config_(config), args_(args),
         listener_(options.listener),
         accessEvents_(options.listener && options.listener->wantsAccesses()),
+        outputText_(options.listener && options.listener->wantsOutputText()),
         removedBarriers_(options.removedBarriers), quiet_(options.quietAccesses),
         cancel_(options.cancel), bound_(options.bound),
         jobs_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())),
@@ -290,6 +292,7 @@ private:
   std::vector<ArgumentValue> &args_;
   ExecutionListener *listener_;
   bool accessEvents_; // listener_ wants onAccess
+  bool outputText_;   // listener_ wants the text of each printf
   const std::vector<uint32_t> &removedBarriers_;
   const std::vector<bool> &quiet_; // RunOptions::quietAccesses
   // The listener wants no access of these (ExecutionListener::
@@ -476,6 +479,9 @@ private:
   uint64_t chosenValue(const Instr &in);
   Status callThroughNonFunction(const Warp &warp, LaneMask mask, const uint64_t *pointer,
                                 uint32_t instr) const;
+  // The lanes of `mask` called printf: the listener hears each.
+  [[gnu::noinline]] void printed(Warp &warp, LaneMask mask, const uint64_t *format,
+                                 const uint64_t *arguments, uint32_t instr);
   // A failed `assert` in `lane`: the listener hears it, and the launch stops.
   [[gnu::noinline]] Status assertionFailed(Warp &warp, unsigned lane, const uint64_t *condition,
                                            uint32_t instr);
@@ -1514,6 +1520,8 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
     }
     case Op::Print:
       forEachLane(mask, [&](unsigned l) { d[l] = 0; });
+      if (listener_)
+        printed(warp, mask, src(in.a), src(aux[in.aux]), in.id);
       break;
     case Op::Trap:
       if (ir::TrapReason(in.flags) == ir::TrapReason::CallThroughNonFunction)
@@ -1968,6 +1976,25 @@ void Launch::releaseBarrier() {
     listener_->onBarrierRelease(BarrierReleaseEvent{block_, epoch_, barriers});
 }
 
+// Each lane's printf, in lane order (a GPU orders a warp's lines so too).
+void Launch::printed(Warp &warp, LaneMask mask, const uint64_t *format, const uint64_t *arguments,
+                     uint32_t instr) {
+  forEachLane(mask, [&](unsigned lane) {
+    OutputEvent event{block_, warp.index, warp.firstThread + lane, instr, {}};
+    if (outputText_) {
+      auto read = [&](uint64_t address, uint64_t size, uint8_t *out) {
+        ResolvedAccess bytes = memory_.resolve(address, size, warp.local[lane]);
+        if (bytes.bytes)
+          std::memcpy(out, bytes.bytes, size);
+        return bytes.bytes != nullptr;
+      };
+      event.text = formatDevicePrintf(format[lane], arguments[lane], read)
+                       .value_or("<printf with an unreadable format>\n");
+    }
+    listener_->onOutput(event);
+  });
+}
+
 Status Launch::assertionFailed(Warp &warp, unsigned lane, const uint64_t *condition,
                                uint32_t instr) {
   // The condition's text, a string literal of the program (a few hundred
@@ -2287,6 +2314,7 @@ Result<RunStats> Launch::runInParallel() {
     workers.push_back(std::make_unique<Launch>(program_, kernel_, config_, args_, workerOptions));
     workers.back()->chunk_ = &share;
     workers.back()->accessEvents_ = accessEvents_;
+    workers.back()->outputText_ = outputText_;
     workers.back()->unheardShared_ = unheardShared_;
     workers.back()->unheardConstant_ = unheardConstant_;
     workers.back()->unheardBound_ = unheardBound_;

@@ -145,6 +145,7 @@ void BlockEvents::replay(ExecutionListener &listener) {
           else if constexpr (std::is_same_v<E, NamedBarrierReleaseEvent>) listener.onNamedBarrierRelease(e);
           else if constexpr (std::is_same_v<E, OutOfBoundsEvent>) listener.onOutOfBounds(e);
           else if constexpr (std::is_same_v<E, AssertionEvent>) listener.onAssertionFailed(e);
+          else if constexpr (std::is_same_v<E, OutputEvent>) listener.onOutput(e);
           else listener.onUndefinedBehavior(e);
         },
         event);

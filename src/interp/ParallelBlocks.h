@@ -106,6 +106,7 @@ public:
   void onOutOfBounds(const OutOfBoundsEvent &event) override { other(event); }
   void onAssertionFailed(const AssertionEvent &event) override { other(event); }
   void onUndefinedBehavior(const UndefinedBehaviorEvent &event) override { other(event); }
+  void onOutput(const OutputEvent &event) override { other(event); }
 
   // Passes every event on in the order it came, and forgets them.
   void replay(ExecutionListener &listener);
@@ -121,9 +122,9 @@ private:
     uint32_t block;
   };
   using Other = std::variant<BlockBegin, BlockEnd, MaskChangeEvent, BarrierReleaseEvent,
-                             BarrierArriveEvent, BarrierDivergenceEvent, WarpSyncEvent,
-                             FenceEvent, NamedBarrierArriveEvent, NamedBarrierReleaseEvent,
-                             OutOfBoundsEvent, AssertionEvent, UndefinedBehaviorEvent>;
+                             BarrierArriveEvent, BarrierDivergenceEvent, WarpSyncEvent, FenceEvent,
+                             NamedBarrierArriveEvent, NamedBarrierReleaseEvent, OutOfBoundsEvent,
+                             AssertionEvent, UndefinedBehaviorEvent, OutputEvent>;
   template <class Event> void other(const Event &event) {
     others_.emplace_back(accesses_.size(), Other(event));
   }

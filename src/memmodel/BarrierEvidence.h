@@ -41,6 +41,10 @@ public:
     epoch_[last_].severalWarps |= epoch_[last_].firstWarp != warp;
   }
 
+  // A printf of the current visit order: output a barrier orders (all of a
+  // block's lines before it print before any line after it).
+  void recordOutput() { accessedNow_ = true; }
+
   // The current visit order `visitOrder` is over.
   void endVisitOrder(uint32_t visitOrder) {
     if (accessedNow_) {
@@ -63,7 +67,8 @@ public:
 
   // For a barrier that started `visitOrder`, once the block has ended:
   // whether no shared or global memory was accessed on one side of it (a
-  // kernel's first or last statement), so that it orders nothing.
+  // kernel's first or last statement) and nothing was printed there, so
+  // that it orders nothing.
   bool ordersNothing(uint32_t visitOrder) const {
     return firstAccessed_ == kNone || firstAccessed_ >= visitOrder || lastAccessed_ < visitOrder;
   }
@@ -90,8 +95,8 @@ private:
   };
 
   static constexpr uint32_t kNone = UINT32_MAX;
-  // Whether the current visit order accessed shared or global memory, and
-  // the first and last visit orders of the block that did.
+  // Whether the current visit order accessed shared or global memory or
+  // printed, and the first and last visit orders of the block that did.
   bool accessedNow_ = false;
   uint32_t firstAccessed_ = kNone, lastAccessed_ = 0;
 

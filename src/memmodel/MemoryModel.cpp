@@ -184,6 +184,11 @@ void MemoryModel::onFence(const interp::FenceEvent &event) {
   releaseOrder_.onFence(currentEpoch_, event.warp, event.step, event.mask, event.deviceScope);
 }
 
+void MemoryModel::onOutput(const interp::OutputEvent &event) {
+  switchToBlock(event.block);
+  evidence_.recordOutput();
+}
+
 void MemoryModel::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) {
   switchToBlock(event.block);
   namedBarriers_.arrive(event.warp, event.step, event.barrierId);

@@ -112,6 +112,8 @@ public:
   void onBarrierDivergence(const interp::BarrierDivergenceEvent &event) override;
   void onWarpSync(const interp::WarpSyncEvent &event) override;
   void onFence(const interp::FenceEvent &event) override;
+  // Printed output is something a barrier orders (BarrierEvidence).
+  void onOutput(const interp::OutputEvent &event) override;
   void onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) override;
   void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;

@@ -15,7 +15,7 @@ constexpr uint64_t kBlocksToFindARepeat = 8;
 // Distinguishes the kinds of event in the hashed stream.
 enum Tag : uint64_t {
   kAccessTag = 1, kMaskTag, kReleaseTag, kArriveTag, kDivergenceTag, kWarpSyncTag, kFenceTag,
-  kNamedArriveTag, kNamedReleaseTag, kOutOfBoundsTag, kUndefinedTag
+  kNamedArriveTag, kNamedReleaseTag, kOutOfBoundsTag, kUndefinedTag, kOutputTag
 };
 
 } // namespace
@@ -133,6 +133,9 @@ template <class Event> void RepresentativeBlocks::other(const Event &event) {
         uint64_t(access.instruction) << 32);
     mix(uint64_t(access.thread) << 32 | access.buffer);
     mix(access.offset);
+  } else if constexpr (std::is_same_v<Event, interp::OutputEvent>) {
+    mix(kOutputTag | uint64_t(event.instruction) << 32);
+    mix(event.thread);
   } else {
     static_assert(std::is_same_v<Event, interp::UndefinedBehaviorEvent>);
     mix(kUndefinedTag | uint64_t(event.kind) << 8 | uint64_t(event.instruction) << 32);
@@ -165,6 +168,8 @@ template <class Event> void RepresentativeBlocks::deliver(const Event &e) {
     model_.onNamedBarrierRelease(e);
   else if constexpr (std::is_same_v<Event, interp::OutOfBoundsEvent>)
     model_.onOutOfBounds(e);
+  else if constexpr (std::is_same_v<Event, interp::OutputEvent>)
+    model_.onOutput(e);
   else
     model_.onUndefinedBehavior(e);
 }
@@ -177,6 +182,7 @@ void RepresentativeBlocks::onBarrierDivergence(const interp::BarrierDivergenceEv
 }
 void RepresentativeBlocks::onWarpSync(const interp::WarpSyncEvent &e) { other(e); }
 void RepresentativeBlocks::onFence(const interp::FenceEvent &e) { other(e); }
+void RepresentativeBlocks::onOutput(const interp::OutputEvent &e) { other(e); }
 void RepresentativeBlocks::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &e) {
   other(e);
 }

@@ -6,10 +6,11 @@
 // A block's shared-memory behaviour is its stream of shared accesses
 // (instruction, kind, variable, offset, size, thread, step, and the stored
 // value up to renaming: the n-th distinct value the block stores at an
-// address is value n there), interleaved with its barrier, mask, warp-sync, named-barrier and fence
-// events, all relative to the block. Two blocks with equal streams produce
-// the same shared-memory pairs, barrier crossings and uninitialized reads,
-// with the same ordering facts and same-value answers: the later block adds
+// address is value n there), interleaved with its barrier, mask, warp-sync,
+// named-barrier, fence and printf events, all relative to the block. Two
+// blocks with equal streams produce the same shared-memory pairs, barrier
+// crossings and uninitialized reads, with the same ordering facts and
+// same-value answers: the later block adds
 // nothing the model keeps (pairs are kept once per distinct facts, first
 // seen first). So each block's events are buffered until it ends; if its
 // stream equals an earlier block's (a 128-bit hash of it), its shared
@@ -54,6 +55,7 @@ public:
   void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
   void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) override;
+  void onOutput(const interp::OutputEvent &event) override;
   // It stops the launch, so the block's buffered events never reach the
   // model: it goes there at once.
   void onAssertionFailed(const interp::AssertionEvent &event) override {
@@ -70,11 +72,11 @@ public:
   uint64_t modelledBlocks() const { return blocks_ - duplicates_; }
 
 private:
-  using Other = std::variant<interp::MaskChangeEvent, interp::BarrierReleaseEvent,
-                             interp::BarrierArriveEvent, interp::BarrierDivergenceEvent,
-                             interp::WarpSyncEvent, interp::FenceEvent,
-                             interp::NamedBarrierArriveEvent, interp::NamedBarrierReleaseEvent,
-                             interp::OutOfBoundsEvent, interp::UndefinedBehaviorEvent>;
+  using Other =
+      std::variant<interp::MaskChangeEvent, interp::BarrierReleaseEvent, interp::BarrierArriveEvent,
+                   interp::BarrierDivergenceEvent, interp::WarpSyncEvent, interp::FenceEvent,
+                   interp::NamedBarrierArriveEvent, interp::NamedBarrierReleaseEvent,
+                   interp::OutOfBoundsEvent, interp::UndefinedBehaviorEvent, interp::OutputEvent>;
 
   template <class Event> void other(const Event &event);
   void deliver(const Other &event);

@@ -71,6 +71,15 @@ cudaError_t synchronousWork(const StreamWork &work) {
   return work();
 }
 
+// A blocking copy waits for the device: the launches' printf output is
+// printed first, as a GPU flushes its printf buffer there.
+cudaError_t blockingCopy(const StreamWork &work) {
+  return synchronousWork([&] {
+    Runtime::get().printDeviceOutput();
+    return work();
+  });
+}
+
 // An event is the time it was recorded at.
 struct Event {
   std::chrono::steady_clock::time_point recorded = std::chrono::steady_clock::now();
@@ -405,7 +414,7 @@ cudaError_t copyLinear(void *dst, const void *src, size_t count, cudaMemcpyKind 
 extern "C" {
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
-  return synchronousWork(
+  return blockingCopy(
       [=, site = CALLER] { return copyLinear(dst, src, count, kind, "cudaMemcpy", site); });
 }
 
@@ -421,7 +430,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count) {
   if (dstDevice != 0 || srcDevice != 0)
     return invalidDevice();
-  return synchronousWork([=, site = CALLER] {
+  return blockingCopy([=, site = CALLER] {
     return copyLinear(dst, src, count, cudaMemcpyDeviceToDevice, "cudaMemcpyPeer", site);
   });
 }
@@ -454,7 +463,7 @@ static cudaError_t copy2D(void *dst, size_t dpitch, const void *src, size_t spit
 
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind) {
-  return synchronousWork([=, site = CALLER] {
+  return blockingCopy([=, site = CALLER] {
     return copy2D(dst, dpitch, src, spitch, width, height, kind, "cudaMemcpy2D", site);
   });
 }
@@ -581,7 +590,7 @@ extern "C" {
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
   if (!p)
     return invalidValue();
-  return synchronousWork([params = *p, site = CALLER] {
+  return blockingCopy([params = *p, site = CALLER] {
     return simulee::runtime::copyPitched(params, "cudaMemcpy3D", site);
   });
 }
@@ -616,7 +625,7 @@ static cudaError_t symbolCopy(const void *symbol, void *host, size_t count, size
 
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
                                enum cudaMemcpyKind) {
-  return synchronousWork([=, site = CALLER] {
+  return blockingCopy([=, site = CALLER] {
     return symbolCopy(symbol, const_cast<void *>(src), count, offset, true, "cudaMemcpyToSymbol",
                       site);
   });
@@ -624,7 +633,7 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count
 
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
                                  enum cudaMemcpyKind) {
-  return synchronousWork([=, site = CALLER] {
+  return blockingCopy([=, site = CALLER] {
     return symbolCopy(symbol, dst, count, offset, false, "cudaMemcpyFromSymbol", site);
   });
 }
@@ -710,10 +719,14 @@ cudaError_t cudaSetDeviceFlags(unsigned int) { return succeeded(); }
 cudaError_t cudaDeviceSynchronize(void) {
   if (cudaError_t refused = simulee::runtime::checkCaptureAllows(CaptureSensitiveCall::DeviceSync))
     return refused;
+  Runtime::get().printDeviceOutput();
   return succeeded();
 }
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
-cudaError_t cudaDeviceReset(void) { return succeeded(); }
+cudaError_t cudaDeviceReset(void) {
+  Runtime::get().printDeviceOutput();
+  return succeeded();
+}
 // No profiler runs under simulee (cuda_profiler_api.h).
 cudaError_t cudaProfilerStart(void) { return succeeded(); }
 cudaError_t cudaProfilerStop(void) { return succeeded(); }
@@ -913,6 +926,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   if (cudaError_t refused = simulee::runtime::checkNotCapturing(stream))
     return refused;
+  Runtime::get().printDeviceOutput();
   return succeeded();
 }
 
@@ -977,6 +991,7 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags) {
 // Host work queued on a stream runs now: everything before it is complete.
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
   return onStream(stream, cudaGraphNodeTypeHost, [=] {
+    Runtime::get().printDeviceOutput();
     fn(userData);
     return succeeded();
   });
@@ -985,6 +1000,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned int) {
   return onStream(stream, cudaGraphNodeTypeHost, [=] {
+    Runtime::get().printDeviceOutput();
     callback(stream, cudaSuccess, userData);
     return succeeded();
   });
@@ -1019,7 +1035,10 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
   return cudaEventRecord(event, stream);
 }
 
-cudaError_t cudaEventSynchronize(cudaEvent_t) { return succeeded(); }
+cudaError_t cudaEventSynchronize(cudaEvent_t) {
+  Runtime::get().printDeviceOutput();
+  return succeeded();
+}
 cudaError_t cudaEventQuery(cudaEvent_t) { return succeeded(); }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {

@@ -58,9 +58,16 @@ public:
     if (!assertion)
       assertion = event;
   }
+  bool wantsOutputText() const override { return true; }
+  void onOutput(const interp::OutputEvent &event) override {
+    output += event.text;
+    ++outputCalls;
+  }
 
   UninitializedDeviceReads uninitialized;
   std::optional<interp::AssertionEvent> assertion;
+  std::string output; // what its printf calls printed, in block order
+  uint64_t outputCalls = 0;
 };
 
 // The program's memory as a launch reaches it beyond its arguments: the
@@ -556,6 +563,7 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
   KernelRecord &record = *found;
   Module &module = *record.module;
   const ir::KernelInfo &kernel = *record.kernel;
+  printDeviceOutput();
   uint32_t ordinal = ++record.launches;
   ++totalLaunches_;
   std::string site = callSiteOf(returnAddress);
@@ -713,6 +721,11 @@ ErrorCode Runtime::launch(const void *stub, interp::Dim3 grid, interp::Dim3 bloc
     fail(module.sourcePath + ": kernel '" + kernel.sourceName + "': " + launchName + ": " +
          analysis.error().message);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (watch.outputCalls > 0) {
+    deviceOutput_ += watch.output;
+    deviceOutputCalls_ += watch.outputCalls;
+    deviceOutputKernel_ = &record;
+  }
   syncManagedToHost(module);
   memory_.storeRegistered();
 
@@ -1172,11 +1185,29 @@ void Runtime::writeSummary(const std::string &error) {
   writeFile(settings_.summaryPath, summary.dump() + "\n");
 }
 
+void Runtime::printDeviceOutput() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  std::fwrite(deviceOutput_.data(), 1, deviceOutput_.size(), stdout);
+  deviceOutput_.clear();
+  deviceOutputCalls_ = 0;
+  deviceOutputKernel_ = nullptr;
+}
+
 void Runtime::finish() {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (finished_)
     return;
   finished_ = true;
+  if (deviceOutputKernel_) {
+    // What a GPU would never have shown: the program is likely to lack a
+    // cudaDeviceSynchronize after the launch.
+    deviceOutputKernel_->notes.push_back(
+        "the output of its last launch's " + std::to_string(deviceOutputCalls_) +
+        (deviceOutputCalls_ == 1 ? " printf call" : " printf calls") +
+        " was never printed: no synchronizing call (cudaDeviceSynchronize, a blocking "
+        "cudaMemcpy, another launch) came after the launch before the program ended, and a GPU "
+        "does not flush printf output at exit");
+  }
   searchRecordedLaunches();
   writeSummary();
   writeReport();

@@ -189,6 +189,12 @@ public:
   // variables show the device's values on the host.
   void symbolWritten(const void *symbol);
 
+  // Device printf: what the launches printed since the last flush goes to
+  // the program's standard output, as a GPU prints its printf buffer at a
+  // launch, a device, stream or event synchronization, a blocking copy, a
+  // stream callback and cudaDeviceReset (never at exit).
+  void printDeviceOutput();
+
   // Errors.
   ErrorCode setError(ErrorCode error) {
     if (error)
@@ -258,6 +264,11 @@ private:
   std::vector<PendingLaunch> pending_;
   DeviceMemory memory_;
   std::vector<HostFinding> hostFindings_;
+  // Device printf output not flushed yet, and the kernel whose launch
+  // printed it (each launch flushes what earlier ones printed).
+  std::string deviceOutput_;
+  uint64_t deviceOutputCalls_ = 0;
+  KernelRecord *deviceOutputKernel_ = nullptr;
   // --search: the first launch of each kernel at each call site.
   struct SearchedLaunch {
     KernelRecord *record;

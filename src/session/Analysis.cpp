@@ -252,6 +252,10 @@ public:
   void onAssertionFailed(const interp::AssertionEvent &e) override {
     both(&Listener::onAssertionFailed, e);
   }
+  bool wantsOutputText() const override {
+    return model_.wantsOutputText() || observer_->wantsOutputText();
+  }
+  void onOutput(const interp::OutputEvent &e) override { both(&Listener::onOutput, e); }
 
 private:
   using Listener = interp::ExecutionListener;

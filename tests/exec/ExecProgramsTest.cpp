@@ -113,6 +113,19 @@ TEST(Exec, ProgramOfSeveralFilesWithDefinesAndArguments) {
   EXPECT_TRUE(contains(o.err, "kernel 'scale': clean (1 launch judged)")) << o;
 }
 
+// A launch's printf output shows at the next synchronizing call; what no
+// call flushed before the program ended never shows, as on a GPU, and the
+// verdict of the kernel that printed it says so.
+TEST(Exec, DevicePrintfOutputNoCallFlushedIsNoted) {
+  Outcome o = simulee({"exec", "examples/exec/device_printf.cu"});
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_TRUE(contains(o.out, "square of 3 is 9\nhost: copied 9\n")) << o;
+  EXPECT_FALSE(contains(o.out, "round 2")) << o;
+  EXPECT_TRUE(contains(o.err, "note: the output of its last launch's 2 printf calls was never "
+                              "printed: no synchronizing call"))
+      << o;
+}
+
 // Visual Studio's formatting of a launch, `k << <1, 4 >> > (d)`, builds as
 // it does with nvcc; the quoted include is found beside the source.
 TEST(Exec, ALaunchWithSpacedChevronsBuildsAndRuns) {
