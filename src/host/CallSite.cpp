@@ -8,15 +8,56 @@
 namespace simulee::host {
 namespace {
 
-// Appends `operand`'s nodes to `into`, shifting their operand indices.
-uint32_t appendNodes(std::vector<Formula::Node> &into, const Formula &operand) {
-  uint32_t offset = uint32_t(into.size());
+// Appends `operand`'s nodes to `into`, shifting their operand indices (and
+// its procedures, shifting the calls' indices).
+uint32_t appendNodes(Formula &into, const Formula &operand) {
+  auto offset = uint32_t(into.nodes.size());
+  auto procedures = uint32_t(into.procedures.size());
+  into.procedures.insert(into.procedures.end(), operand.procedures.begin(),
+                         operand.procedures.end());
   for (Formula::Node node : operand.nodes) {
     node.lhs += offset;
     node.rhs += offset;
-    into.push_back(node);
+    if (node.op == Formula::Op::Call)
+      node.argument += procedures;
+    into.nodes.push_back(node);
   }
-  return uint32_t(into.size() - 1);
+  return uint32_t(into.nodes.size() - 1);
+}
+
+// Runs `procedure` on `parameters`: its return value, or nullopt where a
+// step has no value or it runs past Procedure::kMostSteps.
+std::optional<int64_t> run(const Procedure &procedure, const std::vector<int64_t> &parameters) {
+  std::vector<int64_t> locals(procedure.locals, 0);
+  std::copy(parameters.begin(), parameters.end(), locals.begin());
+  auto local = [&](uint32_t index) -> std::optional<int64_t> {
+    return index < locals.size() ? std::optional(locals[index]) : std::nullopt;
+  };
+  size_t at = 0;
+  for (uint64_t steps = 0; steps < Procedure::kMostSteps && at < procedure.steps.size(); ++steps) {
+    const Procedure::Step &step = procedure.steps[at++];
+    if (step.kind == Procedure::Step::Kind::Jump) {
+      at = step.target;
+      continue;
+    }
+    std::optional<int64_t> value = evaluate(step.expression, local);
+    if (!value)
+      return std::nullopt;
+    switch (step.kind) {
+    case Procedure::Step::Kind::Assign:
+      locals[step.local] = *value;
+      break;
+    case Procedure::Step::Kind::JumpUnless:
+      if (*value == 0)
+        at = step.target;
+      break;
+    case Procedure::Step::Kind::Return:
+      return value;
+    case Procedure::Step::Kind::Jump:
+      break;
+    }
+  }
+  return std::nullopt;
 }
 
 // C++ semantics where they are defined; unsigned wrap-around for overflow
@@ -93,16 +134,27 @@ Formula Formula::argument(uint32_t index) {
 
 Formula Formula::unary(Op op, const Formula &operand) {
   Formula formula;
-  uint32_t root = appendNodes(formula.nodes, operand);
+  uint32_t root = appendNodes(formula, operand);
   formula.nodes.push_back(Node{op, 0, 0, root, root});
   return formula;
 }
 
 Formula Formula::binary(Op op, const Formula &lhs, const Formula &rhs) {
   Formula formula;
-  uint32_t left = appendNodes(formula.nodes, lhs);
-  uint32_t right = appendNodes(formula.nodes, rhs);
+  uint32_t left = appendNodes(formula, lhs);
+  uint32_t right = appendNodes(formula, rhs);
   formula.nodes.push_back(Node{op, 0, 0, left, right});
+  return formula;
+}
+
+Formula Formula::call(std::shared_ptr<const Procedure> procedure,
+                      const std::vector<Formula> &operands) {
+  Formula formula;
+  uint32_t left = appendNodes(formula, operands.at(0));
+  uint32_t right = operands.size() > 1 ? appendNodes(formula, operands[1]) : left;
+  formula.nodes.push_back(
+      Node{Op::Call, int64_t(operands.size()), uint32_t(formula.procedures.size()), left, right});
+  formula.procedures.push_back(std::move(procedure));
   return formula;
 }
 
@@ -129,6 +181,7 @@ std::vector<Formula> Formula::conjuncts() const {
         used[nodes[i].rhs] = true;
       }
     Formula part;
+    part.procedures = procedures;
     std::vector<uint32_t> renumbered(root + 1, 0);
     for (uint32_t i = 0; i <= root; ++i)
       if (used[i]) {
@@ -180,6 +233,14 @@ std::optional<int64_t> evaluate(const Formula &formula, const ArgumentValues &ar
     case Formula::Op::LogicalNot:
       value = int64_t(values[node.lhs] == 0);
       break;
+    case Formula::Op::Call: {
+      std::vector<int64_t> operands = {values[node.lhs]};
+      if (node.value > 1)
+        operands.push_back(values[node.rhs]);
+      if (node.argument < formula.procedures.size() && formula.procedures[node.argument])
+        value = run(*formula.procedures[node.argument], operands);
+      break;
+    }
     default:
       value = apply(node.op, values[node.lhs], values[node.rhs]);
       break;
@@ -259,9 +320,18 @@ std::string formulaText(const Formula &formula) {
   static const char *const symbols[] = {"",   "",   "-",  "~",  "+",  "-",  "*",  "/",
                                         "%",  "<<", ">>", "&",  "|",  "^",  "min", "max",
                                         "<",  "<=", ">",  ">=", "==", "!=", "&&", "||", "!"};
-  static_assert(std::size(symbols) == size_t(Formula::Op::LogicalNot) + 1, "one per Op");
+  static_assert(std::size(symbols) == size_t(Formula::Op::LogicalNot) + 1, "one per Op but Call");
   std::vector<std::string> texts;
   for (const Formula::Node &node : formula.nodes) {
+    if (node.op == Formula::Op::Call) {
+      std::string name =
+          node.argument < formula.procedures.size() && formula.procedures[node.argument]
+              ? formula.procedures[node.argument]->name
+              : "?";
+      texts.push_back(name + "(" + texts[node.lhs] +
+                      (node.value > 1 ? ", " + texts[node.rhs] : "") + ")");
+      continue;
+    }
     const char *symbol = symbols[size_t(node.op)];
     switch (node.op) {
     case Formula::Op::Constant:

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,20 +48,27 @@ struct Formula {
     LogicalAnd,
     LogicalOr,
     LogicalNot, // lhs only
+    // A helper of the program's with loops (`floor_pow2(n)`): procedure
+    // `argument` of `procedures` run on lhs (and rhs, where `value` is 2).
+    Call,
   };
   struct Node {
     Op op = Op::Constant;
-    int64_t value = 0;         // Constant
-    uint32_t argument = 0;     // Argument
+    int64_t value = 0;         // Constant; Call: its number of operands
+    uint32_t argument = 0;     // Argument; Call: the procedure
     uint32_t lhs = 0, rhs = 0; // operand node indices (Neg/Not: lhs only)
     bool operator==(const Node &) const = default;
   };
   std::vector<Node> nodes;
+  std::vector<std::shared_ptr<const struct Procedure>> procedures;
 
   static Formula constant(int64_t value);
   static Formula argument(uint32_t index);
   static Formula unary(Op op, const Formula &operand);
   static Formula binary(Op op, const Formula &lhs, const Formula &rhs);
+  // `procedure` run on `operands` (one or two).
+  static Formula call(std::shared_ptr<const Procedure> procedure,
+                      const std::vector<Formula> &operands);
 
   // The arguments the formula reads, ascending, without repeats.
   std::vector<uint32_t> arguments() const;
@@ -68,6 +76,24 @@ struct Formula {
   // each part non-zero exactly when the whole is.
   std::vector<Formula> conjuncts() const;
   bool operator==(const Formula &) const = default;
+};
+
+// A helper function of the host program, as straight-line steps over its
+// locals (its parameters first): assignments, jumps where a condition is
+// false, and returns, each expression a Formula whose arguments are the
+// locals. Run by evaluate() for at most kMostSteps steps.
+struct Procedure {
+  struct Step {
+    enum class Kind : uint8_t { Assign, JumpUnless, Jump, Return };
+    Kind kind = Kind::Return;
+    uint32_t local = 0;  // Assign: the local set
+    uint32_t target = 0; // JumpUnless, Jump: the step to go on at
+    Formula expression;  // Assign, JumpUnless (the condition), Return
+  };
+  static constexpr uint64_t kMostSteps = 1u << 16;
+  std::string name;
+  uint32_t parameters = 0, locals = 0;
+  std::vector<Step> steps;
 };
 
 // Value of argument `index`, or nullopt when it has none.

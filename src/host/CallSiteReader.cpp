@@ -546,6 +546,9 @@ private:
   // While reading a call of a one-line helper (`div_up(n, threads)`): its
   // parameters by USR, as formulas of the call's arguments.
   std::map<std::string, Formula> helperParameters_;
+  // Helpers read as procedures (procedureOf), by USR; null for those that
+  // are none (and while one is read, for a call of itself).
+  std::map<std::string, std::shared_ptr<const Procedure>> procedures_;
   std::vector<std::pair<std::string, std::string>> boundNames_;
   // The cursors from a top-level declaration down to the one being read.
   std::vector<CXCursor> ancestors_;
@@ -622,6 +625,11 @@ private:
   // Variables passed as an integer argument of the launch being read, by
   // USR: a formula refers to them through the argument.
   std::map<std::string, uint32_t> bound_;
+  // The keys of bound_ that searchedLeaf added: a variable nothing was known
+  // of where it was read. Read where an assignment gives it a value (`bytes
+  // = std::max(bytes, 4096)` after the read in its right-hand side), it has
+  // that value, which may read the leaf, and not the leaf itself.
+  std::set<std::string> searchedKeys_;
   // The struct members that are leaves of the launch being read, by
   // (parameter, member path): their index in formulas.
   std::map<std::pair<uint32_t, std::string>, uint32_t> leafMembers_;
@@ -1517,6 +1525,13 @@ private:
     if (clang_Cursor_isNull(callee) || depth > 4)
       return false;
     CXCursor definition = clang_getCursorDefinition(callee);
+    if (std::optional<LambdaCall> lambda = lambdaCalled(call)) {
+      // The lambda's parameters, past the object the call passes first.
+      if (index < lambda->firstArgument)
+        return false;
+      definition = lambda->lambda;
+      index -= lambda->firstArgument;
+    }
     if (clang_Cursor_isNull(definition))
       definition = clang_getCursorDefinition(clang_getSpecializedCursorTemplate(callee));
     if (clang_Cursor_isNull(definition) ||
@@ -1626,6 +1641,7 @@ private:
   // N; stride <<= 1) step(d, stride, N)`): over its arguments' positions.
   std::vector<CallSite::Constraint> conditionsAroundCall(CXCursor call) {
     std::map<std::string, uint32_t> outer = std::exchange(bound_, {});
+    std::set<std::string> outerSearched = std::exchange(searchedKeys_, {});
     std::map<std::string, uint32_t> passed;
     for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i)
       if (std::optional<std::string> usr =
@@ -1636,6 +1652,7 @@ private:
     if (!bound_.empty())
       readConstraints(context);
     bound_ = std::move(outer);
+    searchedKeys_ = std::move(outerSearched);
     return std::move(context.constraints);
   }
 
@@ -1656,6 +1673,29 @@ private:
     if (pitchOutputs_.count(usr))
       return std::nullopt;
     return usr;
+  }
+
+  // Whether a plain variable an argument passes has for value, where the
+  // launch's variables are searched, a formula of other searched values
+  // than itself (`bytes = std::max(floorPow2(opt.bytes), 4096)`, `elements
+  // = bytes / 16`): then that formula is what it passes, not a leaf of its
+  // own chosen apart from them. Read without a trace: the leaves it needed
+  // are added when the argument is read.
+  bool derivedFromSearched(CXCursor argument, CallSite &site) {
+    CallSite *outerSite = std::exchange(variablesOf_, &site);
+    size_t variables = site.variables.size();
+    uint32_t next = nextLeaf_;
+    std::map<std::string, uint32_t> bound = bound_;
+    std::set<std::string> searched = searchedKeys_;
+    std::optional<Formula> formula = formulaOf(argument, 0);
+    bool derived = formula && !formula->arguments().empty() &&
+                   !(formula->nodes.size() == 1 && formula->nodes[0].op == Formula::Op::Argument);
+    site.variables.resize(variables);
+    nextLeaf_ = next;
+    bound_ = std::move(bound);
+    searchedKeys_ = std::move(searched);
+    variablesOf_ = outerSite;
+    return derived;
   }
 
   // The conditions of the call of the launcher being read (boundConditions_)
@@ -1690,9 +1730,54 @@ private:
     return found;
   }
 
+  // A call of a lambda the program keeps in a variable (`auto run = [&](int
+  // blocks) { k<<<blocks, 256>>>(d, n); }; run(4);`, generic ones too): a
+  // launcher as a function is. The lambda, the key calls_ names it by, and
+  // the call's first argument that is the lambda's (the operator's call
+  // passes the object first).
+  struct LambdaCall {
+    CXCursor lambda;
+    std::string key;
+    unsigned firstArgument;
+  };
+  std::optional<LambdaCall> lambdaCalled(CXCursor call) const {
+    if (spellingOf(clang_getCursorReferenced(call)) != "operator()")
+      return std::nullopt;
+    for (CXCursor child : childrenOf(call)) {
+      CXCursor callee = stripWrappers(child);
+      if (kindOf(callee) != CXCursor_DeclRefExpr)
+        continue;
+      CXCursor variable = clang_getCursorReferenced(callee);
+      if (kindOf(variable) != CXCursor_VarDecl)
+        continue;
+      CXCursor held = clang_Cursor_getVarDeclInitializer(variable);
+      if (clang_Cursor_isNull(held) || kindOf(stripWrappers(held)) != CXCursor_LambdaExpr ||
+          modified_.count(usrOf(variable)))
+        return std::nullopt;
+      CXCursor lambda = stripWrappers(held);
+      std::vector<CXCursor> parts = childrenOf(lambda);
+      auto parameters = unsigned(std::count_if(parts.begin(), parts.end(), [](CXCursor part) {
+        return kindOf(part) == CXCursor_ParmDecl;
+      }));
+      auto arguments = unsigned(clang_Cursor_getNumArguments(call));
+      if (arguments != parameters && arguments != parameters + 1)
+        return std::nullopt;
+      return LambdaCall{lambda, lambdaKey(lambda), arguments - parameters};
+    }
+    return std::nullopt;
+  }
+
+  static std::string lambdaKey(CXCursor lambda) {
+    CXFile file = nullptr;
+    unsigned offset = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(lambda), &file, nullptr, nullptr, &offset);
+    return "lambda@" + (file ? take(clang_getFileName(file)) : "") + ":" + std::to_string(offset);
+  }
+
   // launcherCallOf's reading, at the launch offset its caller set.
   std::optional<std::pair<std::string, LauncherCall>> launcherCallHere(CXCursor call) {
     CXCursor function = clang_getCursorReferenced(call);
+    std::optional<LambdaCall> lambda = lambdaCalled(call);
     // A call through a parameter the call being read binds to a function,
     // with an argument for each of its parameters (not a pack forwarded).
     if (auto passed = boundFunctions_.find(usrOf(function)); passed != boundFunctions_.end()) {
@@ -1700,10 +1785,11 @@ private:
         return std::nullopt;
       function = passed->second;
     }
-    if (kindOf(function) != CXCursor_FunctionDecl ||
-        clang_Location_isInSystemHeader(clang_getCursorLocation(function)))
+    if (!lambda && (kindOf(function) != CXCursor_FunctionDecl ||
+                    clang_Location_isInSystemHeader(clang_getCursorLocation(function))))
       return std::nullopt;
-    CXCursor pattern = clang_getSpecializedCursorTemplate(function);
+    CXCursor pattern =
+        lambda ? clang_getNullCursor() : clang_getSpecializedCursorTemplate(function);
     bool specialization =
         !clang_Cursor_isNull(pattern) && kindOf(pattern) == CXCursor_FunctionTemplate;
     LauncherCall launcherCall;
@@ -1715,7 +1801,8 @@ private:
                      launcherCall.templateArguments.end(), "?"))
         return std::nullopt;
     }
-    for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i) {
+    for (int i = lambda ? int(lambda->firstArgument) : 0, n = clang_Cursor_getNumArguments(call);
+         i < n; ++i) {
       CXCursor argument = clang_Cursor_getArgument(call, unsigned(i));
       std::optional<SiteValue> constant = folded(argument, "");
       std::optional<Formula> formula = constant ? std::nullopt : formulaOf(argument, 0);
@@ -1748,6 +1835,10 @@ private:
       launcherCall.functions.push_back(passed ? usrOf(*passed) : std::string());
       if (passed)
         passedFunctions_.emplace(usrOf(*passed), *passed);
+    }
+    if (lambda) {
+      definitions_.emplace(lambda->key, lambda->lambda);
+      return std::pair{lambda->key, std::move(launcherCall)};
     }
     CXCursor called = specialization ? pattern : function;
     std::string usr = usrOf(called);
@@ -1907,8 +1998,11 @@ private:
   // those values in its launches.
   void readLaunchesIn(CXCursor cursor, std::vector<CallSite> &sites) {
     CXCursorKind kind = kindOf(cursor);
-    bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl;
-    auto called = function && nothingBound() ? calls_.find(usrOf(cursor)) : calls_.end();
+    bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl ||
+                    kind == CXCursor_LambdaExpr;
+    auto called = function && nothingBound()
+                      ? calls_.find(kind == CXCursor_LambdaExpr ? lambdaKey(cursor) : usrOf(cursor))
+                      : calls_.end();
     if (called != calls_.end() && called->second.size() <= kMostCalls) {
       for (const LauncherCall &call : called->second) {
         if (bindCall(cursor, call)) {
@@ -2689,15 +2783,18 @@ private:
   // time, named `name`.
   std::optional<Formula> searchedLeaf(const std::string &key, const std::string &name,
                                       CXType declared) {
-    if (!variablesOf_ || commandLineOnly_)
+    if (commandLineOnly_)
       return std::nullopt;
-    CXType type = clang_getCanonicalType(declared);
-    long long bytes = clang_Type_getSizeOf(type);
-    if (!isIntegerOrEnum(type.kind) || bytes < 1 || bytes > 8)
-      return std::nullopt;
+    // Added while the launch's values were read: the allocations and
+    // conditions read after them use it too.
     if (auto bound = bound_.find(key); bound != bound_.end())
       return Formula::argument(bound->second);
+    CXType type = clang_getCanonicalType(declared);
+    long long bytes = clang_Type_getSizeOf(type);
+    if (!variablesOf_ || !isIntegerOrEnum(type.kind) || bytes < 1 || bytes > 8)
+      return std::nullopt;
     CallSite::Variable leaf;
+    searchedKeys_.insert(key);
     leaf.name = name;
     leaf.index = nextLeaf_++;
     leaf.bits = type.kind == CXType_Bool ? 1 : uint32_t(bytes * 8);
@@ -2841,7 +2938,8 @@ private:
     switch (kindOf(cursor)) {
     case CXCursor_DeclRefExpr: {
       CXCursor variable = clang_getCursorReferenced(cursor);
-      if (auto bound = bound_.find(usrOf(variable)); bound != bound_.end())
+      auto bound = bound_.find(usrOf(variable));
+      if (bound != bound_.end() && !searchedKeys_.count(bound->first))
         return Formula::argument(bound->second);
       if (auto parameter = boundParameters_.find(usrOf(variable));
           parameter != boundParameters_.end())
@@ -2853,7 +2951,8 @@ private:
       if (isMainParameter(variable, "argc"))
         return argcUnknown_ ? std::nullopt : std::optional<Formula>(Formula::constant(1));
       if (commandLineOnly_)
-        return std::nullopt;
+        return bound != bound_.end() ? std::optional(Formula::argument(bound->second))
+                                     : std::nullopt;
       if (std::optional<int64_t> attribute = queriedAttribute(variable))
         return Formula::constant(*attribute);
       if (std::optional<Formula> pitch = pitchAtLaunch(variable, depth))
@@ -2865,7 +2964,11 @@ private:
         known = formulaWhereSet(*assigned, depth);
       else if (std::optional<ValueAt> set = setupValueOf(variable))
         known = formulaWhereSet(*set, depth);
-      return known ? known : searchedVariable(variable);
+      if (known)
+        return known;
+      if (bound != bound_.end())
+        return Formula::argument(bound->second);
+      return searchedVariable(variable);
     }
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
@@ -3035,8 +3138,33 @@ private:
     if (bodies.size() != 1 || count < 0 || size_t(count) != parameters.size())
       return std::nullopt;
     std::vector<CXCursor> statements = childrenOf(bodies.front());
-    if (statements.size() != 1 || kindOf(statements.front()) != CXCursor_ReturnStmt)
-      return std::nullopt;
+    if (statements.size() != 1 || kindOf(statements.front()) != CXCursor_ReturnStmt) {
+      std::shared_ptr<const Procedure> procedure =
+          count == 1 || count == 2 ? procedureOf(callee, parameters, bodies.front()) : nullptr;
+      if (!procedure)
+        return std::nullopt;
+      std::vector<Formula> operands;
+      for (int i = 0; i < count; ++i) {
+        // An operand nothing is known of (`floorPow2(strtoull(argv[1], ...))`)
+        // is searched, and the helper runs on it.
+        CXCursor argument = clang_Cursor_getArgument(call, unsigned(i));
+        std::optional<Formula> operand = formulaOf(argument, depth + 1);
+        if (!operand)
+          operand = searchedLeaf("operand@" + std::to_string(offsetOf(argument)), textOf(argument),
+                                 clang_getCursorType(argument));
+        if (!operand)
+          return std::nullopt;
+        operands.push_back(std::move(*operand));
+      }
+      Formula called = Formula::call(std::move(procedure), operands);
+      // Of constants: its value now, or nothing where it has none (it runs
+      // past its step budget, or divides by zero).
+      if (called.arguments().empty()) {
+        std::optional<int64_t> value = constantValue(called);
+        return value ? std::optional(Formula::constant(*value)) : std::nullopt;
+      }
+      return called;
+    }
     std::vector<CXCursor> returned = childrenOf(statements.front());
     if (returned.size() != 1)
       return std::nullopt;
@@ -3053,6 +3181,244 @@ private:
     std::optional<Formula> value = formulaOf(returned.front(), depth + 1);
     helperParameters_ = std::move(outer);
     return value;
+  }
+
+  // A helper of integers whose body is more than one `return`
+  // (`floor_pow2(x) { size_t p = 1; while (p <= x / 2) p <<= 1; return p;
+  // }`): its statements as a Procedure, where they are integer locals with
+  // initializers, assignments, ifs, loops (with break and continue) and
+  // returns of formulas over the locals and constants. Anything else (a
+  // pointer, a variable of the program's, a call formulaOf cannot read)
+  // makes it none.
+  std::shared_ptr<const Procedure>
+  procedureOf(CXCursor function, const std::vector<CXCursor> &parameters, CXCursor body) {
+    std::string usr = usrOf(function);
+    if (auto known = procedures_.find(usr); known != procedures_.end())
+      return known->second;
+    procedures_[usr] = nullptr;
+    if (!isIntegerOrEnum(clang_getCanonicalType(clang_getCursorResultType(function)).kind))
+      return nullptr;
+    auto procedure = std::make_shared<Procedure>();
+    procedure->name = spellingOf(function);
+    // While the body is read: its locals are the formulas' arguments, and
+    // nothing of the launch being read (its leaves) is in reach.
+    std::map<std::string, Formula> outerHelper = std::exchange(helperParameters_, {});
+    std::map<std::string, uint32_t> outerBound = std::exchange(bound_, {});
+    std::set<std::string> outerSearched = std::exchange(searchedKeys_, {});
+    std::map<std::string, int64_t> outerTexts = std::exchange(boundTexts_, {});
+    std::map<std::string, int64_t> outerParameters = std::exchange(boundParameters_, {});
+    CallSite *outerVariables = std::exchange(variablesOf_, nullptr);
+    bool read = compileProcedure(*procedure, parameters, body);
+    helperParameters_ = std::move(outerHelper);
+    bound_ = std::move(outerBound);
+    searchedKeys_ = std::move(outerSearched);
+    boundTexts_ = std::move(outerTexts);
+    boundParameters_ = std::move(outerParameters);
+    variablesOf_ = outerVariables;
+    if (read)
+      procedures_[usr] = procedure;
+    return read ? procedure : nullptr;
+  }
+
+  bool compileProcedure(Procedure &procedure, const std::vector<CXCursor> &parameters,
+                        CXCursor body) {
+    using Step = Procedure::Step;
+    std::set<std::string> declared;
+    auto addLocal = [&](CXCursor variable) -> std::optional<uint32_t> {
+      if (!isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(variable)).kind))
+        return std::nullopt;
+      uint32_t index = procedure.locals++;
+      helperParameters_.emplace(usrOf(variable), Formula::argument(index));
+      declared.insert(usrOf(variable));
+      return index;
+    };
+    for (CXCursor parameter : parameters)
+      if (!addLocal(parameter))
+        return false;
+    procedure.parameters = procedure.locals;
+    // Every variable the body reads is its own or a constant.
+    bool closed = true;
+    walk(body, [&](CXCursor cursor) {
+      if (kindOf(cursor) == CXCursor_VarDecl)
+        declared.insert(usrOf(cursor));
+    });
+    walk(body, [&](CXCursor cursor) {
+      if (kindOf(cursor) != CXCursor_DeclRefExpr)
+        return;
+      CXCursor target = clang_getCursorReferenced(cursor);
+      CXCursorKind kind = kindOf(target);
+      if ((kind == CXCursor_VarDecl || kind == CXCursor_ParmDecl) &&
+          !declared.count(usrOf(target)) && !folded(cursor, ""))
+        closed = false;
+    });
+    if (!closed)
+      return false;
+    auto emit = [&](Step::Kind kind, Formula expression = Formula::constant(0),
+                    uint32_t local = 0) {
+      procedure.steps.push_back(Step{kind, local, 0, std::move(expression)});
+      return procedure.steps.size() - 1;
+    };
+    auto here = [&] { return uint32_t(procedure.steps.size()); };
+    struct Loop {
+      std::vector<size_t> breaks, continues;
+    };
+    std::vector<Loop> loops;
+    auto localOf = [&](CXCursor expression) -> std::optional<uint32_t> {
+      CXCursor name = stripWrappers(expression);
+      if (kindOf(name) != CXCursor_DeclRefExpr)
+        return std::nullopt;
+      auto local = helperParameters_.find(usrOf(clang_getCursorReferenced(name)));
+      if (local == helperParameters_.end())
+        return std::nullopt;
+      return local->second.nodes.front().argument;
+    };
+    // `v = e`, `v op= e`, `++v`, `v--`.
+    auto assignment = [&](CXCursor expression) {
+      CXCursor cursor = stripWrappers(expression);
+      std::vector<CXCursor> operands = childrenOf(cursor);
+      std::optional<uint32_t> local = operands.empty() ? std::nullopt : localOf(operands[0]);
+      if (!local)
+        return false;
+      Formula current = Formula::argument(*local);
+      std::optional<Formula> value;
+      if (kindOf(cursor) == CXCursor_UnaryOperator) {
+        CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(cursor);
+        bool up = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc;
+        bool down = op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec;
+        if (up || down)
+          value = Formula::binary(up ? Formula::Op::Add : Formula::Op::Sub, current,
+                                  Formula::constant(1));
+      } else if (operands.size() == 2 && (kindOf(cursor) == CXCursor_BinaryOperator ||
+                                          kindOf(cursor) == CXCursor_CompoundAssignOperator)) {
+        CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cursor);
+        std::optional<Formula> rhs = formulaOf(operands[1], 0);
+        if (rhs && op == CXBinaryOperator_Assign)
+          value = rhs;
+        else if (std::optional<Formula::Op> compound = compoundOp(op); rhs && compound)
+          value = Formula::binary(*compound, current, *rhs);
+      }
+      if (!value)
+        return false;
+      emit(Step::Kind::Assign, std::move(*value), *local);
+      return true;
+    };
+    std::function<bool(CXCursor)> statement = [&](CXCursor cursor) -> bool {
+      std::vector<CXCursor> parts = childrenOf(cursor);
+      auto condition = [&](CXCursor expression) -> std::optional<size_t> {
+        std::optional<Formula> holds = formulaOf(expression, 0);
+        if (!holds)
+          return std::nullopt;
+        return emit(Step::Kind::JumpUnless, std::move(*holds));
+      };
+      // The body of a loop that starts at step `top`, then what comes
+      // before its next iteration (`beforeNext`: a for's increment, a
+      // do-while's test) and the jump back. Its breaks, and `exit` (its
+      // test's jump, where it has one), go past it; its continues to
+      // `beforeNext`.
+      auto loopBody = [&](CXCursor loopBody, std::optional<size_t> exit,
+                          const std::function<bool()> &beforeNext, uint32_t top) {
+        loops.emplace_back();
+        if (!statement(loopBody))
+          return false;
+        uint32_t next = here();
+        if (!beforeNext())
+          return false;
+        emit(Step::Kind::Jump);
+        procedure.steps.back().target = top;
+        for (size_t at : loops.back().continues)
+          procedure.steps[at].target = next;
+        for (size_t at : loops.back().breaks)
+          procedure.steps[at].target = here();
+        if (exit)
+          procedure.steps[*exit].target = here();
+        loops.pop_back();
+        return true;
+      };
+      switch (kindOf(cursor)) {
+      case CXCursor_CompoundStmt:
+        return std::all_of(parts.begin(), parts.end(), statement);
+      case CXCursor_NullStmt:
+        return true;
+      case CXCursor_DeclStmt:
+        for (CXCursor variable : parts) {
+          std::optional<uint32_t> local =
+              kindOf(variable) == CXCursor_VarDecl ? addLocal(variable) : std::nullopt;
+          CXCursor init =
+              local ? clang_Cursor_getVarDeclInitializer(variable) : clang_getNullCursor();
+          std::optional<Formula> value =
+              clang_Cursor_isNull(init) ? std::nullopt : formulaOf(init, 0);
+          if (!value)
+            return false;
+          emit(Step::Kind::Assign, std::move(*value), *local);
+        }
+        return true;
+      case CXCursor_ReturnStmt: {
+        std::optional<Formula> value = parts.size() == 1 ? formulaOf(parts[0], 0) : std::nullopt;
+        if (!value)
+          return false;
+        emit(Step::Kind::Return, std::move(*value));
+        return true;
+      }
+      case CXCursor_IfStmt: {
+        if ((parts.size() != 2 && parts.size() != 3) || !clang_isExpression(kindOf(parts[0])))
+          return false;
+        std::optional<size_t> test = condition(parts[0]);
+        if (!test || !statement(parts[1]))
+          return false;
+        if (parts.size() == 2) {
+          procedure.steps[*test].target = here();
+          return true;
+        }
+        size_t skip = emit(Step::Kind::Jump);
+        procedure.steps[*test].target = here();
+        if (!statement(parts[2]))
+          return false;
+        procedure.steps[skip].target = here();
+        return true;
+      }
+      case CXCursor_WhileStmt: {
+        if (parts.size() != 2 || !clang_isExpression(kindOf(parts[0])))
+          return false;
+        uint32_t top = here();
+        std::optional<size_t> test = condition(parts[0]);
+        auto nothing = [] { return true; };
+        return test && loopBody(parts[1], test, nothing, top);
+      }
+      case CXCursor_ForStmt: {
+        if (parts.size() != 4 || !statement(parts[0]))
+          return false;
+        uint32_t top = here();
+        std::optional<size_t> test = condition(parts[1]);
+        auto increment = [&] { return assignment(parts[2]); };
+        return test && loopBody(parts[3], test, increment, top);
+      }
+      case CXCursor_DoStmt: {
+        if (parts.size() != 2)
+          return false;
+        uint32_t top = here();
+        // The test comes after the body: where it fails, the loop ends.
+        std::optional<size_t> test;
+        auto tested = [&] {
+          test = condition(parts[1]);
+          return test.has_value();
+        };
+        bool read = loopBody(parts[0], std::nullopt, tested, top);
+        if (read)
+          procedure.steps[*test].target = here();
+        return read;
+      }
+      case CXCursor_BreakStmt:
+      case CXCursor_ContinueStmt:
+        if (loops.empty())
+          return false;
+        (kindOf(cursor) == CXCursor_BreakStmt ? loops.back().breaks : loops.back().continues)
+            .push_back(emit(Step::Kind::Jump));
+        return true;
+      default:
+        return clang_isExpression(kindOf(cursor)) && assignment(cursor);
+      }
+    };
+    return statement(body);
   }
 
   // Grid or block: a dim3 (constructed there, or a variable holding one) or
@@ -3185,7 +3551,7 @@ private:
   // The kernels a `<<<>>>` callee or a cudaLaunchKernel's first argument
   // names: a kernel (`k`, `&k`, `(void *)k`), a pointer variable or a table
   // of them initialized or assigned with kernels (`table[i]`), either side
-  // of `c ? a : b`.
+  // of `c ? a : b`, what a function of the program's returns.
   std::vector<KernelChoice> kernelsNamedBy(CXCursor expression, int depth = 0) {
     CXCursor cursor = stripWrappers(expression);
     std::vector<CXCursor> operands = childrenOf(cursor);
@@ -3207,6 +3573,8 @@ private:
       return kernelsNamedByAny({operands[1], operands[2]}, depth + 1);
     case CXCursor_InitListExpr:
       return kernelsNamedByAny(operands, depth + 1);
+    case CXCursor_CallExpr:
+      return kernelsReturnedBy(cursor, depth);
     case CXCursor_DeclRefExpr: {
       // A kernel, or a pointer variable: every kernel it is initialized or
       // assigned with (`void (*kernel)(...) = &copy; ... kernel = &transpose;`).
@@ -3232,6 +3600,37 @@ private:
     default:
       return {};
     }
+  }
+
+  // A call of a function of the program's that returns kernels (`KernelFn
+  // kernelFor(Mode m) { switch (m) { case kRead: return k<kRead>; ... } }`):
+  // every kernel its returns name, those that return a null pointer aside.
+  // Nothing where a return names none, or the function has no body here.
+  std::vector<KernelChoice> kernelsReturnedBy(CXCursor call, int depth) {
+    CXCursor function = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(function) || kindOf(function) != CXCursor_FunctionDecl ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(function)))
+      return {};
+    std::vector<KernelChoice> choices;
+    bool every = true;
+    walk(function, [&](CXCursor statement) {
+      if (kindOf(statement) != CXCursor_ReturnStmt || !every)
+        return;
+      std::vector<CXCursor> value = childrenOf(statement);
+      if (value.empty()) {
+        every = false;
+        return;
+      }
+      std::optional<SiteValue> constant = folded(value.front(), "");
+      if (kindOf(stripWrappers(value.front())) == CXCursor_CXXNullPtrLiteralExpr ||
+          (constant && !constant->isFloat && constant->integer == 0))
+        return;
+      std::vector<KernelChoice> named = kernelsNamedBy(value.front(), depth + 1);
+      every = !named.empty();
+      for (KernelChoice &choice : named)
+        addChoice(choices, std::move(choice));
+    });
+    return every ? choices : std::vector<KernelChoice>{};
   }
 
   // The kernels `table[index]` names. Where the table is an array variable
@@ -3767,10 +4166,12 @@ private:
     std::vector<bool> isLeaf;
     auto bindLeaves = [&] {
       bound_.clear();
+      searchedKeys_.clear();
       isLeaf.assign(arguments.size(), false);
       for (size_t i = 0; i < arguments.size(); ++i) {
         std::optional<std::string> usr = leafVariable(arguments[i]);
-        if (!usr || bound_.count(*usr))
+        if (!usr || bound_.count(*usr) ||
+            (searchVariables && derivedFromSearched(arguments[i], site)))
           continue;
         bound_[*usr] = uint32_t(i);
         isLeaf[i] = true;
@@ -3864,6 +4265,7 @@ private:
     readConstraints(site);
     addCallConditions(site);
     bound_.clear();
+    searchedKeys_.clear();
     leafMembers_.clear();
     for (const std::string &variable : lastIteration)
       boundParameters_.erase(variable);

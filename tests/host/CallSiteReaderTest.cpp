@@ -111,13 +111,15 @@ TEST(CallSiteReader, Dim3VariablesTemplateArgumentsAndDerivedArguments) {
   EXPECT_EQ(withN(site.arguments[2], 100), 50);
 }
 
-TEST(CallSiteReader, ChangedVariablesAreUnknownEvenWithAnInitializer) {
+TEST(CallSiteReader, ChangedVariablesHaveWhatTheirChangesMakeOfThem) {
   const CallSite &site = sites()[2];
-  // `changed` is assigned after its declaration: its initializer says
-  // nothing; it is the launch's own argument, so the grid follows it.
-  EXPECT_TRUE(site.arguments[1].isUnknown());
+  // `int changed = 4; changed += n;`: its initializer alone says nothing;
+  // it is 4 + n, n searched, and the grid it is passed as follows n too.
+  ASSERT_EQ(variablesOf(site, site.arguments[1]), std::vector<std::string>{"n"});
+  uint32_t n = site.arguments[1].formula.arguments()[0];
+  EXPECT_EQ(withN(site.arguments[1], 73, n), 77);
   ASSERT_TRUE(site.grid[0].isFormula());
-  EXPECT_EQ(withN(site.grid[0], 77), 77);
+  EXPECT_EQ(withN(site.grid[0], 73, n), 77);
   EXPECT_EQ(site.block[0].integer, 32);
 }
 
@@ -534,7 +536,7 @@ TEST(CallSiteReader, MembersOfALaunchersDim3ParametersAreOneSearchedValueEach) {
 
 TEST(CallSiteReader, OneLineHelpersOfTheProgramAreFollowed) {
   // div_up (a template), iDivUp (a conditional): a single `return` of their
-  // parameters; a helper of two statements is not followed. And ceil().
+  // parameters; twice, of two statements, runs as a procedure. And ceil().
   HostCode host = readInput("helpers.cu");
   ASSERT_EQ(host.sites.size(), 6u);
   EXPECT_EQ(withN(host.sites[0].grid[0], 1000), 4);
@@ -542,7 +544,7 @@ TEST(CallSiteReader, OneLineHelpersOfTheProgramAreFollowed) {
   EXPECT_EQ(withN(host.sites[1].grid[0], 1000), 8);
   EXPECT_EQ(withN(host.sites[1].grid[0], 1024), 8);
   EXPECT_EQ(withN(host.sites[1].grid[0], 1025), 9);
-  EXPECT_TRUE(host.sites[2].grid[0].isUnknown());
+  EXPECT_EQ(withN(host.sites[2].grid[0], 100), 200);
   // ceil of a floating-point quotient by a whole divisor; not by 2.5.
   EXPECT_EQ(withN(host.sites[3].grid[0], 1000), 16);
   EXPECT_EQ(withN(host.sites[3].grid[0], 1024), 16);
@@ -1256,6 +1258,84 @@ TEST(CallSiteReader, BranchesTheConstantsDecideAreTakenOrNeverRun) {
   EXPECT_EQ(site.grid[0].integer, 32);
   ASSERT_TRUE(site.arguments[1].isConstant());
   EXPECT_EQ(site.arguments[1].integer, 512);
+}
+
+// A lambda kept in a variable is a launcher as a function is: its calls
+// bind its parameters (the grid, the kernel a generic lambda is handed); a
+// pointer a function returns names every kernel its returns name.
+TEST(CallSiteReader, LambdasLaunchAsFunctionsDoAndFunctionsHandBackKernels) {
+  HostCode host = readInput("lambda_launchers.cu");
+  std::map<std::string, std::vector<const CallSite *>> byKernel;
+  for (const CallSite &site : host.sites)
+    byKernel[site.kernel].push_back(&site);
+  ASSERT_EQ(byKernel["fill"].size(), 1u);
+  const CallSite &fill = *byKernel["fill"][0];
+  ASSERT_TRUE(fill.grid[0].isConstant());
+  EXPECT_EQ(fill.grid[0].integer, 4); // run(4)
+  EXPECT_EQ(fill.block[0].integer, 256);
+  ASSERT_TRUE(fill.arguments[1].isConstant());
+  EXPECT_EQ(fill.arguments[1].integer, 1000); // n, captured
+  for (const char *kernel : {"twice", "thrice"}) {
+    ASSERT_EQ(byKernel[kernel].size(), 1u) << kernel;
+    EXPECT_EQ(byKernel[kernel][0]->grid[0].integer, 8);
+    EXPECT_EQ(byKernel[kernel][0]->block[0].integer, 128);
+  }
+  EXPECT_TRUE(byKernel["unused"].empty());
+  EXPECT_TRUE(host.namedFunctions.count("twice"));
+  EXPECT_TRUE(host.measuredOnly.empty());
+  // kernelFor returns either instantiation of stream (nullptr aside).
+  size_t streamed = 0;
+  for (const CallSite &site : host.sites)
+    if (site.kernel.rfind("stream", 0) == 0) {
+      ++streamed;
+      EXPECT_EQ(site.grid[0].integer, 2);
+      EXPECT_EQ(site.block[0].integer, 512);
+    }
+  EXPECT_EQ(streamed, 2u);
+}
+
+// A variable read where nothing is known of it (the right-hand side of
+// `bytes = std::max(bytes, 4096)`) is a searched leaf; read where that
+// assignment gives it a value (the allocation, the argument), it is that
+// value, so the buffer and the mask the kernel gets agree.
+TEST(CallSiteReader, AVariableAnAssignmentBoundsHasThatValueWhereverItIsRead) {
+  HostCode host = readInput("reassigned_leaf.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  for (const CallSite &site : host.sites) {
+    ASSERT_EQ(site.variables.size(), 1u);
+    uint32_t leaf = site.variables[0].index;
+    for (int64_t before : {256, 4096, 1 << 20}) {
+      int64_t bytes = std::max<int64_t>(before, 4096);
+      EXPECT_EQ(withN(site.allocationBytes[0], before, leaf), bytes) << before;
+      // The mask, and `bytes` passed as it is: never below 4096.
+      EXPECT_EQ(withN(site.arguments[1], before, leaf),
+                &site == &host.sites[0] ? bytes / 4 - 1 : bytes)
+          << before;
+    }
+  }
+}
+
+// Helpers with loops run as procedures at the launch's values: of
+// constants, their value; of a searched value, a formula that calls them;
+// one that never returns within its step budget, nothing.
+TEST(CallSiteReader, HelpersWithLoopsRunAsProcedures) {
+  HostCode host = readInput("loop_helpers.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  const CallSite &first = host.sites[0];
+  ASSERT_TRUE(first.grid[0].isConstant());
+  EXPECT_EQ(first.grid[0].integer, 32); // gcd(96, 64)
+  ASSERT_TRUE(first.block[0].isConstant());
+  EXPECT_EQ(first.block[0].integer, 5); // digits(12345)
+  ASSERT_EQ(first.variables.size(), 1u);
+  uint32_t leaf = first.variables[0].index;
+  // floorPow2 of the searched size, a quarter of it minus one as the mask.
+  EXPECT_EQ(withN(first.allocationBytes[0], 1000, leaf), 512);
+  EXPECT_EQ(withN(first.arguments[1], 1000, leaf), 127);
+  EXPECT_EQ(withN(first.arguments[1], 4096, leaf), 1023);
+  EXPECT_EQ(withN(first.allocationBytes[0], 0, leaf), 0);
+  ASSERT_TRUE(host.sites[1].grid[0].isConstant());
+  EXPECT_EQ(host.sites[1].grid[0].integer, 30);   // evenSum(10), continue and break
+  EXPECT_TRUE(host.sites[2].grid[0].isUnknown()); // spin(1) never returns
 }
 
 TEST(CallSiteReader, KernelsOnlyMeasuredOrConfiguredAreNotNamed) {

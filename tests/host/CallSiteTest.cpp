@@ -110,6 +110,53 @@ TEST(Formula, AConditionSplitsAtItsOutermostAnds) {
   EXPECT_EQ(wide.conjuncts()[0].nodes.size(), wide.nodes.size());
 }
 
+// sum(n): s = 0; i = 1; while (i <= n) { s += i; ++i; } return s. Locals:
+// n 0, s 1, i 2.
+std::shared_ptr<Procedure> sumTo() {
+  using Step = Procedure::Step;
+  auto procedure = std::make_shared<Procedure>();
+  procedure->name = "sum";
+  procedure->parameters = 1;
+  procedure->locals = 3;
+  auto local = [](uint32_t i) { return Formula::argument(i); };
+  procedure->steps = {
+      {Step::Kind::Assign, 1, 0, Formula::constant(0)},
+      {Step::Kind::Assign, 2, 0, Formula::constant(1)},
+      {Step::Kind::JumpUnless, 0, 6, Formula::binary(Op::Le, local(2), local(0))},
+      {Step::Kind::Assign, 1, 0, Formula::binary(Op::Add, local(1), local(2))},
+      {Step::Kind::Assign, 2, 0, Formula::binary(Op::Add, local(2), Formula::constant(1))},
+      {Step::Kind::Jump, 0, 2, Formula::constant(0)},
+      {Step::Kind::Return, 0, 0, local(1)},
+  };
+  return procedure;
+}
+
+TEST(Formula, ProceduresRunOnTheirOperandsAndKeepTheirPlaceWhenCombined) {
+  Formula sum = Formula::call(sumTo(), {Formula::argument(1)});
+  EXPECT_EQ(evaluate(sum, argument1Is(4)), 10);
+  EXPECT_EQ(evaluate(sum, argument1Is(0)), 0);
+  EXPECT_EQ(formulaText(sum), "sum(argument 2)");
+  // A second procedure, after the first's in the combined formula.
+  auto twice = std::make_shared<Procedure>();
+  twice->name = "twice";
+  twice->parameters = twice->locals = 1;
+  twice->steps = {{Procedure::Step::Kind::Return, 0, 0,
+                   Formula::binary(Op::Mul, Formula::argument(0), Formula::constant(2))}};
+  Formula both = Formula::binary(Op::Add, sum, Formula::call(twice, {Formula::argument(1)}));
+  EXPECT_EQ(evaluate(both, argument1Is(4)), 18);
+  std::vector<Formula> parts =
+      Formula::binary(Op::LogicalAnd, Formula::binary(Op::Gt, both, Formula::constant(0)), sum)
+          .conjuncts();
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(evaluate(parts[0], argument1Is(4)), 1);
+  EXPECT_EQ(evaluate(parts[1], argument1Is(4)), 10);
+  // Past its step budget: no value.
+  auto forever = std::make_shared<Procedure>();
+  forever->parameters = forever->locals = 1;
+  forever->steps = {{Procedure::Step::Kind::Jump, 0, 0, Formula::constant(0)}};
+  EXPECT_EQ(evaluate(Formula::call(forever, {Formula::argument(1)}), argument1Is(1)), std::nullopt);
+}
+
 TEST(SiteValue, DescribesConstantsFormulasAndUnknowns) {
   EXPECT_EQ(describe(SiteValue::ofInteger(256, "THREADS")), "256");
   EXPECT_EQ(describe(SiteValue::ofReal(2.5, "2.5f")), "2.5");
