@@ -62,6 +62,15 @@ CXCursorKind kindOf(CXCursor cursor) { return clang_getCursorKind(cursor); }
 std::string usrOf(CXCursor cursor) { return take(clang_getCursorUSR(cursor)); }
 std::string spellingOf(CXCursor cursor) { return take(clang_getCursorSpelling(cursor)); }
 
+// The parameters a function (or a function template, or a lambda) declares.
+std::vector<CXCursor> parametersOf(CXCursor function) {
+  std::vector<CXCursor> parameters;
+  for (CXCursor child : childrenOf(function))
+    if (kindOf(child) == CXCursor_ParmDecl)
+      parameters.push_back(child);
+  return parameters;
+}
+
 // Whether a function is a kernel (`__global__`).
 bool isKernel(CXCursor function) {
   std::vector<CXCursor> attributes = childrenOf(function);
@@ -1070,10 +1079,7 @@ private:
     CXCursor pattern = clang_getSpecializedCursorTemplate(callee);
     if (clang_Cursor_isNull(pattern))
       return true;
-    std::vector<CXCursor> declared;
-    for (CXCursor child : childrenOf(pattern))
-      if (kindOf(child) == CXCursor_ParmDecl)
-        declared.push_back(child);
+    std::vector<CXCursor> declared = parametersOf(pattern);
     if (declared.empty())
       return true;
     // Arguments past the pattern's last parameter are its pack's.
@@ -1537,10 +1543,7 @@ private:
     if (clang_Cursor_isNull(definition) ||
         clang_Location_isInSystemHeader(clang_getCursorLocation(definition)))
       return false;
-    std::vector<CXCursor> parameters;
-    for (CXCursor child : childrenOf(definition))
-      if (kindOf(child) == CXCursor_ParmDecl)
-        parameters.push_back(child);
+    std::vector<CXCursor> parameters = parametersOf(definition);
     if (index >= parameters.size())
       return false;
     std::string usr = usrOf(parameters[index]);
@@ -1755,10 +1758,7 @@ private:
           modified_.count(usrOf(variable)))
         return std::nullopt;
       CXCursor lambda = stripWrappers(held);
-      std::vector<CXCursor> parts = childrenOf(lambda);
-      auto parameters = unsigned(std::count_if(parts.begin(), parts.end(), [](CXCursor part) {
-        return kindOf(part) == CXCursor_ParmDecl;
-      }));
+      auto parameters = unsigned(parametersOf(lambda).size());
       auto arguments = unsigned(clang_Cursor_getNumArguments(call));
       if (arguments != parameters && arguments != parameters + 1)
         return std::nullopt;
@@ -2303,9 +2303,8 @@ private:
     if (auto known = helperAllocations_.find(usr); known != helperAllocations_.end())
       return known->second;
     std::vector<std::string> parameters;
-    for (CXCursor child : childrenOf(definition))
-      if (kindOf(child) == CXCursor_ParmDecl)
-        parameters.push_back(usrOf(child));
+    for (CXCursor parameter : parametersOf(definition))
+      parameters.push_back(usrOf(parameter));
     auto position = [&](CXCursor expression) -> std::optional<unsigned> {
       CXCursor cursor = stripPointerWrappers(expression);
       if (kindOf(cursor) != CXCursor_DeclRefExpr)
@@ -3137,26 +3136,30 @@ private:
     int count = clang_Cursor_getNumArguments(call);
     if (bodies.size() != 1 || count < 0 || size_t(count) != parameters.size())
       return std::nullopt;
-    std::vector<CXCursor> statements = childrenOf(bodies.front());
-    if (statements.size() != 1 || kindOf(statements.front()) != CXCursor_ReturnStmt) {
-      std::shared_ptr<const Procedure> procedure =
-          count == 1 || count == 2 ? procedureOf(callee, parameters, bodies.front()) : nullptr;
-      if (!procedure)
-        return std::nullopt;
+    // The call's arguments as formulas; with `searchUnknown`, one nothing is
+    // known of (`floorPow2(strtoull(argv[1], ...))`) is searched.
+    auto operandsOf = [&](bool searchUnknown) -> std::optional<std::vector<Formula>> {
       std::vector<Formula> operands;
       for (int i = 0; i < count; ++i) {
-        // An operand nothing is known of (`floorPow2(strtoull(argv[1], ...))`)
-        // is searched, and the helper runs on it.
         CXCursor argument = clang_Cursor_getArgument(call, unsigned(i));
         std::optional<Formula> operand = formulaOf(argument, depth + 1);
-        if (!operand)
+        if (!operand && searchUnknown)
           operand = searchedLeaf("operand@" + std::to_string(offsetOf(argument)), textOf(argument),
                                  clang_getCursorType(argument));
         if (!operand)
           return std::nullopt;
         operands.push_back(std::move(*operand));
       }
-      Formula called = Formula::call(std::move(procedure), operands);
+      return operands;
+    };
+    std::vector<CXCursor> statements = childrenOf(bodies.front());
+    if (statements.size() != 1 || kindOf(statements.front()) != CXCursor_ReturnStmt) {
+      std::shared_ptr<const Procedure> procedure =
+          count == 1 || count == 2 ? procedureOf(callee, parameters, bodies.front()) : nullptr;
+      std::optional<std::vector<Formula>> operands = procedure ? operandsOf(true) : std::nullopt;
+      if (!operands)
+        return std::nullopt;
+      Formula called = Formula::call(std::move(procedure), *operands);
       // Of constants: its value now, or nothing where it has none (it runs
       // past its step budget, or divides by zero).
       if (called.arguments().empty()) {
@@ -3168,14 +3171,12 @@ private:
     std::vector<CXCursor> returned = childrenOf(statements.front());
     if (returned.size() != 1)
       return std::nullopt;
+    std::optional<std::vector<Formula>> operands = operandsOf(false);
+    if (!operands)
+      return std::nullopt;
     std::map<std::string, Formula> arguments;
-    for (int i = 0; i < count; ++i) {
-      std::optional<Formula> argument =
-          formulaOf(clang_Cursor_getArgument(call, unsigned(i)), depth + 1);
-      if (!argument)
-        return std::nullopt;
-      arguments.emplace(usrOf(parameters[size_t(i)]), std::move(*argument));
-    }
+    for (int i = 0; i < count; ++i)
+      arguments.emplace(usrOf(parameters[size_t(i)]), std::move((*operands)[size_t(i)]));
     std::map<std::string, Formula> outer = std::move(helperParameters_);
     helperParameters_ = std::move(arguments);
     std::optional<Formula> value = formulaOf(returned.front(), depth + 1);

@@ -11,19 +11,6 @@ namespace {
 // Longer strings (a format, a `%s` argument) are cut here.
 constexpr uint64_t kMaxStringBytes = 4096;
 
-std::optional<std::string> readString(uint64_t address, const ReadDeviceBytes &read) {
-  std::string text;
-  for (uint64_t i = 0; i < kMaxStringBytes; ++i) {
-    uint8_t byte = 0;
-    if (!read(address + i, 1, &byte))
-      return i == 0 ? std::nullopt : std::optional(text);
-    if (byte == 0)
-      break;
-    text += char(byte);
-  }
-  return text;
-}
-
 // The arguments of one call, taken in order from the packed buffer.
 class ArgumentReader {
 public:
@@ -58,9 +45,23 @@ constexpr const char *kUnreadable = "<unreadable>";
 
 } // namespace
 
+std::optional<std::string> readDeviceString(uint64_t address, const ReadDeviceBytes &read,
+                                            uint64_t maxBytes) {
+  std::string text;
+  for (uint64_t i = 0; i < maxBytes; ++i) {
+    uint8_t byte = 0;
+    if (!read(address + i, 1, &byte))
+      return i == 0 ? std::nullopt : std::optional(text);
+    if (byte == 0)
+      break;
+    text += char(byte);
+  }
+  return text;
+}
+
 std::optional<std::string> formatDevicePrintf(uint64_t format, uint64_t arguments,
                                               const ReadDeviceBytes &read) {
-  std::optional<std::string> text = readString(format, read);
+  std::optional<std::string> text = readDeviceString(format, read, kMaxStringBytes);
   if (!text)
     return std::nullopt;
   const std::string &f = *text;
@@ -153,8 +154,9 @@ std::optional<std::string> formatDevicePrintf(uint64_t format, uint64_t argument
     case 's': {
       std::optional<uint64_t> pointer = args.next(8);
       std::optional<std::string> string = !pointer || !readable ? std::nullopt
-                                          : *pointer == 0 ? std::optional<std::string>("(null)")
-                                                          : readString(*pointer, read);
+                                          : *pointer == 0
+                                              ? std::optional<std::string>("(null)")
+                                              : readDeviceString(*pointer, read, kMaxStringBytes);
       out += string ? formatted(spec, string->c_str()) : kUnreadable;
       break;
     }

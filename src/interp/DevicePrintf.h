@@ -16,6 +16,11 @@ namespace simulee::interp {
 // where they are not all inside one buffer.
 using ReadDeviceBytes = std::function<bool(uint64_t address, uint64_t size, uint8_t *out)>;
 
+// The NUL-terminated string at `address`, cut after `maxBytes`: what is
+// readable of it, nullopt when not even its first byte is.
+std::optional<std::string> readDeviceString(uint64_t address, const ReadDeviceBytes &read,
+                                            uint64_t maxBytes);
+
 // The printed text. A `%s` argument is read as a NUL-terminated string; a
 // null one prints "(null)", as the CUDA runtime does, and an unreadable one
 // (or an argument past the end of the buffer) prints "<unreadable>". A

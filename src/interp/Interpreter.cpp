@@ -479,6 +479,7 @@ private:
   uint64_t chosenValue(const Instr &in);
   Status callThroughNonFunction(const Warp &warp, LaneMask mask, const uint64_t *pointer,
                                 uint32_t instr) const;
+  ReadDeviceBytes bytesSeenBy(Warp &warp, unsigned lane);
   // The lanes of `mask` called printf: the listener hears each.
   [[gnu::noinline]] void printed(Warp &warp, LaneMask mask, const uint64_t *format,
                                  const uint64_t *arguments, uint32_t instr);
@@ -1976,21 +1977,25 @@ void Launch::releaseBarrier() {
     listener_->onBarrierRelease(BarrierReleaseEvent{block_, epoch_, barriers});
 }
 
+// Reads of `lane`'s view of the launch's memory (its own stack included),
+// outside the model: a printf's arguments, an assert's text.
+ReadDeviceBytes Launch::bytesSeenBy(Warp &warp, unsigned lane) {
+  return [this, &local = warp.local[lane]](uint64_t address, uint64_t size, uint8_t *out) {
+    ResolvedAccess bytes = memory_.resolve(address, size, local);
+    if (bytes.bytes)
+      std::memcpy(out, bytes.bytes, size);
+    return bytes.bytes != nullptr;
+  };
+}
+
 // Each lane's printf, in lane order (a GPU orders a warp's lines so too).
 void Launch::printed(Warp &warp, LaneMask mask, const uint64_t *format, const uint64_t *arguments,
                      uint32_t instr) {
   forEachLane(mask, [&](unsigned lane) {
     OutputEvent event{block_, warp.index, warp.firstThread + lane, instr, {}};
-    if (outputText_) {
-      auto read = [&](uint64_t address, uint64_t size, uint8_t *out) {
-        ResolvedAccess bytes = memory_.resolve(address, size, warp.local[lane]);
-        if (bytes.bytes)
-          std::memcpy(out, bytes.bytes, size);
-        return bytes.bytes != nullptr;
-      };
-      event.text = formatDevicePrintf(format[lane], arguments[lane], read)
+    if (outputText_)
+      event.text = formatDevicePrintf(format[lane], arguments[lane], bytesSeenBy(warp, lane))
                        .value_or("<printf with an unreadable format>\n");
-    }
     listener_->onOutput(event);
   });
 }
@@ -1999,13 +2004,8 @@ Status Launch::assertionFailed(Warp &warp, unsigned lane, const uint64_t *condit
                                uint32_t instr) {
   // The condition's text, a string literal of the program (a few hundred
   // characters at most are shown).
-  std::string text;
-  for (uint64_t i = 0; i < 512; ++i) {
-    ResolvedAccess byte = memory_.resolve(condition[lane] + i, 1, warp.local[lane]);
-    if (!byte.bytes || *byte.bytes == 0)
-      break;
-    text += char(*byte.bytes);
-  }
+  std::string text =
+      readDeviceString(condition[lane], bytesSeenBy(warp, lane), 512).value_or(std::string());
   if (listener_)
     listener_->onAssertionFailed(AssertionEvent{block_, warp.firstThread + lane, instr, text});
   return makeError(program_.path + ": kernel '" + kernel_.sourceName + "' " + kKernelTrapped +
