@@ -45,6 +45,7 @@ void RedundantBarrierDetector::merge(const RedundantBarrierDetector &other) {
     }
     mine.executed |= theirs.executed;
     mine.needed |= theirs.needed;
+    mine.timed |= theirs.timed;
     mine.listed |= theirs.listed;
     mine.instances += theirs.instances;
     mine.evidenceInstances += theirs.evidenceInstances;
@@ -72,6 +73,7 @@ void RedundantBarrierDetector::addLaunch(const memmodel::MemoryModel &model,
       }
       history.executed = true;
       history.needed |= needed;
+      history.timed |= instance.timed;
       history.instances += instance.count;
       if (!instance.ordersNothing)
         history.orderingInstances += instance.count;
@@ -89,7 +91,7 @@ void RedundantBarrierDetector::addLaunch(const memmodel::MemoryModel &model,
 }
 
 bool RedundantBarrierDetector::removable(const BarrierHistory &history) const {
-  if (!history.executed || history.needed)
+  if (!history.executed || history.needed || history.timed)
     return false;
   if (history.orderingInstances == 0)
     return true; // nothing on one side of it, ever

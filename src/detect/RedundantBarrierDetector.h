@@ -71,6 +71,7 @@ private:
   struct BarrierHistory {
     bool executed = false;
     bool needed = false; // in some instance of some launch
+    bool timed = false;  // next to a clock read in some instance (BarrierInstance::timed)
     // One of the kernel's own barriers (not only a required one, such as a
     // grid barrier's block barriers): said to be unreached when no launch ran it.
     bool listed = false;

@@ -222,6 +222,15 @@ struct OutputEvent {
   std::string text;
 };
 
+// A warp read a clock (`clock()`, `clock64()`, `%globaltimer`): a timing
+// kernel's barrier next to such a read (`__syncthreads(); if (tid == 0)
+// start = clock64();`) orders the read against the other threads' work, so it
+// is not redundant though it orders no memory access (BarrierEvidence).
+struct ClockReadEvent {
+  uint32_t block; // linear block id
+  uint32_t warp;  // warp index in the block
+};
+
 // Every block of the grid reached a grid-wide barrier (ir/GridSync.h), or
 // ended: each access before it happens before each access after it, in every
 // block. Blocks waiting there were suspended (onBlockSuspend) and resume
@@ -268,6 +277,7 @@ public:
   virtual void onOutOfBounds(const OutOfBoundsEvent &) {}
   virtual void onAssertionFailed(const AssertionEvent &) {}
   virtual void onOutput(const OutputEvent &) {}
+  virtual void onClockRead(const ClockReadEvent &) {}
   virtual void onUndefinedBehavior(const UndefinedBehaviorEvent &) {}
 };
 

@@ -1375,6 +1375,9 @@ Status Launch::execute(Warp &warp, bool oneDataInstruction) {
       const uint64_t m = widthMask(in.width);
       auto reg = ir::SpecialRegister(in.flags);
       forEachLane(mask, [&](unsigned l) { d[l] = specialRegister(warp, l, reg) & m; });
+      using R = ir::SpecialRegister;
+      if (reg == R::Clock || reg == R::Clock64 || reg == R::GlobalTimer)
+        listener_->onClockRead(ClockReadEvent{block_, warp.index});
       break;
     }
     case Op::MathUnary: {

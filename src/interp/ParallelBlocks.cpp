@@ -146,6 +146,7 @@ void BlockEvents::replay(ExecutionListener &listener) {
           else if constexpr (std::is_same_v<E, OutOfBoundsEvent>) listener.onOutOfBounds(e);
           else if constexpr (std::is_same_v<E, AssertionEvent>) listener.onAssertionFailed(e);
           else if constexpr (std::is_same_v<E, OutputEvent>) listener.onOutput(e);
+          else if constexpr (std::is_same_v<E, ClockReadEvent>) listener.onClockRead(e);
           else listener.onUndefinedBehavior(e);
         },
         event);

@@ -107,6 +107,7 @@ public:
   void onAssertionFailed(const AssertionEvent &event) override { other(event); }
   void onUndefinedBehavior(const UndefinedBehaviorEvent &event) override { other(event); }
   void onOutput(const OutputEvent &event) override { other(event); }
+  void onClockRead(const ClockReadEvent &event) override { other(event); }
 
   // Passes every event on in the order it came, and forgets them.
   void replay(ExecutionListener &listener);
@@ -124,7 +125,7 @@ private:
   using Other = std::variant<BlockBegin, BlockEnd, MaskChangeEvent, BarrierReleaseEvent,
                              BarrierArriveEvent, BarrierDivergenceEvent, WarpSyncEvent, FenceEvent,
                              NamedBarrierArriveEvent, NamedBarrierReleaseEvent, OutOfBoundsEvent,
-                             AssertionEvent, UndefinedBehaviorEvent, OutputEvent>;
+                             AssertionEvent, UndefinedBehaviorEvent, OutputEvent, ClockReadEvent>;
   template <class Event> void other(const Event &event) {
     others_.emplace_back(accesses_.size(), Other(event));
   }

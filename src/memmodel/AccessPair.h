@@ -93,6 +93,10 @@ struct BarrierInstance {
   // No shared or global access on one side of it in its block: it orders
   // nothing (see BarrierEvidence::ordersNothing).
   bool ordersNothing = false;
+  // A clock was read just before or just after it in its block: it times the
+  // block's work (a benchmark's `__syncthreads(); if (tid == 0) start =
+  // clock64();`) and is never redundant.
+  bool timed = false;
   uint32_t exampleBlock = 0;
   uint32_t exampleEpoch = 0; // the visit order the barrier started
   uint64_t count = 0;        // instances folded into this entry

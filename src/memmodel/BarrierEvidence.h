@@ -24,6 +24,7 @@ public:
     spans_.clear();
     last_ = 0;
     accessedNow_ = false;
+    clockReadNow_ = false;
     firstAccessed_ = kNone;
     lastAccessed_ = 0;
   }
@@ -45,6 +46,12 @@ public:
   // block's lines before it print before any line after it).
   void recordOutput() { accessedNow_ = true; }
 
+  // A clock read of the current visit order (interp::ClockReadEvent).
+  void recordClockRead() { clockReadNow_ = true; }
+  // Whether the current visit order read a clock: a barrier that starts or
+  // ends it times the block's work (MemoryModel::OpenBarrier::timed).
+  bool clockReadNow() const { return clockReadNow_; }
+
   // The current visit order `visitOrder` is over.
   void endVisitOrder(uint32_t visitOrder) {
     if (accessedNow_) {
@@ -52,6 +59,7 @@ public:
       lastAccessed_ = std::max(lastAccessed_, visitOrder);
     }
     accessedNow_ = false;
+    clockReadNow_ = false;
     for (const EpochEntry &entry : epoch_) {
       if (!entry.severalWarps)
         continue;
@@ -98,6 +106,7 @@ private:
   // Whether the current visit order accessed shared or global memory or
   // printed, and the first and last visit orders of the block that did.
   bool accessedNow_ = false;
+  bool clockReadNow_ = false;
   uint32_t firstAccessed_ = kNone, lastAccessed_ = 0;
 
   Span *spanOf(uint64_t key) {

@@ -189,6 +189,11 @@ void MemoryModel::onOutput(const interp::OutputEvent &event) {
   evidence_.recordOutput();
 }
 
+void MemoryModel::onClockRead(const interp::ClockReadEvent &event) {
+  switchToBlock(event.block);
+  evidence_.recordClockRead();
+}
+
 void MemoryModel::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) {
   switchToBlock(event.block);
   namedBarriers_.arrive(event.warp, event.step, event.barrierId);
@@ -201,10 +206,11 @@ void MemoryModel::onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &
 
 void MemoryModel::onBarrierRelease(const interp::BarrierReleaseEvent &event) {
   switchToBlock(event.block);
+  bool clockBefore = evidence_.clockReadNow();
   closeOpenBarrier();
   evidence_.endVisitOrder(currentEpoch_);
   currentEpoch_ = event.epoch;
-  openBarrier_ = OpenBarrier{event.barrierInstrs, event.epoch, {}};
+  openBarrier_ = OpenBarrier{event.barrierInstrs, event.epoch, {}, clockBefore};
 }
 
 // A barrier instance's crossings are complete once the next one starts or the
@@ -212,6 +218,7 @@ void MemoryModel::onBarrierRelease(const interp::BarrierReleaseEvent &event) {
 void MemoryModel::closeOpenBarrier() {
   if (!openBarrier_)
     return;
+  openBarrier_->timed |= evidence_.clockReadNow();
   blockBarriers_.push_back(std::move(*openBarrier_));
   openBarrier_.reset();
 }
@@ -224,15 +231,16 @@ void MemoryModel::foldBlockBarriers() {
     bool ordersNothing = evidence_.ordersNothing(closed.epoch);
     auto same = [&](const BarrierInstance &known) {
       return known.barrierInstrs == closed.barrierInstrs && known.crossings == closed.crossings &&
-             known.evidence == evidence && known.ordersNothing == ordersNothing;
+             known.evidence == evidence && known.ordersNothing == ordersNothing &&
+             known.timed == closed.timed;
     };
     auto found = std::find_if(barriers_.begin(), barriers_.end(), same);
     if (found != barriers_.end()) {
       ++found->count;
       continue;
     }
-    barriers_.push_back(BarrierInstance{std::move(closed.barrierInstrs), closed.crossings,
-                                        evidence, ordersNothing, currentBlock_.value_or(0),
+    barriers_.push_back(BarrierInstance{std::move(closed.barrierInstrs), closed.crossings, evidence,
+                                        ordersNothing, closed.timed, currentBlock_.value_or(0),
                                         closed.epoch, 1});
   }
   blockBarriers_.clear();

@@ -114,6 +114,8 @@ public:
   void onFence(const interp::FenceEvent &event) override;
   // Printed output is something a barrier orders (BarrierEvidence).
   void onOutput(const interp::OutputEvent &event) override;
+  // A clock read next to a barrier makes it a timing barrier (BarrierInstance::timed).
+  void onClockRead(const interp::ClockReadEvent &event) override;
   void onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &event) override;
   void onNamedBarrierRelease(const interp::NamedBarrierReleaseEvent &event) override;
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
@@ -171,6 +173,9 @@ private:
     std::vector<uint32_t> barrierInstrs;
     uint32_t epoch = 0;
     BarrierCrossingSet crossings;
+    // The visit order that ended at the barrier, or the one it started, read
+    // a clock.
+    bool timed = false;
   };
 
   void record(const interp::AccessEvent &event, bool keep);

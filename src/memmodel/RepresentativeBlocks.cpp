@@ -14,8 +14,19 @@ constexpr uint64_t kBlocksToFindARepeat = 8;
 
 // Distinguishes the kinds of event in the hashed stream.
 enum Tag : uint64_t {
-  kAccessTag = 1, kMaskTag, kReleaseTag, kArriveTag, kDivergenceTag, kWarpSyncTag, kFenceTag,
-  kNamedArriveTag, kNamedReleaseTag, kOutOfBoundsTag, kUndefinedTag, kOutputTag
+  kAccessTag = 1,
+  kMaskTag,
+  kReleaseTag,
+  kArriveTag,
+  kDivergenceTag,
+  kWarpSyncTag,
+  kFenceTag,
+  kNamedArriveTag,
+  kNamedReleaseTag,
+  kOutOfBoundsTag,
+  kUndefinedTag,
+  kOutputTag,
+  kClockTag
 };
 
 } // namespace
@@ -136,6 +147,8 @@ template <class Event> void RepresentativeBlocks::other(const Event &event) {
   } else if constexpr (std::is_same_v<Event, interp::OutputEvent>) {
     mix(kOutputTag | uint64_t(event.instruction) << 32);
     mix(event.thread);
+  } else if constexpr (std::is_same_v<Event, interp::ClockReadEvent>) {
+    mix(kClockTag | uint64_t(event.warp) << 32);
   } else {
     static_assert(std::is_same_v<Event, interp::UndefinedBehaviorEvent>);
     mix(kUndefinedTag | uint64_t(event.kind) << 8 | uint64_t(event.instruction) << 32);
@@ -170,6 +183,8 @@ template <class Event> void RepresentativeBlocks::deliver(const Event &e) {
     model_.onOutOfBounds(e);
   else if constexpr (std::is_same_v<Event, interp::OutputEvent>)
     model_.onOutput(e);
+  else if constexpr (std::is_same_v<Event, interp::ClockReadEvent>)
+    model_.onClockRead(e);
   else
     model_.onUndefinedBehavior(e);
 }
@@ -183,6 +198,7 @@ void RepresentativeBlocks::onBarrierDivergence(const interp::BarrierDivergenceEv
 void RepresentativeBlocks::onWarpSync(const interp::WarpSyncEvent &e) { other(e); }
 void RepresentativeBlocks::onFence(const interp::FenceEvent &e) { other(e); }
 void RepresentativeBlocks::onOutput(const interp::OutputEvent &e) { other(e); }
+void RepresentativeBlocks::onClockRead(const interp::ClockReadEvent &e) { other(e); }
 void RepresentativeBlocks::onNamedBarrierArrive(const interp::NamedBarrierArriveEvent &e) {
   other(e);
 }

@@ -56,6 +56,7 @@ public:
   void onOutOfBounds(const interp::OutOfBoundsEvent &event) override;
   void onUndefinedBehavior(const interp::UndefinedBehaviorEvent &event) override;
   void onOutput(const interp::OutputEvent &event) override;
+  void onClockRead(const interp::ClockReadEvent &event) override;
   // It stops the launch, so the block's buffered events never reach the
   // model: it goes there at once.
   void onAssertionFailed(const interp::AssertionEvent &event) override {
@@ -76,7 +77,8 @@ private:
       std::variant<interp::MaskChangeEvent, interp::BarrierReleaseEvent, interp::BarrierArriveEvent,
                    interp::BarrierDivergenceEvent, interp::WarpSyncEvent, interp::FenceEvent,
                    interp::NamedBarrierArriveEvent, interp::NamedBarrierReleaseEvent,
-                   interp::OutOfBoundsEvent, interp::UndefinedBehaviorEvent, interp::OutputEvent>;
+                   interp::OutOfBoundsEvent, interp::UndefinedBehaviorEvent, interp::OutputEvent,
+                   interp::ClockReadEvent>;
 
   template <class Event> void other(const Event &event);
   void deliver(const Other &event);

@@ -256,6 +256,7 @@ public:
     return model_.wantsOutputText() || observer_->wantsOutputText();
   }
   void onOutput(const interp::OutputEvent &e) override { both(&Listener::onOutput, e); }
+  void onClockRead(const interp::ClockReadEvent &e) override { both(&Listener::onClockRead, e); }
 
 private:
   using Listener = interp::ExecutionListener;
