@@ -310,9 +310,15 @@ public:
     // or empty.
     std::vector<std::string> functions;
     // The conditions that hold where the call is made (the `if`s and loops
-    // around it, the asserts before it) that read only integer variables it
-    // passes: over the called function's parameters, by position.
+    // around it, the asserts and early exits before it, the guards of a
+    // function whose struct it passes), over the leaves conditionLeaves
+    // names by index.
     std::vector<CallSite::Constraint> conditions;
+    // What each leaf of the conditions is: "#2" the called function's third
+    // parameter, "#2.threads" a member of it, else a variable of the
+    // caller's by its key (a global's or a lambda's captured variable's USR,
+    // "USR.path" for a member), which the launch may read as it is.
+    std::vector<std::string> conditionLeaves;
     std::vector<std::string> conditionTexts() const {
       std::vector<std::string> texts;
       for (const CallSite::Constraint &condition : conditions)
@@ -321,10 +327,11 @@ public:
     }
     bool operator<(const LauncherCall &other) const {
       return std::tuple(std::tie(templateArguments, values, literal, reals, allocations, kernels,
-                                 functions),
+                                 functions, conditionLeaves),
                         conditionTexts()) <
              std::tuple(std::tie(other.templateArguments, other.values, other.literal, other.reals,
-                                 other.allocations, other.kernels, other.functions),
+                                 other.allocations, other.kernels, other.functions,
+                                 other.conditionLeaves),
                         other.conditionTexts());
     }
   };
@@ -542,10 +549,20 @@ private:
   std::map<std::string, CXCursor> boundFunctions_;
   // Its floating-point parameters a call passes a constant.
   std::map<std::string, double> boundReals_;
-  // The call's conditions (LauncherCall::conditions), and the launcher's
-  // parameters by position, whose USRs they are read through.
+  // The call's conditions and their leaves (LauncherCall::conditions), and
+  // the launcher's parameters by position, whose USRs they are read through.
   std::vector<CallSite::Constraint> boundConditions_;
+  std::vector<std::string> boundConditionLeaves_;
   std::vector<std::string> boundParameterUsrs_;
+  // The conditions readCall read around each call in the walk, by where
+  // the call is written (placeOf): a launcher read again for each of its own
+  // calls (propagateLauncherCalls) finds its calls' conditions there.
+  std::map<std::string, std::pair<std::vector<CallSite::Constraint>, std::vector<std::string>>>
+      conditionsAt_;
+  // While the guards of a function that returns a struct are read as
+  // conditions on the variable it initializes (addPostconditions): the
+  // function's returned local, by USR, read as that variable.
+  std::map<std::string, CXCursor> aliases_;
   // The parameters the call being read binds to values that are no constant
   // expression (LauncherCall::literal): values of the program's plain run.
   std::set<std::string> boundByPlainRun_;
@@ -1607,9 +1624,10 @@ private:
   // In a counted loop (`for (j = 0; j < 6; ++j) run(..., block_sizes[j])`)
   // of few iterations, one call per iteration where they differ.
   void readCall(CXCursor call) {
-    std::vector<CallSite::Constraint> conditions;
+    CallConditions conditions;
     auto record = [&](std::pair<std::string, LauncherCall> found) {
-      found.second.conditions = conditions;
+      found.second.conditions = conditions.constraints;
+      found.second.conditionLeaves = conditions.leaves;
       callers_[found.first][found.second].insert(walkingFunction_);
       calls_[found.first].insert(std::move(found.second));
     };
@@ -1617,6 +1635,7 @@ private:
     if (!plain)
       return;
     conditions = conditionsAroundCall(call);
+    conditionsAt_[placeOf(call)] = {conditions.constraints, conditions.leaves};
     std::vector<CountedLoop> loops = countedLoopsAroundLaunch();
     std::optional<std::vector<int64_t>> values =
         loops.size() == 1 ? valuesOf(loops[0], kMostCalls) : std::nullopt;
@@ -1639,24 +1658,86 @@ private:
   }
 
   // The conditions that hold where `call`, the call walkHostCode is at, is
-  // made (readConstraints' conditions around it), as far as they read only
-  // integer variables it passes as they are (`for (stride = 1024; stride <
-  // N; stride <<= 1) step(d, stride, N)`): over its arguments' positions.
-  std::vector<CallSite::Constraint> conditionsAroundCall(CXCursor call) {
+  // made (readConstraints' conditions around it), over the leaves they read:
+  // integer variables and struct members it passes as they are (`for
+  // (stride = 1024; stride < N; stride <<= 1) step(d, stride, N)`,
+  // `run(o.iters)`) by their position, members of the structs it passes
+  // (`run(opt)` after `if (opt.threads > 1024) exit(1);`) by position and
+  // path, and any other variable by its key, which a lambda's launch reads
+  // where it captures the variable.
+  struct CallConditions {
+    std::vector<CallSite::Constraint> constraints;
+    std::vector<std::string> leaves; // LauncherCall::conditionLeaves
+  };
+  CallConditions conditionsAroundCall(CXCursor call) {
     std::map<std::string, uint32_t> outer = std::exchange(bound_, {});
     std::set<std::string> outerSearched = std::exchange(searchedKeys_, {});
-    std::map<std::string, uint32_t> passed;
-    for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i)
-      if (std::optional<std::string> usr =
-              leafVariable(clang_Cursor_getArgument(call, unsigned(i))))
-        passed.emplace(*usr, uint32_t(i));
+    uint32_t outerNext = std::exchange(nextLeaf_, 0);
+    std::map<std::string, std::string> passed, structs; // USR -> "#position"
+    unsigned first = firstParameterArgument(call);
+    for (unsigned i = first, n = unsigned(clang_Cursor_getNumArguments(call)); i < n; ++i) {
+      CXCursor argument = clang_Cursor_getArgument(call, i);
+      std::string position = "#" + std::to_string(i - first);
+      if (std::optional<std::string> usr = leafVariable(argument)) {
+        passed.emplace(*usr, position);
+        bound_[*usr] = nextLeaf_++;
+      } else if (std::optional<CXCursor> variable = structNamed(argument)) {
+        structs.emplace(usrOf(*variable), position);
+      } else if (std::optional<MemberPath> member = memberPathOf(argument, true)) {
+        // `run(o.iters)`: the member's leaf, where the conditions read it.
+        passed.emplace(usrOf(member->variable) + "." + member->path, position);
+      }
+    }
     CallSite context;
-    bound_ = std::move(passed);
-    if (!bound_.empty())
-      readConstraints(context);
+    CallSite *outerSite = std::exchange(variablesOf_, &context);
+    readConstraints(context);
+    CallConditions conditions{std::move(context.constraints), std::vector<std::string>(nextLeaf_)};
+    for (const auto &[key, index] : bound_) {
+      std::string &leaf = conditions.leaves[index];
+      leaf = key;
+      if (auto position = passed.find(key); position != passed.end())
+        leaf = position->second;
+      for (const auto &[usr, position] : structs)
+        if (key.size() > usr.size() && key.compare(0, usr.size(), usr) == 0 &&
+            key[usr.size()] == '.')
+          leaf = position + key.substr(usr.size());
+    }
+    variablesOf_ = outerSite;
+    nextLeaf_ = outerNext;
     bound_ = std::move(outer);
     searchedKeys_ = std::move(outerSearched);
-    return std::move(context.constraints);
+    return conditions;
+  }
+
+  // The struct variable or parameter an argument names as it is (`opt`,
+  // passed by value or by reference), whose members the called function
+  // reads as the caller's.
+  static std::optional<CXCursor> structNamed(CXCursor argument) {
+    std::optional<CXCursor> named = namedAsIs(argument);
+    if (!named)
+      return std::nullopt;
+    CXCursor variable = *named;
+    CXType type = clang_getCursorType(variable);
+    if (type.kind == CXType_LValueReference || type.kind == CXType_RValueReference)
+      type = clang_getPointeeType(type);
+    if (!isStruct(type))
+      return std::nullopt;
+    return variable;
+  }
+
+  // The variable or parameter an argument names as it is (a copy
+  // constructor's call around it aside).
+  static std::optional<CXCursor> namedAsIs(CXCursor argument) {
+    CXCursor cursor = stripWrappers(argument);
+    if (kindOf(cursor) == CXCursor_CallExpr && clang_Cursor_getNumArguments(cursor) == 1 &&
+        kindOf(clang_getCursorReferenced(cursor)) == CXCursor_Constructor)
+      cursor = stripWrappers(clang_Cursor_getArgument(cursor, 0));
+    if (kindOf(cursor) != CXCursor_DeclRefExpr)
+      return std::nullopt;
+    CXCursor variable = clang_getCursorReferenced(cursor);
+    if (kindOf(variable) != CXCursor_VarDecl && kindOf(variable) != CXCursor_ParmDecl)
+      return std::nullopt;
+    return variable;
   }
 
   // The variable an integer argument passes as it is where nothing knows its
@@ -1702,16 +1783,15 @@ private:
   }
 
   // The conditions of the call of the launcher being read (boundConditions_)
-  // whose parameters the launch passes as they are, over its arguments.
+  // all of whose leaves the launch reads, over the launch's leaves.
   void addCallConditions(CallSite &site) {
     for (CallSite::Constraint condition : boundConditions_) {
       bool passed = true;
       for (Formula::Node &node : condition.holds.nodes) {
         if (node.op != Formula::Op::Argument)
           continue;
-        auto leaf = node.argument < boundParameterUsrs_.size()
-                        ? bound_.find(boundParameterUsrs_[node.argument])
-                        : bound_.end();
+        std::optional<std::string> key = boundLeafKey(node.argument);
+        auto leaf = key ? bound_.find(*key) : bound_.end();
         passed &= leaf != bound_.end();
         if (leaf != bound_.end())
           node.argument = leaf->second;
@@ -1719,6 +1799,57 @@ private:
       if (passed)
         site.constraints.push_back(std::move(condition));
     }
+  }
+
+  // The key in the launcher being read of leaf `index` of its call's
+  // conditions (LauncherCall::conditionLeaves): its parameter's USR (with
+  // the member's path) or the caller's variable's key as it is. Nothing for
+  // a parameter the launcher changes.
+  std::optional<std::string> boundLeafKey(uint32_t index) const {
+    if (index >= boundConditionLeaves_.size() || boundConditionLeaves_[index].empty())
+      return std::nullopt;
+    const std::string &leaf = boundConditionLeaves_[index];
+    if (leaf[0] != '#')
+      return leaf;
+    std::optional<std::string> parameter = boundParameterOf(leaf);
+    return parameter ? std::optional(*parameter + memberSuffix(leaf)) : std::nullopt;
+  }
+
+  // The USR of the parameter a "#2" or "#2.path" leaf names, unless the
+  // launcher changes it.
+  std::optional<std::string> boundParameterOf(const std::string &leaf) const {
+    size_t position = std::stoul(leaf.substr(1, leaf.find('.') - 1));
+    if (position >= boundParameterUsrs_.size() || boundParameterUsrs_[position].empty())
+      return std::nullopt;
+    return boundParameterUsrs_[position];
+  }
+  static std::string memberSuffix(const std::string &leaf) {
+    size_t dot = leaf.find('.');
+    return dot == std::string::npos ? "" : leaf.substr(dot);
+  }
+
+  // The leaves of the bound call's conditions as `call`, a call in the
+  // launcher's body, passes them on: a parameter (or its member) the call
+  // passes as it is becomes that argument's position; other variables keep
+  // their keys; a parameter it does not pass is lost (empty).
+  std::vector<std::string> forwardedLeaves(CXCursor call) const {
+    std::vector<std::string> leaves;
+    for (const std::string &leaf : boundConditionLeaves_) {
+      bool parameterLeaf = !leaf.empty() && leaf[0] == '#';
+      std::optional<std::string> parameter = parameterLeaf ? boundParameterOf(leaf) : std::nullopt;
+      std::string forwarded = parameterLeaf ? "" : leaf;
+      unsigned first = firstParameterArgument(call);
+      for (unsigned a = first, n = unsigned(clang_Cursor_getNumArguments(call)); a < n && parameter;
+           ++a) {
+        std::optional<CXCursor> named = namedAsIs(clang_Cursor_getArgument(call, a));
+        if (named && usrOf(*named) == *parameter) {
+          forwarded = "#" + std::to_string(a - first) + memberSuffix(leaf);
+          break;
+        }
+      }
+      leaves.push_back(std::move(forwarded));
+    }
+    return leaves;
   }
 
   // A call of a function of the program's: the USR calls_ names the function
@@ -1767,11 +1898,21 @@ private:
     return std::nullopt;
   }
 
-  static std::string lambdaKey(CXCursor lambda) {
+  // The argument of `call` that its function's first parameter takes: 1 for
+  // a lambda's operator() called with the object first, else 0.
+  unsigned firstParameterArgument(CXCursor call) const {
+    std::optional<LambdaCall> lambda = lambdaCalled(call);
+    return lambda ? lambda->firstArgument : 0;
+  }
+
+  static std::string lambdaKey(CXCursor lambda) { return "lambda@" + placeOf(lambda); }
+
+  // Where `cursor` is written: "file:offset".
+  static std::string placeOf(CXCursor cursor) {
     CXFile file = nullptr;
     unsigned offset = 0;
-    clang_getExpansionLocation(clang_getCursorLocation(lambda), &file, nullptr, nullptr, &offset);
-    return "lambda@" + (file ? take(clang_getFileName(file)) : "") + ":" + std::to_string(offset);
+    clang_getExpansionLocation(clang_getCursorLocation(cursor), &file, nullptr, nullptr, &offset);
+    return (file ? take(clang_getFileName(file)) : "") + ":" + std::to_string(offset);
   }
 
   // launcherCallOf's reading, at the launch offset its caller set.
@@ -1909,14 +2050,32 @@ private:
            std::any_of(call.kernels.begin(), call.kernels.end(),
                        [](const std::string &kernel) { return !kernel.empty(); }) ||
            std::any_of(call.functions.begin(), call.functions.end(),
-                       [](const std::string &function) { return !function.empty(); });
+                       [](const std::string &function) { return !function.empty(); }) ||
+           !call.conditions.empty();
   }
 
   // The calls of the program's functions below `cursor`.
   void collectCalls(CXCursor cursor, std::map<std::string, std::set<LauncherCall>> &found) {
     if (kindOf(cursor) == CXCursor_CallExpr)
-      if (std::optional<std::pair<std::string, LauncherCall>> call = launcherCallOf(cursor))
-        found[call->first].insert(std::move(call->second));
+      if (std::optional<std::pair<std::string, LauncherCall>> call = launcherCallOf(cursor)) {
+        // The bound call's conditions as this call passes them on, and the
+        // conditions around this call in the launcher's body.
+        LauncherCall &passed = call->second;
+        passed.conditions = boundConditions_;
+        passed.conditionLeaves = forwardedLeaves(cursor);
+        if (auto own = conditionsAt_.find(placeOf(cursor)); own != conditionsAt_.end()) {
+          auto shift = uint32_t(passed.conditionLeaves.size());
+          for (CallSite::Constraint condition : own->second.first) {
+            for (Formula::Node &node : condition.holds.nodes)
+              if (node.op == Formula::Op::Argument)
+                node.argument += shift;
+            passed.conditions.push_back(std::move(condition));
+          }
+          passed.conditionLeaves.insert(passed.conditionLeaves.end(), own->second.second.begin(),
+                                        own->second.second.end());
+        }
+        found[call->first].insert(std::move(passed));
+      }
     for (CXCursor child : childrenOf(cursor))
       collectCalls(child, found);
   }
@@ -1969,6 +2128,7 @@ private:
         boundFunctions_[usrOf(parameters[i])] = passedFunctions_.at(call.functions[i]);
     // A parameter the launcher changes no longer holds what the call passed.
     boundConditions_ = call.conditions;
+    boundConditionLeaves_ = call.conditionLeaves;
     for (const CXCursor &parameter : parameters)
       boundParameterUsrs_.push_back(modified_.count(usrOf(parameter)) ? "" : usrOf(parameter));
     return true;
@@ -1982,6 +2142,7 @@ private:
     boundFunctions_.clear();
     boundReals_.clear();
     boundConditions_.clear();
+    boundConditionLeaves_.clear();
     boundParameterUsrs_.clear();
     boundByPlainRun_.clear();
   }
@@ -2773,8 +2934,16 @@ private:
     std::optional<MemberPath> path = memberPathOf(member, /*ofParameters=*/true);
     if (!path)
       return std::nullopt;
-    return searchedLeaf(usrOf(path->variable) + "." + path->path,
-                        spellingOf(path->variable) + "." + path->path, clang_getCursorType(member));
+    CXCursor variable = aliasOf(path->variable);
+    return searchedLeaf(usrOf(variable) + "." + path->path, spellingOf(variable) + "." + path->path,
+                        clang_getCursorType(member));
+  }
+
+  // The variable `variable` is read as (aliases_): itself, but for the local
+  // a function returns while its guards are read as the caller's.
+  CXCursor aliasOf(CXCursor variable) const {
+    auto alias = aliases_.empty() ? aliases_.end() : aliases_.find(usrOf(variable));
+    return alias == aliases_.end() ? variable : alias->second;
   }
 
   // The leaf searched for an integer of `type` known as `key` (a variable's
@@ -2967,6 +3136,8 @@ private:
         return known;
       if (bound != bound_.end())
         return Formula::argument(bound->second);
+      if (std::optional<Formula> sliced = slicedValue(variable, depth))
+        return sliced;
       return searchedVariable(variable);
     }
     case CXCursor_BinaryOperator:
@@ -3034,6 +3205,13 @@ private:
     case CXCursor_MemberRefExpr: {
       if (commandLineOnly_)
         return std::nullopt;
+      // A member a procedure being compiled takes as a parameter.
+      if (!helperParameters_.empty())
+        if (std::optional<MemberPath> member = memberPathOf(cursor, /*ofParameters=*/true))
+          if (auto parameter =
+                  helperParameters_.find(usrOf(aliasOf(member->variable)) + "." + member->path);
+              parameter != helperParameters_.end())
+            return parameter->second;
       // `threads.x` of a dim3 variable: that axis's value.
       std::vector<CXCursor> base = childrenOf(cursor);
       // `prop.multiProcessorCount` of a cudaDeviceProp: the simulated device's.
@@ -3043,7 +3221,7 @@ private:
       // `p.n` of a struct variable: what the host set it to.
       if (std::optional<MemberPath> member = memberPathOf(cursor);
           member && isStruct(clang_getCursorType(member->variable))) {
-        std::optional<CXCursor> value = memberValueAt(member->variable, member->path);
+        std::optional<CXCursor> value = memberValueAt(aliasOf(member->variable), member->path);
         return value ? formulaOf(*value, depth + 1) : searchedMember(cursor);
       }
       // `size.width` of a struct a launcher is passed: searched.
@@ -3199,60 +3377,78 @@ private:
     procedures_[usr] = nullptr;
     if (!isIntegerOrEnum(clang_getCanonicalType(clang_getCursorResultType(function)).kind))
       return nullptr;
+    std::vector<ProcedureLocal> locals;
+    for (CXCursor parameter : parameters)
+      locals.push_back({usrOf(parameter), clang_getCursorType(parameter)});
+    std::shared_ptr<Procedure> procedure =
+        compiledProcedure(spellingOf(function), locals, {body}, std::nullopt);
+    if (procedure)
+      procedures_[usr] = procedure;
+    return procedure;
+  }
+
+  // A parameter of a procedure being compiled: the key it is read by (a
+  // variable's USR, "USR.path" for a struct's member) and its type.
+  struct ProcedureLocal {
+    std::string key;
+    CXType type;
+  };
+
+  // `body` compiled as a Procedure of `parameters` (compileProcedure), or
+  // null. While it is read its locals are the formulas' arguments, and
+  // nothing of the launch being read (its leaves) is in reach.
+  std::shared_ptr<Procedure> compiledProcedure(const std::string &name,
+                                               const std::vector<ProcedureLocal> &parameters,
+                                               const std::vector<CXCursor> &body,
+                                               const std::optional<std::string> &returned) {
     auto procedure = std::make_shared<Procedure>();
-    procedure->name = spellingOf(function);
-    // While the body is read: its locals are the formulas' arguments, and
-    // nothing of the launch being read (its leaves) is in reach.
+    procedure->name = name;
     std::map<std::string, Formula> outerHelper = std::exchange(helperParameters_, {});
     std::map<std::string, uint32_t> outerBound = std::exchange(bound_, {});
     std::set<std::string> outerSearched = std::exchange(searchedKeys_, {});
     std::map<std::string, int64_t> outerTexts = std::exchange(boundTexts_, {});
     std::map<std::string, int64_t> outerParameters = std::exchange(boundParameters_, {});
     CallSite *outerVariables = std::exchange(variablesOf_, nullptr);
-    bool read = compileProcedure(*procedure, parameters, body);
+    bool read = compileProcedure(*procedure, parameters, body, returned);
     helperParameters_ = std::move(outerHelper);
     bound_ = std::move(outerBound);
     searchedKeys_ = std::move(outerSearched);
     boundTexts_ = std::move(outerTexts);
     boundParameters_ = std::move(outerParameters);
     variablesOf_ = outerVariables;
-    if (read)
-      procedures_[usr] = procedure;
     return read ? procedure : nullptr;
   }
 
-  bool compileProcedure(Procedure &procedure, const std::vector<CXCursor> &parameters,
-                        CXCursor body) {
+  // The statements `body` as steps over `parameters` and the locals they
+  // declare; with `returned`, a return of that local after the last.
+  bool compileProcedure(Procedure &procedure, const std::vector<ProcedureLocal> &parameters,
+                        const std::vector<CXCursor> &body,
+                        const std::optional<std::string> &returned) {
     using Step = Procedure::Step;
     std::set<std::string> declared;
-    auto addLocal = [&](CXCursor variable) -> std::optional<uint32_t> {
-      if (!isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(variable)).kind))
+    auto addKey = [&](const std::string &key, CXType type) -> std::optional<uint32_t> {
+      if (!isIntegerOrEnum(clang_getCanonicalType(type).kind))
         return std::nullopt;
       uint32_t index = procedure.locals++;
-      helperParameters_.emplace(usrOf(variable), Formula::argument(index));
-      declared.insert(usrOf(variable));
+      helperParameters_.emplace(key, Formula::argument(index));
+      declared.insert(key);
       return index;
     };
-    for (CXCursor parameter : parameters)
-      if (!addLocal(parameter))
+    auto addLocal = [&](CXCursor variable) {
+      return addKey(usrOf(variable), clang_getCursorType(variable));
+    };
+    for (const ProcedureLocal &parameter : parameters)
+      if (!addKey(parameter.key, parameter.type))
         return false;
     procedure.parameters = procedure.locals;
-    // Every variable the body reads is its own or a constant.
-    bool closed = true;
-    walk(body, [&](CXCursor cursor) {
-      if (kindOf(cursor) == CXCursor_VarDecl)
-        declared.insert(usrOf(cursor));
-    });
-    walk(body, [&](CXCursor cursor) {
-      if (kindOf(cursor) != CXCursor_DeclRefExpr)
-        return;
-      CXCursor target = clang_getCursorReferenced(cursor);
-      CXCursorKind kind = kindOf(target);
-      if ((kind == CXCursor_VarDecl || kind == CXCursor_ParmDecl) &&
-          !declared.count(usrOf(target)) && !folded(cursor, ""))
-        closed = false;
-    });
-    if (!closed)
+    // Every variable the body reads is its own, a parameter or a constant.
+    for (CXCursor statement : body)
+      walk(statement, [&](CXCursor cursor) {
+        if (kindOf(cursor) == CXCursor_VarDecl)
+          declared.insert(usrOf(cursor));
+      });
+    if (!std::all_of(body.begin(), body.end(),
+                     [&](CXCursor statement) { return readsOnlyKeys(statement, declared); }))
       return false;
     auto emit = [&](Step::Kind kind, Formula expression = Formula::constant(0),
                     uint32_t local = 0) {
@@ -3419,7 +3615,141 @@ private:
         return clang_isExpression(kindOf(cursor)) && assignment(cursor);
       }
     };
-    return statement(body);
+    if (!std::all_of(body.begin(), body.end(), statement))
+      return false;
+    if (returned) {
+      auto local = helperParameters_.find(*returned);
+      if (local == helperParameters_.end())
+        return false;
+      emit(Step::Kind::Return, local->second);
+    }
+    return true;
+  }
+
+  // An integer local that the function being read computes with loops
+  // before the launch (`size_t words = 1; while (words < o.words) words <<=
+  // 1; if (words < need) { while (words < need) words <<= 1; }`): the
+  // statements of its block that set it, from its declaration to the
+  // statement that holds the launch, as a Procedure of the (at most two)
+  // values they read, which the launch's formulas give. Nothing when those
+  // statements set anything else, or read a value that changes.
+  std::optional<Formula> slicedValue(CXCursor variable, int depth) {
+    std::string usr = usrOf(variable);
+    auto block = scalarDeclaredIn_.find(usr);
+    if (kindOf(variable) != CXCursor_VarDecl || block == scalarDeclaredIn_.end() ||
+        !modified_.count(usr))
+      return std::nullopt;
+    // The statement of the declaring block on the way to the launch.
+    std::optional<CXCursor> holder;
+    for (size_t i = 0; i + 1 < ancestors_.size() && !holder; ++i)
+      if (clang_equalCursors(ancestors_[i], block->second))
+        holder = ancestors_[i + 1];
+    if (!holder)
+      return std::nullopt;
+    std::set<std::string> changedOnTheWay;
+    collectChanges(*holder, changedOnTheWay);
+    if (changedOnTheWay.count(usr))
+      return std::nullopt;
+    std::vector<CXCursor> kept;
+    std::set<std::string> keptInside; // the variables the kept statements declare
+    for (CXCursor statement : childrenOf(block->second)) {
+      if (clang_equalCursors(statement, *holder))
+        break;
+      std::set<std::string> inside, changed;
+      walk(statement, [&](CXCursor cursor) {
+        if (kindOf(cursor) == CXCursor_VarDecl)
+          inside.insert(usrOf(cursor));
+      });
+      bool declares = inside.count(usr) > 0;
+      if (!declares && kept.empty())
+        continue;
+      collectChanges(statement, changed);
+      changedOnTheWay.insert(changed.begin(), changed.end());
+      if (!declares && !changed.count(usr))
+        continue;
+      for (const std::string &other : changed)
+        if (other != usr && !inside.count(other))
+          return std::nullopt;
+      kept.push_back(statement);
+      keptInside.insert(inside.begin(), inside.end());
+    }
+    if (kept.size() < 2)
+      return std::nullopt;
+    // What the statements read from outside them: variables no statement
+    // from the declaration to the launch changes, and members of structs
+    // never changed, by key, with an expression that reads each.
+    std::map<std::string, CXCursor> read;
+    bool closed = true;
+    std::function<void(CXCursor)> collect = [&](CXCursor cursor) {
+      if (std::optional<MemberPath> member = memberPathOf(cursor, /*ofParameters=*/true)) {
+        CXCursor whole = aliasOf(member->variable);
+        std::string key = usrOf(whole) + "." + member->path;
+        closed &= !modified_.count(usrOf(whole)) && !reassigned_.count(usrOf(whole)) &&
+                  !writtenMember(usrOf(whole), member->path);
+        read.emplace(key, cursor);
+        return;
+      }
+      if (kindOf(cursor) == CXCursor_DeclRefExpr) {
+        CXCursor target = clang_getCursorReferenced(cursor);
+        CXCursorKind kind = kindOf(target);
+        if ((kind == CXCursor_VarDecl || kind == CXCursor_ParmDecl) &&
+            !keptInside.count(usrOf(target)) && !folded(cursor, "")) {
+          closed &= !changedOnTheWay.count(usrOf(target));
+          read.emplace(usrOf(target), cursor);
+        }
+        return;
+      }
+      for (CXCursor child : childrenOf(cursor))
+        collect(child);
+    };
+    for (CXCursor statement : kept)
+      collect(statement);
+    // A Formula calls a procedure on one or two operands: a value computed
+    // from more is not read, nor one computed from none (`int s = 1; s++;`,
+    // left searched).
+    if (!closed || read.empty() || read.size() > 2)
+      return std::nullopt;
+    std::vector<ProcedureLocal> parameters;
+    std::vector<Formula> operands;
+    for (const auto &[key, expression] : read) {
+      std::optional<Formula> operand = formulaOf(expression, depth + 1);
+      if (!operand)
+        return std::nullopt;
+      parameters.push_back({key, clang_getCursorType(expression)});
+      operands.push_back(std::move(*operand));
+    }
+    std::string where = usr + "@" + placeOf(*holder);
+    auto known = procedures_.find(where);
+    if (known == procedures_.end())
+      known =
+          procedures_.emplace(where, compiledProcedure(spellingOf(variable), parameters, kept, usr))
+              .first;
+    if (!known->second)
+      return std::nullopt;
+    Formula called = Formula::call(known->second, operands);
+    if (called.arguments().empty()) {
+      std::optional<int64_t> value = constantValue(called);
+      return value ? std::optional(Formula::constant(*value)) : std::nullopt;
+    }
+    return called;
+  }
+
+  // Whether `cursor` reads no variable but those of `keys` (by USR, a
+  // struct's member by "USR.path") and constants.
+  bool readsOnlyKeys(CXCursor cursor, const std::set<std::string> &keys) const {
+    if (std::optional<MemberPath> member = memberPathOf(cursor, /*ofParameters=*/true);
+        member && keys.count(usrOf(aliasOf(member->variable)) + "." + member->path))
+      return true;
+    if (kindOf(cursor) == CXCursor_DeclRefExpr) {
+      CXCursor target = clang_getCursorReferenced(cursor);
+      CXCursorKind kind = kindOf(target);
+      return (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) || keys.count(usrOf(target)) ||
+             folded(cursor, "");
+    }
+    for (CXCursor child : childrenOf(cursor))
+      if (!readsOnlyKeys(child, keys))
+        return false;
+    return true;
   }
 
   // Grid or block: a dim3 (constructed there, or a variable holding one) or
@@ -4483,7 +4813,18 @@ private:
   // integer arguments: the `if` branches and loops around it, and the
   // asserts and early exits before it in each enclosing block.
   void readConstraints(CallSite &site) {
-    auto add = [&](CXCursor condition, bool negated) {
+    std::function<void(CXCursor, bool)> add = [&](CXCursor condition, bool negated) {
+      // `a && b` holds as `a` and `b`, `!(a || b)` as `!a` and `!b`: each
+      // part on its own, so that a part reading what the launch does not
+      // (`o.iters < 1 || o.threads > 1024`) leaves the others.
+      CXCursor cursor = stripWrappers(condition);
+      if (kindOf(cursor) == CXCursor_BinaryOperator &&
+          clang_getCursorBinaryOperatorKind(cursor) ==
+              (negated ? CXBinaryOperator_LOr : CXBinaryOperator_LAnd)) {
+        for (CXCursor part : childrenOf(cursor))
+          add(part, negated);
+        return;
+      }
       std::optional<Formula> holds = formulaOf(condition, 0);
       if (!holds || holds->arguments().empty())
         return;
@@ -4543,9 +4884,167 @@ private:
             add(*exitUnless, true);
           else if (std::optional<CallSite::Constraint> after = conditionAfterLoop(statement))
             site.constraints.push_back(std::move(*after));
+          else
+            addPostconditions(statement, add);
         }
       }
     }
+  }
+
+  // `const Options o = parse(argc, argv);`, where `parse` is a function of
+  // the program's whose only return, its last statement, returns a local
+  // struct: the guards before that return (`if (o.threads < 32 || ...) {
+  // usage(); exit(2); }`, a throw) hold of `o`'s members, read with that
+  // local as `o`. Only guards that read nothing but the local and constants,
+  // with nothing after them that names the local, and only while `o` itself
+  // is never changed.
+  void addPostconditions(CXCursor statement, const std::function<void(CXCursor, bool)> &add) {
+    std::vector<CXCursor> declared = childrenOf(statement);
+    if (kindOf(statement) != CXCursor_DeclStmt || declared.size() != 1 ||
+        kindOf(declared[0]) != CXCursor_VarDecl)
+      return;
+    CXCursor variable = declared[0];
+    std::string usr = usrOf(variable);
+    CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
+    if (clang_Cursor_isNull(init) || !isStruct(clang_getCursorType(variable)) ||
+        modified_.count(usr) || reassigned_.count(usr) || structWrites_.count(usr))
+      return;
+    std::optional<CXCursor> call = namedCall(init);
+    CXCursor function =
+        call ? clang_getCursorDefinition(clang_getCursorReferenced(*call)) : clang_getNullCursor();
+    if (kindOf(function) != CXCursor_FunctionDecl ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(function)))
+      return;
+    std::vector<CXCursor> parts = childrenOf(function);
+    std::vector<CXCursor> body = parts.empty() || kindOf(parts.back()) != CXCursor_CompoundStmt
+                                     ? std::vector<CXCursor>{}
+                                     : childrenOf(parts.back());
+    if (body.empty() || kindOf(body.back()) != CXCursor_ReturnStmt ||
+        countOf(parts.back(), CXCursor_ReturnStmt) != 1)
+      return;
+    std::vector<CXCursor> returned = childrenOf(body.back());
+    std::optional<CXCursor> local = returned.size() == 1 ? namedAsIs(returned[0]) : std::nullopt;
+    if (!local || kindOf(*local) != CXCursor_VarDecl ||
+        !clang_equalCursors(clang_getCursorSemanticParent(*local), function))
+      return;
+    // From the return back: what the statements after each guard may change.
+    std::string returnedUsr = usrOf(*local);
+    std::vector<CXCursor> guards;
+    std::set<std::string> changed;
+    for (size_t i = body.size() - 1; i-- > 0;) {
+      std::optional<CXCursor> guard = earlyExitCondition(body[i]);
+      std::set<std::string> read;
+      if (guard && readsOnly(*guard, *local, read)) {
+        if (std::none_of(read.begin(), read.end(), [&](const std::string &path) {
+              return std::any_of(changed.begin(), changed.end(), [&](const std::string &key) {
+                std::string member = returnedUsr + "." + path;
+                return covers(key, member) || covers(member, key);
+              });
+            }))
+          guards.push_back(*guard);
+        continue;
+      }
+      collectChanges(body[i], changed);
+      if (changed.count(returnedUsr))
+        break;
+    }
+    aliases_[usrOf(*local)] = variable;
+    for (CXCursor guard : guards)
+      add(guard, true);
+    aliases_.erase(usrOf(*local));
+  }
+
+  // The call an initializer makes (a copy or move constructor's call around
+  // it aside).
+  static std::optional<CXCursor> namedCall(CXCursor init) {
+    CXCursor cursor = stripWrappers(init);
+    if (kindOf(cursor) == CXCursor_CallExpr && clang_Cursor_getNumArguments(cursor) == 1 &&
+        kindOf(clang_getCursorReferenced(cursor)) == CXCursor_Constructor)
+      cursor = stripWrappers(clang_Cursor_getArgument(cursor, 0));
+    if (kindOf(cursor) != CXCursor_CallExpr)
+      return std::nullopt;
+    return cursor;
+  }
+
+  // The statements or expressions of `kind` below `cursor`.
+  static size_t countOf(CXCursor cursor, CXCursorKind kind) {
+    size_t count = kindOf(cursor) == kind;
+    for (CXCursor child : childrenOf(cursor))
+      count += countOf(child, kind);
+    return count;
+  }
+
+  // Whether condition `cursor` reads nothing but members of `variable`
+  // (adding their paths to `read`: `o.dims.width` as "dims.width"),
+  // enumerators, constants of namespace scope and the functions it calls.
+  static bool readsOnly(CXCursor cursor, CXCursor variable, std::set<std::string> &read) {
+    if (std::optional<MemberPath> member = memberPathOf(cursor);
+        member && clang_equalCursors(member->variable, variable)) {
+      read.insert(member->path);
+      return true;
+    }
+    if (kindOf(cursor) == CXCursor_DeclRefExpr) {
+      CXCursor named = clang_getCursorReferenced(cursor);
+      CXCursorKind kind = kindOf(named);
+      if (kind == CXCursor_EnumConstantDecl || kind == CXCursor_FunctionDecl)
+        return true;
+      CXCursorKind scope = kindOf(clang_getCursorSemanticParent(named));
+      return kind == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(named)) &&
+             (scope == CXCursor_TranslationUnit || scope == CXCursor_Namespace ||
+              scope == CXCursor_StructDecl || scope == CXCursor_ClassDecl);
+    }
+    for (CXCursor child : childrenOf(cursor))
+      if (!readsOnly(child, variable, read))
+        return false;
+    return true;
+  }
+
+  // Adds to `changed`, by key, the variables `cursor` may change: a
+  // variable assigned, stepped, its address taken or passed to a call as it
+  // is (which binds it by reference: one passed by value comes converted) by
+  // its USR; a struct's member so changed by "USR.path"; a struct a method
+  // is called on by its USR. Stores through pointers and into arrays change
+  // no variable.
+  static void collectChanges(CXCursor cursor, std::set<std::string> &changed) {
+    auto keyOf = [](CXCursor expression) -> std::optional<std::string> {
+      if (std::optional<MemberPath> member = memberPathOf(expression, /*ofParameters=*/true))
+        return usrOf(member->variable) + "." + member->path;
+      CXCursor target = stripWrappers(expression);
+      if (kindOf(target) == CXCursor_DeclRefExpr)
+        return usrOf(clang_getCursorReferenced(target));
+      return std::nullopt;
+    };
+    CXCursorKind kind = kindOf(cursor);
+    std::vector<CXCursor> children = childrenOf(cursor);
+    CXUnaryOperatorKind unary = kind == CXCursor_UnaryOperator
+                                    ? clang_getCursorUnaryOperatorKind(cursor)
+                                    : CXUnaryOperator_Invalid;
+    bool changes = kind == CXCursor_CompoundAssignOperator ||
+                   (kind == CXCursor_BinaryOperator &&
+                    clang_getCursorBinaryOperatorKind(cursor) == CXBinaryOperator_Assign) ||
+                   unary == CXUnaryOperator_PostInc || unary == CXUnaryOperator_PostDec ||
+                   unary == CXUnaryOperator_PreInc || unary == CXUnaryOperator_PreDec ||
+                   unary == CXUnaryOperator_AddrOf;
+    if (changes && !children.empty())
+      if (std::optional<std::string> key = keyOf(children[0]))
+        changed.insert(*key);
+    if (kind == CXCursor_CallExpr) {
+      for (int i = 0, n = clang_Cursor_getNumArguments(cursor); i < n; ++i) {
+        CXCursor argument = clang_Cursor_getArgument(cursor, unsigned(i));
+        if (kindOf(argument) == CXCursor_DeclRefExpr || kindOf(argument) == CXCursor_MemberRefExpr)
+          if (std::optional<std::string> key = keyOf(argument))
+            changed.insert(*key);
+      }
+      // `o.reset()`: a method may change the whole of its object.
+      if (kindOf(clang_getCursorReferenced(cursor)) == CXCursor_CXXMethod && !children.empty() &&
+          kindOf(children[0]) == CXCursor_MemberRefExpr) {
+        std::vector<CXCursor> object = childrenOf(children[0]);
+        if (std::optional<std::string> key = object.empty() ? std::nullopt : keyOf(object[0]))
+          changed.insert(*key);
+      }
+    }
+    for (CXCursor child : children)
+      collectChanges(child, changed);
   }
 
   // The case labels through which control reaches statement `child` of a
@@ -4801,7 +5300,11 @@ private:
       return !statements.empty() && exits(statements.back());
     }
     default: {
+      // A throw of a temporary (`throw std::invalid_argument("...")`) comes
+      // wrapped in its cleanups.
       CXCursor call = stripWrappers(statement);
+      if (kindOf(call) == CXCursor_CXXThrowExpr)
+        return true;
       static const std::set<std::string> noReturn = {"exit", "abort", "_Exit", "quick_exit",
                                                      "__assert_fail"};
       return kindOf(call) == CXCursor_CallExpr &&

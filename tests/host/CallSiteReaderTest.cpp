@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -440,12 +441,14 @@ TEST(CallSiteReader, IntegersAssignedAfterTheirDeclarationAreFollowed) {
   ASSERT_TRUE(host.sites[1].block[0].isConstant());
   EXPECT_EQ(host.sites[1].block[0].integer, 128);
   EXPECT_EQ(withN(host.sites[1].grid[0], 1000), 4);
-  // Changed by ++, under an if, or assigned only after the launch: not
-  // known, so searched as the variable it is.
+  // Changed by ++, or assigned only after the launch: not known, so
+  // searched as the variable it is.
   using Names = std::vector<std::string>;
   EXPECT_EQ(variablesOf(host.sites[2], host.sites[2].block[0]), Names{"stepped"});
-  EXPECT_EQ(variablesOf(host.sites[3], host.sites[3].block[0]), Names{"guarded"});
   EXPECT_EQ(variablesOf(host.sites[4], host.sites[4].block[0]), Names{"later"});
+  // Assigned under an if on n: run as the statements that set it.
+  EXPECT_EQ(withN(host.sites[3].block[0], 2), 32);
+  EXPECT_EQ(withN(host.sites[3].block[0], 10), 64);
 }
 
 TEST(CallSiteReader, AssignmentsInBlocksAndLoopsAroundALaunchAreFollowed) {
@@ -1348,4 +1351,95 @@ TEST(CallSiteReader, KernelsOnlyMeasuredOrConfiguredAreNotNamed) {
   EXPECT_EQ(host.sites[0].kernel, "forwarded");
   EXPECT_EQ(host.measuredOnly, (std::set<std::string>{"configured", "measured"}));
   EXPECT_TRUE(host.definesMain);
+}
+
+namespace {
+
+// Whether every constraint of `site` holds with its searched variables
+// (CallSite::Variable) set by name and its arguments by "#index"; a
+// constraint reading any other leaf is taken to hold.
+bool holdsNamed(const CallSite &site, const std::map<std::string, int64_t> &values) {
+  auto valueOf = [&](uint32_t index) -> std::optional<int64_t> {
+    if (auto argument = values.find("#" + std::to_string(index)); argument != values.end())
+      return argument->second;
+    for (const CallSite::Variable &variable : site.variables)
+      if (variable.index == index)
+        if (auto value = values.find(variable.name); value != values.end())
+          return value->second;
+    return std::nullopt;
+  };
+  for (const CallSite::Constraint &constraint : site.constraints)
+    if (std::optional<int64_t> value = evaluate(constraint.holds, valueOf); value && *value == 0)
+      return false;
+  return true;
+}
+
+} // namespace
+
+TEST(CallSiteReader, GuardsOfTheFunctionThatParsedAStructHoldWhereverItIsPassed) {
+  HostCode host = readInput("parsed_options.cu");
+  std::map<int, const CallSite *> byLine;
+  for (const CallSite &site : host.sites)
+    byLine[site.line] = &site;
+  ASSERT_EQ(byLine.size(), 4u);
+  // In main, as parse returned it: threads in [32, 256], a multiple of 32;
+  // n in [1024, 2^24]. `unchecked` was changed after its check.
+  const CallSite &direct = *byLine.at(77);
+  std::map<std::string, int64_t> good = {
+      {"o.threads", 64}, {"o.n", 4096}, {"o.iters", 3}, {"o.unchecked", 100}};
+  EXPECT_TRUE(holdsNamed(direct, good));
+  for (auto [name, value] : std::vector<std::pair<std::string, int64_t>>{
+           {"o.threads", 16}, {"o.threads", 512}, {"o.threads", 48}, {"o.n", 100}}) {
+    std::map<std::string, int64_t> bad = good;
+    bad[name] = value;
+    EXPECT_FALSE(holdsNamed(direct, bad)) << name << " = " << value;
+  }
+  // Through measure(o, d) and launch(o, d): the same checks, and iters >= 1.
+  const CallSite &launched = *byLine.at(64);
+  EXPECT_TRUE(holdsNamed(launched, good));
+  EXPECT_FALSE(holdsNamed(launched, {{"o.threads", 33}, {"o.n", 4096}, {"o.iters", 3}}));
+  EXPECT_FALSE(holdsNamed(launched, {{"o.threads", 64}, {"o.n", 4096}, {"o.iters", 0}}));
+  // In the lambda, which captures o and is passed o.iters (its argument 2):
+  // the checks of parse, and main's own early exit on half (= n / 2) before
+  // the call.
+  const CallSite &lambda = *byLine.at(82);
+  EXPECT_TRUE(holdsNamed(lambda, {{"o.threads", 64}, {"o.n", 4096}, {"#2", 1}}));
+  EXPECT_FALSE(holdsNamed(lambda, {{"o.threads", 64}, {"o.n", 3072}, {"#2", 1}}));
+  EXPECT_FALSE(holdsNamed(lambda, {{"o.threads", 64}, {"o.n", 4096}, {"#2", 0}}));
+  EXPECT_FALSE(holdsNamed(lambda, {{"o.threads", 8}, {"o.n", 4096}, {"#2", 1}}));
+  // parseLoosely returns early past its check: nothing holds of loose.iters.
+  EXPECT_TRUE(byLine.at(85)->constraints.empty());
+}
+
+TEST(CallSiteReader, ValuesTheLaunchingFunctionComputesWithLoopsAreProcedures) {
+  HostCode host = readInput("launch_loops.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  const CallSite &sized = host.sites[0];
+  auto at = [&](const SiteValue &value, int64_t stride, int64_t requested) {
+    if (value.isConstant())
+      return std::optional<int64_t>(value.integer);
+    std::map<std::string, int64_t> values = {{"stride", stride}, {"requested", requested}};
+    return value.isFormula()
+               ? evaluate(value.formula,
+                          [&](uint32_t index) -> std::optional<int64_t> {
+                            if (index == 2)
+                              return stride; // the kernel's argument
+                            for (const CallSite::Variable &variable : sized.variables)
+                              if (variable.index == index && values.count(variable.name))
+                                return values.at(variable.name);
+                            return std::nullopt;
+                          })
+               : std::nullopt;
+  };
+  // requested rounded up to a power of two, then doubled past 255 * stride + 16.
+  EXPECT_EQ(at(sized.arguments[1], 1, 1000), 1023);
+  EXPECT_EQ(at(sized.arguments[1], 8, 1000), 4095);
+  EXPECT_EQ(at(sized.arguments[1], 1, 5000), 8191);
+  EXPECT_EQ(at(sized.sharedBytes, 1, 1000), 4096);
+  EXPECT_EQ(at(sized.allocationBytes[0], 8, 1000), 16384);
+  // Two variables changed by one loop; a variable passed by reference.
+  EXPECT_FALSE(host.sites[1].grid[0].isFormula() &&
+               host.sites[1].grid[0].formula.nodes.back().op == Formula::Op::Call);
+  EXPECT_FALSE(host.sites[2].block[0].isFormula() &&
+               host.sites[2].block[0].formula.nodes.back().op == Formula::Op::Call);
 }
