@@ -1,9 +1,9 @@
 // Each thread of a block scatters its element into a dynamic shared table
-// at a stride, masking the slot to the table, and reads it back after the
-// barrier. The host sizes the table with loops of its own: the request
-// rounded up to a power of two, then doubled until 256 threads at the stride
-// fit. In that launch no two threads share a slot; a smaller table, which the
-// program never makes, would wrap two threads onto one.
+// at a stride, masking the slot to the table, and reads its neighbour's slot
+// after the barrier. The host sizes the table with loops of its own: the
+// request rounded up to a power of two, then doubled until 256 threads at the
+// stride fit. In that launch no two threads share a slot; a smaller table,
+// which the program never makes, would wrap two threads onto one.
 #include <iostream>
 
 __global__ void scatter_banks(const unsigned *in, unsigned *out, unsigned long mask,
@@ -11,7 +11,7 @@ __global__ void scatter_banks(const unsigned *in, unsigned *out, unsigned long m
   extern __shared__ unsigned table[];
   table[(threadIdx.x * stride) & mask] = in[threadIdx.x];
   __syncthreads();
-  out[threadIdx.x] = table[(threadIdx.x * stride) & mask];
+  out[threadIdx.x] = table[(((threadIdx.x + 1) % blockDim.x) * stride) & mask];
 }
 
 int main() {

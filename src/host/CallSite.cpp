@@ -158,6 +158,39 @@ Formula Formula::call(std::shared_ptr<const Procedure> procedure,
   return formula;
 }
 
+std::optional<Formula>
+substitute(const Formula &formula,
+           const std::function<std::optional<Formula>(uint32_t index)> &leaf) {
+  Formula result;
+  std::vector<uint32_t> at(formula.nodes.size(), 0);
+  std::vector<std::optional<uint32_t>> procedureAt(formula.procedures.size());
+  for (size_t i = 0; i < formula.nodes.size(); ++i) {
+    Formula::Node node = formula.nodes[i];
+    if (node.op == Formula::Op::Argument) {
+      std::optional<Formula> value = leaf(node.argument);
+      if (!value || value->nodes.empty())
+        return std::nullopt;
+      at[i] = appendNodes(result, *value);
+      continue;
+    }
+    if (node.op != Formula::Op::Constant) {
+      node.lhs = at[node.lhs];
+      node.rhs = at[node.rhs];
+    }
+    if (node.op == Formula::Op::Call) {
+      std::optional<uint32_t> &moved = procedureAt[node.argument];
+      if (!moved) {
+        moved = uint32_t(result.procedures.size());
+        result.procedures.push_back(formula.procedures[node.argument]);
+      }
+      node.argument = *moved;
+    }
+    at[i] = uint32_t(result.nodes.size());
+    result.nodes.push_back(node);
+  }
+  return result;
+}
+
 std::vector<uint32_t> Formula::arguments() const {
   std::vector<uint32_t> read;
   for (const Node &node : nodes)

@@ -99,6 +99,12 @@ struct Procedure {
 // Value of argument `index`, or nullopt when it has none.
 using ArgumentValues = std::function<std::optional<int64_t>(uint32_t index)>;
 
+// `formula` with each argument replaced by the formula `leaf` gives it, or
+// nullopt when `leaf` gives one none.
+std::optional<Formula>
+substitute(const Formula &formula,
+           const std::function<std::optional<Formula>(uint32_t index)> &leaf);
+
 // nullopt when an argument has no value, on division by zero, or on a shift
 // by a negative amount or by 64 or more.
 std::optional<int64_t> evaluate(const Formula &formula, const ArgumentValues &arguments);

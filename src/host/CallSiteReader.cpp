@@ -282,14 +282,48 @@ bool isAssignment(CXBinaryOperatorKind kind) {
 // Reads one translation unit.
 class Reader {
 public:
-  // A pointer a call passes that points at the start of an allocation of
-  // a constant size: the size, as written, and where it was allocated.
+  // A pointer a call passes that points at the start of an allocation: its
+  // size, as written, and where it was allocated.
   struct PassedAllocation {
-    int64_t bytes;
+    int64_t bytes;     // a constant size
     std::string text;  // "n * sizeof(float)"
     std::string where; // "cudaMalloc at main.cu:40"
     std::string id;    // Allocation::id
-    auto operator<=>(const PassedAllocation &) const = default;
+    // A size that is no constant: a formula over the leaves of the call's
+    // conditions (LauncherCall::conditionLeaves); `bytes` is then unused.
+    std::optional<Formula> sized;
+    auto key() const {
+      return std::tuple(bytes, text, where, id, sized ? formulaText(*sized) : std::string());
+    }
+    bool operator<(const PassedAllocation &other) const { return key() < other.key(); }
+    bool operator==(const PassedAllocation &other) const { return key() == other.key(); }
+  };
+  // A dim3 a call passes (`run(dim3(n / 256), dim3(256), ...)`): each axis
+  // a formula over the leaves of the call's conditions
+  // (LauncherCall::conditionLeaves), where it has one.
+  struct PassedDims {
+    std::array<std::optional<Formula>, 3> axes;
+    std::array<std::string, 3> texts; // each axis as written: "(n + 255) / 256"
+    auto key() const {
+      std::array<std::string, 3> formulas;
+      for (size_t i = 0; i < 3; ++i)
+        formulas[i] = axes[i] ? formulaText(*axes[i]) : "?";
+      return std::tuple(formulas, texts);
+    }
+    bool operator<(const PassedDims &other) const { return key() < other.key(); }
+    bool operator==(const PassedDims &other) const { return key() == other.key(); }
+  };
+  // What holds where a call is made (conditionsAroundCall): its conditions
+  // over the leaves they read, and the allocations and dim3s it passes whose
+  // sizes and axes are formulas over those leaves.
+  struct CallConditions {
+    std::vector<CallSite::Constraint> constraints;
+    std::vector<std::string> leaves; // LauncherCall::conditionLeaves
+    // By parameter: an allocation passed whose size is a formula over those
+    // leaves (`cudaMalloc(&d, n * sizeof(float)); run(d, n);`).
+    std::vector<std::optional<PassedAllocation>> allocations;
+    // By parameter: a dim3 passed, its axes over those leaves.
+    std::vector<std::optional<PassedDims>> dims;
   };
   // One call of a function of the program's (a launcher): what it passes.
   struct LauncherCall {
@@ -302,6 +336,7 @@ public:
     std::vector<bool> literal;
     std::vector<std::optional<double>> reals;                 // by parameter: floats
     std::vector<std::optional<PassedAllocation>> allocations; // by parameter
+    std::vector<std::optional<PassedDims>> dims;              // by parameter: dim3s
     // By parameter: the USR of the kernel a function-pointer argument
     // names (`timed(scale, d, n)`), or empty.
     std::vector<std::string> kernels;
@@ -326,11 +361,11 @@ public:
       return texts;
     }
     bool operator<(const LauncherCall &other) const {
-      return std::tuple(std::tie(templateArguments, values, literal, reals, allocations, kernels,
-                                 functions, conditionLeaves),
+      return std::tuple(std::tie(templateArguments, values, literal, reals, allocations, dims,
+                                 kernels, functions, conditionLeaves),
                         conditionTexts()) <
              std::tuple(std::tie(other.templateArguments, other.values, other.literal, other.reals,
-                                 other.allocations, other.kernels, other.functions,
+                                 other.allocations, other.dims, other.kernels, other.functions,
                                  other.conditionLeaves),
                         other.conditionTexts());
     }
@@ -554,11 +589,13 @@ private:
   std::vector<CallSite::Constraint> boundConditions_;
   std::vector<std::string> boundConditionLeaves_;
   std::vector<std::string> boundParameterUsrs_;
+  std::vector<CXCursor> boundParameterCursors_;
+  // Its dim3 parameters a call passes a dim3 of known axes.
+  std::map<std::string, PassedDims> boundDims_;
   // The conditions readCall read around each call in the walk, by where
   // the call is written (placeOf): a launcher read again for each of its own
   // calls (propagateLauncherCalls) finds its calls' conditions there.
-  std::map<std::string, std::pair<std::vector<CallSite::Constraint>, std::vector<std::string>>>
-      conditionsAt_;
+  std::map<std::string, CallConditions> conditionsAt_;
   // While the guards of a function that returns a struct are read as
   // conditions on the variable it initializes (addPostconditions): the
   // function's returned local, by USR, read as that variable.
@@ -1484,7 +1521,41 @@ private:
     std::optional<SiteValue> bytes = !offset ? allocatedBytes(*allocation) : std::nullopt;
     if (!bytes || !bytes->isConstant())
       return std::nullopt;
-    return PassedAllocation{bytes->integer, bytes->text, allocation->where, allocation->id};
+    return PassedAllocation{bytes->integer, bytes->text, allocation->where, allocation->id, {}};
+  }
+
+  // A dim3 argument's axes as formulas of the values being read
+  // (conditionsAroundCall's), where any has one.
+  std::optional<PassedDims> passedDims(CXCursor argument) {
+    if (!isDim3(clang_getCursorType(argument)))
+      return std::nullopt;
+    SiteValue axes[3];
+    dimsOf(argument, axes);
+    PassedDims passed;
+    bool any = false;
+    for (size_t i = 0; i < 3; ++i) {
+      passed.texts[i] = axes[i].text;
+      if (axes[i].isConstant() && !axes[i].isFloat)
+        passed.axes[i] = Formula::constant(axes[i].integer);
+      else if (axes[i].isFormula())
+        passed.axes[i] = axes[i].formula;
+      any |= passed.axes[i].has_value();
+    }
+    return any ? std::optional(std::move(passed)) : std::nullopt;
+  }
+
+  // The allocation a pointer argument points at the start of, where its
+  // size is a formula of the values being read (conditionsAroundCall's).
+  std::optional<PassedAllocation> sizedAllocation(CXCursor argument) {
+    if (clang_getCanonicalType(clang_getCursorType(argument)).kind != CXType_Pointer)
+      return std::nullopt;
+    std::optional<CXCursor> offset;
+    const Allocation *allocation = allocationOf(argument, offset);
+    std::optional<SiteValue> bytes =
+        allocation && !offset ? allocatedBytes(*allocation) : std::nullopt;
+    if (!bytes || !bytes->isFormula())
+      return std::nullopt;
+    return PassedAllocation{0, bytes->text, allocation->where, allocation->id, bytes->formula};
   }
 
   // A launcher's parameter `argument` names: the allocation the call being
@@ -1628,6 +1699,14 @@ private:
     auto record = [&](std::pair<std::string, LauncherCall> found) {
       found.second.conditions = conditions.constraints;
       found.second.conditionLeaves = conditions.leaves;
+      std::vector<std::optional<PassedAllocation>> &allocations = found.second.allocations;
+      for (size_t i = 0; i < allocations.size() && i < conditions.allocations.size(); ++i)
+        if (!allocations[i])
+          allocations[i] = conditions.allocations[i];
+      std::vector<std::optional<PassedDims>> &dims = found.second.dims;
+      for (size_t i = 0; i < dims.size() && i < conditions.dims.size(); ++i)
+        if (!dims[i])
+          dims[i] = conditions.dims[i];
       callers_[found.first][found.second].insert(walkingFunction_);
       calls_[found.first].insert(std::move(found.second));
     };
@@ -1635,7 +1714,7 @@ private:
     if (!plain)
       return;
     conditions = conditionsAroundCall(call);
-    conditionsAt_[placeOf(call)] = {conditions.constraints, conditions.leaves};
+    conditionsAt_[placeOf(call)] = conditions;
     std::vector<CountedLoop> loops = countedLoopsAroundLaunch();
     std::optional<std::vector<int64_t>> values =
         loops.size() == 1 ? valuesOf(loops[0], kMostCalls) : std::nullopt;
@@ -1665,10 +1744,6 @@ private:
   // (`run(opt)` after `if (opt.threads > 1024) exit(1);`) by position and
   // path, and any other variable by its key, which a lambda's launch reads
   // where it captures the variable.
-  struct CallConditions {
-    std::vector<CallSite::Constraint> constraints;
-    std::vector<std::string> leaves; // LauncherCall::conditionLeaves
-  };
   CallConditions conditionsAroundCall(CXCursor call) {
     std::map<std::string, uint32_t> outer = std::exchange(bound_, {});
     std::set<std::string> outerSearched = std::exchange(searchedKeys_, {});
@@ -1683,6 +1758,21 @@ private:
         bound_[*usr] = nextLeaf_++;
       } else if (std::optional<CXCursor> variable = structNamed(argument)) {
         structs.emplace(usrOf(*variable), position);
+        // A member the caller set (`s.n = atoi(argv[3]);`, `s.n = n;`): the
+        // member's leaf, read for the member or for the variable set there.
+        std::vector<FieldPath> fields;
+        leafFieldsOf(clang_getCursorType(*variable), "", fields);
+        for (const FieldPath &field : fields) {
+          std::optional<CXCursor> value = isIntegerOrEnum(clang_getCanonicalType(field.type).kind)
+                                              ? memberValueAt(*variable, field.path)
+                                              : std::nullopt;
+          std::optional<std::string> source = value ? leafVariable(*value) : std::nullopt;
+          std::string key = source ? *source : usrOf(*variable) + "." + field.path;
+          if (!value || bound_.count(key))
+            continue;
+          passed.emplace(key, position + "." + field.path);
+          bound_[key] = nextLeaf_++;
+        }
       } else if (std::optional<MemberPath> member = memberPathOf(argument, true)) {
         // `run(o.iters)`: the member's leaf, where the conditions read it.
         passed.emplace(usrOf(member->variable) + "." + member->path, position);
@@ -1691,7 +1781,14 @@ private:
     CallSite context;
     CallSite *outerSite = std::exchange(variablesOf_, &context);
     readConstraints(context);
-    CallConditions conditions{std::move(context.constraints), std::vector<std::string>(nextLeaf_)};
+    std::vector<std::optional<PassedAllocation>> allocations;
+    std::vector<std::optional<PassedDims>> dims;
+    for (unsigned i = first, n = unsigned(clang_Cursor_getNumArguments(call)); i < n; ++i) {
+      allocations.push_back(sizedAllocation(clang_Cursor_getArgument(call, i)));
+      dims.push_back(passedDims(clang_Cursor_getArgument(call, i)));
+    }
+    CallConditions conditions{std::move(context.constraints), std::vector<std::string>(nextLeaf_),
+                              std::move(allocations), std::move(dims)};
     for (const auto &[key, index] : bound_) {
       std::string &leaf = conditions.leaves[index];
       leaf = key;
@@ -1785,20 +1882,38 @@ private:
   // The conditions of the call of the launcher being read (boundConditions_)
   // all of whose leaves the launch reads, over the launch's leaves.
   void addCallConditions(CallSite &site) {
-    for (CallSite::Constraint condition : boundConditions_) {
-      bool passed = true;
-      for (Formula::Node &node : condition.holds.nodes) {
-        if (node.op != Formula::Op::Argument)
-          continue;
-        std::optional<std::string> key = boundLeafKey(node.argument);
-        auto leaf = key ? bound_.find(*key) : bound_.end();
-        passed &= leaf != bound_.end();
-        if (leaf != bound_.end())
-          node.argument = leaf->second;
-      }
-      if (passed)
-        site.constraints.push_back(std::move(condition));
-    }
+    for (const CallSite::Constraint &condition : boundConditions_)
+      if (std::optional<Formula> holds = overBoundLeaves(condition.holds))
+        site.constraints.push_back({std::move(*holds), condition.text});
+  }
+
+  // A formula over the leaves of the bound call's conditions
+  // (boundConditionLeaves_) over the launch's leaves instead; nothing when
+  // the launch does not read one of them.
+  std::optional<Formula> overBoundLeaves(const Formula &formula) {
+    return substitute(formula, [&](uint32_t index) -> std::optional<Formula> {
+      std::optional<std::string> key = boundLeafKey(index);
+      if (auto leaf = key ? bound_.find(*key) : bound_.end(); leaf != bound_.end())
+        return Formula::argument(leaf->second);
+      // A parameter (not a member of one) the launch has not read yet: what
+      // the launch reads for it (`run(dim3(n / 256), ..., n)` read before n).
+      const std::string &name = boundConditionLeaves_[index];
+      if (!key || name[0] != '#' || name.find('.') != std::string::npos)
+        return std::nullopt;
+      size_t position = std::stoul(name.substr(1));
+      return formulaOfVariable(boundParameterCursors_[position], 0);
+    });
+  }
+
+  // The dim3 a launcher's parameter `argument` names was passed (boundDims_).
+  std::optional<PassedDims> boundDimsOf(CXCursor argument) const {
+    std::optional<CXCursor> parameter = boundDims_.empty() ? std::nullopt : namedAsIs(argument);
+    if (!parameter)
+      return std::nullopt;
+    auto passed = boundDims_.find(usrOf(*parameter));
+    if (passed == boundDims_.end())
+      return std::nullopt;
+    return passed->second;
   }
 
   // The key in the launcher being read of leaf `index` of its call's
@@ -1926,8 +2041,11 @@ private:
         return std::nullopt;
       function = passed->second;
     }
-    if (!lambda && (kindOf(function) != CXCursor_FunctionDecl ||
-                    clang_Location_isInSystemHeader(clang_getCursorLocation(function))))
+    // A member function too (`manager.launch((void *)k, grid, block,
+    // args)`): its parameters are the call's arguments, the object aside.
+    if (!lambda &&
+        ((kindOf(function) != CXCursor_FunctionDecl && kindOf(function) != CXCursor_CXXMethod) ||
+         clang_Location_isInSystemHeader(clang_getCursorLocation(function))))
       return std::nullopt;
     CXCursor pattern =
         lambda ? clang_getNullCursor() : clang_getSpecializedCursorTemplate(function);
@@ -1968,6 +2086,7 @@ private:
            !boundByPlainRun_.count(usrOf(clang_getCursorReferenced(passedName)))));
       launcherCall.reals.push_back(real);
       launcherCall.allocations.push_back(passedAllocation(argument));
+      launcherCall.dims.push_back(boundDimsOf(argument));
       std::optional<CXCursor> kernel = passedKernel(argument);
       launcherCall.kernels.push_back(kernel ? usrOf(*kernel) : std::string());
       if (kernel)
@@ -2047,11 +2166,43 @@ private:
                        [](const auto &value) { return value.has_value(); }) ||
            std::any_of(call.allocations.begin(), call.allocations.end(),
                        [](const auto &allocation) { return allocation.has_value(); }) ||
+           std::any_of(call.dims.begin(), call.dims.end(),
+                       [](const auto &dims) { return dims.has_value(); }) ||
            std::any_of(call.kernels.begin(), call.kernels.end(),
                        [](const std::string &kernel) { return !kernel.empty(); }) ||
            std::any_of(call.functions.begin(), call.functions.end(),
                        [](const std::string &function) { return !function.empty(); }) ||
            !call.conditions.empty();
+  }
+
+  // What holds around a call in a launcher's body (`own`, read in the walk)
+  // added to what its bound call passes on (`passed`): the conditions, and
+  // the allocations and dim3s the bound call says nothing of, their leaves
+  // after the passed ones.
+  static void addOwnConditions(LauncherCall &passed, const CallConditions &own) {
+    auto shift = uint32_t(passed.conditionLeaves.size());
+    auto shifted = [&](Formula formula) {
+      for (Formula::Node &node : formula.nodes)
+        if (node.op == Formula::Op::Argument)
+          node.argument += shift;
+      return formula;
+    };
+    for (const CallSite::Constraint &condition : own.constraints)
+      passed.conditions.push_back({shifted(condition.holds), condition.text});
+    for (size_t i = 0; i < passed.allocations.size() && i < own.allocations.size(); ++i)
+      if (!passed.allocations[i] && own.allocations[i]) {
+        passed.allocations[i] = own.allocations[i];
+        passed.allocations[i]->sized = shifted(*own.allocations[i]->sized);
+      }
+    for (size_t i = 0; i < passed.dims.size() && i < own.dims.size(); ++i)
+      if (!passed.dims[i] && own.dims[i]) {
+        passed.dims[i] = own.dims[i];
+        for (std::optional<Formula> &axis : passed.dims[i]->axes)
+          if (axis)
+            axis = shifted(*axis);
+      }
+    passed.conditionLeaves.insert(passed.conditionLeaves.end(), own.leaves.begin(),
+                                  own.leaves.end());
   }
 
   // The calls of the program's functions below `cursor`.
@@ -2063,21 +2214,15 @@ private:
         LauncherCall &passed = call->second;
         passed.conditions = boundConditions_;
         passed.conditionLeaves = forwardedLeaves(cursor);
-        if (auto own = conditionsAt_.find(placeOf(cursor)); own != conditionsAt_.end()) {
-          auto shift = uint32_t(passed.conditionLeaves.size());
-          for (CallSite::Constraint condition : own->second.first) {
-            for (Formula::Node &node : condition.holds.nodes)
-              if (node.op == Formula::Op::Argument)
-                node.argument += shift;
-            passed.conditions.push_back(std::move(condition));
-          }
-          passed.conditionLeaves.insert(passed.conditionLeaves.end(), own->second.second.begin(),
-                                        own->second.second.end());
-        }
+        if (auto own = conditionsAt_.find(placeOf(cursor)); own != conditionsAt_.end())
+          addOwnConditions(passed, own->second);
         found[call->first].insert(std::move(passed));
       }
+    // Not the branch of an `if` no run takes (`if (kOff && ...)`).
+    std::optional<CXCursor> dead = deadInEveryRun(cursor);
     for (CXCursor child : childrenOf(cursor))
-      collectCalls(child, found);
+      if (!dead || !clang_equalCursors(child, *dead))
+        collectCalls(child, found);
   }
 
   // Reads the launcher `function` for one `call`: its template parameters
@@ -2120,6 +2265,9 @@ private:
     for (size_t i = 0; i < parameters.size() && i < call.allocations.size(); ++i)
       if (call.allocations[i] && !modified_.count(usrOf(parameters[i])))
         boundAllocations_[usrOf(parameters[i])] = *call.allocations[i];
+    for (size_t i = 0; i < parameters.size() && i < call.dims.size(); ++i)
+      if (call.dims[i] && !modified_.count(usrOf(parameters[i])))
+        boundDims_[usrOf(parameters[i])] = *call.dims[i];
     for (size_t i = 0; i < parameters.size() && i < call.kernels.size(); ++i)
       if (!call.kernels[i].empty() && !modified_.count(usrOf(parameters[i])))
         boundKernels_[usrOf(parameters[i])] = passedKernels_.at(call.kernels[i]);
@@ -2129,8 +2277,10 @@ private:
     // A parameter the launcher changes no longer holds what the call passed.
     boundConditions_ = call.conditions;
     boundConditionLeaves_ = call.conditionLeaves;
-    for (const CXCursor &parameter : parameters)
+    for (const CXCursor &parameter : parameters) {
       boundParameterUsrs_.push_back(modified_.count(usrOf(parameter)) ? "" : usrOf(parameter));
+      boundParameterCursors_.push_back(parameter);
+    }
     return true;
   }
 
@@ -2144,13 +2294,15 @@ private:
     boundConditions_.clear();
     boundConditionLeaves_.clear();
     boundParameterUsrs_.clear();
+    boundParameterCursors_.clear();
+    boundDims_.clear();
     boundByPlainRun_.clear();
   }
 
   bool nothingBound() const {
     return boundNames_.empty() && boundParameters_.empty() && boundAllocations_.empty() &&
-           boundKernels_.empty() && boundFunctions_.empty() && boundReals_.empty() &&
-           boundConditions_.empty();
+           boundDims_.empty() && boundKernels_.empty() && boundFunctions_.empty() &&
+           boundReals_.empty() && boundConditions_.empty();
   }
 
   // The launches below `cursor`. A function the host code calls (a launcher,
@@ -2160,7 +2312,7 @@ private:
   void readLaunchesIn(CXCursor cursor, std::vector<CallSite> &sites) {
     CXCursorKind kind = kindOf(cursor);
     bool function = kind == CXCursor_FunctionTemplate || kind == CXCursor_FunctionDecl ||
-                    kind == CXCursor_LambdaExpr;
+                    kind == CXCursor_CXXMethod || kind == CXCursor_LambdaExpr;
     auto called = function && nothingBound()
                       ? calls_.find(kind == CXCursor_LambdaExpr ? lambdaKey(cursor) : usrOf(cursor))
                       : calls_.end();
@@ -3090,6 +3242,43 @@ private:
     return formulaOf(elements[size_t(at)], depth + 1);
   }
 
+  // What integer variable `variable` holds where the launch being read is
+  // (formulaOf of a name of it).
+  std::optional<Formula> formulaOfVariable(CXCursor variable, int depth) {
+    auto bound = bound_.find(usrOf(variable));
+    if (bound != bound_.end() && !searchedKeys_.count(bound->first))
+      return Formula::argument(bound->second);
+    if (auto parameter = boundParameters_.find(usrOf(variable));
+        parameter != boundParameters_.end())
+      return Formula::constant(parameter->second);
+    if (auto parameter = helperParameters_.find(usrOf(variable));
+        parameter != helperParameters_.end())
+      return parameter->second;
+    // The program as it runs plainly: no command-line arguments.
+    if (isMainParameter(variable, "argc"))
+      return argcUnknown_ ? std::nullopt : std::optional<Formula>(Formula::constant(1));
+    if (commandLineOnly_)
+      return bound != bound_.end() ? std::optional(Formula::argument(bound->second)) : std::nullopt;
+    if (std::optional<int64_t> attribute = queriedAttribute(variable))
+      return Formula::constant(*attribute);
+    if (std::optional<Formula> pitch = pitchAtLaunch(variable, depth))
+      return pitch;
+    std::optional<Formula> known;
+    if (std::optional<CXCursor> init = initializerOf(variable))
+      known = formulaOf(*init, depth + 1);
+    else if (std::optional<ValueAt> assigned = lastAssignmentBeforeLaunch(variable))
+      known = formulaWhereSet(*assigned, depth);
+    else if (std::optional<ValueAt> set = setupValueOf(variable))
+      known = formulaWhereSet(*set, depth);
+    if (known)
+      return known;
+    if (bound != bound_.end())
+      return Formula::argument(bound->second);
+    if (std::optional<Formula> sliced = slicedValue(variable, depth))
+      return sliced;
+    return searchedVariable(variable);
+  }
+
   std::optional<Formula> formulaOf(CXCursor expression, int depth) {
     if (depth > 16)
       return std::nullopt;
@@ -3104,42 +3293,8 @@ private:
     }
     CXCursor cursor = stripWrappers(expression);
     switch (kindOf(cursor)) {
-    case CXCursor_DeclRefExpr: {
-      CXCursor variable = clang_getCursorReferenced(cursor);
-      auto bound = bound_.find(usrOf(variable));
-      if (bound != bound_.end() && !searchedKeys_.count(bound->first))
-        return Formula::argument(bound->second);
-      if (auto parameter = boundParameters_.find(usrOf(variable));
-          parameter != boundParameters_.end())
-        return Formula::constant(parameter->second);
-      if (auto parameter = helperParameters_.find(usrOf(variable));
-          parameter != helperParameters_.end())
-        return parameter->second;
-      // The program as it runs plainly: no command-line arguments.
-      if (isMainParameter(variable, "argc"))
-        return argcUnknown_ ? std::nullopt : std::optional<Formula>(Formula::constant(1));
-      if (commandLineOnly_)
-        return bound != bound_.end() ? std::optional(Formula::argument(bound->second))
-                                     : std::nullopt;
-      if (std::optional<int64_t> attribute = queriedAttribute(variable))
-        return Formula::constant(*attribute);
-      if (std::optional<Formula> pitch = pitchAtLaunch(variable, depth))
-        return pitch;
-      std::optional<Formula> known;
-      if (std::optional<CXCursor> init = initializerOf(variable))
-        known = formulaOf(*init, depth + 1);
-      else if (std::optional<ValueAt> assigned = lastAssignmentBeforeLaunch(variable))
-        known = formulaWhereSet(*assigned, depth);
-      else if (std::optional<ValueAt> set = setupValueOf(variable))
-        known = formulaWhereSet(*set, depth);
-      if (known)
-        return known;
-      if (bound != bound_.end())
-        return Formula::argument(bound->second);
-      if (std::optional<Formula> sliced = slicedValue(variable, depth))
-        return sliced;
-      return searchedVariable(variable);
-    }
+    case CXCursor_DeclRefExpr:
+      return formulaOfVariable(clang_getCursorReferenced(cursor), depth);
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
       // `n *= 1024` is n as it was there, times 1024.
@@ -3218,9 +3373,13 @@ private:
       if (base.size() == 1 && isDeviceProp(clang_getCursorType(base[0])))
         if (std::optional<int64_t> value = simulatedDeviceProperty(spellingOf(cursor)))
           return Formula::constant(*value);
-      // `p.n` of a struct variable: what the host set it to.
+      // `p.n` of a struct variable: what the host set it to (a leaf of its
+      // own where a call passes the struct: conditionsAroundCall).
       if (std::optional<MemberPath> member = memberPathOf(cursor);
           member && isStruct(clang_getCursorType(member->variable))) {
+        std::string key = usrOf(aliasOf(member->variable)) + "." + member->path;
+        if (auto leaf = bound_.find(key); leaf != bound_.end() && !searchedKeys_.count(key))
+          return Formula::argument(leaf->second);
         std::optional<CXCursor> value = memberValueAt(aliasOf(member->variable), member->path);
         return value ? formulaOf(*value, depth + 1) : searchedMember(cursor);
       }
@@ -3769,6 +3928,18 @@ private:
     };
     if (depth > 8)
       return unknown();
+    // A launcher's dim3 parameter its call passes a dim3 of known axes.
+    if (std::optional<PassedDims> passed = boundDimsOf(cursor)) {
+      for (size_t i = 0; i < 3; ++i) {
+        std::optional<Formula> axis =
+            passed->axes[i] ? overBoundLeaves(*passed->axes[i]) : std::nullopt;
+        std::optional<int64_t> constant = axis ? constantValue(*axis) : std::nullopt;
+        dims[i] = constant ? SiteValue::ofInteger(*constant, passed->texts[i])
+                  : axis   ? SiteValue::ofFormula(std::move(*axis), passed->texts[i])
+                           : SiteValue::unknown(passed->texts[i]);
+      }
+      return;
+    }
     if (kindOf(cursor) == CXCursor_DeclRefExpr) {
       CXCursor variable = clang_getCursorReferenced(cursor);
       std::optional<CXCursor> init = initializerOf(variable);
@@ -4551,6 +4722,16 @@ private:
       // A launcher's parameter: the allocation its call passes.
       std::optional<PassedAllocation> passed =
           allocation ? std::nullopt : boundAllocationOf(arguments[i]);
+      if (passed && passed->sized) {
+        // Its size over the launch's leaves, where the launch reads them all.
+        std::optional<Formula> sized = overBoundLeaves(*passed->sized);
+        if (!sized)
+          continue;
+        site.allocationBytes[i] = SiteValue::ofFormula(std::move(*sized), passed->text);
+        site.allocations[i] = passed->where;
+        allocationIds[i] = passed->id;
+        continue;
+      }
       if (passed) {
         site.allocationBytes[i] = SiteValue::ofInteger(passed->bytes, passed->text);
         site.allocations[i] = passed->where;

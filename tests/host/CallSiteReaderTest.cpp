@@ -1443,3 +1443,57 @@ TEST(CallSiteReader, ValuesTheLaunchingFunctionComputesWithLoopsAreProcedures) {
   EXPECT_FALSE(host.sites[2].block[0].isFormula() &&
                host.sites[2].block[0].formula.nodes.back().op == Formula::Op::Call);
 }
+
+TEST(CallSiteReader, BuffersSizedAtRunTimeKeepTheirSizeThroughLaunchers) {
+  HostCode host = readInput("launcher_allocations.cu");
+  // launch(a, n) through twice(a, n), launch(b, n), launchSized(s, c).
+  std::vector<const CallSite *> launched, sized;
+  for (const CallSite &site : host.sites)
+    (site.line == 15 ? launched : sized).push_back(&site);
+  ASSERT_EQ(sized.size(), 1u);
+  // n * sizeof(float) bytes, where n is the launch's argument 1.
+  int sizedByN = 0, unknown = 0;
+  for (const CallSite *site : launched) {
+    if (site->allocationBytes[0].isFormula()) {
+      ++sizedByN;
+      EXPECT_EQ(withN(site->allocationBytes[0], 1000), 4000);
+      EXPECT_EQ(site->allocationBytes[0].text, "n * sizeof(float)");
+    } else {
+      ++unknown; // b, of m floats: m is nothing the launch reads
+      EXPECT_TRUE(site->allocationBytes[0].isUnknown());
+    }
+  }
+  EXPECT_EQ(sizedByN, 1);
+  EXPECT_EQ(unknown, 1);
+  // s.n * sizeof(float), through the struct's member the launch reads.
+  const CallSite &member = *sized[0];
+  ASSERT_TRUE(member.allocationBytes[0].isFormula());
+  EXPECT_EQ(variablesOf(member, member.allocationBytes[0]), std::vector<std::string>{"s.n"});
+  EXPECT_EQ(variablesOf(member, member.arguments[1]), std::vector<std::string>{"s.n"});
+}
+
+TEST(CallSiteReader, Dim3sPassedToLaunchersAndMethodsAreTheLaunchShapes) {
+  HostCode host = readInput("dim3_launchers.cu");
+  ASSERT_EQ(host.sites.size(), 3u);
+  std::map<int64_t, const CallSite *> byBlock;
+  for (const CallSite &site : host.sites) {
+    ASSERT_TRUE(site.block[0].isConstant()) << site.line;
+    byBlock[site.block[0].integer] = &site;
+  }
+  ASSERT_EQ(byBlock.size(), 3u);
+  // run(dim3((n + 255) / 256), dim3(256), d, n): the grid follows n.
+  const CallSite &direct = *byBlock.at(256);
+  EXPECT_EQ(withN(direct.grid[0], 1000), 4);
+  EXPECT_EQ(withN(direct.allocationBytes[0], 1000), 4000);
+  // outer(dim3((n + 127) / 128), d, n) -> run(grid, dim3(128), d, n).
+  const CallSite &nested = *byBlock.at(128);
+  EXPECT_EQ(withN(nested.grid[0], 1000), 8);
+  // launcher.launch((void *)fill, dim3(8, 2), dim3(32, 4), args): a method.
+  const CallSite &method = *byBlock.at(32);
+  EXPECT_EQ(method.kernel, "fill");
+  ASSERT_TRUE(method.grid[0].isConstant() && method.grid[1].isConstant());
+  EXPECT_EQ(method.grid[0].integer, 8);
+  EXPECT_EQ(method.grid[1].integer, 2);
+  ASSERT_TRUE(method.block[1].isConstant());
+  EXPECT_EQ(method.block[1].integer, 4);
+}
