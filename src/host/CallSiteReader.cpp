@@ -1822,13 +1822,19 @@ private:
     return variable;
   }
 
-  // The variable or parameter an argument names as it is (a copy
-  // constructor's call around it aside).
-  static std::optional<CXCursor> namedAsIs(CXCursor argument) {
-    CXCursor cursor = stripWrappers(argument);
+  // `expression` without its wrappers and a copy or move constructor's call
+  // around it (a struct or dim3 passed or initialized by value).
+  static CXCursor withoutCopy(CXCursor expression) {
+    CXCursor cursor = stripWrappers(expression);
     if (kindOf(cursor) == CXCursor_CallExpr && clang_Cursor_getNumArguments(cursor) == 1 &&
         kindOf(clang_getCursorReferenced(cursor)) == CXCursor_Constructor)
       cursor = stripWrappers(clang_Cursor_getArgument(cursor, 0));
+    return cursor;
+  }
+
+  // The variable or parameter an argument names as it is.
+  static std::optional<CXCursor> namedAsIs(CXCursor argument) {
+    CXCursor cursor = withoutCopy(argument);
     if (kindOf(cursor) != CXCursor_DeclRefExpr)
       return std::nullopt;
     CXCursor variable = clang_getCursorReferenced(cursor);
@@ -5135,13 +5141,9 @@ private:
     aliases_.erase(usrOf(*local));
   }
 
-  // The call an initializer makes (a copy or move constructor's call around
-  // it aside).
+  // The call an initializer makes.
   static std::optional<CXCursor> namedCall(CXCursor init) {
-    CXCursor cursor = stripWrappers(init);
-    if (kindOf(cursor) == CXCursor_CallExpr && clang_Cursor_getNumArguments(cursor) == 1 &&
-        kindOf(clang_getCursorReferenced(cursor)) == CXCursor_Constructor)
-      cursor = stripWrappers(clang_Cursor_getArgument(cursor, 0));
+    CXCursor cursor = withoutCopy(init);
     if (kindOf(cursor) != CXCursor_CallExpr)
       return std::nullopt;
     return cursor;
