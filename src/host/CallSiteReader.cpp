@@ -1697,16 +1697,7 @@ private:
   void readCall(CXCursor call) {
     CallConditions conditions;
     auto record = [&](std::pair<std::string, LauncherCall> found) {
-      found.second.conditions = conditions.constraints;
-      found.second.conditionLeaves = conditions.leaves;
-      std::vector<std::optional<PassedAllocation>> &allocations = found.second.allocations;
-      for (size_t i = 0; i < allocations.size() && i < conditions.allocations.size(); ++i)
-        if (!allocations[i])
-          allocations[i] = conditions.allocations[i];
-      std::vector<std::optional<PassedDims>> &dims = found.second.dims;
-      for (size_t i = 0; i < dims.size() && i < conditions.dims.size(); ++i)
-        if (!dims[i])
-          dims[i] = conditions.dims[i];
+      addOwnConditions(found.second, conditions);
       callers_[found.first][found.second].insert(walkingFunction_);
       calls_[found.first].insert(std::move(found.second));
     };
@@ -1906,8 +1897,7 @@ private:
       const std::string &name = boundConditionLeaves_[index];
       if (!key || name[0] != '#' || name.find('.') != std::string::npos)
         return std::nullopt;
-      size_t position = std::stoul(name.substr(1));
-      return formulaOfVariable(boundParameterCursors_[position], 0);
+      return formulaOfVariable(boundParameterCursors_[leafPosition(name)], 0);
     });
   }
 
@@ -1939,10 +1929,14 @@ private:
   // The USR of the parameter a "#2" or "#2.path" leaf names, unless the
   // launcher changes it.
   std::optional<std::string> boundParameterOf(const std::string &leaf) const {
-    size_t position = std::stoul(leaf.substr(1, leaf.find('.') - 1));
+    size_t position = leafPosition(leaf);
     if (position >= boundParameterUsrs_.size() || boundParameterUsrs_[position].empty())
       return std::nullopt;
     return boundParameterUsrs_[position];
+  }
+  // The parameter's position a "#2" or "#2.path" leaf names.
+  static size_t leafPosition(const std::string &leaf) {
+    return std::stoul(leaf.substr(1, leaf.find('.') - 1));
   }
   static std::string memberSuffix(const std::string &leaf) {
     size_t dot = leaf.find('.');
@@ -2181,10 +2175,11 @@ private:
            !call.conditions.empty();
   }
 
-  // What holds around a call in a launcher's body (`own`, read in the walk)
-  // added to what its bound call passes on (`passed`): the conditions, and
-  // the allocations and dim3s the bound call says nothing of, their leaves
-  // after the passed ones.
+  // What holds around a call (`own`, read in the walk) added to what the
+  // call passes (`passed`: for a call in a launcher's body, what its bound
+  // call passes on): the conditions, and the allocations and dim3s `passed`
+  // says nothing of, their leaves after the passed ones (none for a call
+  // read in the walk itself).
   static void addOwnConditions(LauncherCall &passed, const CallConditions &own) {
     auto shift = uint32_t(passed.conditionLeaves.size());
     auto shifted = [&](Formula formula) {
