@@ -24,7 +24,8 @@ host::HostCode hostCodeOf(const std::string &file, const CommonOptions &common, 
               << ": the host code does not compile, so call sites may be missing: "
               << host->firstError << "\n";
   if (!host->neighboursRead.empty() && !common.quiet) {
-    std::cerr << "simulee: note: " << file << " has no main: the calls of its functions in ";
+    std::cerr << "simulee: note: " << file
+              << " has no main: the calls of its functions and launches of its kernels in ";
     for (size_t i = 0; i < host->neighboursRead.size(); ++i)
       std::cerr << (i ? ", " : "") << host->neighboursRead[i];
     std::cerr << " are read as the program's\n";

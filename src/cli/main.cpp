@@ -105,7 +105,8 @@ void addCommonOptions(CLI::App &app, CommonOptions &common) {
                 "__device__ functions defined there run them; repeatable. `simulee A.cu B.cu` "
                 "is `simulee A.cu --link B.cu`. The file's host code (a .cu, or a C++ file "
                 "with no device code: .cpp, .cc, .cxx) is the program's too: its calls of "
-                "launchers the analysed file defines are read as that file's call sites");
+                "launchers the analysed file defines, and its launches of the kernels it "
+                "defines, are read as that file's call sites");
   app.add_option("--cuda-path", common.cudaPath,
                  "CUDA installation to compile .cu files against (default: NVIDIA's headers "
                  "that scripts/setup.sh installed; a toolkit on the machine is used only when "

@@ -324,6 +324,12 @@ public:
     std::vector<std::optional<PassedAllocation>> allocations;
     // By parameter: a dim3 passed, its axes over those leaves.
     std::vector<std::optional<PassedDims>> dims;
+    // By parameter: an integer passed that is a formula over those leaves
+    // (`run(d, 2 * n)`), where it is neither a constant nor a leaf itself.
+    std::vector<std::optional<Formula>> values;
+    // What a launch that reads a leaf searches for it (LauncherCall::
+    // leafVariables).
+    std::vector<CallSite::Variable> leafVariables;
   };
   // One call of a function of the program's (a launcher): what it passes.
   struct LauncherCall {
@@ -337,6 +343,10 @@ public:
     std::vector<std::optional<double>> reals;                 // by parameter: floats
     std::vector<std::optional<PassedAllocation>> allocations; // by parameter
     std::vector<std::optional<PassedDims>> dims;              // by parameter: dim3s
+    // By parameter: an integer the call computes from the leaves of its
+    // conditions (`run(d, 2 * n)`, over conditionLeaves), where `values`
+    // has no constant.
+    std::vector<std::optional<Formula>> formulas;
     // By parameter: the USR of the kernel a function-pointer argument
     // names (`timed(scale, d, n)`), or empty.
     std::vector<std::string> kernels;
@@ -344,6 +354,10 @@ public:
     // names (`pass(d, n, launchScale)`, a launcher handed to what calls it),
     // or empty.
     std::vector<std::string> functions;
+    // By parameter: the USR of the array of kernel arguments an argument
+    // names (`void *args[] = {&d, &n}; launch(k, grid, block, args)`, for a
+    // cudaLaunchKernel in the launcher), or empty.
+    std::vector<std::string> argumentArrays;
     // The conditions that hold where the call is made (the `if`s and loops
     // around it, the asserts and early exits before it, the guards of a
     // function whose struct it passes), over the leaves conditionLeaves
@@ -354,20 +368,31 @@ public:
     // caller's by its key (a global's or a lambda's captured variable's USR,
     // "USR.path" for a member), which the launch may read as it is.
     std::vector<std::string> conditionLeaves;
-    std::vector<std::string> conditionTexts() const {
+    // Leaves a formula reads (`formulas`, not a parameter as it is): the
+    // variable a launch searches for each where it reads none of its own,
+    // named, sized and signed as the caller's; `index` is the leaf's.
+    std::vector<CallSite::Variable> leafVariables;
+    // The conditions, formulas and leaf variables as text: what orders calls
+    // besides the plain vectors.
+    std::vector<std::string> formulaTexts() const {
       std::vector<std::string> texts;
       for (const CallSite::Constraint &condition : conditions)
         texts.push_back(condition.text);
+      for (const std::optional<Formula> &formula : formulas)
+        texts.push_back(formula ? formulaText(*formula) : "");
+      for (const CallSite::Variable &leaf : leafVariables)
+        texts.push_back(leaf.name + "#" + std::to_string(leaf.index) + ":" +
+                        std::to_string(leaf.bits) + (leaf.isSigned ? "s" : "u"));
       return texts;
     }
     bool operator<(const LauncherCall &other) const {
       return std::tuple(std::tie(templateArguments, values, literal, reals, allocations, dims,
-                                 kernels, functions, conditionLeaves),
-                        conditionTexts()) <
+                                 kernels, functions, argumentArrays, conditionLeaves),
+                        formulaTexts()) <
              std::tuple(std::tie(other.templateArguments, other.values, other.literal, other.reals,
                                  other.allocations, other.dims, other.kernels, other.functions,
-                                 other.conditionLeaves),
-                        other.conditionTexts());
+                                 other.argumentArrays, other.conditionLeaves),
+                        other.formulaTexts());
     }
   };
   // `instantiations`: the launches read from the compiled host code, whose
@@ -557,7 +582,7 @@ private:
   // those of them some launch read does run.
   std::set<std::string> choicesSeen_, choicesTaken_;
   // The kernels and the program's functions launcher calls pass, by USR.
-  std::map<std::string, CXCursor> passedKernels_, passedFunctions_;
+  std::map<std::string, CXCursor> passedKernels_, passedFunctions_, passedArrays_;
   // How host code calls each of the program's functions (`launch<16>(d, n,
   // 256)`), by the function's (or its template's) USR: the template
   // arguments as text ("16", "float") and the integer arguments that are
@@ -582,6 +607,9 @@ private:
   // Its parameters a call passes a function of the program's: a call through
   // one calls that function.
   std::map<std::string, CXCursor> boundFunctions_;
+  // Its `void **` parameters a call passes an array of kernel arguments:
+  // the array's variable.
+  std::map<std::string, CXCursor> boundArrays_;
   // Its floating-point parameters a call passes a constant.
   std::map<std::string, double> boundReals_;
   // The call's conditions and their leaves (LauncherCall::conditions), and
@@ -592,6 +620,11 @@ private:
   std::vector<CXCursor> boundParameterCursors_;
   // Its dim3 parameters a call passes a dim3 of known axes.
   std::map<std::string, PassedDims> boundDims_;
+  // Its integer parameters a call passes a formula over the leaves of its
+  // conditions (LauncherCall::formulas), and what a launch searches for
+  // those leaves it reads no value of its own for.
+  std::map<std::string, Formula> boundFormulas_;
+  std::vector<CallSite::Variable> boundLeafVariables_;
   // The conditions readCall read around each call in the walk, by where
   // the call is written (placeOf): a launcher read again for each of its own
   // calls (propagateLauncherCalls) finds its calls' conditions there.
@@ -1740,10 +1773,13 @@ private:
     std::set<std::string> outerSearched = std::exchange(searchedKeys_, {});
     uint32_t outerNext = std::exchange(nextLeaf_, 0);
     std::map<std::string, std::string> passed, structs; // USR -> "#position"
+    std::vector<CallSite::Variable> memberLeaves;
+    std::vector<bool> asIs; // by parameter: the argument is a leaf or a struct
     unsigned first = firstParameterArgument(call);
     for (unsigned i = first, n = unsigned(clang_Cursor_getNumArguments(call)); i < n; ++i) {
       CXCursor argument = clang_Cursor_getArgument(call, i);
       std::string position = "#" + std::to_string(i - first);
+      asIs.push_back(true);
       if (std::optional<std::string> usr = leafVariable(argument)) {
         passed.emplace(*usr, position);
         bound_[*usr] = nextLeaf_++;
@@ -1762,11 +1798,15 @@ private:
           if (!value || bound_.count(key))
             continue;
           passed.emplace(key, position + "." + field.path);
+          memberLeaves.push_back(
+              leafOfType(spellingOf(*variable) + "." + field.path, nextLeaf_, field.type));
           bound_[key] = nextLeaf_++;
         }
       } else if (std::optional<MemberPath> member = memberPathOf(argument, true)) {
         // `run(o.iters)`: the member's leaf, where the conditions read it.
         passed.emplace(usrOf(member->variable) + "." + member->path, position);
+      } else {
+        asIs.back() = false;
       }
     }
     CallSite context;
@@ -1774,12 +1814,26 @@ private:
     readConstraints(context);
     std::vector<std::optional<PassedAllocation>> allocations;
     std::vector<std::optional<PassedDims>> dims;
+    std::vector<std::optional<Formula>> values;
     for (unsigned i = first, n = unsigned(clang_Cursor_getNumArguments(call)); i < n; ++i) {
-      allocations.push_back(sizedAllocation(clang_Cursor_getArgument(call, i)));
-      dims.push_back(passedDims(clang_Cursor_getArgument(call, i)));
+      CXCursor argument = clang_Cursor_getArgument(call, i);
+      allocations.push_back(sizedAllocation(argument));
+      dims.push_back(passedDims(argument));
+      std::optional<Formula> value =
+          !asIs[i - first] &&
+                  isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(argument)).kind)
+              ? formulaOf(argument, 0)
+              : std::nullopt;
+      values.push_back(value && !value->arguments().empty() ? value : std::nullopt);
     }
-    CallConditions conditions{std::move(context.constraints), std::vector<std::string>(nextLeaf_),
-                              std::move(allocations), std::move(dims)};
+    CallConditions conditions{std::move(context.constraints),
+                              std::vector<std::string>(nextLeaf_),
+                              std::move(allocations),
+                              std::move(dims),
+                              std::move(values),
+                              std::move(memberLeaves)};
+    conditions.leafVariables.insert(conditions.leafVariables.end(), context.variables.begin(),
+                                    context.variables.end());
     for (const auto &[key, index] : bound_) {
       std::string &leaf = conditions.leaves[index];
       leaf = key;
@@ -1888,16 +1942,36 @@ private:
   // (boundConditionLeaves_) over the launch's leaves instead; nothing when
   // the launch does not read one of them.
   std::optional<Formula> overBoundLeaves(const Formula &formula) {
+    return substitute(formula, [&](uint32_t index) { return boundLeafAtLaunch(index); });
+  }
+
+  // Leaf `index` of the bound call's conditions as the launch reads it.
+  std::optional<Formula> boundLeafAtLaunch(uint32_t index) {
+    std::optional<std::string> key = boundLeafKey(index);
+    if (auto leaf = key ? bound_.find(*key) : bound_.end(); leaf != bound_.end())
+      return Formula::argument(leaf->second);
+    // A parameter (not a member of one) the launch has not read yet: what
+    // the launch reads for it (`run(dim3(n / 256), ..., n)` read before n).
+    const std::string &name = boundConditionLeaves_[index];
+    if (!key || name[0] != '#' || name.find('.') != std::string::npos)
+      return std::nullopt;
+    return formulaOfVariable(boundParameterCursors_[leafPosition(name)], 0);
+  }
+
+  // A formula the bound call passes for a parameter (boundFormulas_) over
+  // the launch's leaves: a leaf the launch reads nothing for yet becomes a
+  // variable of its own, the caller's (`n` of `run(d, 2 * n)`), on which the
+  // call's conditions then hold.
+  std::optional<Formula> boundFormulaAtLaunch(const Formula &formula) {
     return substitute(formula, [&](uint32_t index) -> std::optional<Formula> {
+      if (std::optional<Formula> read = boundLeafAtLaunch(index))
+        return read;
       std::optional<std::string> key = boundLeafKey(index);
-      if (auto leaf = key ? bound_.find(*key) : bound_.end(); leaf != bound_.end())
-        return Formula::argument(leaf->second);
-      // A parameter (not a member of one) the launch has not read yet: what
-      // the launch reads for it (`run(dim3(n / 256), ..., n)` read before n).
-      const std::string &name = boundConditionLeaves_[index];
-      if (!key || name[0] != '#' || name.find('.') != std::string::npos)
+      auto leaf = std::find_if(boundLeafVariables_.begin(), boundLeafVariables_.end(),
+                               [&](const CallSite::Variable &v) { return v.index == index; });
+      if (!key || leaf == boundLeafVariables_.end() || !variablesOf_ || commandLineOnly_)
         return std::nullopt;
-      return formulaOfVariable(boundParameterCursors_[leafPosition(name)], 0);
+      return addedLeaf(*key, *leaf);
     });
   }
 
@@ -1946,13 +2020,17 @@ private:
   // The leaves of the bound call's conditions as `call`, a call in the
   // launcher's body, passes them on: a parameter (or its member) the call
   // passes as it is becomes that argument's position; other variables keep
-  // their keys; a parameter it does not pass is lost (empty).
+  // their keys, and so does a parameter it does not pass as it is (the
+  // launch reads it only through a formula the call passes: `inner(m /
+  // 4)`); a parameter the launcher changes is lost (empty).
   std::vector<std::string> forwardedLeaves(CXCursor call) const {
     std::vector<std::string> leaves;
     for (const std::string &leaf : boundConditionLeaves_) {
       bool parameterLeaf = !leaf.empty() && leaf[0] == '#';
       std::optional<std::string> parameter = parameterLeaf ? boundParameterOf(leaf) : std::nullopt;
-      std::string forwarded = parameterLeaf ? "" : leaf;
+      std::string forwarded = !parameterLeaf ? leaf
+                              : parameter    ? *parameter + memberSuffix(leaf)
+                                             : "";
       unsigned first = firstParameterArgument(call);
       for (unsigned a = first, n = unsigned(clang_Cursor_getNumArguments(call)); a < n && parameter;
            ++a) {
@@ -2095,6 +2173,10 @@ private:
       launcherCall.functions.push_back(passed ? usrOf(*passed) : std::string());
       if (passed)
         passedFunctions_.emplace(usrOf(*passed), *passed);
+      std::optional<CXCursor> array = argumentArrayNamed(argument);
+      launcherCall.argumentArrays.push_back(array ? usrOf(*array) : std::string());
+      if (array)
+        passedArrays_.emplace(usrOf(*array), *array);
     }
     if (lambda) {
       definitions_.emplace(lambda->key, lambda->lambda);
@@ -2168,10 +2250,14 @@ private:
                        [](const auto &allocation) { return allocation.has_value(); }) ||
            std::any_of(call.dims.begin(), call.dims.end(),
                        [](const auto &dims) { return dims.has_value(); }) ||
+           std::any_of(call.formulas.begin(), call.formulas.end(),
+                       [](const auto &formula) { return formula.has_value(); }) ||
            std::any_of(call.kernels.begin(), call.kernels.end(),
                        [](const std::string &kernel) { return !kernel.empty(); }) ||
            std::any_of(call.functions.begin(), call.functions.end(),
                        [](const std::string &function) { return !function.empty(); }) ||
+           std::any_of(call.argumentArrays.begin(), call.argumentArrays.end(),
+                       [](const std::string &array) { return !array.empty(); }) ||
            !call.conditions.empty();
   }
 
@@ -2202,8 +2288,44 @@ private:
           if (axis)
             axis = shifted(*axis);
       }
+    passed.formulas.resize(passed.values.size());
+    for (size_t i = 0; i < passed.values.size() && i < own.values.size(); ++i)
+      if (!passed.values[i] && !passed.formulas[i] && own.values[i])
+        passed.formulas[i] = shifted(*own.values[i]);
+    for (CallSite::Variable leaf : own.leafVariables) {
+      leaf.index += shift;
+      passed.leafVariables.push_back(std::move(leaf));
+    }
     passed.conditionLeaves.insert(passed.conditionLeaves.end(), own.leaves.begin(),
                                   own.leaves.end());
+  }
+
+  // In `passed`, a call in the body of the launcher being read: each leaf
+  // that is a parameter the bound call passes a formula (`inner(m / 4)`
+  // with `outer(d, 4 * n)` bound) replaced by that formula, over the bound
+  // call's leaves, which `passed` forwards first, in order.
+  void passOnBoundFormulas(LauncherCall &passed) const {
+    auto through = [&](const Formula &formula) {
+      return *substitute(formula, [&](uint32_t index) {
+        auto bound = index < passed.conditionLeaves.size()
+                         ? boundFormulas_.find(passed.conditionLeaves[index])
+                         : boundFormulas_.end();
+        return bound != boundFormulas_.end() ? bound->second : Formula::argument(index);
+      });
+    };
+    for (CallSite::Constraint &condition : passed.conditions)
+      condition.holds = through(condition.holds);
+    for (std::optional<Formula> &formula : passed.formulas)
+      if (formula)
+        formula = through(*formula);
+    for (std::optional<PassedAllocation> &allocation : passed.allocations)
+      if (allocation && allocation->sized)
+        allocation->sized = through(*allocation->sized);
+    for (std::optional<PassedDims> &dims : passed.dims)
+      if (dims)
+        for (std::optional<Formula> &axis : dims->axes)
+          if (axis)
+            axis = through(*axis);
   }
 
   // The calls of the program's functions below `cursor`.
@@ -2215,8 +2337,10 @@ private:
         LauncherCall &passed = call->second;
         passed.conditions = boundConditions_;
         passed.conditionLeaves = forwardedLeaves(cursor);
+        passed.leafVariables = boundLeafVariables_;
         if (auto own = conditionsAt_.find(placeOf(cursor)); own != conditionsAt_.end())
           addOwnConditions(passed, own->second);
+        passOnBoundFormulas(passed);
         found[call->first].insert(std::move(passed));
       }
     // Not the branch of an `if` no run takes (`if (kOff && ...)`).
@@ -2269,12 +2393,19 @@ private:
     for (size_t i = 0; i < parameters.size() && i < call.dims.size(); ++i)
       if (call.dims[i] && !modified_.count(usrOf(parameters[i])))
         boundDims_[usrOf(parameters[i])] = *call.dims[i];
+    for (size_t i = 0; i < parameters.size() && i < call.formulas.size(); ++i)
+      if (call.formulas[i] && !modified_.count(usrOf(parameters[i])))
+        boundFormulas_[usrOf(parameters[i])] = *call.formulas[i];
+    boundLeafVariables_ = call.leafVariables;
     for (size_t i = 0; i < parameters.size() && i < call.kernels.size(); ++i)
       if (!call.kernels[i].empty() && !modified_.count(usrOf(parameters[i])))
         boundKernels_[usrOf(parameters[i])] = passedKernels_.at(call.kernels[i]);
     for (size_t i = 0; i < parameters.size() && i < call.functions.size(); ++i)
       if (!call.functions[i].empty() && !modified_.count(usrOf(parameters[i])))
         boundFunctions_[usrOf(parameters[i])] = passedFunctions_.at(call.functions[i]);
+    for (size_t i = 0; i < parameters.size() && i < call.argumentArrays.size(); ++i)
+      if (!call.argumentArrays[i].empty() && !modified_.count(usrOf(parameters[i])))
+        boundArrays_[usrOf(parameters[i])] = passedArrays_.at(call.argumentArrays[i]);
     // A parameter the launcher changes no longer holds what the call passed.
     boundConditions_ = call.conditions;
     boundConditionLeaves_ = call.conditionLeaves;
@@ -2291,19 +2422,23 @@ private:
     boundAllocations_.clear();
     boundKernels_.clear();
     boundFunctions_.clear();
+    boundArrays_.clear();
     boundReals_.clear();
     boundConditions_.clear();
     boundConditionLeaves_.clear();
     boundParameterUsrs_.clear();
     boundParameterCursors_.clear();
     boundDims_.clear();
+    boundFormulas_.clear();
+    boundLeafVariables_.clear();
     boundByPlainRun_.clear();
   }
 
   bool nothingBound() const {
     return boundNames_.empty() && boundParameters_.empty() && boundAllocations_.empty() &&
-           boundDims_.empty() && boundKernels_.empty() && boundFunctions_.empty() &&
-           boundReals_.empty() && boundConditions_.empty();
+           boundDims_.empty() && boundFormulas_.empty() && boundKernels_.empty() &&
+           boundFunctions_.empty() && boundArrays_.empty() && boundReals_.empty() &&
+           boundConditions_.empty();
   }
 
   // The launches below `cursor`. A function the host code calls (a launcher,
@@ -3114,15 +3249,24 @@ private:
     long long bytes = clang_Type_getSizeOf(type);
     if (!variablesOf_ || !isIntegerOrEnum(type.kind) || bytes < 1 || bytes > 8)
       return std::nullopt;
-    CallSite::Variable leaf;
+    return addedLeaf(key, leafOfType(name, 0, declared));
+  }
+
+  // `leaf` (its index aside) added to the launch's variables as `key`'s.
+  Formula addedLeaf(const std::string &key, CallSite::Variable leaf) {
     searchedKeys_.insert(key);
-    leaf.name = name;
     leaf.index = nextLeaf_++;
-    leaf.bits = type.kind == CXType_Bool ? 1 : uint32_t(bytes * 8);
-    leaf.isSigned = isSignedInteger(type);
     bound_[key] = leaf.index;
     variablesOf_->variables.push_back(std::move(leaf));
     return Formula::argument(variablesOf_->variables.back().index);
+  }
+
+  // A variable named `name` of the integer type `declared`, leaf `index`.
+  static CallSite::Variable leafOfType(std::string name, uint32_t index, CXType declared) {
+    CXType type = clang_getCanonicalType(declared);
+    long long bytes = std::clamp(clang_Type_getSizeOf(type), 1LL, 8LL);
+    return {std::move(name), index, type.kind == CXType_Bool ? 1 : uint32_t(bytes * 8),
+            isSignedInteger(type)};
   }
 
   // Struct members set from a variable nothing is known of (`p.n = n;`) make
@@ -3252,6 +3396,9 @@ private:
     if (auto parameter = boundParameters_.find(usrOf(variable));
         parameter != boundParameters_.end())
       return Formula::constant(parameter->second);
+    if (auto passed = boundFormulas_.find(usrOf(variable)); passed != boundFormulas_.end())
+      if (std::optional<Formula> formula = boundFormulaAtLaunch(passed->second))
+        return formula;
     if (auto parameter = helperParameters_.find(usrOf(variable));
         parameter != helperParameters_.end())
       return parameter->second;
@@ -4432,15 +4579,33 @@ private:
     return value;
   }
 
-  // The expressions of `void *args[] = {&a, &n}` passed to cudaLaunchKernel.
-  std::vector<CXCursor> launchArgumentArray(CXCursor expression) {
+  // The array of kernel arguments an expression names (`args` of `void
+  // *args[] = {&a, &n}`, or a launcher's parameter a call passes it).
+  std::optional<CXCursor> argumentArrayNamed(CXCursor expression) const {
+    if (std::optional<CXCursor> bound = boundThrough(expression, boundArrays_))
+      return bound;
     CXCursor cursor = stripWrappers(expression);
     if (kindOf(cursor) != CXCursor_DeclRefExpr)
-      return {};
+      return std::nullopt;
     CXCursor variable = clang_getCursorReferenced(cursor);
-    CXCursor init = clang_Cursor_getVarDeclInitializer(variable);
-    if (clang_Cursor_isNull(init) || kindOf(init) != CXCursor_InitListExpr)
+    CXType element =
+        clang_getArrayElementType(clang_getCanonicalType(clang_getCursorType(variable)));
+    CXCursor init = kindOf(variable) == CXCursor_VarDecl
+                        ? clang_Cursor_getVarDeclInitializer(variable)
+                        : clang_getNullCursor();
+    if (clang_Cursor_isNull(init) || kindOf(init) != CXCursor_InitListExpr ||
+        element.kind != CXType_Pointer ||
+        clang_getCanonicalType(clang_getPointeeType(element)).kind != CXType_Void)
+      return std::nullopt;
+    return variable;
+  }
+
+  // The expressions of `void *args[] = {&a, &n}` passed to cudaLaunchKernel.
+  std::vector<CXCursor> launchArgumentArray(CXCursor expression) {
+    std::optional<CXCursor> array = argumentArrayNamed(expression);
+    if (!array)
       return {};
+    CXCursor init = clang_Cursor_getVarDeclInitializer(*array);
     std::vector<CXCursor> values;
     for (CXCursor element : childrenOf(init)) {
       std::optional<CXCursor> function = addressTakenBy(element);
@@ -5580,8 +5745,11 @@ void addLaunchedNames(const std::string &source, std::set<std::string> &names) {
 // The functions of external linkage a file's own code defines at namespace
 // scope, kernels left out: what the program's other files may call. USR ->
 // name; `main` is whether the file defines main (it is then a program).
+// `kernels`: the kernels it defines (not templates), which other files may
+// launch where they declare them: device symbol -> name.
 struct DefinedFunctions {
   std::map<std::string, std::string> names;
+  std::map<std::string, std::string> kernels;
   bool main = false;
 };
 
@@ -5600,9 +5768,13 @@ DefinedFunctions definedFunctionsOf(CXTranslationUnit unit) {
         continue;
       }
       if (kind != CXCursor_FunctionDecl || !clang_isCursorDefinition(cursor) ||
-          clang_getCursorLinkage(cursor) != CXLinkage_External || isKernel(cursor))
+          clang_getCursorLinkage(cursor) != CXLinkage_External)
         continue;
       std::string name = spellingOf(cursor);
+      if (isKernel(cursor)) {
+        defined.kernels.emplace(deviceSymbol(take(clang_Cursor_getMangling(cursor))), name);
+        continue;
+      }
       defined.main |= name == "main";
       defined.names.emplace(usrOf(cursor), std::move(name));
     }
@@ -5628,7 +5800,9 @@ std::vector<std::string> includeClosure(const std::string &path,
   return ir::includeClosureOf(path, includeDirs).files;
 }
 
-bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs) {
+bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs,
+                      const std::vector<std::string> &others) {
+  std::string own;
   for (const std::string &file : includeClosure(path, includeDirs)) {
     std::string text = readWholeFile(file);
     // Occupancy and attribute calls name kernels too: where they are the
@@ -5639,8 +5813,13 @@ bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &i
         return true;
     if (ir::joinedLaunchChevrons(text))
       return true;
+    own += text;
   }
-  return false;
+  std::set<std::string> launched;
+  for (const std::string &file : others)
+    addLaunchedNames(readWholeFile(file), launched);
+  return std::any_of(launched.begin(), launched.end(),
+                     [&](const std::string &name) { return namesIdentifier(own, name); });
 }
 
 // Launches written in templates, from the compiled host code (every
@@ -5766,13 +5945,24 @@ Result<HostCode> readCallSites(const std::string &path,
   std::vector<std::pair<std::string, bool>> others; // file, a neighbour
   for (const std::string &file : otherFiles)
     others.emplace_back(file, false);
-  if (otherFiles.empty() && !defined.main && !defined.names.empty())
+  auto namedIn = [](const std::string &text, const std::map<std::string, std::string> &names) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](const auto &entry) { return namesIdentifier(text, entry.second); });
+  };
+  if (otherFiles.empty() && !defined.main && (!defined.names.empty() || !defined.kernels.empty()))
     for (const std::string &file : neighbours) {
       std::string text = readWholeFile(file);
-      if (std::any_of(defined.names.begin(), defined.names.end(),
-                      [&](const auto &entry) { return namesIdentifier(text, entry.second); }))
+      std::set<std::string> launched;
+      addLaunchedNames(text, launched);
+      if (namedIn(text, defined.names) ||
+          std::any_of(defined.kernels.begin(), defined.kernels.end(),
+                      [&](const auto &kernel) { return launched.count(kernel.second); }))
         others.emplace_back(file, true);
     }
+  // The launches other files make of the file's kernels, which they declare
+  // (`hello<<<n, 1>>>(d, n)` in a main.cu that includes "hello.h"). A
+  // neighbour is read for them only where its text launches one by name.
+  std::vector<CallSite> launchedElsewhere;
   std::map<std::string, std::set<Reader::LauncherCall>> external;
   for (const auto &[file, neighbour] : others) {
     // As for `path`: a FIFO it #includes would block the parse. A file the
@@ -5789,13 +5979,22 @@ Result<HostCode> readCallSites(const std::string &path,
     if (otherCode != CXError_Success || !other)
       continue;
     Reader calls(other);
-    calls.read();
     bool calling = false;
+    // Not a kernel of its own of the same name and type.
+    DefinedFunctions its = definedFunctionsOf(other);
+    for (CallSite &site : calls.read())
+      if (defined.kernels.count(site.mangledName) && !its.kernels.count(site.mangledName)) {
+        launchedElsewhere.push_back(std::move(site));
+        calling = true;
+      }
     for (auto &[usr, made] : calls.externalCalls())
       if (!neighbour || defined.names.count(usr)) {
         external[usr].insert(made.begin(), made.end());
         calling |= defined.names.count(usr) > 0;
       }
+    if (calling)
+      for (const std::string &included : included.files)
+        addLaunchedNames(readWholeFile(included), host.launchedInText);
     if (neighbour && calling)
       host.neighboursRead.push_back(file);
     clang_disposeTranslationUnit(other);
@@ -5803,6 +6002,10 @@ Result<HostCode> readCallSites(const std::string &path,
   host.firstError = firstError.value_or("");
   Reader reader(unit, {}, &external);
   host.sites = reader.read();
+  auto addLaunchedElsewhere = [&] {
+    host.sites.insert(host.sites.end(), launchedElsewhere.begin(), launchedElsewhere.end());
+  };
+  addLaunchedElsewhere();
   std::optional<CompiledLaunches> compiled;
   if (reader.launchesInTemplates() && host.firstError.empty())
     compiled = compiledLaunchesOf(path, args, tail, *includeDir, refused);
@@ -5810,6 +6013,7 @@ Result<HostCode> readCallSites(const std::string &path,
     // Read again, knowing which instantiations the dependent names make.
     Reader again(unit, compiled->sites, &external);
     host.sites = again.read();
+    addLaunchedElsewhere();
     reader = std::move(again);
   }
   for (CallSite &site : host.sites)

@@ -52,9 +52,11 @@ struct HostCode {
 // Whether the file's own text, or a file it #includes with quotes (found
 // beside it or in `includeDirs`), can launch a kernel (`<<<`,
 // cudaLaunchKernel) or measure one (cudaOccupancy*, cudaFuncGetAttributes:
-// see HostCode::measuredOnly): a cheap test that spares device-only files
-// the host-side parse.
-bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs = {});
+// see HostCode::measuredOnly), or one of `others` (the program's other
+// files, or those beside it) launches by name something that text names:
+// a cheap test that spares device-only files the host-side parse.
+bool mayLaunchKernels(const std::string &path, const std::vector<std::string> &includeDirs = {},
+                      const std::vector<std::string> &others = {});
 
 // `path` and the files it #includes with quotes, transitively, found beside
 // the including file or in `includeDirs`: canonical paths, `path` first (at

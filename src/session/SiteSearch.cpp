@@ -1076,16 +1076,18 @@ Result<host::HostCode> readHostCode(const std::string &path, const ir::LoadOptio
     if (arg.rfind("-I", 0) == 0 && arg.size() > 2)
       includeDirs.push_back(arg.substr(2));
   std::string extension = llvm::sys::path::extension(path).lower();
-  if ((extension != ".cu" && extension != ".cuh") || !host::mayLaunchKernels(path, includeDirs))
+  if (extension != ".cu" && extension != ".cuh")
     return host::HostCode{};
   // The files linked in are the program's too: their calls of its
-  // launchers are the program's launches.
+  // launchers and launches of its kernels are the program's launches.
   std::vector<std::string> sources;
   for (const std::string &file : options.linkFiles)
     if (isHostSource(file))
       sources.push_back(file);
-  return host::readCallSites(path, options.extraClangArgs, options.cudaPath, sources,
-                             sourcesBeside(path));
+  std::vector<std::string> beside = sourcesBeside(path);
+  if (!host::mayLaunchKernels(path, includeDirs, sources.empty() ? beside : sources))
+    return host::HostCode{};
+  return host::readCallSites(path, options.extraClangArgs, options.cudaPath, sources, beside);
 }
 
 std::vector<const host::CallSite *> sitesOf(const ir::Program &program,

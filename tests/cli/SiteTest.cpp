@@ -160,8 +160,10 @@ TEST(CliSites, TheProgramsOtherFilesGiveTheLaunchersCalls) {
   // beside it that name its functions, and says so.
   Outcome alone = simulee({"list", inputs + "split_kernels.cu"});
   EXPECT_TRUE(contains(alone.out, "n=4096 factor=3")) << alone;
-  EXPECT_TRUE(contains(alone.err, "split_kernels.cu has no main: the calls of its functions in " +
-                                      inputs + "split_main.cu are read as the program's"))
+  EXPECT_TRUE(contains(
+      alone.err,
+      "split_kernels.cu has no main: the calls of its functions and launches of its kernels in " +
+          inputs + "split_main.cu are read as the program's"))
       << alone;
   // A C++ file holding main has no device code to link: its host code
   // counts all the same.
@@ -194,6 +196,28 @@ TEST(CliSites, TheProgramsOtherFilesGiveTheLaunchersCalls) {
   Outcome own = simulee({"list", program});
   EXPECT_TRUE(contains(own.out, "block (64, 1, 1)")) << own;
   EXPECT_FALSE(contains(own.out, "block (1024, 1, 1)")) << own;
+}
+
+TEST(CliSites, AKernelFilesKernelsAreJudgedAtTheLaunchesItsNeighboursMake) {
+  // A file of kernels alone, whose main beside it declares them and launches
+  // one (the other's launch is commented out): that launch is the one.
+  TempDir dir;
+  std::string inputs = std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/";
+  std::string kernels = dir.file("kernels.cu");
+  std::ofstream(kernels) << std::ifstream(inputs + "split_direct_kernels.cu").rdbuf();
+  Outcome lone = simulee({kernels, "--quiet", "--jobs", "1"});
+  EXPECT_TRUE(contains(lone.out, "kernel 'addTwo': clean")) << lone; // searched freely
+  std::string main = dir.file("main.cu");
+  std::ofstream(main) << std::ifstream(inputs + "split_direct_main.cu").rdbuf();
+  Outcome found = simulee({kernels, "--jobs", "1"});
+  EXPECT_EQ(found.status, 0) << found;
+  EXPECT_TRUE(contains(found.err, "launches of its kernels in " + main)) << found;
+  EXPECT_TRUE(contains(found.out,
+                       "kernel 'addOne': clean (1 launch judged) at its call site " + main + ":10"))
+      << found;
+  EXPECT_TRUE(contains(found.out, "kernel 'addTwo': not launched: its only launch is in code "
+                                  "the preprocessor leaves out"))
+      << found;
 }
 
 TEST(CliSites, AnAllocationPassedTwiceIsOneBuffer) {

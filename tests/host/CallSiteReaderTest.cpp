@@ -324,6 +324,32 @@ TEST(CallSiteReader, ALauncherCalledFromTheProgramsOtherFileTakesThatCallsValues
                       {4096, 3, 16}, {2048, 5, 8}, {1024, 2, 4}}));
 }
 
+TEST(CallSiteReader, LaunchesTheProgramsOtherFilesMakeOfTheFilesKernelsAreItsSites) {
+  std::string inputs = std::string(SIMULEE_SOURCE_DIR) + "/tests/host/inputs/";
+  // Alone, the kernels have no site.
+  Result<HostCode> alone = readCallSites(inputs + "split_direct_kernels.cu", {});
+  ASSERT_TRUE(alone) << alone.error().message;
+  EXPECT_TRUE(alone->sites.empty());
+  // With main's file, given or found beside it: main's launch of addOne.
+  for (bool given : {true, false}) {
+    std::vector<std::string> main = {inputs + "split_direct_main.cu"};
+    Result<HostCode> program = readCallSites(inputs + "split_direct_kernels.cu", {}, "",
+                                             given ? main : std::vector<std::string>{},
+                                             given ? std::vector<std::string>{} : main);
+    ASSERT_TRUE(program) << program.error().message;
+    ASSERT_EQ(program->sites.size(), 1u) << given;
+    const CallSite &site = program->sites[0];
+    EXPECT_EQ(site.kernel, "addOne");
+    EXPECT_EQ(site.file, main[0]);
+    EXPECT_EQ(site.line, 10u);
+    ASSERT_TRUE(site.grid[0].isConstant() && site.allocationBytes[0].isConstant());
+    EXPECT_EQ(site.grid[0].integer, 4);
+    EXPECT_EQ(site.allocationBytes[0].integer, 4000);
+    // addTwo's launch is in a comment there.
+    EXPECT_TRUE(program->launchedInText.count("addTwo")) << given;
+  }
+}
+
 TEST(CallSiteReader, AKernelWhoseSharedMemoryLimitTheHostRaisesIsMarked) {
   HostCode host = readInput("shared_opt_in.cu");
   ASSERT_EQ(host.sites.size(), 2u);
@@ -1472,6 +1498,40 @@ TEST(CallSiteReader, BuffersSizedAtRunTimeKeepTheirSizeThroughLaunchers) {
   EXPECT_EQ(variablesOf(member, member.arguments[1]), std::vector<std::string>{"s.n"});
 }
 
+TEST(CallSiteReader, IntegersComputedWhereALauncherIsCalledFollowTheCallersVariables) {
+  HostCode host = readInput("launcher_formulas.cu");
+  ASSERT_EQ(host.sites.size(), 2u);
+  std::map<int64_t, const CallSite *> byStride;
+  for (const CallSite &site : host.sites) {
+    ASSERT_TRUE(site.arguments[2].isConstant()) << site.line;
+    byStride[site.arguments[2].integer] = &site;
+  }
+  ASSERT_EQ(byStride.size(), 2u);
+  for (const auto &[stride, site] : byStride) {
+    // Both pass 2 * n of main's n: run(d, 2 * n, 1) and half(d, 4 * n),
+    // which calls run(d, m / 2, 2).
+    ASSERT_EQ(variablesOf(*site, site->arguments[1]), std::vector<std::string>{"n"}) << stride;
+    uint32_t n = site->arguments[1].formula.arguments().front();
+    auto at = [&](const SiteValue &value, int64_t chosen) -> std::optional<int64_t> {
+      if (value.isConstant())
+        return value.integer;
+      return evaluate(value.formula, [&](uint32_t index) -> std::optional<int64_t> {
+        return index == n ? std::optional<int64_t>(chosen) : std::nullopt;
+      });
+    };
+    EXPECT_EQ(at(site->arguments[1], 1024), 2048) << stride;
+    EXPECT_EQ(at(site->grid[0], 1024), 8) << stride;
+    EXPECT_EQ(at(site->allocationBytes[0], 1024), 32768) << stride;
+    // main's `if (n % 512 != 0) return 1;` holds of the same n.
+    bool rejects = false, accepts = true;
+    for (const CallSite::Constraint &constraint : site->constraints) {
+      rejects |= at(SiteValue::ofFormula(constraint.holds, ""), 1000) == 0;
+      accepts &= at(SiteValue::ofFormula(constraint.holds, ""), 1024) != 0;
+    }
+    EXPECT_TRUE(rejects && accepts) << stride;
+  }
+}
+
 TEST(CallSiteReader, Dim3sPassedToLaunchersAndMethodsAreTheLaunchShapes) {
   HostCode host = readInput("dim3_launchers.cu");
   ASSERT_EQ(host.sites.size(), 3u);
@@ -1496,4 +1556,8 @@ TEST(CallSiteReader, Dim3sPassedToLaunchersAndMethodsAreTheLaunchShapes) {
   EXPECT_EQ(method.grid[1].integer, 2);
   ASSERT_TRUE(method.block[1].isConstant());
   EXPECT_EQ(method.block[1].integer, 4);
+  // Its kernel arguments are main's array {&d, &n}: d's n floats.
+  ASSERT_EQ(method.arguments.size(), 2u);
+  EXPECT_EQ(method.arguments[1].text, "n");
+  EXPECT_EQ(withN(method.allocationBytes[0], 1000), 4000);
 }
