@@ -330,6 +330,10 @@ public:
     // What a launch that reads a leaf searches for it (LauncherCall::
     // leafVariables).
     std::vector<CallSite::Variable> leafVariables;
+    // A method's call on an object its constructor call made (`Solver
+    // s(n); s.run();`): the integer fields the constructor sets, by USR, as
+    // formulas over those leaves.
+    std::map<std::string, Formula> members;
   };
   // One call of a function of the program's (a launcher): what it passes.
   struct LauncherCall {
@@ -354,6 +358,9 @@ public:
     // names (`pass(d, n, launchScale)`, a launcher handed to what calls it),
     // or empty.
     std::vector<std::string> functions;
+    // A method called on an object: its integer fields the constructor
+    // set, by USR, over conditionLeaves (CallConditions::members).
+    std::map<std::string, Formula> members;
     // By parameter: the USR of the array of kernel arguments an argument
     // names (`void *args[] = {&d, &n}; launch(k, grid, block, args)`, for a
     // cudaLaunchKernel in the launcher), or empty.
@@ -383,6 +390,8 @@ public:
       for (const CallSite::Variable &leaf : leafVariables)
         texts.push_back(leaf.name + "#" + std::to_string(leaf.index) + ":" +
                         std::to_string(leaf.bits) + (leaf.isSigned ? "s" : "u"));
+      for (const auto &[field, formula] : members)
+        texts.push_back(field + "=" + formulaText(formula));
       return texts;
     }
     bool operator<(const LauncherCall &other) const {
@@ -625,6 +634,13 @@ private:
   // those leaves it reads no value of its own for.
   std::map<std::string, Formula> boundFormulas_;
   std::vector<CallSite::Variable> boundLeafVariables_;
+  // For a method's call on an object: the integer fields its constructor
+  // set (LauncherCall::members), by USR.
+  std::map<std::string, Formula> boundMembers_;
+  // Fields of the program's classes that code other than their
+  // constructors changes (`n = m;` in a method): a constructed object's
+  // value may no longer be theirs.
+  std::set<std::string> modifiedFields_;
   // The conditions readCall read around each call in the walk, by where
   // the call is written (placeOf): a launcher read again for each of its own
   // calls (propagateLauncherCalls) finds its calls' conditions there.
@@ -754,6 +770,11 @@ private:
       modified_.insert(usrOf(*variable));
       ++modifications_[usrOf(*variable)];
     }
+    bool inConstructor = std::any_of(walked_.begin(), walked_.end(), [](CXCursor walked) {
+      return kindOf(walked) == CXCursor_Constructor;
+    });
+    if (std::optional<CXCursor> field = ownField(expression); field && !inConstructor)
+      modifiedFields_.insert(usrOf(*field));
   }
 
   // What `expression` takes the address of (`v` in `&v`), when it is such.
@@ -1831,7 +1852,8 @@ private:
                               std::move(allocations),
                               std::move(dims),
                               std::move(values),
-                              std::move(memberLeaves)};
+                              std::move(memberLeaves),
+                              constructedMembers(call)};
     conditions.leafVariables.insert(conditions.leafVariables.end(), context.variables.begin(),
                                     context.variables.end());
     for (const auto &[key, index] : bound_) {
@@ -1849,6 +1871,94 @@ private:
     bound_ = std::move(outer);
     searchedKeys_ = std::move(outerSearched);
     return conditions;
+  }
+
+  // A method's call on a local object (`s.run()`) that a constructor call
+  // made (`Solver s(n, 256);`): the integer fields that constructor sets,
+  // in its initializer list (`n(size)`) or as a statement of its body (`n =
+  // size;`), and its parameters, as formulas of the values being read, its
+  // parameters being the call's arguments.
+  std::map<std::string, Formula> constructedMembers(CXCursor call) {
+    std::map<std::string, Formula> members;
+    std::vector<CXCursor> children = childrenOf(call);
+    if (children.empty() || kindOf(children.front()) != CXCursor_MemberRefExpr ||
+        kindOf(clang_getCursorReferenced(call)) != CXCursor_CXXMethod)
+      return members;
+    std::vector<CXCursor> object = childrenOf(children.front());
+    std::optional<CXCursor> variable = object.size() == 1 ? namedAsIs(object[0]) : std::nullopt;
+    if (!variable || kindOf(*variable) != CXCursor_VarDecl)
+      return members;
+    CXCursor construct = stripWrappers(clang_Cursor_getVarDeclInitializer(*variable));
+    CXCursor constructor = clang_getCursorDefinition(clang_getCursorReferenced(construct));
+    if (clang_Cursor_isNull(constructor) || kindOf(constructor) != CXCursor_Constructor)
+      return members;
+    // Its parameters as the call's arguments; one with none, unknown.
+    constexpr uint32_t kUnknown = ~0u;
+    std::map<std::string, Formula> parameters;
+    std::vector<CXCursor> fields, values;
+    int argumentCount = clang_Cursor_getNumArguments(construct);
+    for (CXCursor child : childrenOf(constructor)) {
+      CXCursorKind kind = kindOf(child);
+      if (kind == CXCursor_ParmDecl) {
+        auto position = int(parameters.size());
+        std::optional<Formula> passed =
+            position < argumentCount
+                ? formulaOf(clang_Cursor_getArgument(construct, unsigned(position)), 0)
+                : std::nullopt;
+        parameters.emplace(usrOf(child), passed ? *passed : Formula::argument(kUnknown));
+      } else if (kind == CXCursor_MemberRef) {
+        fields.push_back(clang_getCursorReferenced(child));
+      } else if (kind != CXCursor_CompoundStmt && fields.size() > values.size()) {
+        values.push_back(child); // the initializer of the member just named
+      } else if (kind == CXCursor_CompoundStmt) {
+        for (CXCursor statement : childrenOf(child)) {
+          std::vector<CXCursor> sides = childrenOf(statement);
+          if (kindOf(statement) != CXCursor_BinaryOperator ||
+              clang_getCursorBinaryOperatorKind(statement) != CXBinaryOperator_Assign ||
+              sides.size() != 2)
+            continue;
+          if (std::optional<CXCursor> field = ownField(sides[0])) {
+            fields.push_back(*field);
+            values.push_back(sides[1]);
+          }
+        }
+      }
+    }
+    // Its parameters too, as the sizes its allocations read (`cudaMalloc(&d_,
+    // size * sizeof(float))`).
+    for (const auto &[parameter, value] : parameters) {
+      std::vector<uint32_t> read = value.arguments();
+      if (!std::count(read.begin(), read.end(), kUnknown))
+        members.emplace(parameter, value);
+    }
+    std::map<std::string, Formula> outer = std::exchange(helperParameters_, parameters);
+    for (size_t i = 0; i < fields.size() && i < values.size(); ++i) {
+      std::string usr = usrOf(fields[i]);
+      if (!isIntegerOrEnum(clang_getCanonicalType(clang_getCursorType(fields[i])).kind))
+        continue;
+      // The last value set holds; one of an unknown value, nothing.
+      std::optional<Formula> value = formulaOf(values[i], 0);
+      std::vector<uint32_t> read = value ? value->arguments() : std::vector<uint32_t>{};
+      if (value && !std::count(read.begin(), read.end(), kUnknown))
+        members.insert_or_assign(usr, std::move(*value));
+      else
+        members.erase(usr);
+    }
+    helperParameters_ = std::move(outer);
+    return members;
+  }
+
+  // The field of the object a method runs on that `expression` names (`n`,
+  // `this->n`), where it names one.
+  static std::optional<CXCursor> ownField(CXCursor expression) {
+    CXCursor cursor = stripWrappers(expression);
+    if (kindOf(cursor) != CXCursor_MemberRefExpr ||
+        kindOf(clang_getCursorReferenced(cursor)) != CXCursor_FieldDecl)
+      return std::nullopt;
+    std::vector<CXCursor> base = childrenOf(cursor);
+    if (!base.empty() && kindOf(stripWrappers(base[0])) != CXCursor_CXXThisExpr)
+      return std::nullopt;
+    return clang_getCursorReferenced(cursor);
   }
 
   // The struct variable or parameter an argument names as it is (`opt`,
@@ -2252,6 +2362,7 @@ private:
                        [](const auto &dims) { return dims.has_value(); }) ||
            std::any_of(call.formulas.begin(), call.formulas.end(),
                        [](const auto &formula) { return formula.has_value(); }) ||
+           !call.members.empty() ||
            std::any_of(call.kernels.begin(), call.kernels.end(),
                        [](const std::string &kernel) { return !kernel.empty(); }) ||
            std::any_of(call.functions.begin(), call.functions.end(),
@@ -2296,6 +2407,8 @@ private:
       leaf.index += shift;
       passed.leafVariables.push_back(std::move(leaf));
     }
+    for (const auto &[field, value] : own.members)
+      passed.members.emplace(field, shifted(value));
     passed.conditionLeaves.insert(passed.conditionLeaves.end(), own.leaves.begin(),
                                   own.leaves.end());
   }
@@ -2318,6 +2431,8 @@ private:
     for (std::optional<Formula> &formula : passed.formulas)
       if (formula)
         formula = through(*formula);
+    for (auto &[field, value] : passed.members)
+      value = through(value);
     for (std::optional<PassedAllocation> &allocation : passed.allocations)
       if (allocation && allocation->sized)
         allocation->sized = through(*allocation->sized);
@@ -2397,6 +2512,10 @@ private:
       if (call.formulas[i] && !modified_.count(usrOf(parameters[i])))
         boundFormulas_[usrOf(parameters[i])] = *call.formulas[i];
     boundLeafVariables_ = call.leafVariables;
+    // Not a field the program changes outside its constructors.
+    for (const auto &[field, value] : call.members)
+      if (!modifiedFields_.count(field))
+        boundMembers_.emplace(field, value);
     for (size_t i = 0; i < parameters.size() && i < call.kernels.size(); ++i)
       if (!call.kernels[i].empty() && !modified_.count(usrOf(parameters[i])))
         boundKernels_[usrOf(parameters[i])] = passedKernels_.at(call.kernels[i]);
@@ -2431,14 +2550,15 @@ private:
     boundDims_.clear();
     boundFormulas_.clear();
     boundLeafVariables_.clear();
+    boundMembers_.clear();
     boundByPlainRun_.clear();
   }
 
   bool nothingBound() const {
     return boundNames_.empty() && boundParameters_.empty() && boundAllocations_.empty() &&
-           boundDims_.empty() && boundFormulas_.empty() && boundKernels_.empty() &&
-           boundFunctions_.empty() && boundArrays_.empty() && boundReals_.empty() &&
-           boundConditions_.empty();
+           boundDims_.empty() && boundFormulas_.empty() && boundMembers_.empty() &&
+           boundKernels_.empty() && boundFunctions_.empty() && boundArrays_.empty() &&
+           boundReals_.empty() && boundConditions_.empty();
   }
 
   // The launches below `cursor`. A function the host code calls (a launcher,
@@ -2720,6 +2840,8 @@ private:
       key = usrOf(clang_getCursorReferenced(pointer));
     else if (std::optional<MemberPath> member = memberPathOf(pointer))
       key = usrOf(member->variable) + "." + member->path;
+    else if (std::optional<CXCursor> field = ownField(pointer))
+      key = usrOf(*field); // a method's or constructor's `cudaMalloc(&d_, bytes)`
     else
       return;
     CXFile file = nullptr;
@@ -2975,6 +3097,15 @@ private:
       pointer = stripWrappers(parts[0]);
       offset = parts[1];
     }
+    // A field of the object a method runs on: its one allocation, unless
+    // code other than the constructors sets it.
+    if (std::optional<CXCursor> field = ownField(pointer)) {
+      auto found = allocations_.find(usrOf(*field));
+      if (found == allocations_.end() || found->second.size() != 1 ||
+          modifiedFields_.count(usrOf(*field)))
+        return nullptr;
+      return &found->second.front();
+    }
     if (kindOf(pointer) != CXCursor_DeclRefExpr)
       return nullptr;
     CXCursor variable = clang_getCursorReferenced(pointer);
@@ -3193,10 +3324,8 @@ private:
 
   // The local struct variable an argument passes as it is.
   static std::optional<CXCursor> structPassed(CXCursor argument) {
-    CXCursor cursor = stripWrappers(argument);
     // Passed by value: the copy constructor's call around the variable.
-    if (kindOf(cursor) == CXCursor_CallExpr && clang_Cursor_getNumArguments(cursor) == 1)
-      cursor = stripWrappers(clang_Cursor_getArgument(cursor, 0));
+    CXCursor cursor = withoutCopy(argument);
     if (kindOf(cursor) != CXCursor_DeclRefExpr)
       return std::nullopt;
     CXCursor variable = clang_getCursorReferenced(cursor);
@@ -3399,9 +3528,19 @@ private:
     if (auto passed = boundFormulas_.find(usrOf(variable)); passed != boundFormulas_.end())
       if (std::optional<Formula> formula = boundFormulaAtLaunch(passed->second))
         return formula;
+    // A parameter of the constructor that made the object a method runs on
+    // (an allocation's size there): what the constructor call passed. A
+    // constructor's parameter read outside it is nothing known otherwise.
+    if (auto member = boundMembers_.find(usrOf(variable)); member != boundMembers_.end())
+      return boundFormulaAtLaunch(member->second);
     if (auto parameter = helperParameters_.find(usrOf(variable));
         parameter != helperParameters_.end())
       return parameter->second;
+    if (CXCursor parent = clang_getCursorSemanticParent(variable);
+        kindOf(variable) == CXCursor_ParmDecl && kindOf(parent) == CXCursor_Constructor &&
+        std::none_of(ancestors_.begin(), ancestors_.end(),
+                     [&](CXCursor ancestor) { return clang_equalCursors(ancestor, parent); }))
+      return std::nullopt;
     // The program as it runs plainly: no command-line arguments.
     if (isMainParameter(variable, "argc"))
       return argcUnknown_ ? std::nullopt : std::optional<Formula>(Formula::constant(1));
@@ -3508,6 +3647,10 @@ private:
     case CXCursor_MemberRefExpr: {
       if (commandLineOnly_)
         return std::nullopt;
+      // A field of the object a method runs on, which its constructor set.
+      if (std::optional<CXCursor> field = boundMembers_.empty() ? std::nullopt : ownField(cursor))
+        if (auto member = boundMembers_.find(usrOf(*field)); member != boundMembers_.end())
+          return boundFormulaAtLaunch(member->second);
       // A member a procedure being compiled takes as a parameter.
       if (!helperParameters_.empty())
         if (std::optional<MemberPath> member = memberPathOf(cursor, /*ofParameters=*/true))

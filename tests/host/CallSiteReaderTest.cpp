@@ -1512,24 +1512,57 @@ TEST(CallSiteReader, IntegersComputedWhereALauncherIsCalledFollowTheCallersVaria
     // which calls run(d, m / 2, 2).
     ASSERT_EQ(variablesOf(*site, site->arguments[1]), std::vector<std::string>{"n"}) << stride;
     uint32_t n = site->arguments[1].formula.arguments().front();
-    auto at = [&](const SiteValue &value, int64_t chosen) -> std::optional<int64_t> {
-      if (value.isConstant())
-        return value.integer;
-      return evaluate(value.formula, [&](uint32_t index) -> std::optional<int64_t> {
-        return index == n ? std::optional<int64_t>(chosen) : std::nullopt;
-      });
-    };
-    EXPECT_EQ(at(site->arguments[1], 1024), 2048) << stride;
-    EXPECT_EQ(at(site->grid[0], 1024), 8) << stride;
-    EXPECT_EQ(at(site->allocationBytes[0], 1024), 32768) << stride;
+    EXPECT_EQ(withN(site->arguments[1], 1024, n), 2048) << stride;
+    EXPECT_EQ(withN(site->grid[0], 1024, n), 8) << stride;
+    EXPECT_EQ(withN(site->allocationBytes[0], 1024, n), 32768) << stride;
     // main's `if (n % 512 != 0) return 1;` holds of the same n.
     bool rejects = false, accepts = true;
     for (const CallSite::Constraint &constraint : site->constraints) {
-      rejects |= at(SiteValue::ofFormula(constraint.holds, ""), 1000) == 0;
-      accepts &= at(SiteValue::ofFormula(constraint.holds, ""), 1024) != 0;
+      rejects |= withN(SiteValue::ofFormula(constraint.holds, ""), 1000, n) == 0;
+      accepts &= withN(SiteValue::ofFormula(constraint.holds, ""), 1024, n) != 0;
     }
     EXPECT_TRUE(rejects && accepts) << stride;
   }
+}
+
+TEST(CallSiteReader, LaunchesInMethodsReadTheFieldsTheObjectsConstructorSet) {
+  HostCode host = readInput("class_members.cu");
+  std::vector<const CallSite *> solver, grid, resized;
+  for (const CallSite &site : host.sites)
+    (site.line == 13 ? solver : site.line == 32 ? grid : resized).push_back(&site);
+  ASSERT_EQ(solver.size(), 2u);
+  ASSERT_EQ(grid.size(), 1u);
+  ASSERT_EQ(resized.size(), 1u);
+  // Solver t(4096): n is 4096; Solver s(n): main's n, with its guard.
+  const CallSite *fixed = solver[0]->arguments[1].isConstant() ? solver[0] : solver[1];
+  const CallSite *passed = fixed == solver[0] ? solver[1] : solver[0];
+  ASSERT_TRUE(fixed->arguments[1].isConstant());
+  EXPECT_EQ(fixed->arguments[1].integer, 4096);
+  ASSERT_TRUE(fixed->grid[0].isConstant());
+  EXPECT_EQ(fixed->grid[0].integer, 16);
+  // Its buffer, allocated in the constructor from its parameter.
+  ASSERT_TRUE(fixed->allocationBytes[0].isConstant());
+  EXPECT_EQ(fixed->allocationBytes[0].integer, 4096 * 4);
+  ASSERT_EQ(variablesOf(*passed, passed->grid[0]), std::vector<std::string>{"n"});
+  uint32_t n = passed->grid[0].formula.arguments().front();
+  EXPECT_EQ(withN(passed->grid[0], 2048, n), 8);
+  ASSERT_TRUE(passed->allocationBytes[0].isFormula());
+  EXPECT_EQ(withN(passed->allocationBytes[0], 2048, n), 2048 * 4);
+  ASSERT_EQ(passed->constraints.size(), 1u);
+  SiteValue guard = SiteValue::ofFormula(passed->constraints[0].holds, "");
+  EXPECT_EQ(withN(guard, 512, n), 0);
+  EXPECT_EQ(withN(guard, 2048, n), 1);
+  // Grid g(64, 32) sets width = w and this->height = h * 2 in its body.
+  ASSERT_TRUE(grid[0]->grid[0].isConstant() && grid[0]->grid[1].isConstant());
+  EXPECT_EQ(grid[0]->grid[0].integer, 4);
+  EXPECT_EQ(grid[0]->grid[1].integer, 4);
+  ASSERT_TRUE(grid[0]->allocationBytes[0].isConstant());
+  EXPECT_EQ(grid[0]->allocationBytes[0].integer, 64 * 64 * 4);
+  // Resized's n changes in resize(), defined after main: not the 2048 its
+  // constructor set.
+  EXPECT_FALSE(resized[0]->arguments[1].isConstant());
+  ASSERT_TRUE(resized[0]->allocationBytes[0].isConstant());
+  EXPECT_EQ(resized[0]->allocationBytes[0].integer, 8192 * 4);
 }
 
 TEST(CallSiteReader, Dim3sPassedToLaunchersAndMethodsAreTheLaunchShapes) {
