@@ -1874,7 +1874,7 @@ private:
   }
 
   // A method's call on a local object (`s.run()`) that a constructor call
-  // made (`Solver s(n, 256);`): the integer fields that constructor sets,
+  // made (`Solver s(n, 256);`, `new Solver(n, 256)`): the integer fields that constructor sets,
   // in its initializer list (`n(size)`) or as a statement of its body (`n =
   // size;`), and its parameters, as formulas of the values being read, its
   // parameters being the call's arguments.
@@ -1886,9 +1886,13 @@ private:
       return members;
     std::vector<CXCursor> object = childrenOf(children.front());
     std::optional<CXCursor> variable = object.size() == 1 ? namedAsIs(object[0]) : std::nullopt;
-    if (!variable || kindOf(*variable) != CXCursor_VarDecl)
+    if (!variable || kindOf(*variable) != CXCursor_VarDecl || reassigned_.count(usrOf(*variable)))
       return members;
     CXCursor construct = stripWrappers(clang_Cursor_getVarDeclInitializer(*variable));
+    // `Solver *s = new Solver(n); s->run();`: the object `new` made.
+    if (std::vector<CXCursor> made = childrenOf(construct);
+        kindOf(construct) == CXCursor_CXXNewExpr && !made.empty())
+      construct = stripWrappers(made.back());
     CXCursor constructor = clang_getCursorDefinition(clang_getCursorReferenced(construct));
     if (clang_Cursor_isNull(constructor) || kindOf(constructor) != CXCursor_Constructor)
       return members;

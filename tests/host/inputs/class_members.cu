@@ -53,6 +53,8 @@ int main(int argc, char **argv) {
   s.run();
   Solver t(4096);
   t.run();
+  Solver *heap = new Solver(8192);
+  heap->run();
   Grid g(64, 32);
   g.clear();
   Resized r(2048);
