@@ -331,8 +331,8 @@ public:
     // leafVariables).
     std::vector<CallSite::Variable> leafVariables;
     // A method's call on an object its constructor call made (`Solver
-    // s(n); s.run();`): the integer fields the constructor sets, by USR, as
-    // formulas over those leaves.
+    // s(n); s.run();`): the integer fields the constructor sets and its
+    // parameters, by USR, as formulas over those leaves.
     std::map<std::string, Formula> members;
   };
   // One call of a function of the program's (a launcher): what it passes.
@@ -359,7 +359,8 @@ public:
     // or empty.
     std::vector<std::string> functions;
     // A method called on an object: its integer fields the constructor
-    // set, by USR, over conditionLeaves (CallConditions::members).
+    // set and the constructor's parameters, by USR, over conditionLeaves
+    // (CallConditions::members).
     std::map<std::string, Formula> members;
     // By parameter: the USR of the array of kernel arguments an argument
     // names (`void *args[] = {&d, &n}; launch(k, grid, block, args)`, for a
@@ -635,7 +636,7 @@ private:
   std::map<std::string, Formula> boundFormulas_;
   std::vector<CallSite::Variable> boundLeafVariables_;
   // For a method's call on an object: the integer fields its constructor
-  // set (LauncherCall::members), by USR.
+  // set and the constructor's parameters (LauncherCall::members), by USR.
   std::map<std::string, Formula> boundMembers_;
   // Fields of the program's classes that code other than their
   // constructors changes (`n = m;` in a method): a constructed object's
@@ -1874,10 +1875,10 @@ private:
   }
 
   // A method's call on a local object (`s.run()`) that a constructor call
-  // made (`Solver s(n, 256);`, `new Solver(n, 256)`): the integer fields that constructor sets,
-  // in its initializer list (`n(size)`) or as a statement of its body (`n =
-  // size;`), and its parameters, as formulas of the values being read, its
-  // parameters being the call's arguments.
+  // made (`Solver s(n, 256);`, `new Solver(n, 256)`): the integer fields
+  // that constructor sets, in its initializer list (`n(size)`) or as a
+  // statement of its body (`n = size;`), and its parameters, as formulas of
+  // the values being read, its parameters being the call's arguments.
   std::map<std::string, Formula> constructedMembers(CXCursor call) {
     std::map<std::string, Formula> members;
     std::vector<CXCursor> children = childrenOf(call);
