@@ -1848,13 +1848,15 @@ private:
               : std::nullopt;
       values.push_back(value && !value->arguments().empty() ? value : std::nullopt);
     }
+    // Before the leaves are counted: it may add some.
+    std::map<std::string, Formula> members = constructedMembers(call);
     CallConditions conditions{std::move(context.constraints),
                               std::vector<std::string>(nextLeaf_),
                               std::move(allocations),
                               std::move(dims),
                               std::move(values),
                               std::move(memberLeaves),
-                              constructedMembers(call)};
+                              std::move(members)};
     conditions.leafVariables.insert(conditions.leafVariables.end(), context.variables.begin(),
                                     context.variables.end());
     for (const auto &[key, index] : bound_) {

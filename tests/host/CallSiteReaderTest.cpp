@@ -1530,17 +1530,21 @@ TEST(CallSiteReader, LaunchesInMethodsReadTheFieldsTheObjectsConstructorSet) {
   std::vector<const CallSite *> solver, grid, resized;
   for (const CallSite &site : host.sites)
     (site.line == 13 ? solver : site.line == 32 ? grid : resized).push_back(&site);
-  ASSERT_EQ(solver.size(), 3u);
+  ASSERT_EQ(solver.size(), 4u);
   ASSERT_EQ(grid.size(), 1u);
   ASSERT_EQ(resized.size(), 1u);
   // Solver t(4096) and new Solver(8192): n is 4096 and 8192; Solver s(n):
-  // main's n, with its guard.
+  // main's n, with its guard; Solver loose(unchecked): main's unchecked,
+  // which no guard reads.
   std::map<int64_t, const CallSite *> fixedBy;
-  const CallSite *passed = nullptr;
+  const CallSite *passed = nullptr, *loose = nullptr;
   for (const CallSite *site : solver)
-    (site->arguments[1].isConstant() ? fixedBy[site->arguments[1].integer] : passed) = site;
+    (site->arguments[1].isConstant() ? fixedBy[site->arguments[1].integer]
+     : site->constraints.empty()     ? loose
+                                     : passed) = site;
   ASSERT_EQ(fixedBy.size(), 2u);
-  ASSERT_TRUE(fixedBy.count(4096) && fixedBy.count(8192) && passed);
+  ASSERT_TRUE(fixedBy.count(4096) && fixedBy.count(8192) && passed && loose);
+  EXPECT_EQ(variablesOf(*loose, loose->grid[0]), std::vector<std::string>{"unchecked"});
   const CallSite *fixed = fixedBy.at(4096);
   EXPECT_EQ(fixedBy.at(8192)->grid[0].integer, 32);
   ASSERT_TRUE(fixed->grid[0].isConstant());

@@ -55,6 +55,10 @@ int main(int argc, char **argv) {
   t.run();
   Solver *heap = new Solver(8192);
   heap->run();
+  // A size no guard reads: a leaf of its own.
+  int unchecked = std::atoi(argv[2]);
+  Solver loose(unchecked);
+  loose.run();
   Grid g(64, 32);
   g.clear();
   Resized r(2048);
