@@ -771,10 +771,10 @@ private:
       modified_.insert(usrOf(*variable));
       ++modifications_[usrOf(*variable)];
     }
-    bool inConstructor = std::any_of(walked_.begin(), walked_.end(), [](CXCursor walked) {
-      return kindOf(walked) == CXCursor_Constructor;
-    });
-    if (std::optional<CXCursor> field = ownField(expression); field && !inConstructor)
+    std::optional<CXCursor> field = ownField(expression);
+    if (field && std::none_of(walked_.begin(), walked_.end(), [](CXCursor walked) {
+          return kindOf(walked) == CXCursor_Constructor;
+        }))
       modifiedFields_.insert(usrOf(*field));
   }
 
@@ -1931,13 +1931,15 @@ private:
         }
       }
     }
+    auto known = [&](const Formula &value) {
+      std::vector<uint32_t> read = value.arguments();
+      return !std::count(read.begin(), read.end(), kUnknown);
+    };
     // Its parameters too, as the sizes its allocations read (`cudaMalloc(&d_,
     // size * sizeof(float))`).
-    for (const auto &[parameter, value] : parameters) {
-      std::vector<uint32_t> read = value.arguments();
-      if (!std::count(read.begin(), read.end(), kUnknown))
+    for (const auto &[parameter, value] : parameters)
+      if (known(value))
         members.emplace(parameter, value);
-    }
     std::map<std::string, Formula> outer = std::exchange(helperParameters_, parameters);
     for (size_t i = 0; i < fields.size() && i < values.size(); ++i) {
       std::string usr = usrOf(fields[i]);
@@ -1945,8 +1947,7 @@ private:
         continue;
       // The last value set holds; one of an unknown value, nothing.
       std::optional<Formula> value = formulaOf(values[i], 0);
-      std::vector<uint32_t> read = value ? value->arguments() : std::vector<uint32_t>{};
-      if (value && !std::count(read.begin(), read.end(), kUnknown))
+      if (value && known(*value))
         members.insert_or_assign(usr, std::move(*value));
       else
         members.erase(usr);
@@ -3106,25 +3107,25 @@ private:
     }
     // A field of the object a method runs on: its one allocation, unless
     // code other than the constructors sets it.
-    if (std::optional<CXCursor> field = ownField(pointer)) {
-      auto found = allocations_.find(usrOf(*field));
-      if (found == allocations_.end() || found->second.size() != 1 ||
-          modifiedFields_.count(usrOf(*field)))
-        return nullptr;
-      return &found->second.front();
-    }
+    if (std::optional<CXCursor> field = ownField(pointer))
+      return onlyAllocation(usrOf(*field), modifiedFields_.count(usrOf(*field)) > 0);
     if (kindOf(pointer) != CXCursor_DeclRefExpr)
       return nullptr;
     CXCursor variable = clang_getCursorReferenced(pointer);
     std::string usr = usrOf(variable);
-    auto found = allocations_.find(usr);
     // A copy never changed (`unsigned *src = d_in;`): the allocation of
     // what it copies.
-    if (found == allocations_.end() && !offset && depth < 4)
+    if (!allocations_.count(usr) && !offset && depth < 4)
       if (std::optional<CXCursor> copied = initializerOf(variable);
           copied && clang_getCanonicalType(clang_getCursorType(*copied)).kind == CXType_Pointer)
         return allocationOf(*copied, offset, depth + 1);
-    if (found == allocations_.end() || found->second.size() != 1 || reassigned_.count(usr))
+    return onlyAllocation(usr, reassigned_.count(usr) > 0);
+  }
+
+  // The one allocation recorded for `key`, unless it was `changed` since.
+  const Allocation *onlyAllocation(const std::string &key, bool changed) const {
+    auto found = allocations_.find(key);
+    if (found == allocations_.end() || found->second.size() != 1 || changed)
       return nullptr;
     return &found->second.front();
   }
@@ -6095,16 +6096,13 @@ Result<HostCode> readCallSites(const std::string &path,
   std::vector<std::pair<std::string, bool>> others; // file, a neighbour
   for (const std::string &file : otherFiles)
     others.emplace_back(file, false);
-  auto namedIn = [](const std::string &text, const std::map<std::string, std::string> &names) {
-    return std::any_of(names.begin(), names.end(),
-                       [&](const auto &entry) { return namesIdentifier(text, entry.second); });
-  };
   if (otherFiles.empty() && !defined.main && (!defined.names.empty() || !defined.kernels.empty()))
     for (const std::string &file : neighbours) {
       std::string text = readWholeFile(file);
       std::set<std::string> launched;
       addLaunchedNames(text, launched);
-      if (namedIn(text, defined.names) ||
+      if (std::any_of(defined.names.begin(), defined.names.end(),
+                      [&](const auto &entry) { return namesIdentifier(text, entry.second); }) ||
           std::any_of(defined.kernels.begin(), defined.kernels.end(),
                       [&](const auto &kernel) { return launched.count(kernel.second); }))
         others.emplace_back(file, true);
@@ -6152,10 +6150,6 @@ Result<HostCode> readCallSites(const std::string &path,
   host.firstError = firstError.value_or("");
   Reader reader(unit, {}, &external);
   host.sites = reader.read();
-  auto addLaunchedElsewhere = [&] {
-    host.sites.insert(host.sites.end(), launchedElsewhere.begin(), launchedElsewhere.end());
-  };
-  addLaunchedElsewhere();
   std::optional<CompiledLaunches> compiled;
   if (reader.launchesInTemplates() && host.firstError.empty())
     compiled = compiledLaunchesOf(path, args, tail, *includeDir, refused);
@@ -6163,9 +6157,9 @@ Result<HostCode> readCallSites(const std::string &path,
     // Read again, knowing which instantiations the dependent names make.
     Reader again(unit, compiled->sites, &external);
     host.sites = again.read();
-    addLaunchedElsewhere();
     reader = std::move(again);
   }
+  host.sites.insert(host.sites.end(), launchedElsewhere.begin(), launchedElsewhere.end());
   for (CallSite &site : host.sites)
     site.sharedOptIn = reader.sharedOptIns().count(site.kernel) > 0;
   host.measuredOnly = reader.measuredOnly();
